@@ -1,0 +1,435 @@
+//! The catalog: GPU specs, providers, regions and offers with sourced prices.
+//!
+//! The data lives in `src/data/catalog.json` and is embedded at compile time
+//! (see [`Catalog::embedded`]). Every price carries a source id and an as-of
+//! date; validation lives in [`crate::domain::validate`].
+
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+/// The bundled catalog file.
+pub const CATALOG_JSON: &str = include_str!("../data/catalog.json");
+
+/// Content hash of the bundled catalog (FNV-1a 64, first 8 hex digits),
+/// computed at compile time so the dataset version changes with any edit.
+pub const CATALOG_HASH: &str = {
+    match core::str::from_utf8(&hex8(fnv1a64(CATALOG_JSON.as_bytes()))) {
+        Ok(s) => s,
+        Err(_) => panic!("hex digits are ASCII"),
+    }
+};
+
+const fn fnv1a64(bytes: &[u8]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut i = 0;
+    while i < bytes.len() {
+        hash ^= bytes[i] as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        i += 1;
+    }
+    hash
+}
+
+const fn hex8(v: u64) -> [u8; 8] {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = [0u8; 8];
+    let mut i = 0;
+    while i < 8 {
+        out[i] = DIGITS[((v >> (60 - 4 * i)) & 0xf) as usize];
+        i += 1;
+    }
+    out
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ProviderId {
+    Aws,
+    Azure,
+    Alibaba,
+    Tencent,
+}
+
+impl ProviderId {
+    pub const ALL: [ProviderId; 4] = [
+        ProviderId::Aws,
+        ProviderId::Azure,
+        ProviderId::Alibaba,
+        ProviderId::Tencent,
+    ];
+
+    /// Short code used in ids and links.
+    pub fn code(self) -> &'static str {
+        match self {
+            ProviderId::Aws => "aws",
+            ProviderId::Azure => "azure",
+            ProviderId::Alibaba => "alibaba",
+            ProviderId::Tencent => "tencent",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<ProviderId> {
+        ProviderId::ALL.into_iter().find(|p| p.code() == code)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum Currency {
+    USD,
+    CNY,
+}
+
+impl Currency {
+    pub fn code(self) -> &'static str {
+        match self {
+            Currency::USD => "USD",
+            Currency::CNY => "CNY",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RegionGroup {
+    MainlandChina,
+    AsiaPacific,
+    Americas,
+    Europe,
+}
+
+impl RegionGroup {
+    pub const ALL: [RegionGroup; 4] = [
+        RegionGroup::MainlandChina,
+        RegionGroup::AsiaPacific,
+        RegionGroup::Americas,
+        RegionGroup::Europe,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            RegionGroup::MainlandChina => "cn",
+            RegionGroup::AsiaPacific => "apac",
+            RegionGroup::Americas => "amer",
+            RegionGroup::Europe => "eu",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<RegionGroup> {
+        RegionGroup::ALL.into_iter().find(|g| g.code() == code)
+    }
+}
+
+/// How much to trust a source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SourceKind {
+    /// The vendor's own page, API or docs repository.
+    Primary,
+    /// Built from the vendor's API by a third party (e.g. instances.vantage.sh, SkyPilot).
+    Aggregator,
+    /// Blog, article or other second-hand copy.
+    Secondary,
+    /// Computed by us from other sourced figures; the note says how.
+    Derived,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Source {
+    /// Short id referenced by prices, GPUs and facts.
+    pub id: String,
+    pub title: String,
+    /// Repository path @ commit, or URL.
+    pub reference: String,
+    /// Date (or period) the source's figures are valid for, ISO-like.
+    pub as_of: String,
+    pub kind: SourceKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// GPU specification. Throughput figures are per GPU; dense and sparse are
+/// always separate fields. `None` means "not found in the sources read".
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Gpu {
+    pub id: String,
+    pub name: String,
+    pub vendor: String,
+    pub form_factor: String,
+    pub memory_gb: u32,
+    pub memory_type: Option<String>,
+    pub memory_bandwidth_gbs: Option<u32>,
+    pub fp32_tflops: Option<f64>,
+    pub tf32_tflops_dense: Option<f64>,
+    pub tf32_tflops_sparse: Option<f64>,
+    pub fp16_tflops_dense: Option<f64>,
+    pub fp16_tflops_sparse: Option<f64>,
+    pub fp8_tflops_dense: Option<f64>,
+    pub fp8_tflops_sparse: Option<f64>,
+    pub int8_tops_dense: Option<f64>,
+    pub int8_tops_sparse: Option<f64>,
+    /// True where the vendor defines sparse throughput as 2 × dense (2:4 structured sparsity).
+    pub sparsity_2to1: bool,
+    pub interconnect: String,
+    pub tdp_w: Option<u32>,
+    pub release_year: Option<u16>,
+    /// Source ids.
+    pub sources: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// A sourced fact about a provider (billing, ecosystem, compliance, support).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Fact {
+    /// Machine-readable topic, e.g. `billing_granularity`, `spot_notice`, `ml_platform`.
+    pub topic: String,
+    pub text_en: String,
+    pub text_zh: String,
+    pub source: String,
+    pub as_of: String,
+}
+
+/// Billing rules the engine needs, each backed by a fact with its source.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BillingRules {
+    /// Pay-as-you-go billing granularity in seconds (1 = per second).
+    pub granularity_seconds: u32,
+    /// Minimum billed seconds per start.
+    pub minimum_seconds: u32,
+    /// Spot/preemptible interruption notice in seconds, where sourced.
+    pub spot_notice_seconds: Option<u32>,
+    /// Optional protection period during which a preemptible instance is not reclaimed.
+    pub spot_protection_hours: Option<u32>,
+    /// Hours in a billing month used to turn hourly into monthly list prices.
+    pub hours_per_month: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Provider {
+    pub id: ProviderId,
+    pub name_en: String,
+    pub name_zh: String,
+    pub billing: BillingRules,
+    /// Billing, promotion, network, ecosystem and compliance facts.
+    pub facts: Vec<Fact>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Region {
+    pub provider: ProviderId,
+    /// Provider's region code, e.g. `us-east-1`, `cn-hangzhou`, `ap-guangzhou`.
+    pub code: String,
+    pub name_en: String,
+    pub name_zh: String,
+    pub group: RegionGroup,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Upfront {
+    All,
+    Partial,
+    No,
+}
+
+/// One published price of an offer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "model", rename_all = "snake_case")]
+pub enum PriceKind {
+    /// On-demand / pay-as-you-go, per instance-hour.
+    OnDemand { hourly: Decimal },
+    /// Spot / preemptible snapshot range per instance-hour.
+    Spot { hourly_min: Decimal, hourly_max: Decimal },
+    /// Reservation: upfront payment plus an hourly charge for every hour of the term.
+    Reserved {
+        term_months: u32,
+        payment: Upfront,
+        upfront: Decimal,
+        hourly: Decimal,
+    },
+    /// Savings-plan rate per instance-hour under a commitment of this term.
+    SavingsPlan {
+        term_months: u32,
+        payment: Upfront,
+        hourly: Decimal,
+    },
+    /// Monthly subscription (包年包月), per instance-month.
+    Subscription { monthly: Decimal },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Price {
+    #[serde(flatten)]
+    pub kind: PriceKind,
+    pub currency: Currency,
+    /// Source id.
+    pub source: String,
+    pub as_of: String,
+    /// True when this is not a list price for the bare instance (e.g. a
+    /// third-party quote that includes a disk); `note` states the basis.
+    #[serde(default)]
+    pub indicative: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Offer {
+    /// `provider:region:instance_type`, unique.
+    pub id: String,
+    pub provider: ProviderId,
+    /// Region code; must exist in `regions` for this provider.
+    pub region: String,
+    pub instance_type: String,
+    pub family: String,
+    /// GPU id; must exist in `gpus`.
+    pub gpu: String,
+    pub gpu_count: u32,
+    /// Total GPU memory as the offer states it (GB).
+    pub gpu_memory_gb: u32,
+    pub vcpu: u32,
+    pub ram_gib: Decimal,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub local_storage: Option<String>,
+    /// Current prices (newest dated source per model). Empty = no sourced price.
+    pub prices: Vec<Price>,
+    /// Older prices superseded by newer sources, kept for history.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub price_history: Vec<Price>,
+    /// Source ids for the specs.
+    pub spec_sources: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum UsageKind {
+    /// Internet egress per GB (tiered).
+    EgressPerGb,
+    /// Transfer between regions of the same provider per GB.
+    InterRegionPerGb,
+    /// Block storage per GB-month.
+    StoragePerGbMonth,
+    /// Fixed bandwidth per Mbps-month.
+    BandwidthPerMbpsMonth,
+}
+
+/// One tier of a usage rate; `up_to` is the cumulative upper bound of the
+/// tier in the rate's unit per month (`None` = no upper bound).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Tier {
+    pub up_to: Option<u64>,
+    pub price: Decimal,
+}
+
+/// A sourced network or storage rate for a reference region.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UsageRate {
+    pub provider: ProviderId,
+    pub region: String,
+    pub kind: UsageKind,
+    pub currency: Currency,
+    /// Tiers in ascending order; the last has `up_to: None`.
+    pub tiers: Vec<Tier>,
+    pub source: String,
+    pub as_of: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// Default exchange rate; the user can change it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FxDefault {
+    pub cny_per_usd: Decimal,
+    pub as_of: String,
+    pub source: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Catalog {
+    /// Schema version of the file format.
+    pub schema: u32,
+    /// Date the dataset was compiled.
+    pub as_of: String,
+    pub fx: FxDefault,
+    pub sources: Vec<Source>,
+    pub gpus: Vec<Gpu>,
+    pub providers: Vec<Provider>,
+    pub regions: Vec<Region>,
+    pub offers: Vec<Offer>,
+    pub usage_rates: Vec<UsageRate>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct CatalogError(pub String);
+
+impl core::fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "catalog: {}", self.0)
+    }
+}
+
+impl std::error::Error for CatalogError {}
+
+impl Catalog {
+    /// Parse a catalog from JSON.
+    pub fn from_json(json: &str) -> Result<Catalog, CatalogError> {
+        serde_json::from_str(json).map_err(|e| CatalogError(e.to_string()))
+    }
+
+    /// The catalog embedded in the binary.
+    pub fn embedded() -> Result<Catalog, CatalogError> {
+        Catalog::from_json(CATALOG_JSON)
+    }
+
+    /// Dataset version id: as-of date plus content hash, e.g. `2026-11-29+1a2b3c4d`.
+    pub fn version(&self) -> String {
+        format!("{}+{}", self.as_of, CATALOG_HASH)
+    }
+
+    pub fn gpu(&self, id: &str) -> Option<&Gpu> {
+        self.gpus.iter().find(|g| g.id == id)
+    }
+
+    pub fn offer(&self, id: &str) -> Option<&Offer> {
+        self.offers.iter().find(|o| o.id == id)
+    }
+
+    pub fn provider(&self, id: ProviderId) -> Option<&Provider> {
+        self.providers.iter().find(|p| p.id == id)
+    }
+
+    pub fn region(&self, provider: ProviderId, code: &str) -> Option<&Region> {
+        self.regions
+            .iter()
+            .find(|r| r.provider == provider && r.code == code)
+    }
+
+    pub fn source(&self, id: &str) -> Option<&Source> {
+        self.sources.iter().find(|s| s.id == id)
+    }
+}
+
+impl Offer {
+    /// The current on-demand price, if sourced.
+    pub fn on_demand(&self) -> Option<&Price> {
+        self.prices
+            .iter()
+            .find(|p| matches!(p.kind, PriceKind::OnDemand { .. }))
+    }
+
+    /// The current spot price range, if sourced.
+    pub fn spot(&self) -> Option<&Price> {
+        self.prices
+            .iter()
+            .find(|p| matches!(p.kind, PriceKind::Spot { .. }))
+    }
+
+    /// The billing currency of this offer's prices (the first price's), if priced.
+    pub fn currency(&self) -> Option<Currency> {
+        self.prices.first().map(|p| p.currency)
+    }
+}

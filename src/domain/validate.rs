@@ -1,0 +1,1 @@
+//! Catalog validation (filled by the catalog work).

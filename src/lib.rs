@@ -1,0 +1,9 @@
+//! GPU cloud cost calculator: the engine (`domain`), the embedded data, the
+//! command-line front end (native) and the Leptos UI (wasm32).
+pub mod domain;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;
+
+#[cfg(target_arch = "wasm32")]
+pub mod ui;

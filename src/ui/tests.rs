@@ -1,0 +1,101 @@
+//! Component tests in headless Chromium (wasm-bindgen-test). They mount real
+//! components into the document and read the DOM.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_test::*;
+
+use crate::domain::catalog::Catalog;
+use crate::ui::app::{App, CatalogSummary};
+use crate::ui::i18n::{I18n, Locale, Msg};
+
+wasm_bindgen_test_configure!(run_in_browser);
+
+fn catalog() -> &'static Catalog {
+    Box::leak(Box::new(Catalog::embedded().expect("embedded catalog parses")))
+}
+
+/// A fresh container appended to <body>.
+fn container() -> web_sys::HtmlElement {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let div = doc.create_element("div").unwrap();
+    doc.body().unwrap().append_child(&div).unwrap();
+    div.unchecked_into()
+}
+
+fn by_testid(root: &web_sys::HtmlElement, id: &str) -> web_sys::Element {
+    root.query_selector(&format!("[data-testid='{id}']"))
+        .unwrap()
+        .unwrap_or_else(|| panic!("no element with data-testid={id}"))
+}
+
+#[wasm_bindgen_test]
+fn every_message_has_both_translations() {
+    for m in Msg::ALL {
+        assert!(!m.text(Locale::En).is_empty(), "{m:?} en");
+        assert!(!m.text(Locale::ZhCn).is_empty(), "{m:?} zh");
+    }
+}
+
+/// Pick a language in the switch as a user would (value + change event).
+fn choose_language(root: &web_sys::HtmlElement, tag: &str) {
+    let select: web_sys::HtmlSelectElement = by_testid(root, "lang-switch").unchecked_into();
+    select.set_value(tag);
+    let ev = web_sys::Event::new("change").unwrap();
+    select.dispatch_event(&ev).unwrap();
+}
+
+/// Let Leptos run its scheduled effects (they run after a task turn).
+async fn settle() {
+    let promise = js_sys::Promise::new(&mut |resolve, _| {
+        web_sys::window()
+            .unwrap()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
+            .unwrap();
+    });
+    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+}
+
+#[wasm_bindgen_test]
+async fn app_shows_dataset_version_and_switches_language() {
+    let c = catalog();
+    let root = container();
+    let handle = leptos::mount::mount_to(root.clone(), move || view! { <App catalog=c /> });
+
+    let version = by_testid(&root, "dataset-version").text_content().unwrap();
+    assert!(version.contains(&c.version()), "{version}");
+
+    choose_language(&root, "en");
+    settle().await;
+    assert_eq!(
+        by_testid(&root, "app-title").text_content().unwrap(),
+        "GPU Cloud Cost Calculator"
+    );
+    choose_language(&root, "zh-CN");
+    settle().await;
+    assert_eq!(
+        by_testid(&root, "app-title").text_content().unwrap(),
+        "GPU 云成本计算器"
+    );
+    drop(handle);
+}
+
+#[wasm_bindgen_test]
+fn summary_counts_match_the_catalog() {
+    let c = catalog();
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(I18n::new());
+        view! { <CatalogSummary catalog=c /> }
+    });
+    for p in crate::domain::catalog::ProviderId::ALL {
+        let shown = by_testid(&root, &format!("offer-count-{}", p.code()))
+            .query_selector(".count")
+            .unwrap()
+            .unwrap()
+            .text_content()
+            .unwrap();
+        let expected = c.offers.iter().filter(|o| o.provider == p).count();
+        assert_eq!(shown, expected.to_string(), "{p:?}");
+    }
+}

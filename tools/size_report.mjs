@@ -1,0 +1,45 @@
+// Prints raw / gzip / brotli bytes of every file in dist/ and the first-load
+// transfer (what the browser fetches to show the first screen).
+// Usage: node tools/size_report.mjs [dist] [--budget-gzip BYTES]
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+
+const args = process.argv.slice(2);
+const dist = args.find((a) => !a.startsWith('--')) ?? 'dist';
+const bi = args.indexOf('--budget-gzip');
+const budget = bi >= 0 ? Number(args[bi + 1]) : null;
+
+// Fetched on first load: the page, its stylesheet, the loader, JS glue and wasm.
+const FIRST_LOAD = [/^index\.html$/, /\.css$/, /^boot\.js$/, /^gpucost.*\.js$/, /\.wasm$/];
+
+function walk(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+const rows = walk(dist).sort().map((p) => {
+  const buf = readFileSync(p);
+  return {
+    file: relative(dist, p),
+    raw: buf.length,
+    gzip: gzipSync(buf, { level: 9 }).length,
+    brotli: brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+  };
+});
+const pad = (s, n) => String(s).padStart(n);
+console.log(`${'file'.padEnd(34)}${pad('raw', 10)}${pad('gzip', 10)}${pad('brotli', 10)}  first-load`);
+const total = { raw: 0, gzip: 0, brotli: 0 };
+for (const r of rows) {
+  const first = FIRST_LOAD.some((re) => re.test(r.file));
+  if (first) { total.raw += r.raw; total.gzip += r.gzip; total.brotli += r.brotli; }
+  console.log(`${r.file.padEnd(34)}${pad(r.raw, 10)}${pad(r.gzip, 10)}${pad(r.brotli, 10)}  ${first ? 'yes' : ''}`);
+}
+console.log(`${'FIRST LOAD TOTAL'.padEnd(34)}${pad(total.raw, 10)}${pad(total.gzip, 10)}${pad(total.brotli, 10)}`);
+if (budget !== null) {
+  const ok = total.gzip <= budget;
+  console.log(`size budget: first-load gzip ${total.gzip} B ${ok ? '<=' : '>'} ${budget} B ${ok ? 'OK' : 'OVER'}`);
+  if (!ok) process.exit(1);
+}

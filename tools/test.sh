@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs every check; exits non-zero on the first failure class. Prints each
+# runner's own summary line, then one closing line for the whole run.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+export PATH="$HOME/.cargo/bin:$ROOT/tests/node_modules/.bin:$PATH"
+export CARGO_TERM_COLOR=never
+
+tools/setup.sh test || exit 1
+
+passed=0; failed=0; failed_names=()
+step() { # name, command...
+  local name=$1; shift
+  echo
+  echo "=== $name"
+  local t0=$SECONDS
+  if "$@"; then
+    passed=$((passed + 1)); echo "=== $name: ok ($((SECONDS - t0)) s)"
+  else
+    failed=$((failed + 1)); failed_names+=("$name"); echo "=== $name: FAILED ($((SECONDS - t0)) s)"
+  fi
+}
+
+# Runs cargo test and prints only failures plus every "test result:" line.
+cargo_test() {
+  local out; out=$(mktemp)
+  "$@" >"$out" 2>&1; local rc=$?
+  if [ $rc -ne 0 ]; then cat "$out"; else grep -E '^(test result:|     Running|   Doc-tests)' "$out"; fi
+  rm -f "$out"; return $rc
+}
+
+wasm_env=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
+          CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120)
+
+step "cargo fmt --check" cargo fmt --all --check
+step "cargo clippy (native)" cargo clippy --all-targets --locked -- -D warnings
+step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --tests --locked -- -D warnings
+step "cargo test (native)" cargo_test cargo test --locked
+step "wasm tests (headless Chromium)" cargo_test "${wasm_env[@]}" cargo test --locked --target wasm32-unknown-unknown --lib
+step "trunk build --release" trunk build --release
+step "size report" node tools/size_report.mjs dist --budget-gzip 256000
+step "playwright (release build)" npm --prefix tests run --silent e2e
+
+echo
+if [ $failed -ne 0 ]; then echo "failed: ${failed_names[*]}"; fi
+echo "checks: $passed passed, $failed failed"
+[ $failed -eq 0 ]

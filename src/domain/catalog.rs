@@ -155,6 +155,8 @@ pub struct Gpu {
     pub name: String,
     pub vendor: String,
     pub form_factor: String,
+    /// Per-GPU memory in GB. `0` means "not stated in any source read" (e.g.
+    /// an A100 whose 40/80 GB variant is unknown); treat it as unknown.
     pub memory_gb: u32,
     pub memory_type: Option<String>,
     pub memory_bandwidth_gbs: Option<u32>,
@@ -239,7 +241,10 @@ pub enum PriceKind {
     /// On-demand / pay-as-you-go, per instance-hour.
     OnDemand { hourly: Decimal },
     /// Spot / preemptible snapshot range per instance-hour.
-    Spot { hourly_min: Decimal, hourly_max: Decimal },
+    Spot {
+        hourly_min: Decimal,
+        hourly_max: Decimal,
+    },
     /// Reservation: upfront payment plus an hourly charge for every hour of the term.
     Reserved {
         term_months: u32,
@@ -269,8 +274,20 @@ pub struct Price {
     /// third-party quote that includes a disk); `note` states the basis.
     #[serde(default)]
     pub indicative: bool,
+    /// Lower end of a published range (e.g. Tencent's zone-dependent list
+    /// prices); the value in `kind` is then the upper end. Same unit as `kind`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range_min: Option<Decimal>,
+    /// Set only when a source states that this spot price may exceed the
+    /// on-demand price; validation then skips the spot ≤ on-demand check.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub spot_exceeds_on_demand_sourced: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -298,6 +315,11 @@ pub struct Offer {
     /// Older prices superseded by newer sources, kept for history.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub price_history: Vec<Price>,
+    /// Prices for the same SKU and region from another billing site, usually
+    /// in another currency (e.g. Tencent/Aliyun international-site USD for a
+    /// mainland region). Reference only; not used as the offer's price.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alt_prices: Vec<Price>,
     /// Source ids for the specs.
     pub spec_sources: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -410,6 +432,17 @@ impl Catalog {
 
     pub fn source(&self, id: &str) -> Option<&Source> {
         self.sources.iter().find(|s| s.id == id)
+    }
+}
+
+impl Region {
+    /// The currency this region bills in: CNY for mainland-China regions
+    /// (including AWS China), USD elsewhere.
+    pub fn billing_currency(&self) -> Currency {
+        match self.group {
+            RegionGroup::MainlandChina => Currency::CNY,
+            _ => Currency::USD,
+        }
     }
 }
 

@@ -1,1 +1,609 @@
-//! Catalog validation (filled by the catalog work).
+//! Catalog validation: referential integrity, units, price sanity and GPU
+//! spec consistency. [`validate`] returns every problem found (empty = valid).
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+
+use rust_decimal::Decimal;
+
+use super::catalog::{Catalog, Currency, Offer, Price, PriceKind, Upfront};
+
+/// Allowed reservation / savings-plan terms in months.
+pub const RESERVED_TERMS: [u32; 3] = [12, 36, 60];
+
+/// Relative tolerance for "sparse = 2 × dense": vendor datasheets round
+/// (e.g. L40S FP16 362 dense / 733 sparse).
+pub const SPARSE_TOLERANCE: f64 = 0.015;
+
+/// One validation problem. `context` names the offer, GPU, region, source,
+/// fact or usage rate concerned.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ValidationError {
+    DuplicateId {
+        kind: &'static str,
+        id: String,
+    },
+    UnknownGpu {
+        offer: String,
+        gpu: String,
+    },
+    UnknownRegion {
+        context: String,
+        provider: String,
+        region: String,
+    },
+    UnknownProvider {
+        context: String,
+        provider: String,
+    },
+    UnknownSource {
+        context: String,
+        source: String,
+    },
+    OfferIdMismatch {
+        offer: String,
+        expected: String,
+    },
+    CurrencyMismatch {
+        context: String,
+        expected: Currency,
+        found: Currency,
+    },
+    NonPositive {
+        context: String,
+        field: &'static str,
+    },
+    SpotAboveOnDemand {
+        offer: String,
+        spot_max: Decimal,
+        on_demand: Decimal,
+    },
+    SpotMinAboveMax {
+        offer: String,
+        min: Decimal,
+        max: Decimal,
+    },
+    RangeInvalid {
+        context: String,
+    },
+    EmptyAsOf {
+        context: String,
+    },
+    EmptyText {
+        context: String,
+        field: &'static str,
+    },
+    SparseNotDouble {
+        gpu: String,
+        metric: &'static str,
+        dense: f64,
+        sparse: f64,
+    },
+    GpuMemoryMismatch {
+        offer: String,
+        expected: u32,
+        found: u32,
+    },
+    ZeroGpuCount {
+        offer: String,
+    },
+    BadTerm {
+        context: String,
+        term_months: u32,
+    },
+    DuplicateCurrentPrice {
+        offer: String,
+        key: String,
+    },
+    BadTiers {
+        context: String,
+        problem: &'static str,
+    },
+    BadFx {
+        problem: &'static str,
+    },
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use ValidationError::*;
+        match self {
+            DuplicateId { kind, id } => write!(f, "duplicate {kind} id `{id}`"),
+            UnknownGpu { offer, gpu } => write!(f, "offer `{offer}`: unknown GPU `{gpu}`"),
+            UnknownRegion { context, provider, region } => {
+                write!(f, "{context}: unknown region `{provider}:{region}`")
+            }
+            UnknownProvider { context, provider } => {
+                write!(f, "{context}: unknown provider `{provider}`")
+            }
+            UnknownSource { context, source } => write!(f, "{context}: unknown source `{source}`"),
+            OfferIdMismatch { offer, expected } => {
+                write!(f, "offer `{offer}`: id should be `{expected}`")
+            }
+            CurrencyMismatch { context, expected, found } => write!(
+                f,
+                "{context}: currency {} but the region bills in {}",
+                found.code(),
+                expected.code()
+            ),
+            NonPositive { context, field } => write!(f, "{context}: `{field}` must be positive"),
+            SpotAboveOnDemand { offer, spot_max, on_demand } => write!(
+                f,
+                "offer `{offer}`: spot max {spot_max} exceeds on-demand {on_demand} (no source marks this as an exception)"
+            ),
+            SpotMinAboveMax { offer, min, max } => {
+                write!(f, "offer `{offer}`: spot min {min} > max {max}")
+            }
+            RangeInvalid { context } => {
+                write!(f, "{context}: range_min must be positive and ≤ the price")
+            }
+            EmptyAsOf { context } => write!(f, "{context}: empty as_of"),
+            EmptyText { context, field } => write!(f, "{context}: empty `{field}`"),
+            SparseNotDouble { gpu, metric, dense, sparse } => write!(
+                f,
+                "GPU `{gpu}`: {metric} sparse {sparse} is not 2 × dense {dense}"
+            ),
+            GpuMemoryMismatch { offer, expected, found } => write!(
+                f,
+                "offer `{offer}`: gpu_memory_gb {found} != gpu_count × GPU memory = {expected}"
+            ),
+            ZeroGpuCount { offer } => write!(f, "offer `{offer}`: gpu_count must be > 0"),
+            BadTerm { context, term_months } => write!(
+                f,
+                "{context}: term_months {term_months} not one of {RESERVED_TERMS:?}"
+            ),
+            DuplicateCurrentPrice { offer, key } => {
+                write!(f, "offer `{offer}`: more than one current price for {key}")
+            }
+            BadTiers { context, problem } => write!(f, "{context}: tiers {problem}"),
+            BadFx { problem } => write!(f, "fx: {problem}"),
+        }
+    }
+}
+
+impl std::error::Error for ValidationError {}
+
+fn dup_check<'a>(
+    kind: &'static str,
+    ids: impl Iterator<Item = &'a str>,
+    errs: &mut Vec<ValidationError>,
+) {
+    let mut seen = HashSet::new();
+    for id in ids {
+        if !seen.insert(id) {
+            errs.push(ValidationError::DuplicateId {
+                kind,
+                id: id.to_string(),
+            });
+        }
+    }
+}
+
+fn model_key(kind: &PriceKind) -> String {
+    match kind {
+        PriceKind::OnDemand { .. } => "on_demand".into(),
+        PriceKind::Spot { .. } => "spot".into(),
+        PriceKind::Reserved {
+            term_months,
+            payment,
+            ..
+        } => format!("reserved/{term_months}/{payment:?}"),
+        PriceKind::SavingsPlan {
+            term_months,
+            payment,
+            ..
+        } => format!("savings_plan/{term_months}/{payment:?}"),
+        PriceKind::Subscription { .. } => "subscription".into(),
+    }
+}
+
+/// The value a `range_min` is the lower end of.
+fn headline(kind: &PriceKind) -> Decimal {
+    match kind {
+        PriceKind::OnDemand { hourly } => *hourly,
+        PriceKind::Spot { hourly_max, .. } => *hourly_max,
+        PriceKind::Reserved { hourly, .. } | PriceKind::SavingsPlan { hourly, .. } => *hourly,
+        PriceKind::Subscription { monthly } => *monthly,
+    }
+}
+
+fn check_price(
+    ctx: &str,
+    p: &Price,
+    expected: Option<Currency>,
+    sources: &HashSet<&str>,
+    errs: &mut Vec<ValidationError>,
+) {
+    let zero = Decimal::ZERO;
+    let pos = |v: Decimal, field: &'static str, errs: &mut Vec<ValidationError>| {
+        if v <= zero {
+            errs.push(ValidationError::NonPositive {
+                context: ctx.to_string(),
+                field,
+            });
+        }
+    };
+    match &p.kind {
+        PriceKind::OnDemand { hourly } => pos(*hourly, "hourly", errs),
+        PriceKind::Spot {
+            hourly_min,
+            hourly_max,
+        } => {
+            pos(*hourly_min, "hourly_min", errs);
+            pos(*hourly_max, "hourly_max", errs);
+            if hourly_min > hourly_max {
+                errs.push(ValidationError::SpotMinAboveMax {
+                    offer: ctx.to_string(),
+                    min: *hourly_min,
+                    max: *hourly_max,
+                });
+            }
+        }
+        PriceKind::Reserved {
+            term_months,
+            payment,
+            upfront,
+            hourly,
+        } => {
+            if !RESERVED_TERMS.contains(term_months) {
+                errs.push(ValidationError::BadTerm {
+                    context: ctx.to_string(),
+                    term_months: *term_months,
+                });
+            }
+            if *upfront < zero {
+                errs.push(ValidationError::NonPositive {
+                    context: ctx.to_string(),
+                    field: "upfront",
+                });
+            }
+            // All-upfront reservations may have a zero hourly charge;
+            // otherwise the hourly charge must be positive.
+            if *hourly < zero || (*hourly == zero && *payment != Upfront::All) {
+                errs.push(ValidationError::NonPositive {
+                    context: ctx.to_string(),
+                    field: "hourly",
+                });
+            }
+            if *payment == Upfront::All && *upfront <= zero {
+                errs.push(ValidationError::NonPositive {
+                    context: ctx.to_string(),
+                    field: "upfront",
+                });
+            }
+        }
+        PriceKind::SavingsPlan {
+            term_months,
+            hourly,
+            ..
+        } => {
+            if !RESERVED_TERMS.contains(term_months) {
+                errs.push(ValidationError::BadTerm {
+                    context: ctx.to_string(),
+                    term_months: *term_months,
+                });
+            }
+            pos(*hourly, "hourly", errs);
+        }
+        PriceKind::Subscription { monthly } => pos(*monthly, "monthly", errs),
+    }
+    if let Some(lo) = p.range_min {
+        if lo <= zero || lo > headline(&p.kind) {
+            errs.push(ValidationError::RangeInvalid {
+                context: ctx.to_string(),
+            });
+        }
+    }
+    if !sources.contains(p.source.as_str()) {
+        errs.push(ValidationError::UnknownSource {
+            context: ctx.to_string(),
+            source: p.source.clone(),
+        });
+    }
+    if p.as_of.trim().is_empty() {
+        errs.push(ValidationError::EmptyAsOf {
+            context: ctx.to_string(),
+        });
+    }
+    if let Some(exp) = expected {
+        if p.currency != exp {
+            errs.push(ValidationError::CurrencyMismatch {
+                context: ctx.to_string(),
+                expected: exp,
+                found: p.currency,
+            });
+        }
+    }
+}
+
+fn check_offer(c: &Catalog, o: &Offer, sources: &HashSet<&str>, errs: &mut Vec<ValidationError>) {
+    let expected_id = format!("{}:{}:{}", o.provider.code(), o.region, o.instance_type);
+    if o.id != expected_id {
+        errs.push(ValidationError::OfferIdMismatch {
+            offer: o.id.clone(),
+            expected: expected_id,
+        });
+    }
+    if c.provider(o.provider).is_none() {
+        errs.push(ValidationError::UnknownProvider {
+            context: format!("offer `{}`", o.id),
+            provider: o.provider.code().to_string(),
+        });
+    }
+    let region = c.region(o.provider, &o.region);
+    if region.is_none() {
+        errs.push(ValidationError::UnknownRegion {
+            context: format!("offer `{}`", o.id),
+            provider: o.provider.code().to_string(),
+            region: o.region.clone(),
+        });
+    }
+    let currency = region.map(|r| r.billing_currency());
+    if o.gpu_count == 0 {
+        errs.push(ValidationError::ZeroGpuCount {
+            offer: o.id.clone(),
+        });
+    }
+    match c.gpu(&o.gpu) {
+        None => errs.push(ValidationError::UnknownGpu {
+            offer: o.id.clone(),
+            gpu: o.gpu.clone(),
+        }),
+        Some(g) => {
+            let expected = o.gpu_count * g.memory_gb;
+            if expected != o.gpu_memory_gb {
+                errs.push(ValidationError::GpuMemoryMismatch {
+                    offer: o.id.clone(),
+                    expected,
+                    found: o.gpu_memory_gb,
+                });
+            }
+        }
+    }
+    if o.vcpu == 0 {
+        errs.push(ValidationError::NonPositive {
+            context: format!("offer `{}`", o.id),
+            field: "vcpu",
+        });
+    }
+    if o.ram_gib <= Decimal::ZERO {
+        errs.push(ValidationError::NonPositive {
+            context: format!("offer `{}`", o.id),
+            field: "ram_gib",
+        });
+    }
+    for s in &o.spec_sources {
+        if !sources.contains(s.as_str()) {
+            errs.push(ValidationError::UnknownSource {
+                context: format!("offer `{}` specs", o.id),
+                source: s.clone(),
+            });
+        }
+    }
+    for p in &o.prices {
+        check_price(&o.id, p, currency, sources, errs);
+    }
+    for p in &o.price_history {
+        check_price(&format!("{} (history)", o.id), p, currency, sources, errs);
+    }
+    for p in &o.alt_prices {
+        // Another billing site: currency may differ from the region's.
+        check_price(&format!("{} (alt)", o.id), p, None, sources, errs);
+    }
+    // At most one current price per (model, term, payment); indicative
+    // quotes are counted separately from list prices.
+    let mut seen = HashMap::new();
+    for p in &o.prices {
+        let key = format!(
+            "{}{}",
+            model_key(&p.kind),
+            if p.indicative { " (indicative)" } else { "" }
+        );
+        if seen.insert(key.clone(), ()).is_some() {
+            errs.push(ValidationError::DuplicateCurrentPrice {
+                offer: o.id.clone(),
+                key,
+            });
+        }
+    }
+    // Spot ≤ on-demand (list, non-indicative on-demand preferred).
+    let od = o
+        .prices
+        .iter()
+        .filter(|p| matches!(p.kind, PriceKind::OnDemand { .. }))
+        .min_by_key(|p| p.indicative)
+        .map(|p| match p.kind {
+            PriceKind::OnDemand { hourly } => hourly,
+            _ => unreachable!(),
+        });
+    if let Some(od) = od {
+        for p in &o.prices {
+            if let PriceKind::Spot { hourly_max, .. } = p.kind {
+                if hourly_max > od && !p.spot_exceeds_on_demand_sourced {
+                    errs.push(ValidationError::SpotAboveOnDemand {
+                        offer: o.id.clone(),
+                        spot_max: hourly_max,
+                        on_demand: od,
+                    });
+                }
+            }
+        }
+    }
+}
+
+/// Validate the whole catalog; returns all problems found.
+pub fn validate(c: &Catalog) -> Vec<ValidationError> {
+    let mut errs = Vec::new();
+    dup_check("source", c.sources.iter().map(|s| s.id.as_str()), &mut errs);
+    dup_check("gpu", c.gpus.iter().map(|g| g.id.as_str()), &mut errs);
+    dup_check("offer", c.offers.iter().map(|o| o.id.as_str()), &mut errs);
+    dup_check(
+        "provider",
+        c.providers.iter().map(|p| p.id.code()),
+        &mut errs,
+    );
+    let region_keys: Vec<String> = c
+        .regions
+        .iter()
+        .map(|r| format!("{}:{}", r.provider.code(), r.code))
+        .collect();
+    dup_check("region", region_keys.iter().map(|s| s.as_str()), &mut errs);
+
+    let sources: HashSet<&str> = c.sources.iter().map(|s| s.id.as_str()).collect();
+    for s in &c.sources {
+        if s.as_of.trim().is_empty() {
+            errs.push(ValidationError::EmptyAsOf {
+                context: format!("source `{}`", s.id),
+            });
+        }
+        if s.reference.trim().is_empty() {
+            errs.push(ValidationError::EmptyText {
+                context: format!("source `{}`", s.id),
+                field: "reference",
+            });
+        }
+    }
+
+    if c.fx.cny_per_usd <= Decimal::ZERO {
+        errs.push(ValidationError::BadFx {
+            problem: "cny_per_usd must be positive",
+        });
+    }
+    if !sources.contains(c.fx.source.as_str()) {
+        errs.push(ValidationError::UnknownSource {
+            context: "fx".into(),
+            source: c.fx.source.clone(),
+        });
+    }
+
+    for g in &c.gpus {
+        for s in &g.sources {
+            if !sources.contains(s.as_str()) {
+                errs.push(ValidationError::UnknownSource {
+                    context: format!("GPU `{}`", g.id),
+                    source: s.clone(),
+                });
+            }
+        }
+        if g.sparsity_2to1 {
+            let pairs: [(&'static str, Option<f64>, Option<f64>); 4] = [
+                ("TF32", g.tf32_tflops_dense, g.tf32_tflops_sparse),
+                ("FP16/BF16", g.fp16_tflops_dense, g.fp16_tflops_sparse),
+                ("FP8", g.fp8_tflops_dense, g.fp8_tflops_sparse),
+                ("INT8", g.int8_tops_dense, g.int8_tops_sparse),
+            ];
+            for (metric, d, s) in pairs {
+                if let (Some(d), Some(s)) = (d, s) {
+                    if (s - 2.0 * d).abs() > SPARSE_TOLERANCE * s {
+                        errs.push(ValidationError::SparseNotDouble {
+                            gpu: g.id.clone(),
+                            metric,
+                            dense: d,
+                            sparse: s,
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    for p in &c.providers {
+        for f in &p.facts {
+            let ctx = format!("fact {}/{}", p.id.code(), f.topic);
+            if !sources.contains(f.source.as_str()) {
+                errs.push(ValidationError::UnknownSource {
+                    context: ctx.clone(),
+                    source: f.source.clone(),
+                });
+            }
+            if f.as_of.trim().is_empty() {
+                errs.push(ValidationError::EmptyAsOf {
+                    context: ctx.clone(),
+                });
+            }
+            for (field, text) in [
+                ("topic", &f.topic),
+                ("text_en", &f.text_en),
+                ("text_zh", &f.text_zh),
+            ] {
+                if text.trim().is_empty() {
+                    errs.push(ValidationError::EmptyText {
+                        context: ctx.clone(),
+                        field,
+                    });
+                }
+            }
+        }
+    }
+
+    for r in &c.regions {
+        if c.provider(r.provider).is_none() {
+            errs.push(ValidationError::UnknownProvider {
+                context: format!("region `{}`", r.code),
+                provider: r.provider.code().to_string(),
+            });
+        }
+    }
+
+    for o in &c.offers {
+        check_offer(c, o, &sources, &mut errs);
+    }
+
+    for u in &c.usage_rates {
+        let ctx = format!("usage {}:{}:{:?}", u.provider.code(), u.region, u.kind);
+        match c.region(u.provider, &u.region) {
+            None => errs.push(ValidationError::UnknownRegion {
+                context: ctx.clone(),
+                provider: u.provider.code().to_string(),
+                region: u.region.clone(),
+            }),
+            Some(r) => {
+                if r.billing_currency() != u.currency {
+                    errs.push(ValidationError::CurrencyMismatch {
+                        context: ctx.clone(),
+                        expected: r.billing_currency(),
+                        found: u.currency,
+                    });
+                }
+            }
+        }
+        if !sources.contains(u.source.as_str()) {
+            errs.push(ValidationError::UnknownSource {
+                context: ctx.clone(),
+                source: u.source.clone(),
+            });
+        }
+        if u.as_of.trim().is_empty() {
+            errs.push(ValidationError::EmptyAsOf {
+                context: ctx.clone(),
+            });
+        }
+        if u.tiers.is_empty() {
+            errs.push(ValidationError::BadTiers {
+                context: ctx.clone(),
+                problem: "empty",
+            });
+            continue;
+        }
+        if u.tiers.last().and_then(|t| t.up_to).is_some() {
+            errs.push(ValidationError::BadTiers {
+                context: ctx.clone(),
+                problem: "last tier must have no upper bound",
+            });
+        }
+        let bounds: Vec<u64> = u.tiers.iter().filter_map(|t| t.up_to).collect();
+        if bounds.len() != u.tiers.len() - 1 || bounds.windows(2).any(|w| w[0] >= w[1]) {
+            errs.push(ValidationError::BadTiers {
+                context: ctx.clone(),
+                problem: "upper bounds must be ascending and only the last unbounded",
+            });
+        }
+        if u.tiers.iter().any(|t| t.price <= Decimal::ZERO) {
+            errs.push(ValidationError::BadTiers {
+                context: ctx.clone(),
+                problem: "prices must be positive",
+            });
+        }
+    }
+    errs
+}

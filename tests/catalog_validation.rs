@@ -1,0 +1,609 @@
+//! Catalog validation tests: the embedded catalog is valid, each rule catches
+//! a deliberately broken copy, the required offers exist, and known-wrong
+//! circulating claims are contradicted by the data.
+
+use gpucost::domain::catalog::*;
+use gpucost::domain::validate::*;
+use rust_decimal::Decimal;
+use std::str::FromStr;
+
+fn cat() -> Catalog {
+    Catalog::embedded().expect("embedded catalog parses")
+}
+
+fn d(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap()
+}
+
+fn errors_of(c: &Catalog) -> Vec<ValidationError> {
+    validate(c)
+}
+
+/// Assert that `mutate` introduces at least one error matching `pred`.
+fn assert_caught(mutate: impl FnOnce(&mut Catalog), pred: impl Fn(&ValidationError) -> bool) {
+    let mut c = cat();
+    mutate(&mut c);
+    let errs = errors_of(&c);
+    assert!(
+        errs.iter().any(&pred),
+        "expected error not reported; got: {errs:#?}"
+    );
+}
+
+fn offer_mut<'a>(c: &'a mut Catalog, id: &str) -> &'a mut Offer {
+    c.offers
+        .iter_mut()
+        .find(|o| o.id == id)
+        .unwrap_or_else(|| panic!("offer {id} missing"))
+}
+
+fn on_demand_hourly(o: &Offer) -> Option<Decimal> {
+    o.prices.iter().find_map(|p| match p.kind {
+        PriceKind::OnDemand { hourly } if !p.indicative => Some(hourly),
+        _ => None,
+    })
+}
+
+const P4D: &str = "aws:us-east-1:p4d.24xlarge";
+
+#[test]
+fn embedded_catalog_is_valid() {
+    let c = cat();
+    let errs = validate(&c);
+    if !errs.is_empty() {
+        for e in &errs {
+            eprintln!("{e}");
+        }
+        panic!("{} validation errors", errs.len());
+    }
+    assert!(c.version().starts_with(&c.as_of));
+}
+
+// ---------------------------------------------------------------- one test per rule
+
+#[test]
+fn rule_unknown_gpu() {
+    assert_caught(
+        |c| offer_mut(c, P4D).gpu = "a100-999".into(),
+        |e| matches!(e, ValidationError::UnknownGpu { .. }),
+    );
+}
+
+#[test]
+fn rule_unknown_region() {
+    assert_caught(
+        |c| {
+            let o = offer_mut(c, P4D);
+            o.region = "mars-1".into();
+            o.id = "aws:mars-1:p4d.24xlarge".into();
+        },
+        |e| matches!(e, ValidationError::UnknownRegion { .. }),
+    );
+}
+
+#[test]
+fn rule_unknown_price_source() {
+    assert_caught(
+        |c| offer_mut(c, P4D).prices[0].source = "nowhere".into(),
+        |e| matches!(e, ValidationError::UnknownSource { .. }),
+    );
+}
+
+#[test]
+fn rule_unknown_gpu_source() {
+    assert_caught(
+        |c| c.gpus[0].sources.push("nowhere".into()),
+        |e| matches!(e, ValidationError::UnknownSource { .. }),
+    );
+}
+
+#[test]
+fn rule_unknown_fact_source() {
+    assert_caught(
+        |c| c.providers[0].facts[0].source = "nowhere".into(),
+        |e| matches!(e, ValidationError::UnknownSource { .. }),
+    );
+}
+
+#[test]
+fn rule_currency_matches_region() {
+    assert_caught(
+        |c| offer_mut(c, P4D).prices[0].currency = Currency::CNY,
+        |e| matches!(e, ValidationError::CurrencyMismatch { .. }),
+    );
+    // AWS China bills in CNY: a USD price there is wrong.
+    assert_caught(
+        |c| offer_mut(c, "aws:cn-northwest-1:p4d.24xlarge").prices[0].currency = Currency::USD,
+        |e| matches!(e, ValidationError::CurrencyMismatch { .. }),
+    );
+}
+
+#[test]
+fn rule_prices_positive() {
+    assert_caught(
+        |c| offer_mut(c, P4D).prices[0].kind = PriceKind::OnDemand { hourly: d("0") },
+        |e| matches!(e, ValidationError::NonPositive { .. }),
+    );
+    assert_caught(
+        |c| {
+            offer_mut(c, P4D).prices.push(Price {
+                kind: PriceKind::Subscription { monthly: d("-1") },
+                currency: Currency::USD,
+                source: "tsaol".into(),
+                as_of: "2026-01-21".into(),
+                indicative: false,
+                range_min: None,
+                spot_exceeds_on_demand_sourced: false,
+                note: None,
+            })
+        },
+        |e| matches!(e, ValidationError::NonPositive { .. }),
+    );
+}
+
+#[test]
+fn rule_no_upfront_reserved_allows_zero_upfront() {
+    let c = cat();
+    let o = c.offer(P4D).unwrap();
+    assert!(o.prices.iter().any(|p| matches!(
+        p.kind,
+        PriceKind::Reserved { term_months: 12, payment: Upfront::No, upfront, .. } if upfront.is_zero()
+    )));
+    assert!(validate(&c).is_empty());
+}
+
+#[test]
+fn rule_spot_not_above_on_demand() {
+    assert_caught(
+        |c| {
+            let o = offer_mut(c, P4D);
+            for p in &mut o.prices {
+                if let PriceKind::Spot { .. } = p.kind {
+                    p.kind = PriceKind::Spot {
+                        hourly_min: d("5"),
+                        hourly_max: d("99"),
+                    };
+                }
+            }
+        },
+        |e| matches!(e, ValidationError::SpotAboveOnDemand { .. }),
+    );
+}
+
+#[test]
+fn rule_spot_above_on_demand_allowed_when_sourced() {
+    let mut c = cat();
+    let o = offer_mut(&mut c, P4D);
+    for p in &mut o.prices {
+        if let PriceKind::Spot { .. } = p.kind {
+            p.kind = PriceKind::Spot {
+                hourly_min: d("5"),
+                hourly_max: d("99"),
+            };
+            p.spot_exceeds_on_demand_sourced = true;
+        }
+    }
+    assert!(validate(&c).is_empty());
+}
+
+#[test]
+fn rule_spot_min_le_max() {
+    assert_caught(
+        |c| {
+            let o = offer_mut(c, P4D);
+            for p in &mut o.prices {
+                if let PriceKind::Spot { .. } = p.kind {
+                    p.kind = PriceKind::Spot {
+                        hourly_min: d("9"),
+                        hourly_max: d("5"),
+                    };
+                }
+            }
+        },
+        |e| matches!(e, ValidationError::SpotMinAboveMax { .. }),
+    );
+}
+
+#[test]
+fn rule_price_has_as_of() {
+    assert_caught(
+        |c| offer_mut(c, P4D).prices[0].as_of = " ".into(),
+        |e| matches!(e, ValidationError::EmptyAsOf { .. }),
+    );
+}
+
+#[test]
+fn rule_duplicate_offer_id() {
+    assert_caught(
+        |c| {
+            let o = c.offer(P4D).unwrap().clone();
+            c.offers.push(o);
+        },
+        |e| matches!(e, ValidationError::DuplicateId { kind: "offer", .. }),
+    );
+}
+
+#[test]
+fn rule_duplicate_gpu_source_region_ids() {
+    assert_caught(
+        |c| {
+            let g = c.gpus[0].clone();
+            c.gpus.push(g);
+        },
+        |e| matches!(e, ValidationError::DuplicateId { kind: "gpu", .. }),
+    );
+    assert_caught(
+        |c| {
+            let s = c.sources[0].clone();
+            c.sources.push(s);
+        },
+        |e| matches!(e, ValidationError::DuplicateId { kind: "source", .. }),
+    );
+    assert_caught(
+        |c| {
+            let r = c.regions[0].clone();
+            c.regions.push(r);
+        },
+        |e| matches!(e, ValidationError::DuplicateId { kind: "region", .. }),
+    );
+}
+
+#[test]
+fn rule_sparse_is_twice_dense() {
+    assert_caught(
+        |c| {
+            let g = c.gpus.iter_mut().find(|g| g.id == "a100-40-sxm").unwrap();
+            g.fp16_tflops_sparse = Some(400.0);
+        },
+        |e| matches!(e, ValidationError::SparseNotDouble { .. }),
+    );
+}
+
+#[test]
+fn rule_gpu_memory_matches_count() {
+    assert_caught(
+        |c| offer_mut(c, P4D).gpu_memory_gb = 640,
+        |e| matches!(e, ValidationError::GpuMemoryMismatch { .. }),
+    );
+}
+
+#[test]
+fn rule_gpu_count_positive() {
+    assert_caught(
+        |c| {
+            let o = offer_mut(c, P4D);
+            o.gpu_count = 0;
+            o.gpu_memory_gb = 0;
+        },
+        |e| matches!(e, ValidationError::ZeroGpuCount { .. }),
+    );
+}
+
+#[test]
+fn rule_region_provider_exists() {
+    assert_caught(
+        |c| c.providers.retain(|p| p.id != ProviderId::Tencent),
+        |e| matches!(e, ValidationError::UnknownProvider { .. }),
+    );
+}
+
+#[test]
+fn rule_reserved_term() {
+    assert_caught(
+        |c| {
+            for p in &mut offer_mut(c, P4D).prices {
+                if let PriceKind::Reserved {
+                    payment,
+                    upfront,
+                    hourly,
+                    ..
+                } = p.kind
+                {
+                    p.kind = PriceKind::Reserved {
+                        term_months: 24,
+                        payment,
+                        upfront,
+                        hourly,
+                    };
+                }
+            }
+        },
+        |e| matches!(e, ValidationError::BadTerm { .. }),
+    );
+}
+
+#[test]
+fn rule_one_current_price_per_model() {
+    assert_caught(
+        |c| {
+            let o = offer_mut(c, P4D);
+            let p = o.prices[0].clone();
+            o.prices.push(p);
+        },
+        |e| matches!(e, ValidationError::DuplicateCurrentPrice { .. }),
+    );
+}
+
+#[test]
+fn rule_offer_id_shape() {
+    assert_caught(
+        |c| offer_mut(c, P4D).id = "p4d".into(),
+        |e| matches!(e, ValidationError::OfferIdMismatch { .. }),
+    );
+}
+
+#[test]
+fn rule_usage_tiers() {
+    assert_caught(
+        |c| {
+            let u = c
+                .usage_rates
+                .iter_mut()
+                .find(|u| u.tiers.len() > 2)
+                .unwrap();
+            u.tiers.swap(0, 1);
+        },
+        |e| matches!(e, ValidationError::BadTiers { .. }),
+    );
+}
+
+// ---------------------------------------------------------------- required offers
+
+fn has(c: &Catalog, p: ProviderId, region: &str, pred: impl Fn(&Offer) -> bool) -> bool {
+    c.offers
+        .iter()
+        .any(|o| o.provider == p && o.region == region && pred(o))
+}
+
+#[test]
+fn required_offers_exist() {
+    let c = cat();
+    let mut missing = Vec::new();
+    let aws_types = [
+        "p3.2xlarge",
+        "p3.8xlarge",
+        "p3.16xlarge",
+        "p3dn.24xlarge",
+        "p4d.24xlarge",
+        "p5.48xlarge",
+    ];
+    for region in ["us-east-1", "ap-northeast-1"] {
+        for t in aws_types {
+            if !has(&c, ProviderId::Aws, region, |o| o.instance_type == t) {
+                missing.push(format!("aws {region} {t}"));
+            }
+        }
+        for fam in ["g4dn", "g5", "g6", "g6e"] {
+            if !has(&c, ProviderId::Aws, region, |o| o.family == fam) {
+                missing.push(format!("aws {region} {fam}"));
+            }
+        }
+    }
+    if !has(&c, ProviderId::Aws, "us-east-1", |o| {
+        o.instance_type == "p4de.24xlarge"
+    }) {
+        missing.push("aws us-east-1 p4de.24xlarge".into());
+    }
+    for region in ["eastus", "westeurope"] {
+        if !has(&c, ProviderId::Azure, region, |o| {
+            o.instance_type == "Standard_ND96isr_H100_v5"
+        }) {
+            missing.push(format!("azure {region} ND96isr_H100_v5"));
+        }
+    }
+    for t in [
+        "Standard_NC4as_T4_v3",
+        "Standard_NC64as_T4_v3",
+        "Standard_NC24ads_A100_v4",
+        "Standard_ND96asr_v4",
+        "Standard_ND96amsr_A100_v4",
+    ] {
+        if !has(&c, ProviderId::Azure, "eastus", |o| o.instance_type == t) {
+            missing.push(format!("azure eastus {t}"));
+        }
+    }
+    if !has(&c, ProviderId::Azure, "japaneast", |o| {
+        o.family == "NC_A100_v4"
+    }) {
+        missing.push("azure japaneast NC A100 v4".into());
+    }
+    for region in ["cn-hangzhou", "cn-beijing", "cn-shanghai"] {
+        for fam in [
+            "gn6i", "gn6v", "gn6e", "gn7", "gn7i", "gn7e", "gn8is", "ebmgn8v",
+        ] {
+            if !has(&c, ProviderId::Alibaba, region, |o| o.family == fam) {
+                missing.push(format!("alibaba {region} {fam}"));
+            }
+        }
+    }
+    for region in ["ap-guangzhou", "ap-shanghai", "ap-beijing"] {
+        for fam in ["GN7", "GN10X", "GN10Xp", "GT4", "PNV4", "HCCPNV4h"] {
+            if !has(&c, ProviderId::Tencent, region, |o| o.family == fam) {
+                missing.push(format!("tencent {region} {fam}"));
+            }
+        }
+    }
+    assert!(missing.is_empty(), "missing offers: {missing:?}");
+}
+
+#[test]
+fn required_gpus_exist_with_sources() {
+    let c = cat();
+    for id in [
+        "a100-40-sxm",
+        "a100-80-sxm",
+        "a100-40-pcie",
+        "v100-16-sxm2",
+        "t4",
+        "a10",
+        "a10g",
+        "l4",
+        "l40s",
+        "h100-sxm",
+        "h100-pcie",
+        "h200",
+        "h800",
+        "a800-80-sxm",
+        "l20",
+        "h20",
+        "mi250x",
+        "mi300x",
+    ] {
+        let g = c.gpu(id).unwrap_or_else(|| panic!("GPU {id} missing"));
+        assert!(!g.sources.is_empty(), "{id} has no sources");
+    }
+    for o in &c.offers {
+        assert!(c.gpu(&o.gpu).is_some());
+    }
+}
+
+#[test]
+fn aws_post_cut_prices_are_current_and_pre_cut_in_history() {
+    let c = cat();
+    let o = c.offer(P4D).unwrap();
+    assert_eq!(on_demand_hourly(o), Some(d("21.957642")));
+    assert!(o
+        .price_history
+        .iter()
+        .any(|p| matches!(p.kind, PriceKind::OnDemand { hourly } if hourly == d("32.7726"))));
+    let p5 = c.offer("aws:us-east-1:p5.48xlarge").unwrap();
+    assert_eq!(on_demand_hourly(p5), Some(d("55.04")));
+}
+
+#[test]
+fn unpriced_offers_have_no_invented_prices() {
+    let c = cat();
+    for id in [
+        "alibaba:cn-hangzhou:ecs.gn7-c13g1.26xlarge",
+        "alibaba:cn-beijing:ecs.ebmgn8v.48xlarge",
+        "tencent:ap-guangzhou:PNV4.7XLARGE116",
+        "tencent:ap-shanghai:HCCPNV4h",
+    ] {
+        let o = c.offer(id).unwrap_or_else(|| panic!("{id} missing"));
+        assert!(o.prices.is_empty(), "{id} should be unpriced");
+    }
+}
+
+// ---------------------------------------------------------------- known-wrong claims
+
+#[test]
+fn claim_a10_has_24gb_not_40() {
+    let c = cat();
+    assert_eq!(c.gpu("a10").unwrap().memory_gb, 24);
+    assert!(!c
+        .gpus
+        .iter()
+        .any(|g| g.name.contains("A10 ") && g.memory_gb == 40));
+    // A10 FP16 tensor is 125 dense / 250 sparse (156 is the A100 TF32 dense figure).
+    let a10 = c.gpu("a10").unwrap();
+    assert_eq!(a10.fp16_tflops_dense, Some(125.0));
+    assert_eq!(a10.fp16_tflops_sparse, Some(250.0));
+    assert_eq!(c.gpu("a100-40-sxm").unwrap().tf32_tflops_dense, Some(156.0));
+}
+
+#[test]
+fn claim_p4d_is_a100_40gb_and_p4de_is_80gb() {
+    let c = cat();
+    for o in c.offers.iter().filter(|o| o.family == "p4d") {
+        assert_eq!(o.gpu, "a100-40-sxm", "{}", o.id);
+        assert_eq!(o.gpu_memory_gb, 320);
+    }
+    for o in c.offers.iter().filter(|o| o.family == "p4de") {
+        assert_eq!(o.gpu, "a100-80-sxm", "{}", o.id);
+        assert_eq!(o.gpu_memory_gb, 640);
+    }
+}
+
+#[test]
+fn claim_8x_a100_fp32_is_156_not_312() {
+    let c = cat();
+    let o = c.offer(P4D).unwrap();
+    let g = c.gpu(&o.gpu).unwrap();
+    let total = g.fp32_tflops.unwrap() * o.gpu_count as f64;
+    assert!((total - 156.0).abs() < 1e-9, "got {total}");
+    // 312 is the single-GPU FP16/BF16 dense tensor figure.
+    assert_eq!(g.fp16_tflops_dense, Some(312.0));
+}
+
+#[test]
+fn claim_p3_2xlarge_and_p3_16xlarge_prices() {
+    let c = cat();
+    // $3.06/h for p3.2xlarge us-east-1 is correct; $24.48 is p3.16xlarge, not p4d.
+    assert_eq!(
+        on_demand_hourly(c.offer("aws:us-east-1:p3.2xlarge").unwrap()),
+        Some(d("3.06"))
+    );
+    assert_eq!(
+        on_demand_hourly(c.offer("aws:us-east-1:p3.16xlarge").unwrap()),
+        Some(d("24.48"))
+    );
+    assert_ne!(on_demand_hourly(c.offer(P4D).unwrap()), Some(d("24.48")));
+    assert_ne!(on_demand_hourly(c.offer(P4D).unwrap()), Some(d("10.56")));
+}
+
+#[test]
+fn claim_aliyun_gn7_is_a100_gn7i_is_a10_gn6i_is_t4() {
+    let c = cat();
+    let fam_gpus = |fam: &str| -> Vec<String> {
+        c.offers
+            .iter()
+            .filter(|o| o.provider == ProviderId::Alibaba && o.family == fam)
+            .map(|o| o.gpu.clone())
+            .collect()
+    };
+    for (fam, gpus) in [
+        ("gn7", &["a100-40-sxm"][..]),
+        ("gn7i", &["a10"][..]),
+        ("gn6i", &["t4"][..]),
+        ("gn6v", &["v100-16-sxm2"][..]),
+        ("gn6e", &["v100-32-sxm2"][..]),
+    ] {
+        let got = fam_gpus(fam);
+        assert!(!got.is_empty(), "{fam} has no offers");
+        assert!(
+            got.iter().all(|g| gpus.contains(&g.as_str())),
+            "{fam}: {got:?}"
+        );
+    }
+}
+
+#[test]
+fn claim_tencent_gn10x_is_v100_only() {
+    let c = cat();
+    let gn10: Vec<_> = c
+        .offers
+        .iter()
+        .filter(|o| {
+            o.provider == ProviderId::Tencent && (o.family == "GN10X" || o.family == "GN10Xp")
+        })
+        .collect();
+    assert!(!gn10.is_empty());
+    for o in gn10 {
+        assert_eq!(o.gpu, "v100-32-sxm2", "{}", o.id);
+    }
+    // No Tencent offer uses MI250X; GT4 is the A100 family.
+    assert!(!c
+        .offers
+        .iter()
+        .any(|o| o.provider == ProviderId::Tencent && o.gpu == "mi250x"));
+    assert!(c
+        .offers
+        .iter()
+        .filter(|o| o.family == "GT4")
+        .all(|o| o.gpu == "a100-40-sxm"));
+}
+
+#[test]
+fn azure_nd_h100_has_8_gpus_and_no_suspect_spot() {
+    let c = cat();
+    let o = c.offer("azure:eastus:Standard_ND96isr_H100_v5").unwrap();
+    assert_eq!(o.gpu_count, 8);
+    assert!(o.spot().is_none());
+}
+
+#[test]
+fn fx_default_is_sourced() {
+    let c = cat();
+    assert_eq!(c.fx.cny_per_usd, d("7.1875"));
+    assert!(c.source(&c.fx.source).is_some());
+}

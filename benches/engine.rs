@@ -1,1 +1,103 @@
-fn main() {}
+//! Engine benchmark (harness = false, plain std::time).
+//! Run with `cargo bench --bench engine`.
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use gpucost::domain::catalog::Catalog;
+use gpucost::domain::pricing::all_offer_metrics;
+use gpucost::domain::scenario::Scenario;
+use gpucost::domain::tco::{quote, quote_with, QuoteOptions};
+
+fn median<F: FnMut()>(runs: usize, mut f: F) -> Duration {
+    f(); // warm-up
+    let mut v: Vec<Duration> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed()
+        })
+        .collect();
+    v.sort();
+    v[runs / 2]
+}
+
+fn fmt(d: Duration) -> String {
+    let us = d.as_secs_f64() * 1e6;
+    if us >= 1000.0 {
+        format!("{:.2} ms", us / 1000.0)
+    } else {
+        format!("{us:.1} µs")
+    }
+}
+
+/// Ten copies of every offer with new ids.
+fn synthetic_10x(c: &Catalog) -> Catalog {
+    let mut big = c.clone();
+    big.offers.clear();
+    for k in 0..10 {
+        for o in &c.offers {
+            let mut o = o.clone();
+            if k > 0 {
+                o.id = format!("{}-x{k}", o.id);
+            }
+            big.offers.push(o);
+        }
+    }
+    big
+}
+
+fn main() {
+    let cat = Catalog::embedded().expect("embedded catalog");
+    let big = synthetic_10x(&cat);
+    let s = Scenario {
+        months: 36,
+        ..Scenario::default()
+    };
+    let runs = 31;
+    println!(
+        "engine bench: {} offers (10x: {}), 36 months, {} billing models, median of {runs} runs",
+        cat.offers.len(),
+        big.offers.len(),
+        s.models().len()
+    );
+    let q1 = median(runs, || {
+        black_box(quote(black_box(&cat), black_box(&s)).unwrap());
+    });
+    let q10 = median(runs / 3, || {
+        black_box(quote(black_box(&big), black_box(&s)).unwrap());
+    });
+    let t_only = QuoteOptions { lines: false };
+    let t1 = median(runs, || {
+        black_box(quote_with(black_box(&cat), black_box(&s), t_only).unwrap());
+    });
+    let t10 = median(runs / 3, || {
+        black_box(quote_with(black_box(&big), black_box(&s), t_only).unwrap());
+    });
+    let m1 = median(runs, || {
+        black_box(all_offer_metrics(black_box(&cat), black_box(&s)).unwrap());
+    });
+    let m10 = median(runs / 3, || {
+        black_box(all_offer_metrics(black_box(&big), black_box(&s)).unwrap());
+    });
+    let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64().max(1e-12);
+    println!(
+        "quote (TCO, all models)  1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
+        fmt(q1),
+        fmt(q10),
+        ratio(q1, q10)
+    );
+    println!(
+        "quote totals only        1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
+        fmt(t1),
+        fmt(t10),
+        ratio(t1, t10)
+    );
+    println!(
+        "offer_metrics (all)      1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
+        fmt(m1),
+        fmt(m10),
+        ratio(m1, m10)
+    );
+    let per_offer = m1.as_secs_f64() * 1e6 / cat.offers.len().max(1) as f64;
+    println!("offer_metrics per offer: {per_offer:.2} µs");
+}

@@ -1,1 +1,199 @@
-pub fn run(_a:&[String], _o:&mut dyn std::io::Write, _e:&mut dyn std::io::Write)->i32{0}
+//! Native command-line front end.
+//!
+//! ```text
+//! gpucost catalog [--offer <id>] [--catalog <file>]
+//! gpucost quote '<query string or full URL>' [--catalog <file>]
+//! gpucost breakeven '<query string or full URL>' [--catalog <file>]
+//! gpucost version
+//! gpucost --help
+//! ```
+//! Output is JSON on stdout. Unknown command → usage on stderr, exit 2;
+//! errors → one line on stderr, exit 1.
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::domain::breakeven::{break_even, BreakEvenReport};
+use crate::domain::catalog::{Catalog, Offer, Source};
+use crate::domain::link::{parse_query, LinkNotice};
+use crate::domain::tco::{quote, Quote};
+
+pub const USAGE: &str = "usage: gpucost <command> [options]
+
+commands:
+  catalog [--offer <id>]        print the embedded catalog (or one offer with its sources) as JSON
+  quote '<query or URL>'        print the quote for a link (v=1 query string) as JSON
+  breakeven '<query or URL>'    print commitment break-even hours and months as JSON
+  version                       print the version and the catalog version
+  --help                        print this help
+
+options:
+  --catalog <file>              use this catalog JSON instead of the embedded one
+";
+
+#[derive(Serialize)]
+struct OfferWithSources<'a> {
+    offer: &'a Offer,
+    sources: Vec<&'a Source>,
+}
+
+#[derive(Serialize)]
+struct QuoteOut<'a> {
+    query: String,
+    notices: &'a [LinkNotice],
+    quote: Quote,
+}
+
+#[derive(Serialize)]
+struct BreakEvenOut<'a> {
+    query: String,
+    notices: &'a [LinkNotice],
+    breakeven: BreakEvenReport,
+}
+
+fn print_json<T: Serialize>(out: &mut dyn Write, v: &T) -> Result<(), String> {
+    let s = serde_json::to_string_pretty(v).map_err(|e| e.to_string())?;
+    writeln!(out, "{s}").map_err(|e| e.to_string())
+}
+
+struct Args {
+    positional: Vec<String>,
+    offer: Option<String>,
+    catalog: Option<String>,
+    help: bool,
+}
+
+fn parse_args(args: &[String]) -> Result<Args, String> {
+    let mut a = Args {
+        positional: Vec::new(),
+        offer: None,
+        catalog: None,
+        help: false,
+    };
+    let mut it = args.iter();
+    while let Some(x) = it.next() {
+        match x.as_str() {
+            "--help" | "-h" => a.help = true,
+            "--offer" => a.offer = Some(it.next().ok_or("--offer needs an offer id")?.clone()),
+            "--catalog" => {
+                a.catalog = Some(it.next().ok_or("--catalog needs a file path")?.clone())
+            }
+            _ => a.positional.push(x.clone()),
+        }
+    }
+    Ok(a)
+}
+
+fn load_catalog(path: &Option<String>) -> Result<Catalog, String> {
+    match path {
+        Some(p) => {
+            let s = std::fs::read_to_string(p).map_err(|e| format!("cannot read {p}: {e}"))?;
+            Catalog::from_json(&s).map_err(|e| e.to_string())
+        }
+        None => Catalog::embedded().map_err(|e| e.to_string()),
+    }
+}
+
+enum Failure {
+    Usage,
+    Error(String),
+}
+
+fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
+    let a = parse_args(args).map_err(Failure::Error)?;
+    let cmd = a.positional.first().map(String::as_str);
+    if a.help && cmd.is_none() {
+        return write!(out, "{USAGE}").map_err(|e| Failure::Error(e.to_string()));
+    }
+    match cmd {
+        Some("help") => write!(out, "{USAGE}").map_err(|e| Failure::Error(e.to_string())),
+        Some("version") => {
+            let c = load_catalog(&a.catalog).map_err(Failure::Error)?;
+            writeln!(
+                out,
+                "gpucost {} (catalog {})",
+                env!("CARGO_PKG_VERSION"),
+                c.version()
+            )
+            .map_err(|e| Failure::Error(e.to_string()))
+        }
+        Some("catalog") => {
+            let c = load_catalog(&a.catalog).map_err(Failure::Error)?;
+            match &a.offer {
+                None => print_json(out, &c).map_err(Failure::Error),
+                Some(id) => {
+                    let offer = c
+                        .offer(id)
+                        .ok_or_else(|| Failure::Error(format!("unknown_offer: {id}")))?;
+                    let mut ids: Vec<&str> = offer
+                        .prices
+                        .iter()
+                        .chain(&offer.price_history)
+                        .map(|p| p.source.as_str())
+                        .chain(offer.spec_sources.iter().map(String::as_str))
+                        .collect();
+                    ids.dedup();
+                    let mut sources: Vec<&Source> = Vec::new();
+                    for id in ids {
+                        if let Some(s) = c.source(id) {
+                            if !sources.iter().any(|x| x.id == s.id) {
+                                sources.push(s);
+                            }
+                        }
+                    }
+                    print_json(out, &OfferWithSources { offer, sources }).map_err(Failure::Error)
+                }
+            }
+        }
+        Some(c @ ("quote" | "breakeven")) => {
+            let q = a
+                .positional
+                .get(1)
+                .ok_or_else(|| Failure::Error(format!("{c} needs a query string")))?;
+            let cat = load_catalog(&a.catalog).map_err(Failure::Error)?;
+            let state = parse_query(q, &cat);
+            let query = crate::domain::link::to_query(&state);
+            if c == "quote" {
+                let quote =
+                    quote(&cat, &state.scenario).map_err(|e| Failure::Error(e.to_string()))?;
+                print_json(
+                    out,
+                    &QuoteOut {
+                        query,
+                        notices: &state.notices,
+                        quote,
+                    },
+                )
+                .map_err(Failure::Error)
+            } else {
+                let breakeven =
+                    break_even(&cat, &state.scenario).map_err(|e| Failure::Error(e.to_string()))?;
+                print_json(
+                    out,
+                    &BreakEvenOut {
+                        query,
+                        notices: &state.notices,
+                        breakeven,
+                    },
+                )
+                .map_err(Failure::Error)
+            }
+        }
+        _ => Err(Failure::Usage),
+    }
+}
+
+/// Run the CLI; returns the process exit code.
+pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match run_inner(args, out) {
+        Ok(()) => 0,
+        Err(Failure::Usage) => {
+            let _ = write!(err, "{USAGE}");
+            2
+        }
+        Err(Failure::Error(msg)) => {
+            let _ = writeln!(err, "error: {}", msg.replace('\n', " "));
+            1
+        }
+    }
+}

@@ -1,6 +1,7 @@
 //! Catalog validation tests: the embedded catalog is valid, each rule catches
 //! a deliberately broken copy, the required offers exist, and known-wrong
 //! circulating claims are contradicted by the data.
+#![cfg(not(target_arch = "wasm32"))] // native tests; the wasm build runs src/ui tests
 
 use gpucost::domain::catalog::*;
 use gpucost::domain::validate::*;

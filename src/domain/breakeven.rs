@@ -1,0 +1,116 @@
+//! Break-even of commitments against on-demand.
+//!
+//! For an offer and a commitment model (per instance, display currency,
+//! compute only — data and promotions are the same on both sides and left
+//! out):
+//!
+//! * **Break-even hours per month** = `(upfront / term + monthly commitment)
+//!   / on-demand hourly`. Above it the commitment is cheaper. None when it
+//!   exceeds the provider's hours per month (never pays off), or when there
+//!   is no on-demand price.
+//! * **Crossover month**: at the scenario's hours per month, the first month
+//!   in which the commitment's cumulative cash (upfront paid at each term
+//!   start + monthly commitment) is ≤ on-demand's cumulative cash
+//!   (billed hours × hourly). None if it never happens within the horizon.
+//!
+//! Articles say a typical 1-year reservation breaks even at "about 300
+//! instance-hours/month" ([`ARTICLE_CLAIM_HOURS`]); with the sourced AWS
+//! p4d.24xlarge us-east-1 1-yr No-Upfront RI the data says
+//! 730 × 13.921094 / 21.957642 ≈ 462.8 h/month.
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::domain::catalog::Catalog;
+use crate::domain::error::EngineError;
+use crate::domain::money::{add, div, mul, round_money, round_rate};
+use crate::domain::pricing::{billing, commitment, od_rate};
+use crate::domain::scenario::{BillingModel, Scenario};
+use crate::domain::tco::{billed_hours, matches};
+
+/// "About 300 instance-hours/month", the articles' rule of thumb.
+pub const ARTICLE_CLAIM_HOURS: u32 = 300;
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BreakEven {
+    pub offer: String,
+    pub model: BillingModel,
+    /// On-demand hourly (6 dp).
+    pub on_demand_hourly: Decimal,
+    /// Commitment effective hourly at full use (6 dp).
+    pub effective_hourly: Decimal,
+    /// Hours per month above which the commitment wins (2 dp); None = never.
+    pub breakeven_hours_per_month: Option<Decimal>,
+    /// Hours per month the provider bills a commitment for.
+    pub hours_per_month_cap: Decimal,
+    /// First month where cumulative commitment cash ≤ on-demand cash.
+    pub crossover_month: Option<u32>,
+    pub assumed: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct BreakEvenReport {
+    pub article_claim_hours: u32,
+    pub items: Vec<BreakEven>,
+}
+
+/// Break-even for every matching offer and every commitment model the
+/// scenario requests (all commitment models when none are chosen).
+pub fn break_even(catalog: &Catalog, scenario: &Scenario) -> Result<BreakEvenReport, EngineError> {
+    scenario
+        .validate(catalog)
+        .map_err(|errors| EngineError::InvalidScenario { errors })?;
+    let fx = scenario.fx(catalog);
+    let mut items = Vec::new();
+    for offer in catalog
+        .offers
+        .iter()
+        .filter(|o| matches(catalog, scenario, o))
+    {
+        let Some(od) = od_rate(scenario, offer, fx)? else {
+            continue;
+        };
+        if od.hourly <= Decimal::ZERO {
+            continue;
+        }
+        let b = billing(catalog, offer.provider);
+        let hpm = b.hours_per_month;
+        let od_month = mul(billed_hours(scenario.hours_per_month, &b)?, od.hourly)?;
+        for &m in scenario.models().iter().filter(|m| m.is_commitment()) {
+            let Some(c) = commitment(scenario, offer, m, Some(&od), hpm, fx)? else {
+                continue;
+            };
+            let eff = c.effective_hourly(hpm)?;
+            let per_month = mul(eff, hpm)?;
+            let be = div(per_month, od.hourly)?;
+            let term = c.term_months.max(1);
+            let mut od_cum = Decimal::ZERO;
+            let mut c_cum = Decimal::ZERO;
+            let mut crossover = None;
+            for month in 1..=scenario.months {
+                od_cum = add(od_cum, od_month)?;
+                if (month - 1) % term == 0 {
+                    c_cum = add(c_cum, c.upfront)?;
+                }
+                c_cum = add(c_cum, c.monthly)?;
+                if c_cum <= od_cum {
+                    crossover = Some(month);
+                    break;
+                }
+            }
+            items.push(BreakEven {
+                offer: offer.id.clone(),
+                model: m,
+                on_demand_hourly: round_rate(od.hourly),
+                effective_hourly: round_rate(eff),
+                breakeven_hours_per_month: (be <= hpm).then(|| round_money(be)),
+                hours_per_month_cap: hpm,
+                crossover_month: crossover,
+                assumed: c.assumed,
+            });
+        }
+    }
+    Ok(BreakEvenReport {
+        article_claim_hours: ARTICLE_CLAIM_HOURS,
+        items,
+    })
+}

@@ -1,0 +1,100 @@
+//! Parsing of numbers typed into form fields. Pure, so bad input is handled
+//! the same way everywhere: an empty field means "no value" (the default), a
+//! bad one returns a code the UI shows next to the field, and the state keeps
+//! its last good value.
+
+use std::str::FromStr;
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+/// Why a typed value was refused. Stable codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputError {
+    NotANumber,
+    NotWhole,
+    TooSmall,
+    TooLarge,
+}
+
+/// Accepted range of a numeric field.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NumberField {
+    pub min: Decimal,
+    pub max: Decimal,
+    /// Only whole numbers.
+    pub whole: bool,
+    /// The minimum itself is refused (e.g. an exchange rate must be > 0).
+    pub exclusive_min: bool,
+}
+
+impl NumberField {
+    pub const fn whole(min: i64, max: i64) -> NumberField {
+        NumberField {
+            min: Decimal::from_parts(min as u32, 0, 0, min < 0, 0),
+            max: Decimal::from_parts(max as u32, (max >> 32) as u32, 0, false, 0),
+            whole: true,
+            exclusive_min: false,
+        }
+    }
+
+    pub const fn decimal(min: i64, max: i64, exclusive_min: bool) -> NumberField {
+        NumberField {
+            whole: false,
+            exclusive_min,
+            ..NumberField::whole(min, max)
+        }
+    }
+
+    /// Parse a typed value: `Ok(None)` for an empty field.
+    /// Accepts a comma as decimal separator and surrounding spaces.
+    pub fn parse(&self, raw: &str) -> Result<Option<Decimal>, InputError> {
+        let t = raw.trim();
+        if t.is_empty() {
+            return Ok(None);
+        }
+        let t = t.replace(',', ".");
+        let v = Decimal::from_str(&t).map_err(|_| InputError::NotANumber)?;
+        if self.whole && !v.fract().is_zero() {
+            return Err(InputError::NotWhole);
+        }
+        if v < self.min || (self.exclusive_min && v == self.min) {
+            return Err(InputError::TooSmall);
+        }
+        if v > self.max {
+            return Err(InputError::TooLarge);
+        }
+        Ok(Some(v.normalize()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_and_bounds_values() {
+        let gpus = NumberField::whole(1, 4096);
+        assert_eq!(gpus.parse(""), Ok(None));
+        assert_eq!(gpus.parse(" 8 "), Ok(Some(Decimal::from(8))));
+        assert_eq!(gpus.parse("-3"), Err(InputError::TooSmall));
+        assert_eq!(gpus.parse("0"), Err(InputError::TooSmall));
+        assert_eq!(gpus.parse("2.5"), Err(InputError::NotWhole));
+        assert_eq!(gpus.parse("abc"), Err(InputError::NotANumber));
+        assert_eq!(gpus.parse("NaN"), Err(InputError::NotANumber));
+        assert_eq!(gpus.parse("inf"), Err(InputError::NotANumber));
+        assert_eq!(gpus.parse("5000"), Err(InputError::TooLarge));
+
+        let fx = NumberField::decimal(0, 1000, true);
+        assert_eq!(fx.parse("0"), Err(InputError::TooSmall));
+        assert_eq!(fx.parse("7,1875"), Ok(Some(Decimal::new(71875, 4))));
+        assert_eq!(fx.parse("1e3"), Ok(Some(Decimal::from(1000))));
+        assert_eq!(fx.parse("1.2.3"), Err(InputError::NotANumber));
+        let big = NumberField::whole(0, 1_000_000_000);
+        assert_eq!(
+            big.parse("1000000000"),
+            Ok(Some(Decimal::from(1_000_000_000)))
+        );
+    }
+}

@@ -1,0 +1,134 @@
+//! Exact money.
+//!
+//! # Rounding policy (the only place rounding happens)
+//!
+//! * All arithmetic is done in full [`Decimal`] precision (28 significant
+//!   digits); nothing is rounded while a figure is being computed.
+//! * **Reported money figures** — every month line item (upfront, usage,
+//!   commitment, data, credits) and every total — are rounded **once**, to
+//!   2 decimal places (cents / 分), **half away from zero**, by
+//!   [`round_money`]. A line's `total` is the sum of its rounded items, the
+//!   `cumulative` column is the running sum of rounded line totals, and a
+//!   quote's total is the last cumulative value, so reported figures always
+//!   add up exactly.
+//! * **Reported unit rates** (per hour, per GPU-hour, per TFLOPS-hour, …) are
+//!   rounded by [`round_rate`] to 6 decimal places, half away from zero.
+//! * Currency conversion multiplies by (USD→CNY) or divides by (CNY→USD) the
+//!   scenario's rate, in full precision, before any rounding.
+//! * [`Money::to_f64_lossy`] exists for charts only.
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde::{Deserialize, Serialize};
+
+use crate::domain::catalog::Currency;
+use crate::domain::error::EngineError;
+
+/// Decimal places of reported money figures.
+pub const MONEY_DP: u32 = 2;
+/// Decimal places of reported unit rates.
+pub const RATE_DP: u32 = 6;
+
+/// Round a money figure for reporting: 2 dp, half away from zero.
+pub fn round_money(d: Decimal) -> Decimal {
+    let mut r = d.round_dp_with_strategy(MONEY_DP, RoundingStrategy::MidpointAwayFromZero);
+    r.rescale(MONEY_DP);
+    r
+}
+
+/// Round a unit rate for reporting: 6 dp, half away from zero.
+pub fn round_rate(d: Decimal) -> Decimal {
+    d.round_dp_with_strategy(RATE_DP, RoundingStrategy::MidpointAwayFromZero)
+        .normalize()
+}
+
+/// Checked add mapping overflow to [`EngineError::Overflow`].
+pub fn add(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
+    a.checked_add(b).ok_or(EngineError::Overflow)
+}
+/// Checked subtraction.
+pub fn sub(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
+    a.checked_sub(b).ok_or(EngineError::Overflow)
+}
+/// Checked multiplication.
+pub fn mul(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
+    a.checked_mul(b).ok_or(EngineError::Overflow)
+}
+/// Checked division (division by zero is an error too).
+pub fn div(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
+    if b.is_zero() {
+        return Err(EngineError::DivisionByZero);
+    }
+    a.checked_div(b).ok_or(EngineError::Overflow)
+}
+
+/// Convert an amount between currencies with `cny_per_usd` (must be > 0).
+pub fn convert(
+    amount: Decimal,
+    from: Currency,
+    to: Currency,
+    cny_per_usd: Decimal,
+) -> Result<Decimal, EngineError> {
+    match (from, to) {
+        (a, b) if a == b => Ok(amount),
+        (Currency::USD, Currency::CNY) => mul(amount, cny_per_usd),
+        (Currency::CNY, Currency::USD) => div(amount, cny_per_usd),
+        _ => Ok(amount),
+    }
+}
+
+/// An exact amount in one currency.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Money {
+    amount: Decimal,
+    currency: Currency,
+}
+
+impl Money {
+    pub fn new(amount: Decimal, currency: Currency) -> Money {
+        Money { amount, currency }
+    }
+    pub fn zero(currency: Currency) -> Money {
+        Money::new(Decimal::ZERO, currency)
+    }
+    pub fn amount(&self) -> Decimal {
+        self.amount
+    }
+    pub fn currency(&self) -> Currency {
+        self.currency
+    }
+    /// Sum of two amounts of the same currency.
+    pub fn checked_add(self, other: Money) -> Result<Money, EngineError> {
+        if self.currency != other.currency {
+            return Err(EngineError::CurrencyMismatch);
+        }
+        Ok(Money::new(add(self.amount, other.amount)?, self.currency))
+    }
+    pub fn checked_sub(self, other: Money) -> Result<Money, EngineError> {
+        if self.currency != other.currency {
+            return Err(EngineError::CurrencyMismatch);
+        }
+        Ok(Money::new(sub(self.amount, other.amount)?, self.currency))
+    }
+    /// Multiply by a dimensionless factor (hours, quantity, share…).
+    pub fn checked_mul(self, factor: Decimal) -> Result<Money, EngineError> {
+        Ok(Money::new(mul(self.amount, factor)?, self.currency))
+    }
+    /// Convert with `cny_per_usd` (CNY per USD, > 0); full precision.
+    pub fn convert(self, to: Currency, cny_per_usd: Decimal) -> Result<Money, EngineError> {
+        if cny_per_usd <= Decimal::ZERO {
+            return Err(EngineError::InvalidRate);
+        }
+        Ok(Money::new(
+            convert(self.amount, self.currency, to, cny_per_usd)?,
+            to,
+        ))
+    }
+    /// The reported figure: see the module's rounding policy.
+    pub fn rounded(self) -> Money {
+        Money::new(round_money(self.amount), self.currency)
+    }
+    /// Lossy conversion for charts only; never use for sums.
+    pub fn to_f64_lossy(&self) -> f64 {
+        use rust_decimal::prelude::ToPrimitive;
+        self.amount.to_f64().unwrap_or(0.0)
+    }
+}

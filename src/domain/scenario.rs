@@ -1,0 +1,504 @@
+//! The user's scenario: what to run, for how long, how to pay, and the
+//! assumptions (spot behaviour, promotions, data volumes, user prices).
+//!
+//! All numbers are [`Decimal`] so a scenario can be compared exactly and
+//! round-trips through the link format. Every field has a documented range;
+//! [`Scenario::validate`] checks them and returns typed errors. The same
+//! bounds keep every engine computation far from `Decimal` overflow.
+use std::collections::BTreeMap;
+
+use rust_decimal::prelude::FromPrimitive;
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use crate::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup};
+
+/// Hours in a calendar month at most (31 × 24).
+pub const MAX_HOURS_PER_MONTH: u32 = 744;
+pub const DEFAULT_HOURS_PER_MONTH: u32 = 730;
+pub const MIN_MONTHS: u32 = 1;
+pub const MAX_MONTHS: u32 = 60;
+pub const DEFAULT_MONTHS: u32 = 12;
+pub const MAX_GPUS: u32 = 4096;
+pub const MAX_VRAM_GB: u32 = 1_000_000;
+/// Upper bound of any money input (credits, prices) in its currency.
+pub const MAX_MONEY_INPUT: i64 = 1_000_000_000;
+/// Upper bound of data volumes (GB per month or GB stored).
+pub const MAX_VOLUME_GB: i64 = 1_000_000_000;
+pub const MAX_BANDWIDTH_MBPS: i64 = 1_000_000;
+/// Upper bound of the CNY-per-USD rate.
+pub const MAX_FX: i64 = 1000;
+/// Upper bound of checkpoint interval / restart overhead (one week, minutes).
+pub const MAX_MINUTES: i64 = 10_080;
+/// Upper bound of job length and deadline (hours).
+pub const MAX_JOB_HOURS: i64 = 100_000;
+
+/// How to pay. Codes are stable (used in links and JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub enum BillingModel {
+    #[serde(rename = "od")]
+    OnDemand,
+    #[serde(rename = "ri1n")]
+    Ri1No,
+    #[serde(rename = "ri1p")]
+    Ri1Partial,
+    #[serde(rename = "ri1a")]
+    Ri1All,
+    #[serde(rename = "ri3n")]
+    Ri3No,
+    #[serde(rename = "ri3p")]
+    Ri3Partial,
+    #[serde(rename = "ri3a")]
+    Ri3All,
+    #[serde(rename = "sp1")]
+    Sp1,
+    #[serde(rename = "sp3")]
+    Sp3,
+    /// Monthly subscription (包年包月), bought month by month.
+    #[serde(rename = "sub")]
+    Subscription,
+    /// 12-month commitment paid monthly (Tencent-style installment).
+    #[serde(rename = "inst")]
+    Installment,
+    #[serde(rename = "spot")]
+    Spot,
+    /// On-demand baseline plus a spot burst share.
+    #[serde(rename = "mix")]
+    Mix,
+}
+
+impl BillingModel {
+    pub const ALL: [BillingModel; 13] = [
+        BillingModel::OnDemand,
+        BillingModel::Ri1No,
+        BillingModel::Ri1Partial,
+        BillingModel::Ri1All,
+        BillingModel::Ri3No,
+        BillingModel::Ri3Partial,
+        BillingModel::Ri3All,
+        BillingModel::Sp1,
+        BillingModel::Sp3,
+        BillingModel::Subscription,
+        BillingModel::Installment,
+        BillingModel::Spot,
+        BillingModel::Mix,
+    ];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            BillingModel::OnDemand => "od",
+            BillingModel::Ri1No => "ri1n",
+            BillingModel::Ri1Partial => "ri1p",
+            BillingModel::Ri1All => "ri1a",
+            BillingModel::Ri3No => "ri3n",
+            BillingModel::Ri3Partial => "ri3p",
+            BillingModel::Ri3All => "ri3a",
+            BillingModel::Sp1 => "sp1",
+            BillingModel::Sp3 => "sp3",
+            BillingModel::Subscription => "sub",
+            BillingModel::Installment => "inst",
+            BillingModel::Spot => "spot",
+            BillingModel::Mix => "mix",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<BillingModel> {
+        BillingModel::ALL.into_iter().find(|m| m.code() == code)
+    }
+
+    /// Commitment term in months (None for pay-as-you-go style models).
+    pub fn term_months(self) -> Option<u32> {
+        match self {
+            BillingModel::Ri1No
+            | BillingModel::Ri1Partial
+            | BillingModel::Ri1All
+            | BillingModel::Sp1
+            | BillingModel::Installment => Some(12),
+            BillingModel::Ri3No
+            | BillingModel::Ri3Partial
+            | BillingModel::Ri3All
+            | BillingModel::Sp3 => Some(36),
+            BillingModel::Subscription => Some(1),
+            _ => None,
+        }
+    }
+
+    /// True for models that commit to paying regardless of usage.
+    pub fn is_commitment(self) -> bool {
+        self.term_months().is_some()
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct RegionRef {
+    pub provider: ProviderId,
+    pub code: String,
+}
+
+/// Spot / preemptible assumptions (see [`crate::domain::spot`]).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SpotSettings {
+    /// Interruptions per hour, in percent (5 = 0.05 interruptions/h). 0–100.
+    pub interruption_pct_per_hour: Decimal,
+    /// Checkpoint interval in minutes (0 = continuous checkpointing).
+    pub checkpoint_minutes: Decimal,
+    /// Restart overhead per interruption in minutes.
+    pub restart_minutes: Decimal,
+    /// Job length in hours of useful work (for the deadline probability).
+    pub job_hours: Option<Decimal>,
+    /// Deadline in wall-clock hours from the start.
+    pub deadline_hours: Option<Decimal>,
+}
+
+impl Default for SpotSettings {
+    fn default() -> Self {
+        SpotSettings {
+            interruption_pct_per_hour: Decimal::from(5),
+            checkpoint_minutes: Decimal::from(60),
+            restart_minutes: Decimal::from(10),
+            job_hours: None,
+            deadline_hours: None,
+        }
+    }
+}
+
+/// Student pricing: a fixed hourly price (display currency) or a discount.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum StudentPrice {
+    /// Price per instance-hour in the display currency.
+    Hourly(Decimal),
+    /// Percent off the on-demand price (0–100).
+    DiscountPct(Decimal),
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Promotions {
+    /// Percent off month 1's compute charges (0–100).
+    pub first_month_discount_pct: Decimal,
+    /// Credit in the display currency, consumed by spend until used or expired.
+    pub credit: Decimal,
+    /// Last month (1-based) in which the credit can be used; None = no expiry.
+    pub credit_expiry_month: Option<u32>,
+    pub student: Option<StudentPrice>,
+    /// Student-priced hours per day at most (0–24); hours above at the normal price.
+    pub student_daily_cap_hours: Decimal,
+}
+
+impl Default for Promotions {
+    fn default() -> Self {
+        Promotions {
+            first_month_discount_pct: Decimal::ZERO,
+            credit: Decimal::ZERO,
+            credit_expiry_month: None,
+            student: None,
+            student_daily_cap_hours: Decimal::from(24),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct DataVolumes {
+    /// Internet egress, GB per month.
+    pub egress_gb: Decimal,
+    /// Cross-region transfer, GB per month.
+    pub cross_region_gb: Decimal,
+    /// Block storage kept, GB (charged per GB-month).
+    pub storage_gb: Decimal,
+    /// Fixed public bandwidth, Mbps (fixed-bandwidth mode; see tco docs).
+    pub bandwidth_mbps: Decimal,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Scenario {
+    /// GPU ids to consider (empty = any GPU).
+    pub gpu_models: Vec<String>,
+    /// GPUs needed in total; the engine buys `ceil(min_gpus / gpus per instance)` instances.
+    pub min_gpus: u32,
+    /// Total GPU memory needed (GB); also raises the instance count.
+    pub min_vram_gb: Option<u32>,
+    /// Usage hours per month per instance (0–744).
+    pub hours_per_month: Decimal,
+    /// Horizon in months (1–60).
+    pub months: u32,
+    pub providers: Vec<ProviderId>,
+    pub region_groups: Vec<RegionGroup>,
+    pub regions: Vec<RegionRef>,
+    /// Explicit offer ids; when non-empty the filters above are ignored.
+    pub offers: Vec<String>,
+    /// Display currency.
+    pub currency: Currency,
+    /// CNY per USD; None = the catalog's default.
+    pub fx_cny_per_usd: Option<Decimal>,
+    /// Billing models to compare (empty = all).
+    pub billing_models: Vec<BillingModel>,
+    pub spot: SpotSettings,
+    /// Spot share of the mix model, percent (0–100).
+    pub mix_spot_share_pct: Decimal,
+    pub promotions: Promotions,
+    pub data: DataVolumes,
+    /// User-entered hourly prices for unpriced offers (offer id → hourly in the offer's currency).
+    pub user_prices: BTreeMap<String, Decimal>,
+    /// User-assumed commitment discount % for offers with no sourced commitment rate.
+    pub assumed_discount_pct: Option<Decimal>,
+}
+
+pub const DEFAULT_MIX_SHARE_PCT: u32 = 50;
+
+impl Default for Scenario {
+    fn default() -> Self {
+        Scenario {
+            gpu_models: Vec::new(),
+            min_gpus: 1,
+            min_vram_gb: None,
+            hours_per_month: Decimal::from(DEFAULT_HOURS_PER_MONTH),
+            months: DEFAULT_MONTHS,
+            providers: Vec::new(),
+            region_groups: Vec::new(),
+            regions: Vec::new(),
+            offers: Vec::new(),
+            currency: Currency::USD,
+            fx_cny_per_usd: None,
+            billing_models: Vec::new(),
+            spot: SpotSettings::default(),
+            mix_spot_share_pct: Decimal::from(DEFAULT_MIX_SHARE_PCT),
+            promotions: Promotions::default(),
+            data: DataVolumes::default(),
+            user_prices: BTreeMap::new(),
+            assumed_discount_pct: None,
+        }
+    }
+}
+
+/// A scenario problem. `field` names use the link keys (`h`, `m`, `fx`, …).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum ScenarioError {
+    /// Hours per month negative or above 744.
+    HoursOutOfRange {
+        value: Decimal,
+    },
+    ZeroGpus,
+    TooManyGpus {
+        value: u32,
+    },
+    MonthsOutOfRange {
+        value: u32,
+    },
+    UnknownOffer {
+        id: String,
+    },
+    UnknownRegion {
+        provider: ProviderId,
+        region: String,
+    },
+    UnknownGpu {
+        id: String,
+    },
+    /// Exchange rate or price ≤ 0 where it must be positive.
+    RateNotPositive {
+        field: String,
+    },
+    /// NaN or infinity given where a number was expected.
+    NotFinite {
+        field: String,
+    },
+    PercentOutOfRange {
+        field: String,
+        value: Decimal,
+    },
+    /// Negative or above the field's documented maximum.
+    ValueOutOfRange {
+        field: String,
+        value: Decimal,
+    },
+}
+
+impl ScenarioError {
+    pub fn code(&self) -> &'static str {
+        match self {
+            ScenarioError::HoursOutOfRange { .. } => "hours_out_of_range",
+            ScenarioError::ZeroGpus => "zero_gpus",
+            ScenarioError::TooManyGpus { .. } => "too_many_gpus",
+            ScenarioError::MonthsOutOfRange { .. } => "months_out_of_range",
+            ScenarioError::UnknownOffer { .. } => "unknown_offer",
+            ScenarioError::UnknownRegion { .. } => "unknown_region",
+            ScenarioError::UnknownGpu { .. } => "unknown_gpu",
+            ScenarioError::RateNotPositive { .. } => "rate_not_positive",
+            ScenarioError::NotFinite { .. } => "not_finite",
+            ScenarioError::PercentOutOfRange { .. } => "percent_out_of_range",
+            ScenarioError::ValueOutOfRange { .. } => "value_out_of_range",
+        }
+    }
+}
+
+/// Convert a UI float to a Decimal; NaN/inf → [`ScenarioError::NotFinite`].
+pub fn decimal_from_f64(field: &str, x: f64) -> Result<Decimal, ScenarioError> {
+    if !x.is_finite() {
+        return Err(ScenarioError::NotFinite {
+            field: field.to_string(),
+        });
+    }
+    Decimal::from_f64(x).ok_or(ScenarioError::NotFinite {
+        field: field.to_string(),
+    })
+}
+
+/// Percent in 0–100.
+pub fn check_pct(field: &str, v: Decimal) -> Result<(), ScenarioError> {
+    if v < Decimal::ZERO || v > Decimal::ONE_HUNDRED {
+        return Err(ScenarioError::PercentOutOfRange {
+            field: field.to_string(),
+            value: v,
+        });
+    }
+    Ok(())
+}
+
+/// Value in `0..=max`.
+pub fn check_range(field: &str, v: Decimal, max: Decimal) -> Result<(), ScenarioError> {
+    if v < Decimal::ZERO || v > max {
+        return Err(ScenarioError::ValueOutOfRange {
+            field: field.to_string(),
+            value: v,
+        });
+    }
+    Ok(())
+}
+
+/// Positive and at most `max`.
+pub fn check_positive(field: &str, v: Decimal, max: Decimal) -> Result<(), ScenarioError> {
+    if v <= Decimal::ZERO {
+        return Err(ScenarioError::RateNotPositive {
+            field: field.to_string(),
+        });
+    }
+    check_range(field, v, max)
+}
+
+impl Scenario {
+    /// The exchange rate in force (CNY per USD).
+    pub fn fx(&self, catalog: &Catalog) -> Decimal {
+        self.fx_cny_per_usd.unwrap_or(catalog.fx.cny_per_usd)
+    }
+
+    /// The billing models to compute (all when none are chosen).
+    pub fn models(&self) -> &[BillingModel] {
+        if self.billing_models.is_empty() {
+            &BillingModel::ALL
+        } else {
+            &self.billing_models
+        }
+    }
+
+    /// Check every field against its documented range and the catalog.
+    pub fn validate(&self, catalog: &Catalog) -> Result<(), Vec<ScenarioError>> {
+        let mut errs = Vec::new();
+        let mut push = |r: Result<(), ScenarioError>| {
+            if let Err(e) = r {
+                errs.push(e);
+            }
+        };
+        let h = self.hours_per_month;
+        if h < Decimal::ZERO || h > Decimal::from(MAX_HOURS_PER_MONTH) {
+            push(Err(ScenarioError::HoursOutOfRange { value: h }));
+        }
+        if self.min_gpus == 0 {
+            push(Err(ScenarioError::ZeroGpus));
+        } else if self.min_gpus > MAX_GPUS {
+            push(Err(ScenarioError::TooManyGpus {
+                value: self.min_gpus,
+            }));
+        }
+        if let Some(v) = self.min_vram_gb {
+            push(check_range(
+                "vram",
+                Decimal::from(v),
+                Decimal::from(MAX_VRAM_GB),
+            ));
+        }
+        if !(MIN_MONTHS..=MAX_MONTHS).contains(&self.months) {
+            push(Err(ScenarioError::MonthsOutOfRange { value: self.months }));
+        }
+        for g in &self.gpu_models {
+            if catalog.gpu(g).is_none() {
+                push(Err(ScenarioError::UnknownGpu { id: g.clone() }));
+            }
+        }
+        for r in &self.regions {
+            if catalog.region(r.provider, &r.code).is_none() {
+                push(Err(ScenarioError::UnknownRegion {
+                    provider: r.provider,
+                    region: r.code.clone(),
+                }));
+            }
+        }
+        for o in self.offers.iter().chain(self.user_prices.keys()) {
+            if catalog.offer(o).is_none() {
+                push(Err(ScenarioError::UnknownOffer { id: o.clone() }));
+            }
+        }
+        if let Some(fx) = self.fx_cny_per_usd {
+            push(check_positive("fx", fx, Decimal::from(MAX_FX)));
+        }
+        let money_max = Decimal::from(MAX_MONEY_INPUT);
+        for p in self.user_prices.values() {
+            push(check_positive("up", *p, money_max));
+        }
+        let s = &self.spot;
+        push(check_pct("si", s.interruption_pct_per_hour));
+        push(check_range(
+            "ck",
+            s.checkpoint_minutes,
+            Decimal::from(MAX_MINUTES),
+        ));
+        push(check_range(
+            "ro",
+            s.restart_minutes,
+            Decimal::from(MAX_MINUTES),
+        ));
+        if let Some(j) = s.job_hours {
+            push(check_positive("job", j, Decimal::from(MAX_JOB_HOURS)));
+        }
+        if let Some(d) = s.deadline_hours {
+            push(check_positive("dl", d, Decimal::from(MAX_JOB_HOURS)));
+        }
+        push(check_pct("mix", self.mix_spot_share_pct));
+        let p = &self.promotions;
+        push(check_pct("fmd", p.first_month_discount_pct));
+        push(check_range("cr", p.credit, money_max));
+        if let Some(m) = p.credit_expiry_month {
+            if !(MIN_MONTHS..=MAX_MONTHS).contains(&m) {
+                push(Err(ScenarioError::MonthsOutOfRange { value: m }));
+            }
+        }
+        match p.student {
+            Some(StudentPrice::Hourly(v)) => push(check_range("stu", v, money_max)),
+            Some(StudentPrice::DiscountPct(v)) => push(check_pct("stu", v)),
+            None => {}
+        }
+        push(check_range(
+            "stucap",
+            p.student_daily_cap_hours,
+            Decimal::from(24),
+        ));
+        let d = &self.data;
+        let vol = Decimal::from(MAX_VOLUME_GB);
+        push(check_range("eg", d.egress_gb, vol));
+        push(check_range("xr", d.cross_region_gb, vol));
+        push(check_range("st", d.storage_gb, vol));
+        push(check_range(
+            "bw",
+            d.bandwidth_mbps,
+            Decimal::from(MAX_BANDWIDTH_MBPS),
+        ));
+        if let Some(v) = self.assumed_discount_pct {
+            push(check_pct("disc", v));
+        }
+        if errs.is_empty() {
+            Ok(())
+        } else {
+            Err(errs)
+        }
+    }
+}

@@ -1,0 +1,122 @@
+//! CLI tests through `gpucost::cli::run` with in-memory writers.
+#![cfg(not(target_arch = "wasm32"))] // native tests; the wasm build runs src/ui tests
+use gpucost::cli::run;
+
+fn call(args: &[&str]) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = run(&args, &mut out, &mut err);
+    (
+        code,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+const FIXTURE: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/catalog.json");
+
+#[test]
+fn help_and_version() {
+    let (c, out, _) = call(&["--help"]);
+    assert_eq!(c, 0);
+    assert!(out.contains("usage: gpucost"));
+    let (c, out, _) = call(&["version"]);
+    assert_eq!(c, 0);
+    assert!(out.starts_with("gpucost "));
+}
+
+#[test]
+fn unknown_command_is_usage_exit_2() {
+    let (c, out, err) = call(&["frobnicate"]);
+    assert_eq!(c, 2);
+    assert!(out.is_empty());
+    assert!(err.contains("usage: gpucost"));
+    let (c, _, _) = call(&[]);
+    assert_eq!(c, 2);
+}
+
+#[test]
+fn catalog_prints_json() {
+    let (c, out, _) = call(&["catalog"]);
+    assert_eq!(c, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v.get("offers").is_some());
+}
+
+#[test]
+fn catalog_offer_expands_sources() {
+    let (c, out, _) = call(&[
+        "catalog",
+        "--catalog",
+        FIXTURE,
+        "--offer",
+        "aws:us-east-1:p4d.24xlarge",
+    ]);
+    assert_eq!(c, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["offer"]["id"], "aws:us-east-1:p4d.24xlarge");
+    assert_eq!(v["sources"][0]["id"], "vantage");
+    let (c, _, err) = call(&["catalog", "--catalog", FIXTURE, "--offer", "nope"]);
+    assert_eq!(c, 1);
+    assert_eq!(err.lines().count(), 1);
+    assert!(err.contains("unknown_offer"));
+}
+
+#[test]
+fn quote_readme_example_prints_golden_totals() {
+    // Same link and totals as golden g01 (README example).
+    let (c, out, err) = call(&[
+        "quote",
+        "--catalog",
+        FIXTURE,
+        "https://example.org/gpucost/?v=1&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n#top",
+    ]);
+    assert_eq!(c, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["notices"].as_array().unwrap().len(), 0);
+    let models = &v["quote"]["offers"][0]["models"];
+    assert_eq!(models[0]["total"]["amount"], "192348.96");
+    assert_eq!(models[1]["total"]["amount"], "121948.80");
+    assert_eq!(v["query"], "v=1&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n");
+}
+
+#[test]
+fn quote_reports_link_notices_and_errors() {
+    let (c, out, _) = call(&[
+        "quote",
+        "--catalog",
+        FIXTURE,
+        "v=1&gpus=-3&cur=XYZ&m=1&bm=od&zzz=1",
+    ]);
+    assert_eq!(c, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let keys: Vec<&str> = v["notices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n["key"].as_str().unwrap())
+        .collect();
+    assert_eq!(keys, vec!["gpus", "cur", "zzz"]);
+    let (c, _, err) = call(&["quote"]);
+    assert_eq!(c, 1);
+    assert!(err.starts_with("error:"));
+    let (c, _, err) = call(&["quote", "--catalog", "/nonexistent.json", "v=1"]);
+    assert_eq!(c, 1);
+    assert_eq!(err.lines().count(), 1);
+}
+
+#[test]
+fn breakeven_command() {
+    let (c, out, _) = call(&[
+        "breakeven",
+        "--catalog",
+        FIXTURE,
+        "v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1n",
+    ]);
+    assert_eq!(c, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        v["breakeven"]["items"][0]["breakeven_hours_per_month"],
+        "462.82"
+    );
+}

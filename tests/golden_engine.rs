@@ -1,0 +1,352 @@
+//! Golden tests worked by hand on the frozen fixture catalog
+//! (`tests/fixtures/catalog.json`, figures in tests/fixtures/README.md).
+//! Money lines are rounded to cents half-away-from-zero (src/domain/money.rs).
+#![cfg(not(target_arch = "wasm32"))] // native tests; the wasm build runs src/ui tests
+use std::str::FromStr;
+
+use gpucost::domain::breakeven::{break_even, ARTICLE_CLAIM_HOURS};
+use gpucost::domain::catalog::{Catalog, UsageKind};
+use gpucost::domain::link::parse_query;
+use gpucost::domain::pricing::Reason;
+use gpucost::domain::scenario::BillingModel;
+use gpucost::domain::tco::{quote, ModelQuote, Quote, QuoteNotice};
+use rust_decimal::Decimal;
+
+fn fixture() -> Catalog {
+    Catalog::from_json(include_str!("fixtures/catalog.json")).expect("fixture parses")
+}
+
+fn d(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap()
+}
+
+fn q(query: &str) -> Quote {
+    let c = fixture();
+    let st = parse_query(query, &c);
+    assert!(st.notices.is_empty(), "{:?}", st.notices);
+    quote(&c, &st.scenario).expect("quote")
+}
+
+fn model<'a>(q: &'a Quote, offer: &str, m: BillingModel) -> &'a ModelQuote {
+    q.offers
+        .iter()
+        .find(|o| o.offer.ends_with(offer))
+        .and_then(|o| o.models.iter().find(|x| x.model == m))
+        .unwrap_or_else(|| panic!("{offer} {m:?}"))
+}
+
+fn total(q: &Quote, offer: &str, m: BillingModel) -> Decimal {
+    model(q, offer, m).total.expect("available").amount()
+}
+
+/// The README / LINK_FORMAT.md example.
+pub const README_EXAMPLE: &str = "v=1&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n";
+
+#[test]
+fn g01_readme_example_p4d_on_demand_vs_1y_no_upfront_ri() {
+    // 730 h × 21.957642 = 16029.07866 → 16029.08 per month; × 12 = 192348.96
+    // RI: 13.921094 × 730 = 10162.39862 → 10162.40 per month; × 12 = 121948.80
+    // saving = (192348.96 − 121948.80) / 192348.96 = 36.600…% → 36.60
+    let r = q(README_EXAMPLE);
+    assert_eq!(
+        total(&r, "p4d.24xlarge", BillingModel::OnDemand),
+        d("192348.96")
+    );
+    let ri = model(&r, "p4d.24xlarge", BillingModel::Ri1No);
+    assert_eq!(ri.total.unwrap().amount(), d("121948.80"));
+    assert_eq!(ri.lines[0].commitment, d("10162.40"));
+    assert_eq!(ri.saving_vs_on_demand_pct, Some(d("36.60")));
+    assert!(!ri.assumed);
+    assert_eq!(ri.remaining_commitment, d("0"));
+}
+
+#[test]
+fn g02_four_a100_for_seven_days_across_four_providers() {
+    // 4 GPUs, 168 h, USD at the default 7.1875 CNY/USD.
+    // AWS p4d (8 GPUs, 1 inst): 168 × 21.957642 = 3688.883856 → 3688.88
+    // Azure ND96asr_v4 (1 inst): 168 × 27.197 = 4569.096 → 4569.10
+    // Aliyun gn7 26xlarge: 168 × 252.66 = 42446.88 CNY / 7.1875 = 5905.653… → 5905.65
+    // Aliyun gn7 3xlarge ×4: 4 × 168 × 31.58 = 21221.76 / 7.1875 = 2952.5927 → 2952.59
+    // Tencent GT4.4XLARGE96 ×4: 4 × 168 × 28.64 = 19246.08 / 7.1875 = 2677.7155 → 2677.72
+    // Tencent GT4.41XLARGE948: 168 × 237.51 = 39901.68 / 7.1875 = 5551.5381 → 5551.54
+    let r = q("v=1&gpu=a100-40gb&gpus=4&h=168&m=1&bm=od");
+    let od = BillingModel::OnDemand;
+    assert_eq!(total(&r, "p4d.24xlarge", od), d("3688.88"));
+    assert_eq!(total(&r, "Standard_ND96asr_v4", od), d("4569.10"));
+    assert_eq!(total(&r, "gn7-c13g1.26xlarge", od), d("5905.65"));
+    assert_eq!(total(&r, "gn7-c12g1.3xlarge", od), d("2952.59"));
+    assert_eq!(total(&r, "GT4.4XLARGE96", od), d("2677.72"));
+    assert_eq!(total(&r, "GT4.41XLARGE948", od), d("5551.54"));
+    let gt4 = r
+        .offers
+        .iter()
+        .find(|o| o.offer.ends_with("GT4.4XLARGE96"))
+        .unwrap();
+    assert_eq!(gt4.instances, 4);
+    // the unpriced 13xlarge is listed as unavailable, not dropped
+    let m = model(&r, "gn7-c13g1.13xlarge", od);
+    assert_eq!(m.unavailable, Some(Reason::NoSourcedPrice));
+    let ch = r.cheapest.unwrap();
+    assert!(ch.offer.ends_with("GT4.4XLARGE96"));
+    assert_eq!(ch.total.amount(), d("2677.72"));
+}
+
+#[test]
+fn g03_break_even_of_a_typical_one_year_reservation() {
+    // p4d 1y NU RI: 730 × 13.921094 / 21.957642 = 462.818… → 462.82 h/month,
+    // not the articles' "about 300": the data needs ~54 % more usage.
+    let c = fixture();
+    let st = parse_query("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&h=500", &c);
+    let rep = break_even(&c, &st.scenario).unwrap();
+    assert_eq!(rep.article_claim_hours, ARTICLE_CLAIM_HOURS);
+    let be = &rep.items[0];
+    assert_eq!(be.breakeven_hours_per_month, Some(d("462.82")));
+    assert!(be.breakeven_hours_per_month.unwrap() > Decimal::from(ARTICLE_CLAIM_HOURS));
+    // at 500 h/month: od 500 × 21.957642 = 10978.82 > RI 10162.40 → month 1
+    assert_eq!(be.crossover_month, Some(1));
+    // at 300 h/month: od 6587.29 < 10162.40 every month → never
+    let st = parse_query("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&h=300", &c);
+    assert_eq!(
+        break_even(&c, &st.scenario).unwrap().items[0].crossover_month,
+        None
+    );
+}
+
+#[test]
+fn g04_spot_at_15_percent_interruptions_with_30_minute_checkpoints() {
+    // λ = 0.15/h, c = 0.5 h, r = 10 min (default) → L = 0.25 + 1/6 = 0.416667 h
+    // f = 1 / (1 − 0.15 × 0.416667) = 1 / 0.9375 = 1.066667
+    // spot mid = (0.5197 + 0.7657)/2 = 0.6427; 730 × 0.6427 × 1.066667 = 500.4493 → 500.45
+    // job 100 h, deadline 112 h: k = ⌊12 / 0.416667⌋ = 28; μ = 0.15 × (100 + 28 × 0.416667) = 16.75
+    // P(Poisson(16.75) ≤ 28) = Σ_{i≤28} e^−16.75 16.75^i / i! = 0.99590
+    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&m=1&bm=spot&si=15&ck=30&job=100&dl=112");
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::Spot), d("500.45"));
+    let sp = r.spot.as_ref().unwrap();
+    assert_eq!(sp.overhead_factor, d("1.066667"));
+    let job = sp.job.as_ref().unwrap();
+    assert_eq!(job.max_interruptions, 28);
+    assert!((job.expected_interruptions - 16.75).abs() < 1e-9);
+    assert!(
+        (job.completion_probability - 0.99590).abs() < 0.00001,
+        "{}",
+        job.completion_probability
+    );
+    let m = model(&r, "p3.2xlarge", BillingModel::Spot);
+    assert!(m.notices.contains(&QuoteNotice::SpotMidpoint));
+}
+
+#[test]
+fn g05_two_tb_per_month_cross_region_sync() {
+    // 2 TB = 2048 GB × $0.02 = 40.96 per month, 12 months = 491.52 on top of compute.
+    // Aliyun has no inter-region rate in the fixture → notice, no charge.
+    let r = q(
+        "v=1&o=aws:us-east-1:p4d.24xlarge,alibaba:cn-shanghai:ecs.gn7-c12g1.3xlarge&bm=od&xr=2048",
+    );
+    let m = model(&r, "p4d.24xlarge", BillingModel::OnDemand);
+    assert_eq!(m.lines[0].data, d("40.96"));
+    assert_eq!(m.total.unwrap().amount(), d("192348.96") + d("491.52"));
+    let a = model(&r, "gn7-c12g1.3xlarge", BillingModel::OnDemand);
+    assert!(a.notices.contains(&QuoteNotice::NoUsageRate {
+        kind: UsageKind::InterRegionPerGb
+    }));
+    assert_eq!(a.lines[0].data, d("0.00"));
+}
+
+#[test]
+fn g06_first_month_half_price_plus_300_credit() {
+    // p3.2xlarge 100 h/month = 306.00; month 1 at −50 % = 153.00, all paid by credit
+    // (300 − 153 = 147 left); month 2: 306 − 147 = 159.00; month 3: 306.00.
+    // total = 0 + 159 + 306 = 465.00
+    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=100&m=3&bm=od&fmd=50&cr=300");
+    let m = model(&r, "p3.2xlarge", BillingModel::OnDemand);
+    let totals: Vec<Decimal> = m.lines.iter().map(|l| l.total).collect();
+    assert_eq!(totals, vec![d("0.00"), d("159.00"), d("306.00")]);
+    assert_eq!(m.lines[0].usage, d("153.00"));
+    assert_eq!(m.lines[0].credits, d("-153.00"));
+    assert_eq!(m.lines[1].credits, d("-147.00"));
+    assert_eq!(m.total.unwrap().amount(), d("465.00"));
+    // credit expiring after month 1: the 147 left is lost → 0 + 306 + 306 = 612.00
+    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=100&m=3&bm=od&fmd=50&cr=300&crx=1");
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::OnDemand), d("612.00"));
+}
+
+#[test]
+fn g07_cny_usd_with_a_user_rate() {
+    // fx = 7: GT4.4XLARGE96 28.64 CNY/h / 7 = 4.091429 USD/h; × 730 = 2986.742857 → 2986.74
+    // subscription 13748 / 7 = 1964.00; in CNY: 28.64 × 730 = 20907.20
+    // p4d in CNY at fx 7: 21.957642 × 7 × 168 = 25822.186992 → 25822.19
+    let r = q("v=1&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od,sub&fx=7");
+    assert_eq!(
+        total(&r, "GT4.4XLARGE96", BillingModel::OnDemand),
+        d("2986.74")
+    );
+    assert_eq!(
+        total(&r, "GT4.4XLARGE96", BillingModel::Subscription),
+        d("1964.00")
+    );
+    assert_eq!(r.fx_cny_per_usd, d("7"));
+    let r = q("v=1&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od&cur=CNY&fx=7");
+    assert_eq!(
+        total(&r, "GT4.4XLARGE96", BillingModel::OnDemand),
+        d("20907.20")
+    );
+    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&h=168&m=1&bm=od&cur=CNY&fx=7");
+    assert_eq!(
+        total(&r, "p4d.24xlarge", BillingModel::OnDemand),
+        d("25822.19")
+    );
+}
+
+/// The article's "62 % cheaper, 98 % completion" as one scenario of the mix model.
+pub const MIX_CLAIM: &str =
+    "v=1&o=aws:us-east-1:p3.2xlarge&m=1&bm=od,mix&si=6&ck=30&ro=10&job=24&dl=26&mix=79";
+
+#[test]
+fn g08_mix_claim_62_percent_cheaper_98_percent_completion() {
+    // p3.2xlarge od 3.06, spot mid 0.6427; λ = 6 %/h, c = 30 min, r = 10 min:
+    // L = 0.416667 h, λL = 0.025, f = 1/0.975 = 1.025641.
+    // blended hourly = 0.21 × 3.06 + 0.79 × 0.6427 × 1.025641 = 0.6426 + 0.520752 = 1.163352
+    // od: 730 × 3.06 = 2233.80; mix: 730 × 1.163352 = 849.2468 → 849.25
+    // saving = (2233.80 − 849.25) / 2233.80 = 61.98 %
+    // job 24 h, deadline 26 h: k = ⌊2 / 0.416667⌋ = 4, μ = 0.06 × (24 + 4 × 0.416667) = 1.54,
+    // P(N ≤ 4) = e^−1.54 (1 + 1.54 + 1.1858 + 0.60871 + 0.23435) = 0.97948 ≈ 98 %
+    let r = q(MIX_CLAIM);
+    assert_eq!(
+        total(&r, "p3.2xlarge", BillingModel::OnDemand),
+        d("2233.80")
+    );
+    let mix = model(&r, "p3.2xlarge", BillingModel::Mix);
+    assert_eq!(mix.total.unwrap().amount(), d("849.25"));
+    assert_eq!(mix.saving_vs_on_demand_pct, Some(d("61.98")));
+    let p = r.spot.unwrap().job.unwrap().completion_probability;
+    assert!((p - 0.97948).abs() < 0.0001, "{p}");
+}
+
+#[test]
+fn g09_reserved_all_and_partial_upfront_cash_flow() {
+    // Azure ND96isr_H100_v5 1-yr all upfront (sourced): 716588.00 in month 1, nothing after.
+    // od: 127.816 × 730 = 93305.68 per month, × 12 = 1119668.16
+    let r = q("v=1&o=azure:westeurope:Standard_ND96isr_H100_v5&bm=od,ri1a");
+    let ri = model(&r, "ND96isr_H100_v5", BillingModel::Ri1All);
+    assert_eq!(ri.lines[0].upfront, d("716588.00"));
+    assert_eq!(ri.lines[1].total, d("0.00"));
+    assert_eq!(ri.upfront_total, d("716588.00"));
+    assert_eq!(ri.total.unwrap().amount(), d("716588.00"));
+    assert_eq!(
+        total(&r, "ND96isr_H100_v5", BillingModel::OnDemand),
+        d("1119668.16")
+    );
+    // p4d 1-yr partial upfront from an assumed 40 % discount (no sourced rate):
+    // 21.957642 × 0.6 × 730 = 9617.447196 per month; term 115409.366352;
+    // upfront half = 57704.683176 → 57704.68; monthly half 4808.723598 → 4808.72
+    // total = 57704.68 + 12 × 4808.72 = 115409.32
+    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1p&disc=40");
+    let p = model(&r, "p4d.24xlarge", BillingModel::Ri1Partial);
+    assert!(p.assumed);
+    assert_eq!(p.lines[0].upfront, d("57704.68"));
+    assert_eq!(p.lines[0].commitment, d("4808.72"));
+    assert_eq!(p.lines[1].upfront, d("0.00"));
+    assert_eq!(p.total.unwrap().amount(), d("115409.32"));
+    // without the assumption the model is unavailable, not invented
+    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1p");
+    let p = model(&r, "p4d.24xlarge", BillingModel::Ri1Partial);
+    assert_eq!(p.unavailable, Some(Reason::NoCommitmentRate));
+}
+
+#[test]
+fn g10_horizon_shorter_than_term_reports_remaining_commitment() {
+    // 6 months of the 12-month p4d RI: 6 × 10162.40 = 60974.40 paid, 60974.40 still owed.
+    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&m=6");
+    let ri = model(&r, "p4d.24xlarge", BillingModel::Ri1No);
+    assert_eq!(ri.total.unwrap().amount(), d("60974.40"));
+    assert_eq!(ri.remaining_commitment, d("60974.40"));
+}
+
+#[test]
+fn g11_monthly_subscription() {
+    // Aliyun gn7 26xlarge, CNY, 3 months: sub 3 × 121280 = 363840.00;
+    // od 3 × 252.66 × 730 = 553325.40; saving 34.2448… → 34.24 %
+    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=3&bm=od,sub&cur=CNY");
+    let s = model(&r, "gn7-c13g1.26xlarge", BillingModel::Subscription);
+    assert_eq!(s.total.unwrap().amount(), d("363840.00"));
+    assert_eq!(s.lines[2].commitment, d("121280.00"));
+    assert_eq!(s.saving_vs_on_demand_pct, Some(d("34.24")));
+    assert_eq!(
+        total(&r, "gn7-c13g1.26xlarge", BillingModel::OnDemand),
+        d("553325.40")
+    );
+    // installment has no sourced rate: unavailable, or assumed with `disc`
+    // (20 % off: 252.66 × 0.8 × 730 = 147553.44 per month)
+    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=1&bm=inst&cur=CNY");
+    let i = model(&r, "gn7-c13g1.26xlarge", BillingModel::Installment);
+    assert_eq!(i.unavailable, Some(Reason::NoCommitmentRate));
+    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=1&bm=inst&cur=CNY&disc=20");
+    let i = model(&r, "gn7-c13g1.26xlarge", BillingModel::Installment);
+    assert!(i.assumed);
+    assert_eq!(i.total.unwrap().amount(), d("147553.44"));
+    assert_eq!(i.remaining_commitment, d("1623087.84"));
+}
+
+#[test]
+fn g12_rounding_policy_half_away_from_zero_per_line() {
+    // 0.25 h × 3.06 = 0.765 → 0.77 (half away from zero; banker's would give 0.76).
+    // Three months: lines 0.77 + 0.77 + 0.77 = 2.31, not round(2.295) = 2.30:
+    // totals are sums of rounded lines.
+    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=0.25&m=3&bm=od");
+    let m = model(&r, "p3.2xlarge", BillingModel::OnDemand);
+    assert_eq!(m.lines[0].usage, d("0.77"));
+    assert_eq!(m.total.unwrap().amount(), d("2.31"));
+    assert_eq!(m.lines.iter().map(|l| l.total).sum::<Decimal>(), d("2.31"));
+}
+
+#[test]
+fn g13_billing_granularity_minimum() {
+    // Azure fixture: per-minute granularity, 60 s minimum. 0.01 h = 36 s → billed 60 s:
+    // 27.197 / 60 = 0.453283 → 0.45
+    let r = q("v=1&o=azure:eastus:Standard_ND96asr_v4&h=0.01&m=1&bm=od");
+    assert_eq!(total(&r, "ND96asr_v4", BillingModel::OnDemand), d("0.45"));
+}
+
+#[test]
+fn g14_student_price_with_daily_cap() {
+    // $1.00/h for at most 4 h/day = 4 × 730 / 24 = 121.666667 h/month; 200 h used:
+    // 121.666667 × 1.00 + 78.333333 × 3.06 = 121.666667 + 239.70 = 361.366667 → 361.37
+    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=200&m=1&bm=od&stu=1&stucap=4");
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::OnDemand), d("361.37"));
+    // 50 % off variant, no cap: 200 × 1.53 = 306.00
+    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=200&m=1&bm=od&stu=50off");
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::OnDemand), d("306.00"));
+}
+
+#[test]
+fn g15_egress_tiers_bandwidth_mode_and_region_fallback() {
+    // AWS 20 TB egress: 10240 × 0.09 + 10240 × 0.085 = 921.60 + 870.40 = 1792.00 per month
+    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&m=1&bm=od&eg=20480");
+    assert_eq!(
+        model(&r, "p4d.24xlarge", BillingModel::OnDemand).lines[0].data,
+        d("1792.00")
+    );
+    // Tencent fixed bandwidth 10 Mbps: 2 × 20 + 3 × 25 + 5 × 90 = 565.00 CNY; egress GB included
+    let r = q("v=1&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od&cur=CNY&bw=10&eg=1000");
+    let m = model(&r, "GT4.4XLARGE96", BillingModel::OnDemand);
+    assert_eq!(m.lines[0].data, d("565.00"));
+    assert!(m.notices.contains(&QuoteNotice::EgressInBandwidth));
+    // Aliyun cn-shanghai has no own rate: cn-hangzhou 0.80 CNY/GB × 100 = 80.00, flagged
+    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c12g1.3xlarge&m=1&bm=od&cur=CNY&eg=100");
+    let m = model(&r, "gn7-c12g1.3xlarge", BillingModel::OnDemand);
+    assert_eq!(m.lines[0].data, d("80.00"));
+    assert!(m.notices.contains(&QuoteNotice::UsageRateFallback {
+        kind: UsageKind::EgressPerGb,
+        region: "cn-hangzhou".into()
+    }));
+}
+
+#[test]
+fn g16_user_price_for_an_unpriced_offer() {
+    // gn7-c13g1.13xlarge has no sourced price; user enters 126.33 CNY/h:
+    // 126.33 × 730 = 92220.90 CNY, flagged user_price.
+    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge&m=1&bm=od&cur=CNY&up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~126.33");
+    let m = model(&r, "gn7-c13g1.13xlarge", BillingModel::OnDemand);
+    assert_eq!(m.total.unwrap().amount(), d("92220.90"));
+    assert!(m.user_price);
+}

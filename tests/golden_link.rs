@@ -1,0 +1,143 @@
+//! Link format: bad input falls back per key; embedded-catalog structural checks.
+#![cfg(not(target_arch = "wasm32"))] // native tests; the wasm build runs src/ui tests
+use gpucost::domain::catalog::{Catalog, Currency};
+use gpucost::domain::link::{parse_query, to_query, Column, LinkNoticeCode as C};
+use gpucost::domain::pricing::all_offer_metrics;
+use gpucost::domain::scenario::{BillingModel, Scenario};
+use gpucost::domain::tco::quote;
+use rust_decimal::Decimal;
+
+fn fixture() -> Catalog {
+    Catalog::from_json(include_str!("fixtures/catalog.json")).unwrap()
+}
+
+#[test]
+fn bad_values_fall_back_per_key_with_notices() {
+    let c = fixture();
+    let st = parse_query(
+        "gpus=-3&cur=XYZ&sort=%3Cscript%3E&fx=0&h=999&m=abc&months=3&gpu=a100-40gb,zzz&sel=aws:us-east-1:p3.2xlarge,nope&mix=30&v=2",
+        &c,
+    );
+    let codes: Vec<(&str, C)> = st
+        .notices
+        .iter()
+        .map(|n| (n.key.as_str(), n.code))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            ("gpus", C::OutOfRange),
+            ("cur", C::InvalidValue),
+            ("sort", C::InvalidValue),
+            ("fx", C::OutOfRange),
+            ("h", C::OutOfRange),
+            ("m", C::InvalidValue),
+            ("months", C::UnknownKey),
+            ("gpu", C::UnknownItem),
+            ("sel", C::UnknownItem),
+            ("v", C::UnsupportedVersion),
+        ]
+    );
+    let d = Scenario::default();
+    assert_eq!(st.scenario.min_gpus, d.min_gpus);
+    assert_eq!(st.scenario.currency, Currency::USD);
+    assert_eq!(st.scenario.fx_cny_per_usd, None);
+    assert_eq!(st.scenario.hours_per_month, Decimal::from(730));
+    assert_eq!(st.scenario.months, 12);
+    assert_eq!(st.view.sort, None);
+    // the good keys survive
+    assert_eq!(st.scenario.gpu_models, vec!["a100-40gb".to_string()]);
+    assert_eq!(
+        st.view.selected,
+        vec!["aws:us-east-1:p3.2xlarge".to_string()]
+    );
+    assert_eq!(st.scenario.mix_spot_share_pct, Decimal::from(30));
+    assert!(quote(&c, &st.scenario).is_ok());
+}
+
+#[test]
+fn defaults_are_omitted_and_order_is_stable() {
+    let c = fixture();
+    let st = parse_query("", &c);
+    assert!(st.notices.is_empty());
+    assert_eq!(to_query(&st), "v=1");
+    let st = parse_query(
+        "page=2&sort=-gpuh&bm=od,mix&cur=cny&gpu=a100-40gb&q=A100 80%25&cols=provider,hourly&up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~99.5",
+        &c,
+    );
+    assert!(st.notices.is_empty(), "{:?}", st.notices);
+    assert_eq!(st.view.sort.unwrap().column, Column::Gpuh);
+    assert!(st.view.sort.unwrap().descending);
+    assert_eq!(
+        st.scenario.billing_models,
+        vec![BillingModel::OnDemand, BillingModel::Mix]
+    );
+    assert_eq!(st.view.q, "A100 80%");
+    assert_eq!(
+        to_query(&st),
+        "v=1&gpu=a100-40gb&cur=CNY&bm=od,mix&up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~99.5&q=A100+80%25&sort=-gpuh&cols=provider,hourly&page=2"
+    );
+}
+
+#[test]
+fn full_url_and_too_many_selected() {
+    let c = fixture();
+    let ids: Vec<&str> = c.offers.iter().map(|o| o.id.as_str()).collect();
+    let url = format!("https://x.example/app/#/compare?v=1&sel={}", ids.join(","));
+    let st = parse_query(&url, &c);
+    assert_eq!(st.view.selected.len(), 6);
+    assert_eq!(st.notices[0].code, C::TooManyItems);
+}
+
+#[test]
+fn embedded_catalog_quotes_every_offer_without_panicking() {
+    let c = Catalog::embedded().expect("embedded catalog parses");
+    let s = Scenario {
+        months: 36,
+        ..Scenario::default()
+    };
+    let q = quote(&c, &s).expect("quote over the embedded catalog");
+    assert_eq!(q.offers.len(), c.offers.len());
+    for o in &q.offers {
+        assert_eq!(o.models.len(), BillingModel::ALL.len());
+        for m in &o.models {
+            assert_eq!(
+                m.total.is_some(),
+                m.unavailable.is_none(),
+                "{} {:?}",
+                o.offer,
+                m.model
+            );
+            if let Some(t) = m.total {
+                assert_eq!(t.amount(), m.lines.last().unwrap().cumulative);
+            }
+        }
+    }
+    let metrics = all_offer_metrics(&c, &s).unwrap();
+    assert_eq!(metrics.len(), c.offers.len());
+    for m in metrics {
+        assert_eq!(m.hourly.is_none(), m.reason.is_some());
+    }
+}
+
+#[test]
+fn readme_example_matches_embedded_catalog_when_prices_agree() {
+    // The README shows `gpucost quote 'v=1&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n'`;
+    // when the embedded catalog carries the same two sourced prices as the
+    // fixture, it must print the golden totals (g01).
+    let c = Catalog::embedded().unwrap();
+    let f = fixture();
+    let id = "aws:us-east-1:p4d.24xlarge";
+    if let (Some(a), Some(b)) = (c.offer(id), f.offer(id)) {
+        if a.prices == b.prices {
+            let st = parse_query("v=1&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n", &c);
+            let q = quote(&c, &st.scenario).unwrap();
+            let t: Vec<String> = q.offers[0]
+                .models
+                .iter()
+                .map(|m| m.total.unwrap().amount().to_string())
+                .collect();
+            assert_eq!(t, vec!["192348.96", "121948.80"]);
+        }
+    }
+}

@@ -1,0 +1,304 @@
+//! Property tests (proptest) on the fixture catalog.
+#![cfg(not(target_arch = "wasm32"))] // native tests; the wasm build runs src/ui tests
+use std::collections::BTreeMap;
+use std::str::FromStr;
+
+use gpucost::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup};
+use gpucost::domain::link::{
+    parse_query, to_query, Column, LinkState, Sort, TflopsKind, TimeUnit, View,
+};
+use gpucost::domain::money::Money;
+use gpucost::domain::scenario::{BillingModel, RegionRef, Scenario, StudentPrice};
+use gpucost::domain::tco::quote;
+use proptest::prelude::*;
+use rust_decimal::Decimal;
+
+fn fixture() -> Catalog {
+    Catalog::from_json(include_str!("fixtures/catalog.json")).unwrap()
+}
+
+fn dec(units: i64, scale: u32) -> Decimal {
+    Decimal::new(units, scale)
+}
+
+fn base(offer: &str, models: Vec<BillingModel>) -> Scenario {
+    Scenario {
+        offers: vec![offer.to_string()],
+        billing_models: models,
+        ..Scenario::default()
+    }
+}
+
+const OFFERS: [&str; 6] = [
+    "aws:us-east-1:p4d.24xlarge",
+    "aws:us-east-1:p3.2xlarge",
+    "azure:eastus:Standard_ND96asr_v4",
+    "azure:westeurope:Standard_ND96isr_H100_v5",
+    "alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge",
+    "tencent:ap-guangzhou:GT4.4XLARGE96",
+];
+
+fn totals(c: &Catalog, s: &Scenario) -> Vec<Option<Decimal>> {
+    quote(c, s).unwrap().offers[0]
+        .models
+        .iter()
+        .map(|m| m.total.map(|t| t.amount()))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn monotone_in_hours_and_months(
+        oi in 0usize..6, h1 in 0i64..74400, dh in 0i64..10000, m1 in 1u32..40, dm in 0u32..20,
+        disc in proptest::option::of(0i64..100),
+    ) {
+        let c = fixture();
+        let mut s = base(OFFERS[oi], vec![]);
+        s.assumed_discount_pct = disc.map(Decimal::from);
+        s.hours_per_month = dec(h1, 2);
+        s.months = m1;
+        let a = totals(&c, &s);
+        s.hours_per_month = dec((h1 + dh).min(74400), 2);
+        let b = totals(&c, &s);
+        s.months = m1 + dm;
+        let cc = totals(&c, &s);
+        for i in 0..a.len() {
+            if let (Some(x), Some(y), Some(z)) = (a[i], b[i], cc[i]) {
+                prop_assert!(x <= y, "hours: {x} > {y} ({i})");
+                prop_assert!(y <= z, "months: {y} > {z} ({i})");
+            }
+        }
+    }
+
+    #[test]
+    fn lines_sum_to_total_and_months_split(
+        oi in 0usize..6, h in 0i64..744, m1 in 1u32..30, m2 in 1u32..30,
+        disc in proptest::option::of(0i64..100), xr in 0i64..5000,
+    ) {
+        let c = fixture();
+        let mut s = base(OFFERS[oi], vec![]);
+        s.assumed_discount_pct = disc.map(Decimal::from);
+        s.hours_per_month = Decimal::from(h);
+        s.data.cross_region_gb = Decimal::from(xr);
+        s.months = m1 + m2;
+        let whole = quote(&c, &s).unwrap();
+        s.months = m1;
+        let first = quote(&c, &s).unwrap();
+        s.months = m2;
+        let second = quote(&c, &s).unwrap();
+        for (k, m) in whole.offers[0].models.iter().enumerate() {
+            let Some(t) = m.total else { continue };
+            let sum: Decimal = m.lines.iter().map(|l| l.total).sum();
+            prop_assert_eq!(sum, t.amount());
+            for l in &m.lines {
+                prop_assert_eq!(l.upfront + l.usage + l.commitment + l.data + l.credits, l.total);
+            }
+            // the first m1 months don't depend on the horizon
+            let f = &first.offers[0].models[k];
+            prop_assert_eq!(&m.lines[..m1 as usize], &f.lines[..]);
+            // pay-as-you-go models (and a monthly subscription) concatenate
+            if m.model.term_months().is_none_or(|t| t == 1) {
+                let sec = second.offers[0].models[k].total.unwrap().amount();
+                prop_assert_eq!(t.amount(), f.total.unwrap().amount() + sec);
+            }
+        }
+    }
+
+    #[test]
+    fn currency_round_trip(cents in 0i64..10_000_000_000, fx in 1i64..10_000_000) {
+        let fx = dec(fx, 4); // 0.0001 – 999.9999 CNY per USD
+        let usd = Money::new(dec(cents, 2), Currency::USD);
+        let back = usd.convert(Currency::CNY, fx).unwrap().convert(Currency::USD, fx).unwrap();
+        prop_assert_eq!(back.rounded(), usd.rounded());
+        let cny = Money::new(dec(cents, 2), Currency::CNY);
+        let back = cny.convert(Currency::USD, fx).unwrap().convert(Currency::CNY, fx).unwrap();
+        prop_assert_eq!(back.rounded(), cny.rounded());
+    }
+
+    #[test]
+    fn parse_never_panics_and_quote_accepts_it(s in ".{0,200}") {
+        let c = fixture();
+        let st = parse_query(&s, &c);
+        prop_assert!(quote(&c, &st.scenario).is_ok());
+    }
+
+    #[test]
+    fn key_value_soup_never_panics(
+        pairs in proptest::collection::vec((
+            prop::sample::select(vec!["v","gpu","gpus","vram","h","m","p","rg","r","o","cur","fx","bm","si","ck","ro","job","dl","mix","fmd","cr","crx","stu","stucap","eg","xr","st","bw","up","disc","q","maxp","sort","cols","tu","tf","sel","page","zz"]),
+            prop::sample::select(vec!["0","1","-3","744","745","abc","1e5","99999999999999999999999999999999","0.0000001","100","50off","aws","USD","CNY","a100-40gb","aws:us-east-1:p4d.24xlarge","aws:us-east-1:p4d.24xlarge~1.5","-hourly","%ZZ","NaN","inf",""]),
+        ), 0..12)
+    ) {
+        let c = fixture();
+        let q: Vec<String> = pairs.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let st = parse_query(&q.join("&"), &c);
+        prop_assert!(st.scenario.validate(&c).is_ok());
+        prop_assert!(quote(&c, &st.scenario).is_ok());
+        // re-serializing a parsed state is stable
+        let again = parse_query(&to_query(&st), &c);
+        prop_assert!(again.notices.is_empty());
+        prop_assert_eq!(again.scenario, st.scenario);
+        prop_assert_eq!(again.view, st.view);
+    }
+
+    #[test]
+    fn link_round_trip(st in valid_state()) {
+        let c = fixture();
+        let q = to_query(&st);
+        let back = parse_query(&q, &c);
+        prop_assert_eq!(back, st, "{}", q);
+    }
+}
+
+fn opt_dec(max: i64, scale: u32) -> impl Strategy<Value = Option<Decimal>> {
+    proptest::option::of((1..=max).prop_map(move |v| dec(v, scale)))
+}
+
+fn valid_state() -> impl Strategy<Value = LinkState> {
+    let gpus = prop::sample::subsequence(vec!["a100-40gb", "v100-16gb", "h100-80gb"], 0..=3);
+    let provs = prop::sample::subsequence(ProviderId::ALL.to_vec(), 0..=4);
+    let rgs = prop::sample::subsequence(RegionGroup::ALL.to_vec(), 0..=4);
+    let offers = prop::sample::subsequence(OFFERS.to_vec(), 0..=6);
+    let models = prop::sample::subsequence(BillingModel::ALL.to_vec(), 0..=13);
+    let regions = prop::sample::subsequence(
+        vec![
+            (ProviderId::Aws, "us-east-1"),
+            (ProviderId::Tencent, "ap-guangzhou"),
+        ],
+        0..=2,
+    );
+    let scen = (
+        (
+            gpus,
+            1u32..=4096,
+            proptest::option::of(0u32..100000),
+            0i64..7440,
+            1u32..=60,
+        ),
+        (
+            provs,
+            rgs,
+            regions,
+            offers,
+            any::<bool>(),
+            opt_dec(100000, 4),
+            models,
+        ),
+        (
+            0i64..=1000,
+            0i64..10080,
+            0i64..10080,
+            opt_dec(100000, 1),
+            opt_dec(100000, 1),
+            0i64..=100,
+        ),
+        (
+            0i64..=100,
+            0i64..100000,
+            proptest::option::of(1u32..=60),
+            proptest::option::of((any::<bool>(), 0i64..=100)),
+            0i64..=240,
+        ),
+        (
+            0i64..1000000,
+            0i64..1000000,
+            0i64..1000000,
+            0i64..100000,
+            proptest::option::of(1i64..100000),
+            proptest::option::of(0i64..=100),
+        ),
+    )
+        .prop_map(|(a, b, sp, pr, dt)| {
+            let mut s = Scenario {
+                gpu_models: a.0.into_iter().map(String::from).collect(),
+                min_gpus: a.1,
+                min_vram_gb: a.2,
+                hours_per_month: dec(a.3, 1),
+                months: a.4,
+                providers: b.0,
+                region_groups: b.1,
+                regions: b
+                    .2
+                    .into_iter()
+                    .map(|(p, c)| RegionRef {
+                        provider: p,
+                        code: c.into(),
+                    })
+                    .collect(),
+                offers: b.3.into_iter().map(String::from).collect(),
+                currency: if b.4 { Currency::CNY } else { Currency::USD },
+                fx_cny_per_usd: b.5,
+                billing_models: b.6,
+                ..Scenario::default()
+            };
+            s.spot.interruption_pct_per_hour = dec(sp.0, 1);
+            s.spot.checkpoint_minutes = Decimal::from(sp.1);
+            s.spot.restart_minutes = dec(sp.2, 0);
+            s.spot.job_hours = sp.3;
+            s.spot.deadline_hours = sp.4;
+            s.mix_spot_share_pct = Decimal::from(sp.5);
+            s.promotions.first_month_discount_pct = Decimal::from(pr.0);
+            s.promotions.credit = dec(pr.1, 2);
+            s.promotions.credit_expiry_month = pr.2;
+            s.promotions.student = pr.3.map(|(h, v)| {
+                if h {
+                    StudentPrice::Hourly(dec(v, 2))
+                } else {
+                    StudentPrice::DiscountPct(Decimal::from(v))
+                }
+            });
+            s.promotions.student_daily_cap_hours = dec(pr.4, 1);
+            s.data.egress_gb = dec(dt.0, 1);
+            s.data.cross_region_gb = Decimal::from(dt.1);
+            s.data.storage_gb = Decimal::from(dt.2);
+            s.data.bandwidth_mbps = Decimal::from(dt.3);
+            if let Some(p) = dt.4 {
+                let mut m = BTreeMap::new();
+                m.insert(
+                    "alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge".to_string(),
+                    dec(p, 2),
+                );
+                s.user_prices = m;
+            }
+            s.assumed_discount_pct = dt.5.map(Decimal::from);
+            s
+        });
+    let view = (
+        "[ -~]{0,40}|[\\p{Han}a-z ]{0,10}",
+        opt_dec(1_000_000, 2),
+        proptest::option::of((prop::sample::select(Column::ALL.to_vec()), any::<bool>())),
+        prop::sample::subsequence(Column::ALL.to_vec(), 0..=15),
+        prop::sample::select(vec![TimeUnit::H, TimeUnit::D, TimeUnit::M, TimeUnit::Y]),
+        prop::sample::select(vec![TflopsKind::Fp16, TflopsKind::Tf32, TflopsKind::Fp32]),
+        prop::sample::subsequence(OFFERS.to_vec(), 0..=6),
+        1u32..1000,
+    )
+        .prop_map(|(q, maxp, sort, cols, tu, tf, sel, page)| View {
+            q,
+            max_price: maxp,
+            sort: sort.map(|(column, descending)| Sort { column, descending }),
+            cols,
+            time_unit: tu,
+            tflops: tf,
+            selected: sel.into_iter().map(String::from).collect(),
+            page,
+        });
+    (scen, view).prop_map(|(scenario, view)| LinkState {
+        scenario,
+        view,
+        notices: vec![],
+    })
+}
+
+#[test]
+fn decimal_scale_does_not_break_round_trip() {
+    let c = fixture();
+    let st = parse_query("v=1&h=100.50&fx=7.10", &c);
+    assert_eq!(
+        st.scenario.hours_per_month,
+        Decimal::from_str("100.5").unwrap()
+    );
+    assert_eq!(to_query(&st), "v=1&h=100.5&fx=7.1");
+}

@@ -15,6 +15,7 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
         <Header catalog=catalog />
         <main id="main">
             <CatalogSummary catalog=catalog />
+            <crate::ui::compare::CompareScreen catalog=catalog />
             <SourcesPanel catalog=catalog open=sources_open />
         </main>
         <Footer sources_open=sources_open />
@@ -64,7 +65,7 @@ fn LanguageSwitch() -> impl IntoView {
                     .into_iter()
                     .map(|l| {
                         view! {
-                            <option value=l.tag() selected=move || i18n.locale.get() == l>
+                            <option value=l.tag() prop:selected=move || i18n.locale.get() == l>
                                 {l.endonym()}
                             </option>
                         }

@@ -1,8 +1,11 @@
 //! The Leptos UI (wasm32 only). Components derive from signals and call the
 //! engine through memos; no arithmetic happens inside `view!`.
 pub mod app;
+pub mod compare;
+pub mod format;
 pub mod i18n;
 pub mod panic;
+pub mod url;
 
 use crate::domain::catalog::Catalog;
 

@@ -12,7 +12,9 @@ use crate::ui::i18n::{I18n, Locale, Msg};
 wasm_bindgen_test_configure!(run_in_browser);
 
 fn catalog() -> &'static Catalog {
-    Box::leak(Box::new(Catalog::embedded().expect("embedded catalog parses")))
+    Box::leak(Box::new(
+        Catalog::embedded().expect("embedded catalog parses"),
+    ))
 }
 
 /// A fresh container appended to <body>.

@@ -1,0 +1,85 @@
+//! A numeric form field that never loses what the user typed: the raw text
+//! stays in the box, a bad value shows a message next to it, and the state
+//! keeps its last good value until the text parses.
+
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use crate::domain::input::{InputError, NumberField};
+use crate::ui::i18n::{use_i18n, Msg};
+
+pub fn input_error_msg(e: InputError) -> Msg {
+    match e {
+        InputError::NotANumber => Msg::ErrNotANumber,
+        InputError::NotWhole => Msg::ErrNotWhole,
+        InputError::TooSmall => Msg::ErrTooSmall,
+        InputError::TooLarge => Msg::ErrTooLarge,
+    }
+}
+
+fn show(v: Option<Decimal>) -> String {
+    v.map(|d| d.normalize().to_string()).unwrap_or_default()
+}
+
+#[component]
+pub fn NumberInput(
+    /// Label text (reactive, translated by the caller).
+    #[prop(into)]
+    label: Signal<String>,
+    field: NumberField,
+    /// The value in the state.
+    #[prop(into)]
+    value: Signal<Option<Decimal>>,
+    /// Called with each value that parses (None = empty field).
+    on_commit: Callback<Option<Decimal>>,
+    testid: &'static str,
+    #[prop(optional, into)] placeholder: Signal<String>,
+    #[prop(optional, into)] hint: Signal<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let raw = RwSignal::new(show(value.get_untracked()));
+    let error = RwSignal::new(None::<InputError>);
+    // Follow the state when it changes from elsewhere (back/forward, reset),
+    // unless the box already says the same thing.
+    Effect::new(move |_| {
+        let v = value.get();
+        if field.parse(&raw.get_untracked()) != Ok(v) {
+            raw.set(show(v));
+            error.set(None);
+        }
+    });
+    let err_id = format!("{testid}-error");
+    view! {
+        <label>
+            <span>{move || label.get()}</span>
+            <input
+                type="text"
+                inputmode="decimal"
+                autocomplete="off"
+                data-testid=testid
+                placeholder=move || placeholder.get()
+                prop:value=move || raw.get()
+                aria-invalid=move || error.get().is_some().then_some("true")
+                aria-describedby=err_id.clone()
+                on:input=move |ev| {
+                    let text = event_target_value(&ev);
+                    raw.set(text.clone());
+                    match field.parse(&text) {
+                        Ok(v) => {
+                            error.set(None);
+                            on_commit.run(v);
+                        }
+                        Err(e) => error.set(Some(e)),
+                    }
+                }
+            />
+            <span class="field-error" id=err_id data-testid=format!("{testid}-error") role="status">
+                {move || error.get().map(|e| i18n.t(input_error_msg(e)))}
+            </span>
+            {move || {
+                let h = hint.get();
+                (!h.is_empty()).then(|| view! { <span class="hint">{h}</span> })
+            }}
+        </label>
+    }
+}

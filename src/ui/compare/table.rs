@@ -1,0 +1,440 @@
+//! The offer table: one page of rows, sortable headers, price cells that
+//! show their source on hover/focus/tap, and a price box for unpriced offers.
+
+use std::collections::HashMap;
+
+use leptos::prelude::*;
+use rust_decimal::Decimal;
+
+use super::controls::{column_msg, visible_columns};
+use super::fields::input_error_msg;
+use super::CompareState;
+use crate::domain::catalog::{Currency, Price};
+use crate::domain::compare::{Row, Table, DEFAULT_SORT};
+use crate::domain::input::{InputError, NumberField};
+use crate::domain::link::{Column, Sort, TimeUnit, MAX_SELECTED};
+use crate::domain::pricing::PriceRef;
+use crate::domain::scenario::MAX_MONEY_INPUT;
+use crate::ui::app::provider_msg;
+use crate::ui::format;
+use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
+
+fn unit_short(u: TimeUnit) -> Msg {
+    match u {
+        TimeUnit::H => Msg::UnitH,
+        TimeUnit::D => Msg::UnitD,
+        TimeUnit::M => Msg::UnitM,
+        TimeUnit::Y => Msg::UnitY,
+    }
+}
+
+fn is_numeric(c: Column) -> bool {
+    !matches!(
+        c,
+        Column::Provider | Column::Region | Column::Type | Column::Gpu
+    )
+}
+
+/// Columns whose figure is a price per time unit.
+fn is_rate(c: Column) -> bool {
+    matches!(
+        c,
+        Column::Hourly
+            | Column::Gpuh
+            | Column::Tflopsh
+            | Column::Vramh
+            | Column::Spot
+            | Column::Commit
+    )
+}
+
+fn header_text(i18n: I18n, c: Column, unit: TimeUnit, hours: Decimal) -> String {
+    let loc = i18n.locale.get();
+    let base = i18n.t(column_msg(c));
+    if c == Column::Monthly {
+        fill(base, &[&format::plain(hours, loc)])
+    } else if is_rate(c) {
+        fill(i18n.t(Msg::PerUnit), &[base, i18n.t(unit_short(unit))])
+    } else {
+        base.to_string()
+    }
+}
+
+/// Tooltip text for a price: its source title and as-of date.
+fn source_tip(state: &CompareState, i18n: I18n, r: &PriceRef) -> String {
+    if r.source == "user" {
+        return i18n.t(Msg::UserPriceTip).to_string();
+    }
+    let title = state
+        .catalog
+        .source(&r.source)
+        .map(|s| s.title.as_str())
+        .unwrap_or(r.source.as_str());
+    let mut tip = fill(i18n.t(Msg::SourceTip), &[title, &r.as_of]);
+    if r.indicative {
+        tip.push_str(" · ");
+        tip.push_str(i18n.t(Msg::IndicativeTag));
+    }
+    tip
+}
+
+fn history_tip(i18n: I18n, h: &[Price]) -> Option<String> {
+    let first = h.first()?;
+    Some(fill(i18n.t(Msg::HistoryTip), &[&first.as_of]))
+}
+
+/// A price with its source shown on hover, focus (keyboard) and tap (focus).
+fn price_view(text: String, tip: String, class: &'static str) -> AnyView {
+    let aria = format!("{text} — {tip}");
+    view! {
+        <span class=format!("price {class}") tabindex="0" data-tip=tip.clone() aria-label=aria>
+            {text}
+        </span>
+    }
+    .into_any()
+}
+
+fn find_ref<'a>(row: &'a Row, model: &str) -> Option<&'a PriceRef> {
+    row.priced
+        .metrics
+        .as_ref()
+        .ok()?
+        .sources
+        .iter()
+        .find(|s| s.model == model)
+}
+
+fn money_or_dash(v: Option<Decimal>, cur: Currency, loc: Locale) -> String {
+    v.map(|d| format::money(d, cur, loc))
+        .unwrap_or_else(|| "—".into())
+}
+
+#[component]
+pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
+    let state = expect_context::<CompareState>();
+    let i18n = use_i18n();
+    let link = state.link;
+    let price_errors = RwSignal::new(HashMap::<String, InputError>::new());
+    let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.view.cols)));
+    let sort = Memo::new(move |_| link.with(|l| l.view.sort.unwrap_or(DEFAULT_SORT)));
+
+    let header = move || {
+        let (unit, hours) = link.with(|l| (l.view.time_unit, l.scenario.hours_per_month));
+        let s = sort.get();
+        let cells = columns
+            .get()
+            .into_iter()
+            .map(|c| {
+                let label = header_text(i18n, c, unit, hours);
+                let active = s.column == c;
+                let aria = active.then_some(if s.descending { "descending" } else { "ascending" });
+                let arrow = if active { if s.descending { " ▼" } else { " ▲" } } else { "" };
+                let sort_label = fill(i18n.t(Msg::SortBy), &[&label]);
+                view! {
+                    <th scope="col" class:num=is_numeric(c) aria-sort=aria>
+                        <button
+                            type="button"
+                            data-testid=format!("sort-{}", c.code())
+                            title=sort_label
+                            on:click=move |_| state.update(|l| {
+                                let cur = l.view.sort.unwrap_or(DEFAULT_SORT);
+                                let next = Sort { column: c, descending: cur.column == c && !cur.descending };
+                                l.view.sort = (next != DEFAULT_SORT).then_some(next);
+                                l.view.page = 1;
+                            })
+                        >
+                            {label}{arrow}
+                        </button>
+                    </th>
+                }
+            })
+            .collect_view();
+        view! {
+            <tr>
+                <th scope="col"><span class="sr-only">{i18n.t(Msg::ColSelect)}</span></th>
+                {cells}
+            </tr>
+        }
+    };
+
+    let body = move || {
+        let loc = i18n.locale.get();
+        let cols = columns.get();
+        let (cur, selected) = link.with(|l| (l.scenario.currency, l.view.selected.clone()));
+        table.with(|t| {
+            t.rows
+                .iter()
+                .map(|row| row_view(state, i18n, row, &cols, cur, loc, &selected, price_errors))
+                .collect_view()
+        })
+    };
+
+    let meta = move || {
+        table.with(|t| {
+            fill(
+                i18n.t(Msg::ShowingOffers),
+                &[&t.matched.to_string(), &t.total.to_string()],
+            )
+        })
+    };
+    let page_text = move || {
+        table.with(|t| {
+            fill(
+                i18n.t(Msg::PageOf),
+                &[&t.page.to_string(), &t.pages.to_string()],
+            )
+        })
+    };
+    let go = move |delta: i64| {
+        let (page, pages) = table.with(|t| (t.page as i64, t.pages as i64));
+        let next = (page + delta).clamp(1, pages) as u32;
+        state.update(|l| l.view.page = next);
+    };
+
+    view! {
+        <div class="table-meta">
+            <span data-testid="matched-count" data-matched=move || table.with(|t| t.matched)>{meta}</span>
+            <div class="pager" data-testid="pager">
+                <button type="button" class="link" data-testid="page-prev" disabled=move || table.with(|t| t.page <= 1) on:click=move |_| go(-1)>
+                    {move || i18n.t(Msg::PrevPage)}
+                </button>
+                <span data-testid="page-info">{page_text}</span>
+                <button type="button" class="link" data-testid="page-next" disabled=move || table.with(|t| t.page >= t.pages) on:click=move |_| go(1)>
+                    {move || i18n.t(Msg::NextPage)}
+                </button>
+            </div>
+        </div>
+        <Show when=move || table.with(|t| t.matched > 0) fallback=move || view! { <EmptyState /> }>
+            <div class="table-wrap">
+                <table class="offers" data-testid="offer-table">
+                    <thead>{header}</thead>
+                    <tbody data-testid="offer-rows">{body}</tbody>
+                </table>
+            </div>
+        </Show>
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn row_view(
+    state: CompareState,
+    i18n: I18n,
+    row: &Row,
+    cols: &[Column],
+    cur: Currency,
+    loc: Locale,
+    selected: &[String],
+    price_errors: RwSignal<HashMap<String, InputError>>,
+) -> AnyView {
+    let o = row.priced.offer;
+    let id = o.id.clone();
+    let is_sel = selected.contains(&id);
+    let full = selected.len() >= MAX_SELECTED && !is_sel;
+    let f = &row.figures;
+    let m = row.priced.metrics.as_ref().ok();
+    let cells = cols
+        .iter()
+        .map(|&c| {
+            let content: AnyView = match c {
+                Column::Provider => i18n.t(provider_msg(o.provider)).into_any(),
+                Column::Region => {
+                    let name = row.priced.region.map(|r| match loc {
+                        Locale::En => r.name_en.clone(),
+                        Locale::ZhCn => r.name_zh.clone(),
+                    });
+                    view! { {name.unwrap_or_default()} " " <code>{o.region.clone()}</code> }.into_any()
+                }
+                Column::Type => o.instance_type.clone().into_any(),
+                Column::Gpu => {
+                    let name = row.priced.gpu.map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.clone());
+                    format!("{name} × {}", o.gpu_count).into_any()
+                }
+                Column::Gpus => o.gpu_count.to_string().into_any(),
+                Column::Vram => o.gpu_memory_gb.to_string().into_any(),
+                Column::Vcpu => o.vcpu.to_string().into_any(),
+                Column::Ram => format::plain(o.ram_gib, loc).into_any(),
+                Column::Hourly => hourly_cell(state, i18n, row, cur, loc, price_errors),
+                Column::Gpuh => money_or_dash(f.per_gpu, cur, loc).into_any(),
+                Column::Tflopsh => money_or_dash(f.per_tflops, cur, loc).into_any(),
+                Column::Vramh => money_or_dash(f.per_vram_gb, cur, loc).into_any(),
+                Column::Spot => match (f.spot_min, f.spot_max, find_ref(row, "spot")) {
+                    (Some(a), Some(b), Some(r)) => {
+                        let text = if a == b {
+                            format::money(a, cur, loc)
+                        } else {
+                            format!("{}–{}", format::money(a, cur, loc), format::money(b, cur, loc))
+                        };
+                        price_view(text, source_tip(&state, i18n, r), "")
+                    }
+                    _ => "—".into_any(),
+                },
+                Column::Commit => match (f.commit, f.commit_model) {
+                    (Some(v), Some(model)) => {
+                        let text = format::money(v, cur, loc);
+                        let tag = model.code();
+                        let tip = find_ref(row, tag)
+                            .map(|r| source_tip(&state, i18n, r))
+                            .unwrap_or_else(|| i18n.t(Msg::AssumedTag).to_string());
+                        let assumed = f.commit_assumed;
+                        view! {
+                            {price_view(text, tip, "")}
+                            <span class="tag">{tag}</span>
+                            {assumed.then(|| view! { <span class="tag">{i18n.t(Msg::AssumedTag)}</span> })}
+                        }
+                        .into_any()
+                    }
+                    _ => "—".into_any(),
+                },
+                Column::Monthly => money_or_dash(f.monthly, cur, loc).into_any(),
+            };
+            view! { <td class:num=is_numeric(c)>{content}</td> }
+        })
+        .collect_view();
+    let indicative = m.is_some_and(|m| m.indicative);
+    let label = fill(i18n.t(Msg::SelectOffer), &[&o.instance_type]);
+    let id2 = id.clone();
+    view! {
+        <tr class:selected=is_sel data-testid="offer-row" data-offer=id.clone() data-indicative=indicative.then_some("1")>
+            <td>
+                <input
+                    type="checkbox"
+                    data-testid="select-offer"
+                    aria-label=label
+                    prop:checked=is_sel
+                    disabled=full
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        let id = id2.clone();
+                        state.update(|l| {
+                            l.view.selected.retain(|x| *x != id);
+                            if on && l.view.selected.len() < MAX_SELECTED {
+                                l.view.selected.push(id);
+                            }
+                        });
+                    }
+                />
+            </td>
+            {cells}
+        </tr>
+    }
+    .into_any()
+}
+
+/// The price cell: sourced price with tooltip, or a box for the user's price.
+fn hourly_cell(
+    state: CompareState,
+    i18n: I18n,
+    row: &Row,
+    cur: Currency,
+    loc: Locale,
+    price_errors: RwSignal<HashMap<String, InputError>>,
+) -> AnyView {
+    let o = row.priced.offer;
+    let f = &row.figures;
+    if o.on_demand().is_some() {
+        let r = find_ref(row, "od");
+        let mut tip = r.map(|r| source_tip(&state, i18n, r)).unwrap_or_default();
+        if let Some(h) = history_tip(i18n, &o.price_history) {
+            tip.push_str(" · ");
+            tip.push_str(&h);
+        }
+        let class = if r.is_some_and(|r| r.indicative) {
+            "indicative"
+        } else {
+            ""
+        };
+        return price_view(money_or_dash(f.price, cur, loc), tip, class);
+    }
+    // No sourced on-demand price: the user may enter one (offer currency, per hour).
+    let offer_cur = row
+        .priced
+        .region
+        .map(|r| r.billing_currency())
+        .unwrap_or(Currency::USD);
+    let id = o.id.clone();
+    let current = state
+        .link
+        .with_untracked(|l| l.scenario.user_prices.get(&id).copied());
+    let field = NumberField::decimal(0, MAX_MONEY_INPUT, true);
+    let label = fill(
+        i18n.t(Msg::UserPriceLabel),
+        &[&o.instance_type, format::currency_symbol(offer_cur)],
+    );
+    let shown = f.price.map(|p| format::money(p, cur, loc));
+    let id_in = id.clone();
+    let id_err = id.clone();
+    view! {
+        <span class="unpriced">
+            {match shown {
+                Some(text) => price_view(text, i18n.t(Msg::UserPriceTip).to_string(), "user"),
+                None => view! { <span data-testid="no-sourced-price">{i18n.t(Msg::NoSourcedPrice)}</span> }.into_any(),
+            }}
+            " "
+            <input
+                type="text"
+                inputmode="decimal"
+                data-testid="user-price"
+                aria-label=label.clone()
+                title=label
+                placeholder=format::currency_symbol(offer_cur)
+                prop:value=current.map(|d| d.normalize().to_string()).unwrap_or_default()
+                on:change=move |ev| {
+                    let text = event_target_value(&ev);
+                    let id = id_in.clone();
+                    match field.parse(&text) {
+                        Ok(v) => {
+                            price_errors.update(|m| { m.remove(&id); });
+                            state.update(|l| match v {
+                                Some(p) => { l.scenario.user_prices.insert(id, p); }
+                                None => { l.scenario.user_prices.remove(&id); }
+                            });
+                        }
+                        Err(e) => price_errors.update(|m| { m.insert(id, e); }),
+                    }
+                }
+            />
+            <span class="field-error" role="status">
+                {move || price_errors.with(|m| m.get(&id_err).map(|e| i18n.t(input_error_msg(*e))))}
+            </span>
+        </span>
+    }
+    .into_any()
+}
+
+#[component]
+fn EmptyState() -> impl IntoView {
+    let state = expect_context::<CompareState>();
+    let i18n = use_i18n();
+    let link = state.link;
+    let has = move |f: fn(&crate::domain::link::LinkState) -> bool| link.with(f);
+    view! {
+        <div class="empty" data-testid="empty-state" role="status">
+            <p>{move || i18n.t(Msg::EmptyTitle)}</p>
+            <p class="pager">
+                <Show when=move || has(|l| l.scenario.min_vram_gb.is_some())>
+                    <button type="button" class="primary" data-testid="relax-vram" on:click=move |_| state.update_filter(false, |l| l.scenario.min_vram_gb = None)>
+                        {move || i18n.t(Msg::EmptyRelaxVram)}
+                    </button>
+                </Show>
+                <Show when=move || has(|l| l.scenario.min_gpus > 1)>
+                    <button type="button" class="primary" data-testid="relax-gpus" on:click=move |_| state.update_filter(false, |l| l.scenario.min_gpus = 1)>
+                        {move || i18n.t(Msg::EmptyRelaxGpus)}
+                    </button>
+                </Show>
+                <Show when=move || has(|l| l.view.max_price.is_some())>
+                    <button type="button" class="primary" data-testid="relax-price" on:click=move |_| state.update_filter(false, |l| l.view.max_price = None)>
+                        {move || i18n.t(Msg::EmptyRelaxPrice)}
+                    </button>
+                </Show>
+                <Show when=move || has(|l| !l.view.q.is_empty())>
+                    <button type="button" class="primary" data-testid="relax-search" on:click=move |_| state.update_filter(false, |l| l.view.q.clear())>
+                        {move || i18n.t(Msg::EmptyClearSearch)}
+                    </button>
+                </Show>
+                <button type="button" class="link" data-testid="empty-clear-filters" on:click=move |_| state.update_filter(false, super::clear_filters)>
+                    {move || i18n.t(Msg::ClearFilters)}
+                </button>
+            </p>
+        </div>
+    }
+}

@@ -1,0 +1,97 @@
+//! Number and money formatting for the active locale. Views call these with
+//! figures the engine computed; nothing here does arithmetic on money beyond
+//! choosing how many decimals to show.
+
+use rust_decimal::{Decimal, RoundingStrategy};
+
+use crate::domain::catalog::Currency;
+use crate::ui::i18n::Locale;
+
+pub fn currency_symbol(c: Currency) -> &'static str {
+    match c {
+        Currency::USD => "$",
+        Currency::CNY => "¥",
+    }
+}
+
+/// Group the integer part with the locale's separator (both locales use `,`
+/// and `.`; kept here so a locale with other rules changes one place).
+fn group(int_part: &str, _locale: Locale) -> String {
+    let digits: Vec<char> = int_part.chars().collect();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, ch) in digits.iter().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(*ch);
+    }
+    out
+}
+
+/// A decimal with exactly `dp` decimals, grouped.
+pub fn number(d: Decimal, dp: u32, locale: Locale) -> String {
+    let r = d.round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero);
+    let neg = r.is_sign_negative() && !r.is_zero();
+    let s = format!("{:.*}", dp as usize, r.abs());
+    let (int_part, frac) = match s.split_once('.') {
+        Some((i, f)) => (i.to_string(), Some(f.to_string())),
+        None => (s.clone(), None),
+    };
+    let mut out = String::new();
+    if neg {
+        out.push('-');
+    }
+    out.push_str(&group(&int_part, locale));
+    if let Some(f) = frac {
+        out.push('.');
+        out.push_str(&f);
+    }
+    out
+}
+
+/// Decimals for a money figure: small unit rates need more to be readable.
+pub fn money_dp(d: Decimal) -> u32 {
+    let a = d.abs();
+    if a.is_zero() || a >= Decimal::ONE {
+        2
+    } else if a >= Decimal::new(1, 2) {
+        3
+    } else {
+        4
+    }
+}
+
+/// Money with its currency symbol, e.g. `$21.96`, `¥1,234.00`, `$0.0069`.
+pub fn money(d: Decimal, c: Currency, locale: Locale) -> String {
+    format!("{}{}", currency_symbol(c), number(d, money_dp(d), locale))
+}
+
+/// A whole count or plain figure without trailing zeros, grouped.
+pub fn plain(d: Decimal, locale: Locale) -> String {
+    let n = d.normalize();
+    number(n, n.scale(), locale)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use wasm_bindgen_test::*;
+
+    #[wasm_bindgen_test]
+    fn formats_money_by_magnitude() {
+        let en = Locale::En;
+        assert_eq!(
+            money(Decimal::new(21957642, 6), Currency::USD, en),
+            "$21.96"
+        );
+        assert_eq!(
+            money(Decimal::new(121280, 0), Currency::CNY, en),
+            "¥121,280.00"
+        );
+        assert_eq!(money(Decimal::new(68625, 7), Currency::USD, en), "$0.0069");
+        assert_eq!(money(Decimal::new(5, 2), Currency::USD, en), "$0.050");
+        assert_eq!(number(Decimal::new(-12345678, 2), 2, en), "-123,456.78");
+        assert_eq!(plain(Decimal::new(11520, 1), Locale::ZhCn), "1,152");
+        assert_eq!(plain(Decimal::new(15, 1), en), "1.5");
+    }
+}

@@ -1,0 +1,192 @@
+import { test, expect, CompareScreen, money } from './fixtures/app';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('gpucost.lang', 'en'));
+});
+
+test('filter by provider, GPU and min VRAM; the URL follows', async ({ app, page }) => {
+  await app.open();
+  const c = new CompareScreen(page);
+  const all = await c.matched();
+  expect(all).toBeGreaterThan(100);
+
+  await page.getByTestId('filter-provider-azure').check();
+  await expect.poll(() => c.matched()).toBeLessThan(all);
+  for (const id of await c.offerIds()) expect(id).toMatch(/^azure:/);
+  expect(c.params().p).toBe('azure');
+
+  await page.getByTestId('filter-provider-azure').uncheck();
+  await page.getByTestId('filter-gpu').selectOption({ label: 'NVIDIA A100 80GB SXM4' });
+  await page.getByTestId('filter-min-vram').fill('640');
+  await expect.poll(() => c.params().vram).toBe('640');
+  const ids = await c.offerIds();
+  expect(ids.length).toBeGreaterThan(0);
+  for (const t of await c.columnTexts('gpu')) expect(t).toMatch(/NVIDIA A100 80GB SXM4 × 8/);
+
+  await page.getByTestId('filter-search').fill('p4de');
+  await expect.poll(async () => (await c.offerIds()).every((id) => id.includes('p4de'))).toBe(true);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('sort by any column, ascending then descending', async ({ app, page }) => {
+  await app.open();
+  const c = new CompareScreen(page);
+  await page.getByTestId('sort-hourly').click();
+  await expect.poll(() => c.params().sort).toBe('hourly');
+  const asc = (await c.columnTexts('hourly')).map(money).filter((n) => !Number.isNaN(n));
+  expect(asc.length).toBeGreaterThan(10);
+  expect([...asc].sort((a, b) => a - b)).toEqual(asc);
+
+  await page.getByTestId('sort-hourly').click();
+  await expect.poll(() => c.params().sort).toBe('-hourly');
+  const desc = (await c.columnTexts('hourly')).map(money).filter((n) => !Number.isNaN(n));
+  expect([...desc].sort((a, b) => b - a)).toEqual(desc);
+  expect(desc[0]).toBeGreaterThan(asc[0]);
+
+  await page.getByTestId('sort-type').click();
+  const types = await c.columnTexts('type');
+  expect([...types].sort()).toEqual(types);
+});
+
+test('column picker hides and shows columns', async ({ app, page }) => {
+  await app.open();
+  await expect(page.getByTestId('sort-vcpu')).toBeVisible();
+  await page.getByTestId('column-picker').locator('summary').click();
+  await page.getByTestId('column-vcpu').uncheck();
+  await expect(page.getByTestId('sort-vcpu')).toHaveCount(0);
+  await page.getByTestId('column-vramh').check();
+  await expect(page.getByTestId('sort-vramh')).toBeVisible();
+  const c = new CompareScreen(page);
+  expect(c.params().cols).toBeDefined();
+  expect(c.params().cols.split(',')).not.toContain('vcpu');
+  expect(c.params().cols.split(',')).toContain('vramh');
+});
+
+test('currency switch and exchange rate convert prices', async ({ app, page }) => {
+  await app.open('?o=aws:us-east-1:p4d.24xlarge&q=p4d.24xlarge&r=aws:us-east-1');
+  const c = new CompareScreen(page);
+  const row = page.locator('[data-offer="aws:us-east-1:p4d.24xlarge"]');
+  await expect(row).toBeVisible();
+  const usd = money(await c.columnTexts('hourly').then((t) => t[0]));
+  expect(usd).toBeCloseTo(21.96, 2);
+
+  await page.getByTestId('currency').selectOption('CNY');
+  await expect.poll(() => c.params().cur).toBe('CNY');
+  const cnyText = (await c.columnTexts('hourly'))[0];
+  expect(cnyText.startsWith('¥')).toBe(true);
+  // 21.957642 × 7.1875 (catalog default rate) = 157.82
+  expect(money(cnyText)).toBeCloseTo(157.82, 1);
+
+  await page.getByTestId('fx-rate').fill('7');
+  await expect.poll(() => c.params().fx).toBe('7');
+  // 21.957642 × 7 = 153.70
+  await expect.poll(async () => money((await c.columnTexts('hourly'))[0])).toBeCloseTo(153.70, 1);
+
+  await page.getByTestId('fx-rate').fill('abc');
+  await expect(page.getByTestId('fx-rate-error')).toHaveText('Not a number');
+  // The last good result stays.
+  expect(money((await c.columnTexts('hourly'))[0])).toBeCloseTo(153.70, 1);
+  expect(c.params().fx).toBe('7');
+});
+
+test('compare selected offers side by side with best value highlighted', async ({ app, page }) => {
+  await app.open('?q=p4d.24xlarge');
+  const c = new CompareScreen(page);
+  await expect(page.getByTestId('compare-hint')).toBeVisible();
+  const boxes = page.getByTestId('select-offer');
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await boxes.nth(2).check();
+  await expect.poll(() => (c.params().sel ?? '').split(',').length).toBe(3);
+  const table = page.getByTestId('compare-table');
+  await expect(table).toBeVisible();
+  await expect(table.locator('thead th')).toHaveCount(4);
+  const od = page.getByTestId('compare-row-od');
+  await expect(od.locator('td.best')).toHaveCount(1);
+  const values = (await od.locator('td').allInnerTexts()).map(money);
+  const best = money(await od.locator('td.best').innerText());
+  expect(best).toBe(Math.min(...values));
+  // Specs that differ are marked.
+  await expect(page.getByTestId('compare-row-region').locator('td.differs')).toHaveCount(3);
+
+  await page.getByTestId('compare-clear').click();
+  await expect(page.getByTestId('compare-hint')).toBeVisible();
+  expect(c.params().sel).toBeUndefined();
+});
+
+test('URL round trip: crafted link, control change, back and forward', async ({ app, page }) => {
+  const link = '?v=1&p=aws&cur=CNY&fx=7&q=g5&sort=-hourly&cols=provider,region,type,gpu,hourly,gpuh&tu=d';
+  await app.open(link);
+  const c = new CompareScreen(page);
+  await expect(page.getByTestId('filter-provider-aws')).toBeChecked();
+  await expect(page.getByTestId('currency')).toHaveValue('CNY');
+  await expect(page.getByTestId('time-unit')).toHaveValue('d');
+  await expect(page.getByTestId('filter-search')).toHaveValue('g5');
+  await expect(page.getByTestId('sort-hourly')).toContainText('▼');
+  await expect(page.locator('table.offers thead th')).toHaveCount(7);
+  const first = await c.offerIds();
+  expect(first.every((id) => id.startsWith('aws:') && id.includes('g5'))).toBe(true);
+  const prices = (await c.columnTexts('hourly')).map(money);
+  expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+  expect(page.getByTestId('link-notice')).toHaveCount(0);
+
+  await page.getByTestId('time-unit').selectOption('m');
+  await expect.poll(() => c.params().tu).toBe('m');
+  await page.goBack();
+  await expect(page.getByTestId('time-unit')).toHaveValue('d');
+  expect(c.params().tu).toBe('d');
+  await page.goForward();
+  await expect(page.getByTestId('time-unit')).toHaveValue('m');
+  // Reload reproduces the same view.
+  const before = await c.offerIds();
+  await page.reload();
+  await expect(page.getByTestId('time-unit')).toHaveValue('m');
+  expect(await c.offerIds()).toEqual(before);
+});
+
+test('bad link values fall back per key with a dismissible notice', async ({ app, page }) => {
+  await app.open('?gpus=-3&cur=XYZ&sort=%3Cscript%3E&p=tencent');
+  const notices = page.getByTestId('link-notice');
+  await expect(notices).toHaveCount(3);
+  for (const key of ['gpus', 'cur', 'sort']) {
+    await expect(page.locator(`[data-testid="link-notice"][data-key="${key}"]`)).toBeVisible();
+  }
+  // Everything else the link carried is kept.
+  await expect(page.getByTestId('filter-provider-tencent')).toBeChecked();
+  const c = new CompareScreen(page);
+  for (const id of await c.offerIds()) expect(id).toMatch(/^tencent:/);
+  await expect(page.getByTestId('currency')).toHaveValue('USD');
+  await page.getByTestId('dismiss-notice').first().click();
+  await expect(notices).toHaveCount(2);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('empty result offers a one-click way back', async ({ app, page }) => {
+  await app.open('?vram=5000');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await page.getByTestId('relax-vram').click();
+  await expect(page.getByTestId('empty-state')).toHaveCount(0);
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+});
+
+test('unpriced offers accept a user price that is kept in the URL', async ({ app, page }) => {
+  await app.open('?r=alibaba:cn-hangzhou&q=gn7i-c8g1.2xlarge');
+  const row = page.locator('[data-offer="alibaba:cn-hangzhou:ecs.gn7i-c8g1.2xlarge"]');
+  await expect(row.getByTestId('no-sourced-price')).toBeVisible();
+  await row.getByTestId('user-price').fill('9.5');
+  await row.getByTestId('user-price').press('Enter');
+  const c = new CompareScreen(page);
+  await expect.poll(() => c.params().up).toBe('alibaba:cn-hangzhou:ecs.gn7i-c8g1.2xlarge~9.5');
+  // ¥9.5 at the default 7.1875 CNY/USD = $1.32
+  await expect(row.locator('.price.user')).toHaveText('$1.32');
+  await page.reload();
+  await expect(row.locator('.price.user')).toHaveText('$1.32');
+});
+
+test('price cells reveal source and date on focus', async ({ app, page }) => {
+  await app.open('?q=p4d.24xlarge&r=aws:us-east-1');
+  const price = page.locator('[data-offer="aws:us-east-1:p4d.24xlarge"] .price').first();
+  await expect(price).toHaveAttribute('data-tip', /Source: .+ · as of \d{4}/);
+  await price.focus();
+  await expect(price).toBeFocused();
+});

@@ -57,15 +57,19 @@ else
 fi
 
 # 4. npm packages from the committed lock file: binaryen (wasm-opt) and Playwright.
+# A stamp of the lock file's hash records which lock node_modules was installed from.
+LOCK_HASH=$(sha256sum tests/package-lock.json | cut -d' ' -f1)
+STAMP=tests/node_modules/.gpucost-lock-sha256
 npm_ok() {
   [ -x tests/node_modules/.bin/wasm-opt ] && [ -d tests/node_modules/@playwright/test ] \
-    && [ tests/node_modules/.package-lock.json -nt tests/package-lock.json ]
+    && [ "$(cat "$STAMP" 2>/dev/null)" = "$LOCK_HASH" ]
 }
 if npm_ok; then
   present "npm packages (tests/package-lock.json)"
 else
   command -v npm >/dev/null || fail "npm is missing (install Node.js 20 and npm)"
   run_logged npm-ci npm ci --prefix tests --no-audit --no-fund
+  echo "$LOCK_HASH" > "$STAMP"
 fi
 case "$(wasm-opt --version 2>/dev/null || true)" in
   *"version_$BINARYEN_VERSION"*) present "wasm-opt version_$BINARYEN_VERSION (npm binaryen)" ;;

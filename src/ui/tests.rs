@@ -101,3 +101,52 @@ fn summary_counts_match_the_catalog() {
         assert_eq!(shown, expected.to_string(), "{p:?}");
     }
 }
+
+#[wasm_bindgen_test]
+async fn compare_screen_renders_rows_and_sorts() {
+    let c = catalog();
+    let root = container();
+    let _handle = leptos::mount::mount_to(root.clone(), move || {
+        provide_context(I18n::new());
+        view! { <crate::ui::compare::CompareScreen catalog=c /> }
+    });
+    settle().await;
+    let rows = root
+        .query_selector_all("[data-testid='offer-row']")
+        .unwrap();
+    assert!(
+        rows.length() > 0 && rows.length() <= 50,
+        "{}",
+        rows.length()
+    );
+    let matched = by_testid(&root, "matched-count")
+        .get_attribute("data-matched")
+        .unwrap();
+    assert_eq!(matched, c.offers.len().to_string());
+
+    // Sort by price, descending after a second click: the first row is the dearest.
+    let sort: web_sys::HtmlElement = by_testid(&root, "sort-hourly").unchecked_into();
+    sort.click();
+    settle().await;
+    sort.click();
+    settle().await;
+    let first = root
+        .query_selector("[data-testid='offer-row']")
+        .unwrap()
+        .unwrap()
+        .get_attribute("data-offer")
+        .unwrap();
+    let dearest = c
+        .offers
+        .iter()
+        .filter(|o| o.currency() == Some(crate::domain::catalog::Currency::USD))
+        .filter_map(|o| match o.on_demand().map(|p| &p.kind) {
+            Some(crate::domain::catalog::PriceKind::OnDemand { hourly }) => Some((hourly, &o.id)),
+            _ => None,
+        })
+        .max_by(|a, b| a.0.cmp(b.0))
+        .unwrap();
+    // The dearest USD list price is also the dearest after converting CNY
+    // offers at the default rate (checked natively in domain::compare tests).
+    assert_eq!(&first, dearest.1);
+}

@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 use gpucost::domain::catalog::Catalog;
 use gpucost::domain::pricing::all_offer_metrics;
 use gpucost::domain::scenario::Scenario;
+use gpucost::domain::synthetic::scaled;
 use gpucost::domain::tco::{quote, quote_with, QuoteOptions};
 
 fn median<F: FnMut()>(runs: usize, mut f: F) -> Duration {
@@ -30,25 +31,9 @@ fn fmt(d: Duration) -> String {
     }
 }
 
-/// Ten copies of every offer with new ids.
-fn synthetic_10x(c: &Catalog) -> Catalog {
-    let mut big = c.clone();
-    big.offers.clear();
-    for k in 0..10 {
-        for o in &c.offers {
-            let mut o = o.clone();
-            if k > 0 {
-                o.id = format!("{}-x{k}", o.id);
-            }
-            big.offers.push(o);
-        }
-    }
-    big
-}
-
 fn main() {
     let cat = Catalog::embedded().expect("embedded catalog");
-    let big = synthetic_10x(&cat);
+    let big = scaled(&cat, 10);
     let s = Scenario {
         months: 36,
         ..Scenario::default()

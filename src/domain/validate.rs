@@ -207,6 +207,27 @@ fn headline(kind: &PriceKind) -> Decimal {
     }
 }
 
+/// A figure's source id must exist and its as-of date must be given.
+fn check_sourced(
+    ctx: &str,
+    source: &str,
+    as_of: &str,
+    sources: &HashSet<&str>,
+    errs: &mut Vec<ValidationError>,
+) {
+    if !sources.contains(source) {
+        errs.push(ValidationError::UnknownSource {
+            context: ctx.to_string(),
+            source: source.to_string(),
+        });
+    }
+    if as_of.trim().is_empty() {
+        errs.push(ValidationError::EmptyAsOf {
+            context: ctx.to_string(),
+        });
+    }
+}
+
 fn check_price(
     ctx: &str,
     p: &Price,
@@ -294,17 +315,7 @@ fn check_price(
             });
         }
     }
-    if !sources.contains(p.source.as_str()) {
-        errs.push(ValidationError::UnknownSource {
-            context: ctx.to_string(),
-            source: p.source.clone(),
-        });
-    }
-    if p.as_of.trim().is_empty() {
-        errs.push(ValidationError::EmptyAsOf {
-            context: ctx.to_string(),
-        });
-    }
+    check_sourced(ctx, &p.source, &p.as_of, sources, errs);
     if let Some(exp) = expected {
         if p.currency != exp {
             errs.push(ValidationError::CurrencyMismatch {
@@ -510,17 +521,7 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
     for p in &c.providers {
         for f in &p.facts {
             let ctx = format!("fact {}/{}", p.id.code(), f.topic);
-            if !sources.contains(f.source.as_str()) {
-                errs.push(ValidationError::UnknownSource {
-                    context: ctx.clone(),
-                    source: f.source.clone(),
-                });
-            }
-            if f.as_of.trim().is_empty() {
-                errs.push(ValidationError::EmptyAsOf {
-                    context: ctx.clone(),
-                });
-            }
+            check_sourced(&ctx, &f.source, &f.as_of, &sources, &mut errs);
             for (field, text) in [
                 ("topic", &f.topic),
                 ("text_en", &f.text_en),
@@ -567,17 +568,7 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
                 }
             }
         }
-        if !sources.contains(u.source.as_str()) {
-            errs.push(ValidationError::UnknownSource {
-                context: ctx.clone(),
-                source: u.source.clone(),
-            });
-        }
-        if u.as_of.trim().is_empty() {
-            errs.push(ValidationError::EmptyAsOf {
-                context: ctx.clone(),
-            });
-        }
+        check_sourced(&ctx, &u.source, &u.as_of, &sources, &mut errs);
         if u.tiers.is_empty() {
             errs.push(ValidationError::BadTiers {
                 context: ctx.clone(),

@@ -150,3 +150,24 @@ async fn compare_screen_renders_rows_and_sorts() {
     // offers at the default rate (checked natively in domain::compare tests).
     assert_eq!(&first, dearest.1);
 }
+
+#[wasm_bindgen_test]
+fn fatal_panel_is_revealed_with_the_error() {
+    let doc = web_sys::window().unwrap().document().unwrap();
+    let root = container();
+    root.set_inner_html(
+        r#"<div id="boot">Loading</div><div id="fatal" hidden><pre id="fatal-detail"></pre></div>"#,
+    );
+    crate::ui::panic::show_fatal("boom: index out of bounds");
+    let panel = doc.get_element_by_id("fatal").unwrap();
+    assert!(!panel.has_attribute("hidden"));
+    assert_eq!(
+        doc.get_element_by_id("fatal-detail")
+            .unwrap()
+            .text_content()
+            .unwrap(),
+        "boom: index out of bounds"
+    );
+    assert!(doc.get_element_by_id("boot").is_none());
+    root.remove();
+}

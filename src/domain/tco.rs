@@ -464,62 +464,59 @@ fn cash_flow(
     } else {
         (usage_r, commit_r)
     };
-    let zero = round_money(Decimal::ZERO);
-    let mut credit_left = round_money(promo.credit);
-    let regular = add(add(usage_r, commit_r)?, data_rounded)?;
+    // Every reported figure is already rounded to cents, so the month loop
+    // runs in exact integer cents (fast) and converts back for the lines.
+    let usage_c = cents(usage_r)?;
+    let commit_c = cents(commit_r)?;
+    let upfront_c = cents(upfront_r)?;
+    let usage_m1_c = cents(usage_m1)?;
+    let commit_m1_c = cents(commit_m1)?;
+    let data_c = cents(data_rounded)?;
+    let mut credit_left = cents(round_money(promo.credit))?;
     let mut lines = Vec::with_capacity(if keep_lines { months as usize } else { 0 });
-    let mut cumulative = zero;
-    let mut upfront_total = zero;
+    let mut cumulative: i64 = 0;
+    let mut upfront_total: i64 = 0;
     for m in 1..=months {
         let upfront = match s.term {
-            Some(t) if t > 0 && (m - 1) % t == 0 => upfront_r,
-            _ => zero,
+            Some(t) if t > 0 && (m - 1) % t == 0 => upfront_c,
+            _ => 0,
         };
-        upfront_total = add(upfront_total, upfront)?;
         let (usage, commitment) = if m == 1 {
-            (usage_m1, commit_m1)
+            (usage_m1_c, commit_m1_c)
         } else {
-            (usage_r, commit_r)
+            (usage_c, commit_c)
         };
-        // most months are "regular": reuse the precomputed sum
-        let gross = if m == 1 || !upfront.is_zero() {
-            add(add(add(upfront, usage)?, commitment)?, data_rounded)?
+        let gross = checked_sum(&[upfront, usage, commitment, data_c])?;
+        let credits = if credit_left > 0 && promo.credit_expiry_month.is_none_or(|x| m <= x) {
+            let used = credit_left.min(gross.max(0));
+            credit_left -= used;
+            -used
         } else {
-            regular
+            0
         };
-        let credits =
-            if credit_left > Decimal::ZERO && promo.credit_expiry_month.is_none_or(|x| m <= x) {
-                let used = credit_left.min(gross);
-                credit_left = sub(credit_left, used)?;
-                round_money(-used)
-            } else {
-                zero
-            };
-        let total = if credits.is_zero() {
-            gross
-        } else {
-            add(gross, credits)?
-        };
-        cumulative = add(cumulative, total)?;
-        if !keep_lines {
-            continue;
+        let total = checked_sum(&[gross, credits])?;
+        upfront_total = checked_sum(&[upfront_total, upfront])?;
+        cumulative = checked_sum(&[cumulative, total])?;
+        if keep_lines {
+            lines.push(MonthLine {
+                month: m,
+                upfront: from_cents(upfront),
+                usage: from_cents(usage),
+                commitment: from_cents(commitment),
+                data: data_rounded,
+                credits: from_cents(credits),
+                total: from_cents(total),
+                cumulative: from_cents(cumulative),
+            });
         }
-        lines.push(MonthLine {
-            month: m,
-            upfront,
-            usage,
-            commitment,
-            data: data_rounded,
-            credits,
-            total,
-            cumulative,
-        });
     }
+    let cumulative = from_cents(cumulative);
+    let upfront_total = from_cents(upfront_total);
     let remaining_commitment = match s.term {
         Some(t) if t > 1 && !months.is_multiple_of(t) => {
             mul(commit_r, Decimal::from(t - months % t))?
         }
-        _ => zero,
+        _ => round_money(Decimal::ZERO),
     };
     let mut notices = s.notices;
     notices.extend_from_slice(data_notices);
@@ -538,6 +535,23 @@ fn cash_flow(
         sources: s.sources,
         lines,
     })
+}
+
+/// A money figure already rounded to 2 dp, as integer cents.
+fn cents(d: Decimal) -> Result<i64, EngineError> {
+    let r = round_money(d);
+    i64::try_from(r.mantissa()).map_err(|_| EngineError::Overflow)
+}
+
+fn from_cents(c: i64) -> Decimal {
+    Decimal::new(c, 2)
+}
+
+fn checked_sum(parts: &[i64]) -> Result<i64, EngineError> {
+    parts
+        .iter()
+        .try_fold(0i64, |acc, x| acc.checked_add(*x))
+        .ok_or(EngineError::Overflow)
 }
 
 /// Does the offer match the scenario's filters?

@@ -34,8 +34,14 @@ wasm_env=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runne
           CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120)
 
 step "cargo fmt --check" cargo fmt --all --check
-step "cargo clippy (native)" cargo clippy --all-targets --locked -- -D warnings
-step "cargo clippy (wasm32)" cargo clippy --target wasm32-unknown-unknown --lib --bins --tests --locked -- -D warnings
+# The committed catalog must be what the pipeline makes from the sourced CSVs.
+if [ -d ../shared/reference-data ]; then
+  step "catalog pipeline up to date" python3 src/data/pipeline/build_catalog.py --check
+else
+  echo "=== catalog pipeline check skipped: ../shared/reference-data not present"
+fi
+step "cargo clippy (native)" cargo clippy --quiet --all-targets --locked -- -D warnings
+step "cargo clippy (wasm32)" cargo clippy --quiet --target wasm32-unknown-unknown --lib --bins --tests --locked -- -D warnings
 step "cargo test (native)" cargo_test cargo test --locked
 step "wasm tests (headless Chromium)" cargo_test "${wasm_env[@]}" cargo test --locked --target wasm32-unknown-unknown --lib
 step "trunk build --release" trunk build --release

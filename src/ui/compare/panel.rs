@@ -152,9 +152,16 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                                     .enumerate()
                                     .map(|(i, (q, _))| {
                                         let v = model_total(q, m);
+                                        let mq = q.models.iter().find(|x| x.model == m);
+                                        let assumed = mq.is_some_and(|x| x.assumed);
+                                        let indicative = mq.is_some_and(|x| x.indicative);
+                                        let user = mq.is_some_and(|x| x.user_price);
                                         view! {
                                             <td class:best=best == Some(i) data-best=(best == Some(i)).then_some("1")>
                                                 {v.map(|d| format::money(d, cur, loc)).unwrap_or_else(|| i18n.t(Msg::Unavailable).into())}
+                                                {assumed.then(|| view! { <span class="tag">{i18n.t(Msg::AssumedTag)}</span> })}
+                                                {indicative.then(|| view! { <span class="tag">{i18n.t(Msg::IndicativeTag)}</span> })}
+                                                {user.then(|| view! { <span class="tag">{i18n.t(Msg::UserPriceTag)}</span> })}
                                             </td>
                                         }
                                     })

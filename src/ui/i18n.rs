@@ -172,6 +172,8 @@ messages! {
     CompareSpecs => "Specs", "规格";
     CompareHourlyOd => "On-demand per hour", "按需每小时";
     CompareBestNote => "Green = best value in the row.", "绿色 = 该行最优值。";
+    CompareSpotBasis => "Spot and mix rows are expected costs (an estimate): {0} interruptions per 100 h, a checkpoint every {1} min, {2} min lost per restart, {3} % of hours on spot; spot priced at the middle of its sourced range. Commitments are charged for every hour of their term.",
+        "竞价与混合两行为期望成本（估算）：每 100 小时中断 {0} 次，每 {1} 分钟保存一次检查点，每次重启损失 {2} 分钟，{3}% 的时长使用竞价实例；竞价价格取其来源价格区间的中点。承诺类计费按整个期限的每个小时收费。";
     Unavailable => "—", "—";
     Interconnect => "Interconnect", "互联";
     BmOd => "On-demand / pay-as-you-go", "按需 / 按量付费";

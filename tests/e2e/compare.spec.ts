@@ -106,6 +106,8 @@ test('compare selected offers side by side with best value highlighted', async (
   const values = (await od.locator('td').allInnerTexts()).map(money);
   const best = money(await od.locator('td.best').innerText());
   expect(best).toBe(Math.min(...values));
+  // Estimated rows state their basis.
+  await expect(page.getByTestId('compare-spot-basis')).toContainText('5 interruptions per 100 h');
   // Specs that differ are marked.
   await expect(page.getByTestId('compare-row-region').locator('td.differs')).toHaveCount(3);
 

@@ -171,6 +171,18 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                     })
                     .collect_view();
                 let n = offers.len();
+                let spot_basis = link.with(|l| {
+                    let sp = &l.scenario.spot;
+                    fill(
+                        i18n.t(Msg::CompareSpotBasis),
+                        &[
+                            &format::plain(sp.interruption_pct_per_hour, loc),
+                            &format::plain(sp.checkpoint_minutes, loc),
+                            &format::plain(sp.restart_minutes, loc),
+                            &format::plain(l.scenario.mix_spot_share_pct, loc),
+                        ],
+                    )
+                });
                 view! {
                     <table data-testid="compare-table">
                         <thead>
@@ -194,6 +206,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                         </tbody>
                     </table>
                     <p class="hint">{i18n.t(Msg::CompareBestNote)}</p>
+                    <p class="hint" data-testid="compare-spot-basis">{spot_basis}</p>
                 }
                 .into_any()
             }

@@ -189,6 +189,19 @@ messages! {
     BmInst => "Monthly installments", "按月分期";
     BmSpot => "Spot / preemptible (expected)", "竞价 / 抢占式（期望值）";
     BmMix => "Spot + on-demand mix (expected)", "竞价 + 按需混合（期望值）";
+    TagOd => "on-demand", "按需";
+    TagRi1n => "1y RI, no upfront", "1年预留·无预付";
+    TagRi1p => "1y RI, partial", "1年预留·部分预付";
+    TagRi1a => "1y RI, all upfront", "1年预留·全预付";
+    TagRi3n => "3y RI, no upfront", "3年预留·无预付";
+    TagRi3p => "3y RI, partial", "3年预留·部分预付";
+    TagRi3a => "3y RI, all upfront", "3年预留·全预付";
+    TagSp1 => "1y savings plan", "1年节省计划";
+    TagSp3 => "3y savings plan", "3年节省计划";
+    TagSub => "monthly", "包月";
+    TagInst => "installments", "分期";
+    TagSpot => "spot", "竞价";
+    TagMix => "mix", "混合";
     // Notices
     NoticeUnknownKey => "The link's key “{0}” is not known and was ignored.", "链接中的参数“{0}”无法识别，已忽略。";
     NoticeInvalidValue => "The link's value for “{0}” (“{1}”) is not valid; the default is used.", "链接中“{0}”的值（“{1}”）无效，已使用默认值。";

@@ -5,7 +5,7 @@
 mod controls;
 mod fields;
 mod notices;
-mod panel;
+pub(crate) mod panel;
 mod table;
 
 use leptos::prelude::*;

@@ -28,6 +28,25 @@ pub fn model_msg(m: BillingModel) -> Msg {
     }
 }
 
+/// A short label for a billing model (table tags).
+pub fn model_tag(m: BillingModel) -> Msg {
+    match m {
+        BillingModel::OnDemand => Msg::TagOd,
+        BillingModel::Ri1No => Msg::TagRi1n,
+        BillingModel::Ri1Partial => Msg::TagRi1p,
+        BillingModel::Ri1All => Msg::TagRi1a,
+        BillingModel::Ri3No => Msg::TagRi3n,
+        BillingModel::Ri3Partial => Msg::TagRi3p,
+        BillingModel::Ri3All => Msg::TagRi3a,
+        BillingModel::Sp1 => Msg::TagSp1,
+        BillingModel::Sp3 => Msg::TagSp3,
+        BillingModel::Subscription => Msg::TagSub,
+        BillingModel::Installment => Msg::TagInst,
+        BillingModel::Spot => Msg::TagSpot,
+        BillingModel::Mix => Msg::TagMix,
+    }
+}
+
 /// A spec row: the values per offer, and whether they differ.
 fn spec_row(label: String, values: Vec<String>, testid: &'static str) -> impl IntoView {
     let differs = values.iter().any(|v| *v != values[0]);

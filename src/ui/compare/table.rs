@@ -271,8 +271,8 @@ fn row_view(
                 Column::Commit => match (f.commit, f.commit_model) {
                     (Some(v), Some(model)) => {
                         let text = format::money(v, cur, loc);
-                        let tag = model.code();
-                        let tip = find_ref(row, tag)
+                        let tag = i18n.t(super::panel::model_tag(model));
+                        let tip = find_ref(row, model.code())
                             .map(|r| source_tip(&state, i18n, r))
                             .unwrap_or_else(|| i18n.t(Msg::AssumedTag).to_string());
                         let assumed = f.commit_assumed;

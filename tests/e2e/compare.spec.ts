@@ -192,3 +192,18 @@ test('price cells reveal source and date on focus', async ({ app, page }) => {
   await price.focus();
   await expect(price).toBeFocused();
 });
+
+test('typing a value equal to the default keeps what was typed', async ({ app, page }) => {
+  await app.open();
+  const gpus = page.getByTestId('filter-min-gpus');
+  await gpus.pressSequentially('16');
+  await expect(gpus).toHaveValue('16');
+  const c = new CompareScreen(page);
+  await expect.poll(() => c.params().gpus).toBe('16');
+  const hours = page.getByTestId('hours-per-month');
+  await hours.pressSequentially('730');
+  await expect(hours).toHaveValue('730');
+  await hours.fill('-5');
+  await expect(page.getByTestId('hours-per-month-error')).toHaveText('Too small');
+  await expect(hours).toHaveValue('-5');
+});

@@ -272,6 +272,7 @@ pub fn Controls() -> impl IntoView {
                     state.update_filter(true, |l| l.scenario.min_gpus = n.max(1));
                 })
                 testid="filter-min-gpus"
+                default=Decimal::ONE
             />
             <NumberInput
                 label=Signal::derive(move || i18n.t(Msg::MinVram).to_string())
@@ -311,6 +312,7 @@ pub fn Controls() -> impl IntoView {
                     state.update_typing(|l| l.scenario.hours_per_month = v.unwrap_or(Decimal::from(DEFAULT_HOURS_PER_MONTH)));
                 })
                 testid="hours-per-month"
+                default=Decimal::from(DEFAULT_HOURS_PER_MONTH)
                 placeholder=Signal::derive(move || DEFAULT_HOURS_PER_MONTH.to_string())
             />
             <NumberInput
@@ -322,6 +324,7 @@ pub fn Controls() -> impl IntoView {
                     state.update_typing(|l| l.scenario.months = n);
                 })
                 testid="months"
+                default=Decimal::from(DEFAULT_MONTHS)
                 placeholder=Signal::derive(move || DEFAULT_MONTHS.to_string())
             />
             <label>

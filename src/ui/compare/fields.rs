@@ -35,6 +35,10 @@ pub fn NumberInput(
     testid: &'static str,
     #[prop(optional, into)] placeholder: Signal<String>,
     #[prop(optional, into)] hint: Signal<String>,
+    /// The value an empty field stands for (e.g. 1 GPU, 730 h): typing it
+    /// must not be mistaken for an outside change.
+    #[prop(optional)]
+    default: Option<Decimal>,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let raw = RwSignal::new(show(value.get_untracked()));
@@ -43,7 +47,9 @@ pub fn NumberInput(
     // unless the box already says the same thing.
     Effect::new(move |_| {
         let v = value.get();
-        if field.parse(&raw.get_untracked()) != Ok(v) {
+        let typed = field.parse(&raw.get_untracked());
+        let same = matches!(typed, Ok(t) if t.or(default) == v.or(default));
+        if !same {
             raw.set(show(v));
             error.set(None);
         }

@@ -350,3 +350,32 @@ fn g16_user_price_for_an_unpriced_offer() {
     assert_eq!(m.total.unwrap().amount(), d("92220.90"));
     assert!(m.user_price);
 }
+
+#[test]
+fn g17_mix_on_a_reserved_baseline() {
+    // p3.2xlarge, 12 months at 730 h; half the fleet on a 1-yr no-upfront
+    // reservation priced from an assumed 40 % discount (no sourced RI rate),
+    // half the hours on spot (λ = 6 %/h, c = 30 min, r = 10 min → f = 1/0.975).
+    // reservation: 3.06 × 0.60 × 730 = 1340.28 per instance-month; × 0.5 = 670.14
+    // spot: 0.6427 / 0.975 = 0.659179487…/h × 730 × 0.5 = 240.600513 → 240.60
+    // month = 670.14 + 240.60 = 910.74; × 12 = 10928.88
+    // on-demand: 2233.80 × 12 = 26805.60; saving = 15876.72 / 26805.60 = 59.229… → 59.23 %
+    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&bm=od,mix&si=6&ck=30&ro=10&mixb=ri1n&disc=40");
+    assert_eq!(
+        total(&r, "p3.2xlarge", BillingModel::OnDemand),
+        d("26805.60")
+    );
+    let mix = model(&r, "p3.2xlarge", BillingModel::Mix);
+    assert_eq!(mix.lines[0].commitment, d("670.14"));
+    assert_eq!(mix.lines[0].usage, d("240.60"));
+    assert_eq!(mix.total.unwrap().amount(), d("10928.88"));
+    assert_eq!(mix.saving_vs_on_demand_pct, Some(d("59.23")));
+    assert!(mix.assumed, "priced from an assumed discount");
+
+    // Without a rate or an assumed discount the committed mix is unavailable.
+    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&bm=mix&mixb=ri1n");
+    assert_eq!(
+        model(&r, "p3.2xlarge", BillingModel::Mix).unavailable,
+        Some(Reason::NoCommitmentRate)
+    );
+}

@@ -141,3 +141,19 @@ fn readme_example_matches_embedded_catalog_when_prices_agree() {
         }
     }
 }
+
+#[test]
+fn mix_baseline_key_round_trips_and_rejects_non_baselines() {
+    let c = gpucost::domain::catalog::Catalog::embedded().unwrap();
+    let st = gpucost::domain::link::parse_query("v=1&mixb=ri3a", &c);
+    assert!(st.notices.is_empty());
+    assert_eq!(
+        st.scenario.mix_baseline,
+        gpucost::domain::scenario::BillingModel::Ri3All
+    );
+    assert_eq!(gpucost::domain::link::to_query(&st), "v=1&mixb=ri3a");
+    let bad = gpucost::domain::link::parse_query("v=1&mixb=spot&m=3", &c);
+    assert_eq!(bad.notices.len(), 1);
+    assert_eq!(bad.notices[0].key, "mixb");
+    assert_eq!(bad.scenario.months, 3);
+}

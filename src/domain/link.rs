@@ -447,6 +447,12 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
                 p.one(k, raw, r, &mut sc.spot.deadline_hours)
             }
             "mix" => p.one(k, raw, pct(&val), &mut sc.mix_spot_share_pct),
+            "mixb" => {
+                let r = BillingModel::from_code(&val)
+                    .filter(|m| m.is_mix_baseline())
+                    .ok_or(Bad::Invalid);
+                p.one(k, raw, r, &mut sc.mix_baseline)
+            }
             "fmd" => p.one(
                 k,
                 raw,
@@ -677,6 +683,11 @@ pub fn to_query(state: &LinkState) -> String {
         "mix",
         sc.mix_spot_share_pct != Decimal::from(DEFAULT_MIX_SHARE_PCT),
         dec_str(sc.mix_spot_share_pct),
+    );
+    push(
+        "mixb",
+        sc.mix_baseline != BillingModel::OnDemand,
+        sc.mix_baseline.code().into(),
     );
     let pr = &sc.promotions;
     push(

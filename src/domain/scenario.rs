@@ -127,6 +127,11 @@ impl BillingModel {
     pub fn is_commitment(self) -> bool {
         self.term_months().is_some()
     }
+
+    /// Models the non-spot share of a spot + on-demand mix can run on.
+    pub fn is_mix_baseline(self) -> bool {
+        self == BillingModel::OnDemand || self.is_commitment()
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -235,6 +240,9 @@ pub struct Scenario {
     pub spot: SpotSettings,
     /// Spot share of the mix model, percent (0–100).
     pub mix_spot_share_pct: Decimal,
+    /// What the non-spot share of the mix runs on: on-demand (default) or a
+    /// commitment (reserved / savings plan / subscription / installment).
+    pub mix_baseline: BillingModel,
     pub promotions: Promotions,
     pub data: DataVolumes,
     /// User-entered hourly prices for unpriced offers (offer id → hourly in the offer's currency).
@@ -262,6 +270,7 @@ impl Default for Scenario {
             billing_models: Vec::new(),
             spot: SpotSettings::default(),
             mix_spot_share_pct: Decimal::from(DEFAULT_MIX_SHARE_PCT),
+            mix_baseline: BillingModel::OnDemand,
             promotions: Promotions::default(),
             data: DataVolumes::default(),
             user_prices: BTreeMap::new(),

@@ -378,6 +378,9 @@ fn shape(
                 return Ok(Err(Reason::NoSpotPrice));
             };
             let spot_hourly = mul(mid, p.overhead_factor)?;
+            if model == BillingModel::Mix && scenario.mix_baseline != BillingModel::OnDemand {
+                return mix_on_commitment(scenario, ctx, spot_hourly, fx, sources, notices);
+            }
             let (hourly, user) = if model == BillingModel::Spot {
                 (spot_hourly, false)
             } else {
@@ -438,6 +441,61 @@ fn shape(
             }))
         }
     }
+}
+
+/// The mix with a committed baseline: the non-spot share `1 − s` of the
+/// fleet is committed (upfront and monthly charges for the whole term,
+/// whatever the usage; hours above the commitment's hours per month at
+/// on-demand), and the share `s` of the usage hours runs on spot at its
+/// expected (rework-inflated) price. Shares are taken as expected fractions
+/// of the fleet, like the on-demand mix.
+fn mix_on_commitment(
+    scenario: &Scenario,
+    ctx: &OfferCtx,
+    spot_hourly: Decimal,
+    fx: Decimal,
+    mut sources: Vec<PriceRef>,
+    mut notices: Vec<QuoteNotice>,
+) -> Result<Result<Shape, Reason>, EngineError> {
+    let base = scenario.mix_baseline;
+    let hpm = ctx.b.hours_per_month;
+    let od = ctx.od.as_ref();
+    let Some(c) = commitment(scenario, ctx.offer, base, od, hpm, fx)? else {
+        return Ok(Err(Reason::NoCommitmentRate));
+    };
+    if let Some(src) = &c.src {
+        sources.insert(0, src.clone());
+    }
+    let h = scenario.hours_per_month;
+    let s = div(scenario.mix_spot_share_pct, Decimal::ONE_HUNDRED)?;
+    let base_share = sub(Decimal::ONE, s)?;
+    let base_inst = mul(base_share, ctx.inst)?;
+    let mut usage = mul(mul(mul(h, spot_hourly)?, s)?, ctx.inst)?;
+    if base != BillingModel::Subscription && h > hpm {
+        let Some(od) = od else {
+            return Ok(Err(Reason::NoSourcedPrice));
+        };
+        usage = add(usage, mul(mul(sub(h, hpm)?, od.hourly)?, base_inst)?)?;
+        notices.push(QuoteNotice::ExtraHoursOnDemand);
+    }
+    if scenario.months > c.term_months && c.term_months > 1 {
+        notices.push(QuoteNotice::CommitmentRenewed);
+    }
+    let effective_hourly = add(
+        mul(base_share, c.effective_hourly(hpm)?)?,
+        mul(s, spot_hourly)?,
+    )?;
+    Ok(Ok(Shape {
+        upfront_per_term: mul(c.upfront, base_inst)?,
+        term: Some(c.term_months),
+        usage,
+        commit: mul(c.monthly, base_inst)?,
+        effective_hourly,
+        assumed: c.assumed,
+        user_price: c.src.is_none() && od.is_some_and(|o| o.user),
+        sources,
+        notices,
+    }))
 }
 
 /// Turn a shape into month lines, applying promotions and data.

@@ -1,7 +1,7 @@
 //! The catalog: GPU specs, providers, regions and offers with sourced prices.
 //!
 //! The data lives in `src/data/catalog.json` and is embedded at compile time
-//! (see [`Catalog::embedded`]). Every price carries a source id and an as-of
+//! in a compact binary form (see `domain::embedded` and `domain::wire`). Every price carries a source id and an as-of
 //! date; validation lives in [`crate::domain::validate`].
 
 use rust_decimal::Decimal;
@@ -400,11 +400,6 @@ impl Catalog {
     /// Parse a catalog from JSON.
     pub fn from_json(json: &str) -> Result<Catalog, CatalogError> {
         serde_json::from_str(json).map_err(|e| CatalogError(e.to_string()))
-    }
-
-    /// The catalog embedded in the binary.
-    pub fn embedded() -> Result<Catalog, CatalogError> {
-        Catalog::from_json(CATALOG_JSON)
     }
 
     /// Dataset version id: as-of date plus content hash, e.g. `2026-11-29+1a2b3c4d`.

@@ -162,7 +162,9 @@ fn search_hit(p: &PricedOffer, needle: &str) -> bool {
         p.region.map(|r| r.name_en.as_str()).unwrap_or(""),
         p.region.map(|r| r.name_zh.as_str()).unwrap_or(""),
     ];
-    hay.iter().any(|h| h.to_lowercase().contains(needle))
+    // ASCII folding is enough (codes and English names; Chinese has no case)
+    // and keeps Unicode case tables out of the wasm bundle.
+    hay.iter().any(|h| h.to_ascii_lowercase().contains(needle))
 }
 
 /// Does a priced offer pass every filter of the scenario and view?
@@ -181,7 +183,7 @@ pub fn passes(catalog: &Catalog, scenario: &Scenario, view: &View, p: &PricedOff
             _ => return false,
         }
     }
-    let needle = view.q.trim().to_lowercase();
+    let needle = view.q.trim().to_ascii_lowercase();
     needle.is_empty() || needle.split_whitespace().all(|w| search_hit(p, w))
 }
 

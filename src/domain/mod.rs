@@ -1,16 +1,18 @@
 //! The engine: pure Rust, no web imports. Functions of (&Catalog, &Scenario).
 pub mod breakeven;
 pub mod catalog;
+pub mod compare;
+pub mod embedded;
 pub mod error;
+pub mod input;
 pub mod link;
 pub mod money;
 pub mod pricing;
 pub mod scenario;
 pub mod spot;
+pub mod synthetic;
 pub mod tco;
 pub mod validate;
+pub mod wire;
 
 pub use error::EngineError;
-pub mod compare;
-pub mod input;
-pub mod synthetic;

@@ -1,0 +1,26 @@
+//! Turns `src/data/catalog.json` into the compact binary catalog embedded in
+//! the app (`src/domain/wire.rs`), so the browser never parses JSON.
+//! A catalog that does not parse fails the build with the parser's message.
+
+#[allow(dead_code, clippy::upper_case_acronyms)]
+#[path = "src/domain/catalog.rs"]
+mod catalog;
+#[allow(dead_code)]
+#[path = "src/domain/wire.rs"]
+mod wire;
+
+fn main() {
+    println!("cargo:rerun-if-changed=src/data/catalog.json");
+    println!("cargo:rerun-if-changed=src/domain/catalog.rs");
+    println!("cargo:rerun-if-changed=src/domain/wire.rs");
+    let c = match catalog::Catalog::from_json(catalog::CATALOG_JSON) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("src/data/catalog.json: {e}");
+            std::process::exit(1);
+        }
+    };
+    let out = std::path::Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
+        .join("catalog.bin");
+    std::fs::write(&out, wire::encode(&c)).expect("write catalog.bin");
+}

@@ -1,0 +1,535 @@
+//! A compact binary form of the catalog, written at build time by `build.rs`
+//! from `src/data/catalog.json` and read by `domain::embedded`.
+//!
+//! Why: parsing the JSON in the browser pulled serde_json and serde's
+//! tagged-enum machinery into the wasm bundle (~45 KB gzip of the 250 KB
+//! first-load budget). This hand-written format is sequential fields,
+//! little-endian integers, varint lengths, exact `Decimal`s (their 16-byte
+//! representation), and strings stored once in a table and referenced by
+//! index (ids, dates and notes repeat across hundreds of offers, further
+//! apart than gzip's window); the JSON stays the source of truth. Every struct lists its fields in `wire_struct!`, which builds the
+//! value with a struct literal, so adding a field to a catalog type without
+//! adding it here is a compile error.
+//!
+//! This file is also compiled into `build.rs` (with `catalog.rs`), so it uses
+//! only `super::catalog`.
+
+use rust_decimal::Decimal;
+
+use super::catalog::*;
+
+/// Bumped whenever the encoding changes.
+pub const WIRE_VERSION: u32 = 1;
+const MAGIC: &[u8; 4] = b"GPUC";
+
+/// Why decoding failed (the bytes are built from a validated file, so this
+/// only signals a corrupted or mismatched build).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WireError(pub &'static str);
+
+/// Encoder state: the body and the string table being built.
+pub struct Writer {
+    buf: Vec<u8>,
+    index: std::collections::HashMap<String, u32>,
+    table: Vec<String>,
+}
+
+impl Writer {
+    fn push(&mut self, b: u8) {
+        self.buf.push(b);
+    }
+
+    fn extend(&mut self, b: &[u8]) {
+        self.buf.extend_from_slice(b);
+    }
+
+    /// LEB128 unsigned varint.
+    fn varint(&mut self, mut v: u32) {
+        loop {
+            let byte = (v & 0x7f) as u8;
+            v >>= 7;
+            if v == 0 {
+                self.buf.push(byte);
+                return;
+            }
+            self.buf.push(byte | 0x80);
+        }
+    }
+}
+
+pub struct Reader<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    strings: Vec<String>,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], WireError> {
+        let end = self
+            .pos
+            .checked_add(n)
+            .ok_or(WireError("length overflow"))?;
+        let s = self
+            .bytes
+            .get(self.pos..end)
+            .ok_or(WireError("unexpected end"))?;
+        self.pos = end;
+        Ok(s)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], WireError> {
+        let mut out = [0u8; N];
+        out.copy_from_slice(self.take(N)?);
+        Ok(out)
+    }
+
+    fn byte(&mut self) -> Result<u8, WireError> {
+        Ok(self.take(1)?[0])
+    }
+
+    fn varint(&mut self) -> Result<u32, WireError> {
+        let mut v: u32 = 0;
+        for shift in (0..35).step_by(7) {
+            let b = self.byte()?;
+            v |= u32::from(b & 0x7f)
+                .checked_shl(shift)
+                .ok_or(WireError("varint overflow"))?;
+            if b & 0x80 == 0 {
+                return Ok(v);
+            }
+        }
+        Err(WireError("varint too long"))
+    }
+
+    fn utf8(&mut self) -> Result<String, WireError> {
+        let n = self.varint()? as usize;
+        let b = self.take(n)?;
+        core::str::from_utf8(b)
+            .map(str::to_owned)
+            .map_err(|_| WireError("bad utf-8"))
+    }
+}
+
+/// A value that can be written to and read from the wire.
+pub trait Wire: Sized {
+    fn put(&self, w: &mut Writer);
+    fn get(r: &mut Reader) -> Result<Self, WireError>;
+}
+
+macro_rules! wire_int {
+    ($($t:ty),*) => {$(
+        impl Wire for $t {
+            fn put(&self, w: &mut Writer) {
+                w.extend(&self.to_le_bytes());
+            }
+            fn get(r: &mut Reader) -> Result<Self, WireError> {
+                Ok(<$t>::from_le_bytes(r.array()?))
+            }
+        }
+    )*};
+}
+wire_int!(u16, u32, u64, f64);
+
+impl Wire for bool {
+    fn put(&self, w: &mut Writer) {
+        w.push(u8::from(*self));
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        match r.byte()? {
+            0 => Ok(false),
+            1 => Ok(true),
+            _ => Err(WireError("bad bool")),
+        }
+    }
+}
+
+fn put_len(len: usize, w: &mut Writer) {
+    // Catalog lists and strings are far below 4 GiB.
+    w.varint(len as u32);
+}
+
+/// A string is an index into the table (each distinct string stored once).
+impl Wire for String {
+    fn put(&self, w: &mut Writer) {
+        let next = w.table.len() as u32;
+        let i = *w.index.entry(self.clone()).or_insert(next);
+        if i == next {
+            w.table.push(self.clone());
+        }
+        w.varint(i);
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        let i = r.varint()? as usize;
+        r.strings
+            .get(i)
+            .cloned()
+            .ok_or(WireError("bad string index"))
+    }
+}
+
+/// A decimal as one byte (scale, sign in the top bit) and its mantissa's
+/// magnitude as a varint: exact, and 3–6 bytes for a typical price.
+impl Wire for Decimal {
+    fn put(&self, w: &mut Writer) {
+        let neg = self.is_sign_negative();
+        w.push(self.scale() as u8 | if neg { 0x80 } else { 0 });
+        let mut m = self.mantissa().unsigned_abs();
+        loop {
+            let byte = (m & 0x7f) as u8;
+            m >>= 7;
+            if m == 0 {
+                w.push(byte);
+                return;
+            }
+            w.push(byte | 0x80);
+        }
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        let head = r.byte()?;
+        let mut m: u128 = 0;
+        for shift in (0..98).step_by(7) {
+            let b = r.byte()?;
+            m |= u128::from(b & 0x7f) << shift;
+            if b & 0x80 == 0 {
+                let m = i128::try_from(m).map_err(|_| WireError("decimal overflow"))?;
+                let m = if head & 0x80 != 0 { -m } else { m };
+                return Decimal::try_from_i128_with_scale(m, u32::from(head & 0x7f))
+                    .map_err(|_| WireError("bad decimal"));
+            }
+        }
+        Err(WireError("decimal too long"))
+    }
+}
+
+impl<T: Wire> Wire for Option<T> {
+    fn put(&self, w: &mut Writer) {
+        match self {
+            None => w.push(0),
+            Some(v) => {
+                w.push(1);
+                v.put(w);
+            }
+        }
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        match r.byte()? {
+            0 => Ok(None),
+            1 => Ok(Some(T::get(r)?)),
+            _ => Err(WireError("bad option tag")),
+        }
+    }
+}
+
+impl<T: Wire> Wire for Vec<T> {
+    fn put(&self, w: &mut Writer) {
+        put_len(self.len(), w);
+        for v in self {
+            v.put(w);
+        }
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        let n = r.varint()? as usize;
+        // Never trust a length for the allocation: grow as items arrive.
+        let mut out = Vec::with_capacity(n.min(1024));
+        for _ in 0..n {
+            out.push(T::get(r)?);
+        }
+        Ok(out)
+    }
+}
+
+/// Field-less enums as one byte, in the listed order.
+macro_rules! wire_unit_enum {
+    ($t:ident { $($v:ident),+ $(,)? }) => {
+        impl Wire for $t {
+            fn put(&self, w: &mut Writer) {
+                const ALL: &[$t] = &[$($t::$v),+];
+                let i = ALL.iter().position(|x| x == self).unwrap_or(0);
+                w.push(i as u8);
+            }
+            fn get(r: &mut Reader) -> Result<Self, WireError> {
+                const ALL: &[$t] = &[$($t::$v),+];
+                ALL.get(r.byte()? as usize)
+                    .copied()
+                    .ok_or(WireError(concat!("bad ", stringify!($t))))
+            }
+        }
+    };
+}
+wire_unit_enum!(ProviderId {
+    Aws,
+    Azure,
+    Alibaba,
+    Tencent
+});
+wire_unit_enum!(Currency { USD, CNY });
+wire_unit_enum!(RegionGroup {
+    MainlandChina,
+    AsiaPacific,
+    Americas,
+    Europe
+});
+wire_unit_enum!(SourceKind {
+    Primary,
+    Aggregator,
+    Secondary,
+    Derived
+});
+wire_unit_enum!(Upfront { All, Partial, No });
+wire_unit_enum!(UsageKind {
+    EgressPerGb,
+    InterRegionPerGb,
+    StoragePerGbMonth,
+    BandwidthPerMbpsMonth,
+});
+
+/// Structs as their fields in order.
+macro_rules! wire_struct {
+    ($t:ident { $($f:ident),+ $(,)? }) => {
+        impl Wire for $t {
+            fn put(&self, w: &mut Writer) {
+                $(self.$f.put(w);)+
+            }
+            fn get(r: &mut Reader) -> Result<Self, WireError> {
+                Ok($t { $($f: Wire::get(r)?),+ })
+            }
+        }
+    };
+}
+wire_struct!(Source {
+    id,
+    title,
+    reference,
+    as_of,
+    kind,
+    note
+});
+wire_struct!(Gpu {
+    id,
+    name,
+    vendor,
+    form_factor,
+    memory_gb,
+    memory_type,
+    memory_bandwidth_gbs,
+    fp32_tflops,
+    tf32_tflops_dense,
+    tf32_tflops_sparse,
+    fp16_tflops_dense,
+    fp16_tflops_sparse,
+    fp8_tflops_dense,
+    fp8_tflops_sparse,
+    int8_tops_dense,
+    int8_tops_sparse,
+    sparsity_2to1,
+    interconnect,
+    tdp_w,
+    release_year,
+    sources,
+    note,
+});
+wire_struct!(Fact {
+    topic,
+    text_en,
+    text_zh,
+    source,
+    as_of
+});
+wire_struct!(BillingRules {
+    granularity_seconds,
+    minimum_seconds,
+    spot_notice_seconds,
+    spot_protection_hours,
+    hours_per_month,
+});
+wire_struct!(Provider {
+    id,
+    name_en,
+    name_zh,
+    billing,
+    facts
+});
+wire_struct!(Region {
+    provider,
+    code,
+    name_en,
+    name_zh,
+    group
+});
+wire_struct!(Price {
+    kind,
+    currency,
+    source,
+    as_of,
+    indicative,
+    range_min,
+    spot_exceeds_on_demand_sourced,
+    note,
+});
+wire_struct!(Offer {
+    id,
+    provider,
+    region,
+    instance_type,
+    family,
+    gpu,
+    gpu_count,
+    gpu_memory_gb,
+    vcpu,
+    ram_gib,
+    network,
+    local_storage,
+    prices,
+    price_history,
+    alt_prices,
+    spec_sources,
+    note,
+});
+wire_struct!(Tier { up_to, price });
+wire_struct!(UsageRate {
+    provider,
+    region,
+    kind,
+    currency,
+    tiers,
+    source,
+    as_of,
+    note
+});
+wire_struct!(FxDefault {
+    cny_per_usd,
+    as_of,
+    source
+});
+wire_struct!(Catalog {
+    schema,
+    as_of,
+    fx,
+    sources,
+    gpus,
+    providers,
+    regions,
+    offers,
+    usage_rates,
+});
+
+impl Wire for PriceKind {
+    fn put(&self, w: &mut Writer) {
+        match self {
+            PriceKind::OnDemand { hourly } => {
+                w.push(0);
+                hourly.put(w);
+            }
+            PriceKind::Spot {
+                hourly_min,
+                hourly_max,
+            } => {
+                w.push(1);
+                hourly_min.put(w);
+                hourly_max.put(w);
+            }
+            PriceKind::Reserved {
+                term_months,
+                payment,
+                upfront,
+                hourly,
+            } => {
+                w.push(2);
+                term_months.put(w);
+                payment.put(w);
+                upfront.put(w);
+                hourly.put(w);
+            }
+            PriceKind::SavingsPlan {
+                term_months,
+                payment,
+                hourly,
+            } => {
+                w.push(3);
+                term_months.put(w);
+                payment.put(w);
+                hourly.put(w);
+            }
+            PriceKind::Subscription { monthly } => {
+                w.push(4);
+                monthly.put(w);
+            }
+        }
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        Ok(match r.byte()? {
+            0 => PriceKind::OnDemand {
+                hourly: Wire::get(r)?,
+            },
+            1 => PriceKind::Spot {
+                hourly_min: Wire::get(r)?,
+                hourly_max: Wire::get(r)?,
+            },
+            2 => PriceKind::Reserved {
+                term_months: Wire::get(r)?,
+                payment: Wire::get(r)?,
+                upfront: Wire::get(r)?,
+                hourly: Wire::get(r)?,
+            },
+            3 => PriceKind::SavingsPlan {
+                term_months: Wire::get(r)?,
+                payment: Wire::get(r)?,
+                hourly: Wire::get(r)?,
+            },
+            4 => PriceKind::Subscription {
+                monthly: Wire::get(r)?,
+            },
+            _ => return Err(WireError("bad price model")),
+        })
+    }
+}
+
+/// Encode a catalog: magic, version, string table, body.
+pub fn encode(c: &Catalog) -> Vec<u8> {
+    let mut body = Writer {
+        buf: Vec::with_capacity(128 * 1024),
+        index: std::collections::HashMap::new(),
+        table: Vec::new(),
+    };
+    c.put(&mut body);
+    let mut out = Writer {
+        buf: Vec::with_capacity(body.buf.len() + 64 * 1024),
+        index: std::collections::HashMap::new(),
+        table: Vec::new(),
+    };
+    out.extend(MAGIC);
+    WIRE_VERSION.put(&mut out);
+    out.varint(body.table.len() as u32);
+    for t in &body.table {
+        out.varint(t.len() as u32);
+        out.extend(t.as_bytes());
+    }
+    out.extend(&body.buf);
+    out.buf
+}
+
+/// Decode a catalog written by [`encode`]; trailing bytes are an error.
+pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
+    let mut r = Reader {
+        bytes,
+        pos: 0,
+        strings: Vec::new(),
+    };
+    if r.take(4)? != MAGIC {
+        return Err(WireError("not a catalog"));
+    }
+    if u32::get(&mut r)? != WIRE_VERSION {
+        return Err(WireError("wire version mismatch"));
+    }
+    let n = r.varint()? as usize;
+    let mut strings = Vec::with_capacity(n.min(1 << 16));
+    for _ in 0..n {
+        strings.push(r.utf8()?);
+    }
+    r.strings = strings;
+    let c = Catalog::get(&mut r)?;
+    if r.pos != bytes.len() {
+        return Err(WireError("trailing bytes"));
+    }
+    Ok(c)
+}

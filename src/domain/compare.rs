@@ -187,7 +187,13 @@ pub fn passes(catalog: &Catalog, scenario: &Scenario, view: &View, p: &PricedOff
     needle.is_empty() || needle.split_whitespace().all(|w| search_hit(p, w))
 }
 
-fn key_num(r: &Row, c: Column) -> Option<Decimal> {
+/// A row while filtering and sorting: borrowed, so only the shown page is cloned.
+struct Candidate<'a> {
+    priced: &'a PricedOffer,
+    figures: RowFigures,
+}
+
+fn key_num(r: &Candidate, c: Column) -> Option<Decimal> {
     let f = &r.figures;
     let o = r.priced.offer;
     match c {
@@ -206,8 +212,8 @@ fn key_num(r: &Row, c: Column) -> Option<Decimal> {
     }
 }
 
-fn key_text(r: &Row, c: Column) -> &str {
-    let p = &r.priced;
+fn key_text<'a>(r: &Candidate<'a>, c: Column) -> &'a str {
+    let p = r.priced;
     match c {
         Column::Provider => p.offer.provider.code(),
         Column::Region => &p.offer.region,
@@ -225,7 +231,7 @@ fn is_text(c: Column) -> bool {
 }
 
 /// Compare two rows by a column; missing numbers sort last in both directions.
-fn compare_rows(a: &Row, b: &Row, sort: Sort) -> Ordering {
+fn compare_rows(a: &Candidate, b: &Candidate, sort: Sort) -> Ordering {
     let ord = if is_text(sort.column) {
         let o = key_text(a, sort.column).cmp(key_text(b, sort.column));
         if sort.descending {
@@ -253,15 +259,15 @@ pub const DEFAULT_SORT: Sort = Sort {
 
 /// Filter, sort and page priced offers.
 pub fn table(catalog: &Catalog, scenario: &Scenario, view: &View, priced: &[PricedOffer]) -> Table {
-    let mut rows: Vec<Row> = priced
+    let mut rows: Vec<Candidate> = priced
         .iter()
         .filter(|p| passes(catalog, scenario, view, p))
-        .map(|p| Row {
+        .map(|p| Candidate {
             figures: match &p.metrics {
                 Ok(m) => RowFigures::of(m, view),
                 Err(_) => RowFigures::empty(),
             },
-            priced: p.clone(),
+            priced: p,
         })
         .collect();
     let sort = view.sort.unwrap_or(DEFAULT_SORT);
@@ -270,7 +276,15 @@ pub fn table(catalog: &Catalog, scenario: &Scenario, view: &View, priced: &[Pric
     let pages = matched.div_ceil(PAGE_SIZE).max(1) as u32;
     let page = view.page.clamp(1, pages);
     let start = (page as usize - 1) * PAGE_SIZE;
-    let rows = rows.into_iter().skip(start).take(PAGE_SIZE).collect();
+    let rows = rows
+        .into_iter()
+        .skip(start)
+        .take(PAGE_SIZE)
+        .map(|c| Row {
+            priced: c.priced.clone(),
+            figures: c.figures,
+        })
+        .collect();
     Table {
         rows,
         matched,

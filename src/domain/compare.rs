@@ -11,10 +11,11 @@ use std::cmp::Ordering;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::domain::catalog::Currency;
 use crate::domain::catalog::{Catalog, Gpu, Offer, Region};
 use crate::domain::error::EngineError;
-use crate::domain::link::{Column, Sort, TflopsKind, TimeUnit, View};
-use crate::domain::money::{mul, round_money};
+use crate::domain::link::{Column, LinkState, Sort, TflopsKind, TimeUnit, View};
+use crate::domain::money::{convert, mul, round_money};
 use crate::domain::pricing::{offer_metrics, OfferMetrics};
 use crate::domain::scenario::{BillingModel, Scenario};
 use crate::domain::tco::{matches, quote, OfferQuote, Quote};
@@ -311,6 +312,21 @@ impl RowFigures {
     }
 }
 
+/// Switch the display currency, converting the typed max price at the
+/// scenario's rate (rounded to cents) so the filter keeps its meaning and
+/// nothing the user entered is lost.
+pub fn switch_currency(catalog: &Catalog, l: &mut LinkState, to: Currency) {
+    let from = l.scenario.currency;
+    let fx = l.scenario.fx(catalog);
+    l.view.max_price = l
+        .view
+        .max_price
+        .and_then(|p| convert(p, from, to, fx).ok())
+        .map(round_money)
+        .filter(|p| *p > Decimal::ZERO);
+    l.scenario.currency = to;
+}
+
 /// The side-by-side panel: the selected offers quoted under every billing
 /// model over the scenario's horizon, with the best (lowest) value per row.
 #[derive(Debug, Clone, PartialEq)]
@@ -493,6 +509,19 @@ mod tests {
             b.figures.price.unwrap(),
             a.figures.price.unwrap() * Decimal::from(24)
         );
+    }
+
+    #[test]
+    fn switching_currency_converts_the_max_price() {
+        let c = catalog();
+        let mut l = LinkState::default();
+        l.view.max_price = Some(Decimal::from(10));
+        l.scenario.fx_cny_per_usd = Some(Decimal::from(7));
+        switch_currency(c, &mut l, Currency::CNY);
+        assert_eq!(l.scenario.currency, Currency::CNY);
+        assert_eq!(l.view.max_price, Some(Decimal::new(7000, 2)));
+        switch_currency(c, &mut l, Currency::USD);
+        assert_eq!(l.view.max_price, Some(Decimal::new(1000, 2)));
     }
 
     #[test]

@@ -380,11 +380,7 @@ pub fn Controls() -> impl IntoView {
                     data-testid="currency"
                     on:change=move |ev| {
                         let c = if event_target_value(&ev) == "CNY" { Currency::CNY } else { Currency::USD };
-                        state.update(|l| {
-                            l.scenario.currency = c;
-                            // A max price was typed in the old currency: drop it rather than misapply it.
-                            l.view.max_price = None;
-                        });
+                        state.update(|l| crate::domain::compare::switch_currency(catalog, l, c));
                     }
                 >
                     <option value="USD" prop:selected=move || cur.get() == Currency::USD>"USD $"</option>

@@ -188,6 +188,8 @@ pub fn Controls() -> impl IntoView {
     });
 
     view! {
+        <details class="filters" open>
+        <summary>{move || i18n.t(Msg::Filters)}</summary>
         <form class="controls" data-testid="controls" on:submit=|ev| ev.prevent_default()>
             <fieldset>
                 <legend>{move || i18n.t(Msg::Providers)}</legend>
@@ -411,5 +413,6 @@ pub fn Controls() -> impl IntoView {
                 </button>
             </div>
         </form>
+        </details>
     }
 }

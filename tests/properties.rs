@@ -127,8 +127,8 @@ proptest! {
     #[test]
     fn key_value_soup_never_panics(
         pairs in proptest::collection::vec((
-            prop::sample::select(vec!["v","gpu","gpus","vram","h","m","p","rg","r","o","cur","fx","bm","si","ck","ro","job","dl","mix","fmd","cr","crx","stu","stucap","eg","xr","st","bw","up","disc","q","maxp","sort","cols","tu","tf","sel","page","zz"]),
-            prop::sample::select(vec!["0","1","-3","744","745","abc","1e5","99999999999999999999999999999999","0.0000001","100","50off","aws","USD","CNY","a100-40gb","aws:us-east-1:p4d.24xlarge","aws:us-east-1:p4d.24xlarge~1.5","-hourly","%ZZ","NaN","inf",""]),
+            prop::sample::select(vec!["v","gpu","gpus","vram","h","m","p","rg","r","o","cur","fx","bm","si","ck","ro","job","dl","mix","mixb","fmd","cr","crx","stu","stucap","eg","xr","st","bw","up","disc","q","maxp","sort","cols","tu","tf","sel","page","zz"]),
+            prop::sample::select(vec!["0","1","-3","744","745","abc","1e5","99999999999999999999999999999999","0.0000001","100","50off","aws","USD","CNY","a100-40gb","aws:us-east-1:p4d.24xlarge","aws:us-east-1:p4d.24xlarge~1.5","-hourly","%ZZ","NaN","inf","","ri1n","ri3a","sub","od","spot"]),
         ), 0..12)
     ) {
         let c = fixture();

@@ -13,7 +13,6 @@ use leptos::prelude::*;
 use crate::domain::catalog::Catalog;
 use crate::domain::compare::{self, Panel, PricedOffer, Table};
 use crate::domain::link::{parse_query, to_query, LinkNotice, LinkState};
-use crate::domain::scenario::Scenario;
 use crate::domain::synthetic;
 use crate::ui::url;
 
@@ -51,10 +50,6 @@ impl CompareState {
         } else {
             self.update(g)
         }
-    }
-
-    pub fn scenario(&self) -> Scenario {
-        self.link.with(|l| l.scenario.clone())
     }
 }
 

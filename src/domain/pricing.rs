@@ -335,20 +335,6 @@ fn tflops(v: Option<f64>, gpus: u32) -> Option<Decimal> {
     Decimal::from_f64(v)?.checked_mul(Decimal::from(gpus))
 }
 
-/// Commitment models considered for "best commitment".
-const COMMIT_MODELS: [BillingModel; 10] = [
-    BillingModel::Ri1No,
-    BillingModel::Ri1Partial,
-    BillingModel::Ri1All,
-    BillingModel::Ri3No,
-    BillingModel::Ri3Partial,
-    BillingModel::Ri3All,
-    BillingModel::Sp1,
-    BillingModel::Sp3,
-    BillingModel::Subscription,
-    BillingModel::Installment,
-];
-
 /// Metrics of one offer under the scenario (display currency).
 pub fn offer_metrics(
     catalog: &Catalog,
@@ -374,7 +360,7 @@ pub fn offer_metrics(
         sources.push(s.clone());
     }
     let mut best: Option<(BillingModel, Decimal, bool, Option<PriceRef>)> = None;
-    for m in COMMIT_MODELS {
+    for m in BillingModel::ALL.into_iter().filter(|m| m.is_commitment()) {
         if let Some(c) = commitment(scenario, offer, m, od.as_ref(), b.hours_per_month, fx)? {
             let eff = c.effective_hourly(b.hours_per_month)?;
             if best.as_ref().is_none_or(|x| eff < x.1) {

@@ -108,12 +108,7 @@ pub(crate) fn od_rate(
         }
     }
     if let Some(v) = scenario.user_prices.get(&offer.id) {
-        // A user price is in the offer's currency (its first price's, or the
-        // provider's usual currency for an unpriced offer).
-        let cur = offer.currency().unwrap_or(match offer.provider {
-            ProviderId::Alibaba | ProviderId::Tencent => Currency::CNY,
-            _ => Currency::USD,
-        });
+        let cur = user_price_currency(offer);
         return Ok(Some(OdRate {
             hourly: convert(*v, cur, scenario.currency, fx)?,
             user: true,
@@ -121,6 +116,16 @@ pub(crate) fn od_rate(
         }));
     }
     Ok(None)
+}
+
+/// The currency a user-entered price for this offer is in: the offer's own
+/// (its first price's), or the provider's usual one for an unpriced offer.
+/// The UI labels the price box with this, so the two never disagree.
+pub fn user_price_currency(offer: &Offer) -> Currency {
+    offer.currency().unwrap_or(match offer.provider {
+        ProviderId::Alibaba | ProviderId::Tencent => Currency::CNY,
+        _ => Currency::USD,
+    })
 }
 
 /// Spot range (min, max) per instance-hour in the display currency.

@@ -346,11 +346,7 @@ fn hourly_cell(
         return price_view(money_or_dash(f.price, cur, loc), tip, class);
     }
     // No sourced on-demand price: the user may enter one (offer currency, per hour).
-    let offer_cur = row
-        .priced
-        .region
-        .map(|r| r.billing_currency())
-        .unwrap_or(Currency::USD);
+    let offer_cur = crate::domain::pricing::user_price_currency(o);
     let id = o.id.clone();
     let current = state
         .link

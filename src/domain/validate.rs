@@ -228,6 +228,16 @@ fn check_sourced(
     }
 }
 
+/// Reservation and savings-plan terms are 1, 3 or 5 years.
+fn check_term(ctx: &str, term_months: u32, errs: &mut Vec<ValidationError>) {
+    if !RESERVED_TERMS.contains(&term_months) {
+        errs.push(ValidationError::BadTerm {
+            context: ctx.to_string(),
+            term_months,
+        });
+    }
+}
+
 fn check_price(
     ctx: &str,
     p: &Price,
@@ -266,12 +276,7 @@ fn check_price(
             upfront,
             hourly,
         } => {
-            if !RESERVED_TERMS.contains(term_months) {
-                errs.push(ValidationError::BadTerm {
-                    context: ctx.to_string(),
-                    term_months: *term_months,
-                });
-            }
+            check_term(ctx, *term_months, errs);
             if *upfront < zero {
                 errs.push(ValidationError::NonPositive {
                     context: ctx.to_string(),
@@ -298,12 +303,7 @@ fn check_price(
             hourly,
             ..
         } => {
-            if !RESERVED_TERMS.contains(term_months) {
-                errs.push(ValidationError::BadTerm {
-                    context: ctx.to_string(),
-                    term_months: *term_months,
-                });
-            }
+            check_term(ctx, *term_months, errs);
             pos(*hourly, "hourly", errs);
         }
         PriceKind::Subscription { monthly } => pos(*monthly, "monthly", errs),

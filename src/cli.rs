@@ -183,6 +183,20 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
     }
 }
 
+/// The command-line arguments as text; an argument that is not valid UTF-8
+/// is an error naming its position (never a panic).
+pub fn utf8_args(
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> Result<Vec<String>, String> {
+    args.into_iter()
+        .enumerate()
+        .map(|(i, a)| {
+            a.into_string()
+                .map_err(|_| format!("argument {} is not valid UTF-8", i + 1))
+        })
+        .collect()
+}
+
 /// Run the CLI; returns the process exit code.
 pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
     match run_inner(args, out) {

@@ -5,8 +5,15 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
     let mut out = std::io::stdout().lock();
     let mut err = std::io::stderr().lock();
-    std::process::exit(gpucost::cli::run(&args, &mut out, &mut err));
+    let code = match gpucost::cli::utf8_args(std::env::args_os().skip(1)) {
+        Ok(args) => gpucost::cli::run(&args, &mut out, &mut err),
+        Err(msg) => {
+            use std::io::Write;
+            let _ = writeln!(err, "error: {msg}");
+            1
+        }
+    };
+    std::process::exit(code);
 }

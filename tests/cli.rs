@@ -77,7 +77,29 @@ fn quote_readme_example_prints_golden_totals() {
     let models = &v["quote"]["offers"][0]["models"];
     assert_eq!(models[0]["total"]["amount"], "192348.96");
     assert_eq!(models[1]["total"]["amount"], "121948.80");
-    assert_eq!(v["query"], "v=1&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n");
+    // an old (v=1) link opens with the same totals and is rewritten as v=2
+    assert_eq!(v["query"], "v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n");
+    assert_eq!(models[1]["still_owed"], "0.00");
+    assert_eq!(models[1]["decision_cost"]["amount"], "121948.80");
+    assert_eq!(v["quote"]["cheapest"]["model"], "ri1n");
+}
+
+#[test]
+fn non_utf8_argument_is_an_error_not_a_panic() {
+    use std::os::unix::ffi::OsStringExt;
+    let bad = std::ffi::OsString::from_vec(vec![b'v', b'=', 0xff, 0xfe]);
+    let args = vec![std::ffi::OsString::from("quote"), bad];
+    let err = gpucost::cli::utf8_args(args).unwrap_err();
+    assert_eq!(err, "argument 2 is not valid UTF-8");
+    // and through the real binary: exit 1, one line, no panic (exit 101)
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_gpucost"))
+        .arg("quote")
+        .arg(std::ffi::OsString::from_vec(vec![0xff]))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim(), "error: argument 2 is not valid UTF-8");
 }
 
 #[test]

@@ -5,11 +5,11 @@
 use std::str::FromStr;
 
 use gpucost::domain::breakeven::{break_even, ARTICLE_CLAIM_HOURS};
-use gpucost::domain::catalog::{Catalog, UsageKind};
+use gpucost::domain::catalog::{Catalog, ProviderId, UsageKind};
 use gpucost::domain::link::parse_query;
 use gpucost::domain::pricing::Reason;
 use gpucost::domain::scenario::BillingModel;
-use gpucost::domain::tco::{quote, ModelQuote, Quote, QuoteNotice};
+use gpucost::domain::tco::{quote, MissingRate, ModelQuote, Quote, QuoteNotice};
 use rust_decimal::Decimal;
 
 fn fixture() -> Catalog {
@@ -40,7 +40,7 @@ fn total(q: &Quote, offer: &str, m: BillingModel) -> Decimal {
 }
 
 /// The README / LINK_FORMAT.md example.
-pub const README_EXAMPLE: &str = "v=1&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n";
+pub const README_EXAMPLE: &str = "v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n";
 
 #[test]
 fn g01_readme_example_p4d_on_demand_vs_1y_no_upfront_ri() {
@@ -57,7 +57,8 @@ fn g01_readme_example_p4d_on_demand_vs_1y_no_upfront_ri() {
     assert_eq!(ri.lines[0].commitment, d("10162.40"));
     assert_eq!(ri.saving_vs_on_demand_pct, Some(d("36.60")));
     assert!(!ri.assumed);
-    assert_eq!(ri.remaining_commitment, d("0"));
+    assert_eq!(ri.still_owed, d("0"));
+    assert_eq!(ri.decision_cost, ri.total);
 }
 
 #[test]
@@ -69,7 +70,7 @@ fn g02_four_a100_for_seven_days_across_four_providers() {
     // Aliyun gn7 3xlarge ×4: 4 × 168 × 31.58 = 21221.76 / 7.1875 = 2952.5927 → 2952.59
     // Tencent GT4.4XLARGE96 ×4: 4 × 168 × 28.64 = 19246.08 / 7.1875 = 2677.7155 → 2677.72
     // Tencent GT4.41XLARGE948: 168 × 237.51 = 39901.68 / 7.1875 = 5551.5381 → 5551.54
-    let r = q("v=1&gpu=a100-40gb&gpus=4&h=168&m=1&bm=od");
+    let r = q("v=2&gpu=a100-40gb&gpus=4&h=168&m=1&bm=od");
     let od = BillingModel::OnDemand;
     assert_eq!(total(&r, "p4d.24xlarge", od), d("3688.88"));
     assert_eq!(total(&r, "Standard_ND96asr_v4", od), d("4569.10"));
@@ -96,7 +97,7 @@ fn g03_break_even_of_a_typical_one_year_reservation() {
     // p4d 1y NU RI: 730 × 13.921094 / 21.957642 = 462.818… → 462.82 h/month,
     // not the articles' "about 300": the data needs ~54 % more usage.
     let c = fixture();
-    let st = parse_query("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&h=500", &c);
+    let st = parse_query("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&h=500", &c);
     let rep = break_even(&c, &st.scenario).unwrap();
     assert_eq!(rep.article_claim_hours, ARTICLE_CLAIM_HOURS);
     let be = &rep.items[0];
@@ -105,7 +106,7 @@ fn g03_break_even_of_a_typical_one_year_reservation() {
     // at 500 h/month: od 500 × 21.957642 = 10978.82 > RI 10162.40 → month 1
     assert_eq!(be.crossover_month, Some(1));
     // at 300 h/month: od 6587.29 < 10162.40 every month → never
-    let st = parse_query("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&h=300", &c);
+    let st = parse_query("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&h=300", &c);
     assert_eq!(
         break_even(&c, &st.scenario).unwrap().items[0].crossover_month,
         None
@@ -119,7 +120,7 @@ fn g04_spot_at_15_percent_interruptions_with_30_minute_checkpoints() {
     // spot mid = (0.5197 + 0.7657)/2 = 0.6427; 730 × 0.6427 × 1.066667 = 500.4493 → 500.45
     // job 100 h, deadline 112 h: k = ⌊12 / 0.416667⌋ = 28; μ = 0.15 × (100 + 28 × 0.416667) = 16.75
     // P(Poisson(16.75) ≤ 28) = Σ_{i≤28} e^−16.75 16.75^i / i! = 0.99590
-    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&m=1&bm=spot&si=15&ck=30&job=100&dl=112");
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&m=1&bm=spot&sih=15&ck=30&job=100&dl=112");
     assert_eq!(total(&r, "p3.2xlarge", BillingModel::Spot), d("500.45"));
     let sp = r.spot.as_ref().unwrap();
     assert_eq!(sp.overhead_factor, d("1.066667"));
@@ -138,17 +139,24 @@ fn g04_spot_at_15_percent_interruptions_with_30_minute_checkpoints() {
 #[test]
 fn g05_two_tb_per_month_cross_region_sync() {
     // 2 TB = 2048 GB × $0.02 = 40.96 per month, 12 months = 491.52 on top of compute.
-    // Aliyun has no inter-region rate in the fixture → notice, no charge.
+    // Aliyun has no inter-region rate in the fixture → missing: the result is
+    // incomplete (its figures exclude the charge), never "free".
     let r = q(
-        "v=1&o=aws:us-east-1:p4d.24xlarge,alibaba:cn-shanghai:ecs.gn7-c12g1.3xlarge&bm=od&xr=2048",
+        "v=2&o=aws:us-east-1:p4d.24xlarge,alibaba:cn-shanghai:ecs.gn7-c12g1.3xlarge&bm=od&xr=2048",
     );
     let m = model(&r, "p4d.24xlarge", BillingModel::OnDemand);
     assert_eq!(m.lines[0].data, d("40.96"));
     assert_eq!(m.total.unwrap().amount(), d("192348.96") + d("491.52"));
     let a = model(&r, "gn7-c12g1.3xlarge", BillingModel::OnDemand);
-    assert!(a.notices.contains(&QuoteNotice::NoUsageRate {
-        kind: UsageKind::InterRegionPerGb
-    }));
+    assert_eq!(
+        a.missing,
+        vec![MissingRate {
+            kind: UsageKind::InterRegionPerGb,
+            provider: ProviderId::Alibaba,
+            region: "cn-shanghai".into()
+        }]
+    );
+    assert!(!a.complete());
     assert_eq!(a.lines[0].data, d("0.00"));
 }
 
@@ -157,7 +165,7 @@ fn g06_first_month_half_price_plus_300_credit() {
     // p3.2xlarge 100 h/month = 306.00; month 1 at −50 % = 153.00, all paid by credit
     // (300 − 153 = 147 left); month 2: 306 − 147 = 159.00; month 3: 306.00.
     // total = 0 + 159 + 306 = 465.00
-    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=100&m=3&bm=od&fmd=50&cr=300");
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=100&m=3&bm=od&fmd=50&cr=300usd");
     let m = model(&r, "p3.2xlarge", BillingModel::OnDemand);
     let totals: Vec<Decimal> = m.lines.iter().map(|l| l.total).collect();
     assert_eq!(totals, vec![d("0.00"), d("159.00"), d("306.00")]);
@@ -166,7 +174,7 @@ fn g06_first_month_half_price_plus_300_credit() {
     assert_eq!(m.lines[1].credits, d("-147.00"));
     assert_eq!(m.total.unwrap().amount(), d("465.00"));
     // credit expiring after month 1: the 147 left is lost → 0 + 306 + 306 = 612.00
-    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=100&m=3&bm=od&fmd=50&cr=300&crx=1");
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=100&m=3&bm=od&fmd=50&cr=300usd&crx=1");
     assert_eq!(total(&r, "p3.2xlarge", BillingModel::OnDemand), d("612.00"));
 }
 
@@ -175,7 +183,7 @@ fn g07_cny_usd_with_a_user_rate() {
     // fx = 7: GT4.4XLARGE96 28.64 CNY/h / 7 = 4.091429 USD/h; × 730 = 2986.742857 → 2986.74
     // subscription 13748 / 7 = 1964.00; in CNY: 28.64 × 730 = 20907.20
     // p4d in CNY at fx 7: 21.957642 × 7 × 168 = 25822.186992 → 25822.19
-    let r = q("v=1&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od,sub&fx=7");
+    let r = q("v=2&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od,sub&fx=7");
     assert_eq!(
         total(&r, "GT4.4XLARGE96", BillingModel::OnDemand),
         d("2986.74")
@@ -185,12 +193,12 @@ fn g07_cny_usd_with_a_user_rate() {
         d("1964.00")
     );
     assert_eq!(r.fx_cny_per_usd, d("7"));
-    let r = q("v=1&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od&cur=CNY&fx=7");
+    let r = q("v=2&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od&cur=CNY&fx=7");
     assert_eq!(
         total(&r, "GT4.4XLARGE96", BillingModel::OnDemand),
         d("20907.20")
     );
-    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&h=168&m=1&bm=od&cur=CNY&fx=7");
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&h=168&m=1&bm=od&cur=CNY&fx=7");
     assert_eq!(
         total(&r, "p4d.24xlarge", BillingModel::OnDemand),
         d("25822.19")
@@ -199,7 +207,7 @@ fn g07_cny_usd_with_a_user_rate() {
 
 /// The article's "62 % cheaper, 98 % completion" as one scenario of the mix model.
 pub const MIX_CLAIM: &str =
-    "v=1&o=aws:us-east-1:p3.2xlarge&m=1&bm=od,mix&si=6&ck=30&ro=10&job=24&dl=26&mix=79";
+    "v=2&o=aws:us-east-1:p3.2xlarge&m=1&bm=od,mix&sih=6&ck=30&ro=10&job=24&dl=26&mix=79";
 
 #[test]
 fn g08_mix_claim_62_percent_cheaper_98_percent_completion() {
@@ -226,7 +234,7 @@ fn g08_mix_claim_62_percent_cheaper_98_percent_completion() {
 fn g09_reserved_all_and_partial_upfront_cash_flow() {
     // Azure ND96isr_H100_v5 1-yr all upfront (sourced): 716588.00 in month 1, nothing after.
     // od: 127.816 × 730 = 93305.68 per month, × 12 = 1119668.16
-    let r = q("v=1&o=azure:westeurope:Standard_ND96isr_H100_v5&bm=od,ri1a");
+    let r = q("v=2&o=azure:westeurope:Standard_ND96isr_H100_v5&bm=od,ri1a");
     let ri = model(&r, "ND96isr_H100_v5", BillingModel::Ri1All);
     assert_eq!(ri.lines[0].upfront, d("716588.00"));
     assert_eq!(ri.lines[1].total, d("0.00"));
@@ -240,7 +248,7 @@ fn g09_reserved_all_and_partial_upfront_cash_flow() {
     // 21.957642 × 0.6 × 730 = 9617.447196 per month; term 115409.366352;
     // upfront half = 57704.683176 → 57704.68; monthly half 4808.723598 → 4808.72
     // total = 57704.68 + 12 × 4808.72 = 115409.32
-    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1p&disc=40");
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1p&disc=40");
     let p = model(&r, "p4d.24xlarge", BillingModel::Ri1Partial);
     assert!(p.assumed);
     assert_eq!(p.lines[0].upfront, d("57704.68"));
@@ -248,7 +256,7 @@ fn g09_reserved_all_and_partial_upfront_cash_flow() {
     assert_eq!(p.lines[1].upfront, d("0.00"));
     assert_eq!(p.total.unwrap().amount(), d("115409.32"));
     // without the assumption the model is unavailable, not invented
-    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1p");
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1p");
     let p = model(&r, "p4d.24xlarge", BillingModel::Ri1Partial);
     assert_eq!(p.unavailable, Some(Reason::NoCommitmentRate));
 }
@@ -256,17 +264,21 @@ fn g09_reserved_all_and_partial_upfront_cash_flow() {
 #[test]
 fn g10_horizon_shorter_than_term_reports_remaining_commitment() {
     // 6 months of the 12-month p4d RI: 6 × 10162.40 = 60974.40 paid, 60974.40 still owed.
-    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&m=6");
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&m=6");
     let ri = model(&r, "p4d.24xlarge", BillingModel::Ri1No);
     assert_eq!(ri.total.unwrap().amount(), d("60974.40"));
-    assert_eq!(ri.remaining_commitment, d("60974.40"));
+    assert_eq!(ri.still_owed, d("60974.40"));
+    assert_eq!(ri.decision_cost.unwrap().amount(), d("121948.80"));
+    assert!(ri
+        .notices
+        .contains(&QuoteNotice::CommitmentOwedAfterHorizon));
 }
 
 #[test]
 fn g11_monthly_subscription() {
     // Aliyun gn7 26xlarge, CNY, 3 months: sub 3 × 121280 = 363840.00;
     // od 3 × 252.66 × 730 = 553325.40; saving 34.2448… → 34.24 %
-    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=3&bm=od,sub&cur=CNY");
+    let r = q("v=2&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=3&bm=od,sub&cur=CNY");
     let s = model(&r, "gn7-c13g1.26xlarge", BillingModel::Subscription);
     assert_eq!(s.total.unwrap().amount(), d("363840.00"));
     assert_eq!(s.lines[2].commitment, d("121280.00"));
@@ -277,14 +289,14 @@ fn g11_monthly_subscription() {
     );
     // installment has no sourced rate: unavailable, or assumed with `disc`
     // (20 % off: 252.66 × 0.8 × 730 = 147553.44 per month)
-    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=1&bm=inst&cur=CNY");
+    let r = q("v=2&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=1&bm=inst&cur=CNY");
     let i = model(&r, "gn7-c13g1.26xlarge", BillingModel::Installment);
     assert_eq!(i.unavailable, Some(Reason::NoCommitmentRate));
-    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=1&bm=inst&cur=CNY&disc=20");
+    let r = q("v=2&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=1&bm=inst&cur=CNY&disc=20");
     let i = model(&r, "gn7-c13g1.26xlarge", BillingModel::Installment);
     assert!(i.assumed);
     assert_eq!(i.total.unwrap().amount(), d("147553.44"));
-    assert_eq!(i.remaining_commitment, d("1623087.84"));
+    assert_eq!(i.still_owed, d("1623087.84"));
 }
 
 #[test]
@@ -292,7 +304,7 @@ fn g12_rounding_policy_half_away_from_zero_per_line() {
     // 0.25 h × 3.06 = 0.765 → 0.77 (half away from zero; banker's would give 0.76).
     // Three months: lines 0.77 + 0.77 + 0.77 = 2.31, not round(2.295) = 2.30:
     // totals are sums of rounded lines.
-    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=0.25&m=3&bm=od");
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=0.25&m=3&bm=od");
     let m = model(&r, "p3.2xlarge", BillingModel::OnDemand);
     assert_eq!(m.lines[0].usage, d("0.77"));
     assert_eq!(m.total.unwrap().amount(), d("2.31"));
@@ -303,7 +315,7 @@ fn g12_rounding_policy_half_away_from_zero_per_line() {
 fn g13_billing_granularity_minimum() {
     // Azure fixture: per-minute granularity, 60 s minimum. 0.01 h = 36 s → billed 60 s:
     // 27.197 / 60 = 0.453283 → 0.45
-    let r = q("v=1&o=azure:eastus:Standard_ND96asr_v4&h=0.01&m=1&bm=od");
+    let r = q("v=2&o=azure:eastus:Standard_ND96asr_v4&h=0.01&m=1&bm=od");
     assert_eq!(total(&r, "ND96asr_v4", BillingModel::OnDemand), d("0.45"));
 }
 
@@ -311,28 +323,28 @@ fn g13_billing_granularity_minimum() {
 fn g14_student_price_with_daily_cap() {
     // $1.00/h for at most 4 h/day = 4 × 730 / 24 = 121.666667 h/month; 200 h used:
     // 121.666667 × 1.00 + 78.333333 × 3.06 = 121.666667 + 239.70 = 361.366667 → 361.37
-    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=200&m=1&bm=od&stu=1&stucap=4");
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=200&m=1&bm=od&stu=1&stucap=4");
     assert_eq!(total(&r, "p3.2xlarge", BillingModel::OnDemand), d("361.37"));
     // 50 % off variant, no cap: 200 × 1.53 = 306.00
-    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&h=200&m=1&bm=od&stu=50off");
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=200&m=1&bm=od&stu=50off");
     assert_eq!(total(&r, "p3.2xlarge", BillingModel::OnDemand), d("306.00"));
 }
 
 #[test]
 fn g15_egress_tiers_bandwidth_mode_and_region_fallback() {
     // AWS 20 TB egress: 10240 × 0.09 + 10240 × 0.085 = 921.60 + 870.40 = 1792.00 per month
-    let r = q("v=1&o=aws:us-east-1:p4d.24xlarge&m=1&bm=od&eg=20480");
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&m=1&bm=od&eg=20480");
     assert_eq!(
         model(&r, "p4d.24xlarge", BillingModel::OnDemand).lines[0].data,
         d("1792.00")
     );
     // Tencent fixed bandwidth 10 Mbps: 2 × 20 + 3 × 25 + 5 × 90 = 565.00 CNY; egress GB included
-    let r = q("v=1&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od&cur=CNY&bw=10&eg=1000");
+    let r = q("v=2&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od&cur=CNY&bw=10&eg=1000");
     let m = model(&r, "GT4.4XLARGE96", BillingModel::OnDemand);
     assert_eq!(m.lines[0].data, d("565.00"));
     assert!(m.notices.contains(&QuoteNotice::EgressInBandwidth));
     // Aliyun cn-shanghai has no own rate: cn-hangzhou 0.80 CNY/GB × 100 = 80.00, flagged
-    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c12g1.3xlarge&m=1&bm=od&cur=CNY&eg=100");
+    let r = q("v=2&o=alibaba:cn-shanghai:ecs.gn7-c12g1.3xlarge&m=1&bm=od&cur=CNY&eg=100");
     let m = model(&r, "gn7-c12g1.3xlarge", BillingModel::OnDemand);
     assert_eq!(m.lines[0].data, d("80.00"));
     assert!(m.notices.contains(&QuoteNotice::UsageRateFallback {
@@ -345,7 +357,7 @@ fn g15_egress_tiers_bandwidth_mode_and_region_fallback() {
 fn g16_user_price_for_an_unpriced_offer() {
     // gn7-c13g1.13xlarge has no sourced price; user enters 126.33 CNY/h:
     // 126.33 × 730 = 92220.90 CNY, flagged user_price.
-    let r = q("v=1&o=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge&m=1&bm=od&cur=CNY&up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~126.33");
+    let r = q("v=2&o=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge&m=1&bm=od&cur=CNY&up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~126.33");
     let m = model(&r, "gn7-c13g1.13xlarge", BillingModel::OnDemand);
     assert_eq!(m.total.unwrap().amount(), d("92220.90"));
     assert!(m.user_price);
@@ -360,7 +372,7 @@ fn g17_mix_on_a_reserved_baseline() {
     // spot: 0.6427 / 0.975 = 0.659179487…/h × 730 × 0.5 = 240.600513 → 240.60
     // month = 670.14 + 240.60 = 910.74; × 12 = 10928.88
     // on-demand: 2233.80 × 12 = 26805.60; saving = 15876.72 / 26805.60 = 59.229… → 59.23 %
-    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&bm=od,mix&si=6&ck=30&ro=10&mixb=ri1n&disc=40");
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&bm=od,mix&sih=6&ck=30&ro=10&mixb=ri1n&disc=40");
     assert_eq!(
         total(&r, "p3.2xlarge", BillingModel::OnDemand),
         d("26805.60")
@@ -373,9 +385,263 @@ fn g17_mix_on_a_reserved_baseline() {
     assert!(mix.assumed, "priced from an assumed discount");
 
     // Without a rate or an assumed discount the committed mix is unavailable.
-    let r = q("v=1&o=aws:us-east-1:p3.2xlarge&bm=mix&mixb=ri1n");
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&bm=mix&mixb=ri1n");
     assert_eq!(
         model(&r, "p3.2xlarge", BillingModel::Mix).unavailable,
         Some(Reason::NoCommitmentRate)
     );
+}
+
+// ------------------------------------------------------------------
+// Decision-grade totals (issue #8): one golden per point, worked by hand.
+
+/// Every result of a quote, with its offer.
+fn all_models(r: &Quote) -> Vec<(&str, &ModelQuote)> {
+    r.offers
+        .iter()
+        .flat_map(|o| o.models.iter().map(move |m| (o.offer.as_str(), m)))
+        .collect()
+}
+
+#[test]
+fn g18_commitment_owed_after_the_horizon_counts() {
+    // 1-month need, 3-yr reservation priced from an assumed 40 % (every payment
+    // option alike, `disc=40,40,40`): 21.957642 × 0.6 × 730 = 9617.447196 → 9617.45
+    // a month. Paid in the horizon 9617.45; still owed 35 × 9617.45 = 336610.75;
+    // decision cost 346228.20. All upfront: 9617.447196 × 36 = 346228.099… →
+    // 346228.10 paid at once, nothing owed. On-demand: 16029.08.
+    // Both contracts save (16029.08 − 346228.2) / 16029.08 = −2060.00 %, and
+    // on-demand is the cheapest: no contract "wins" a 1-month need.
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri3n,ri3a&m=1&disc=40,40,40");
+    let n = model(&r, "p4d.24xlarge", BillingModel::Ri3No);
+    assert_eq!(n.total.unwrap().amount(), d("9617.45"));
+    assert_eq!(n.still_owed, d("336610.75"));
+    assert_eq!(n.decision_cost.unwrap().amount(), d("346228.20"));
+    assert_eq!(n.saving_vs_on_demand_pct, Some(d("-2060.00")));
+    let a = model(&r, "p4d.24xlarge", BillingModel::Ri3All);
+    assert_eq!(a.total.unwrap().amount(), d("346228.10"));
+    assert_eq!(a.still_owed, d("0.00"));
+    assert_eq!(a.decision_cost.unwrap().amount(), d("346228.10"));
+    assert_eq!(a.saving_vs_on_demand_pct, Some(d("-2060.00")));
+    let c = r.cheapest.unwrap();
+    assert_eq!(c.model, BillingModel::OnDemand);
+    assert_eq!(c.decision_cost.amount(), d("16029.08"));
+}
+
+#[test]
+fn g19_a_missing_rate_is_never_zero() {
+    // 4 × A100 for a week with 2048 GB/month cross-region: only AWS has a
+    // sourced inter-region rate (2048 × 0.02 = 40.96). The others are
+    // incomplete and rank after it, although Tencent's compute alone
+    // (2677.72) is cheaper than AWS's 3688.88 + 40.96 = 3729.84.
+    let base = "v=2&gpu=a100-40gb&gpus=4&h=168&m=1&bm=od&xr=2048";
+    let r = q(base);
+    let c = r.cheapest.clone().unwrap();
+    assert!(c.offer.ends_with("p4d.24xlarge") && c.complete);
+    assert_eq!(c.decision_cost.amount(), d("3729.84"));
+    let t = model(&r, "GT4.4XLARGE96", BillingModel::OnDemand);
+    assert!(!t.complete());
+    assert_eq!(t.missing[0].kind, UsageKind::InterRegionPerGb);
+    let incomplete = all_models(&r)
+        .into_iter()
+        .filter(|(_, m)| m.total.is_some() && !m.complete())
+        .count();
+    assert_eq!(incomplete, 5, "Azure, 2 × Aliyun, 2 × Tencent");
+    // The user enters Tencent's rate (0.5 CNY/GB): 2048 × 0.5 = 1024 CNY
+    // / 7.1875 = 142.469565… → 142.47; 2677.72 + 142.47 = 2820.19, now the
+    // cheapest complete result.
+    let r = q(&format!("{base}&ur=tencent:ap-guangzhou:xr~0.5"));
+    let t = model(&r, "GT4.4XLARGE96", BillingModel::OnDemand);
+    assert!(t.complete());
+    assert_eq!(t.lines[0].data, d("142.47"));
+    assert!(t.notices.contains(&QuoteNotice::UsageRateUser {
+        kind: UsageKind::InterRegionPerGb
+    }));
+    let c = r.cheapest.unwrap();
+    assert!(c.offer.ends_with("GT4.4XLARGE96"));
+    assert_eq!(c.decision_cost.amount(), d("2820.19"));
+}
+
+#[test]
+fn g19b_no_fallback_across_currency_or_region_group() {
+    // An AWS mainland-China region (CNY) must not borrow us-east-1's USD
+    // egress rate: the charge is missing, not priced in the wrong market.
+    let mut c = fixture();
+    let mut region = c.regions[0].clone();
+    region.code = "cn-north-1".into();
+    region.group = gpucost::domain::catalog::RegionGroup::MainlandChina;
+    c.regions.push(region);
+    let mut offer = c.offers[1].clone(); // p3.2xlarge
+    offer.id = "aws:cn-north-1:p3.2xlarge".into();
+    offer.region = "cn-north-1".into();
+    c.offers.push(offer);
+    let st = parse_query("v=2&o=aws:cn-north-1:p3.2xlarge&bm=od&m=1&eg=100", &c);
+    let r = quote(&c, &st.scenario).unwrap();
+    let m = &r.offers[0].models[0];
+    assert_eq!(m.lines[0].data, d("0.00"));
+    assert_eq!(m.missing.len(), 1);
+    assert_eq!(m.missing[0].kind, UsageKind::EgressPerGb);
+}
+
+#[test]
+fn g20_spot_interruptions_in_the_providers_terms() {
+    // si=15: 15 % of instances interrupted per month (AWS Spot Advisor's
+    // 10–15 % band). λ = −ln(0.85) / 730 = 0.16251893 / 730 = 0.000222628671 /h.
+    // L = 30/2 + 10 min = 0.416667 h; f = 1 / (1 − λL) = 1.0000927705…
+    // spot = 0.6427 × 730 × f = 469.171 × 1.0000928 = 469.2145 → 469.21
+    // Per month an instance sees λ × 730 × f = 0.1625 interruptions (v1's
+    // si=15 meant 0.15 per hour: ~110 a month).
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&m=1&bm=spot&si=15&ck=30&job=100&dl=112");
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::Spot), d("469.21"));
+    let sp = r.spot.as_ref().unwrap();
+    assert_eq!(sp.interruption_monthly_pct, Some(d("15")));
+    assert_eq!(sp.interruptions_per_hour, d("0.000222628671"));
+    assert_eq!(sp.interruptions_per_month, d("0.162534"));
+    assert_eq!(sp.job.as_ref().unwrap().completion_probability, 1.0);
+    // AWS's "> 20 %" band is taken as 25 %: λ = −ln(0.75)/730 = 0.000394085031;
+    // default ck=60 → L = 0.666667, f = 1.000262792; 469.171 × f = 469.2943 → 469.29
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&m=1&bm=spot&si=gt20");
+    assert_eq!(
+        r.spot.as_ref().unwrap().interruption_monthly_pct,
+        Some(d("25"))
+    );
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::Spot), d("469.29"));
+}
+
+#[test]
+fn g20b_the_articles_mix_at_its_own_15_percent() {
+    // The mix claim (79 % spot, 24 h job, 26 h deadline) at the article's own
+    // "15 %" read as providers publish it (per month):
+    // blended = 0.21 × 3.06 + 0.79 × 0.6427 × 1.0000927705 = 0.6426 + 0.5077801
+    // = 1.1503801; × 730 = 839.7775 → 839.78; saving (2233.80 − 839.78) / 2233.80
+    // = 62.41 %. The job finishes with probability 1.000000 (μ = 0.0057).
+    // The cost and the completion are separate results: "98 %" needs ~6
+    // interruptions per 100 hours (g08, `sih=6`), i.e. ~99.99 % of instances
+    // interrupted every month.
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&m=1&bm=od,mix&si=15&ck=30&ro=10&job=24&dl=26&mix=79");
+    let mix = model(&r, "p3.2xlarge", BillingModel::Mix);
+    assert_eq!(mix.total.unwrap().amount(), d("839.78"));
+    assert_eq!(mix.saving_vs_on_demand_pct, Some(d("62.41")));
+    let job = r.spot.unwrap().job.unwrap();
+    assert_eq!(job.completion_probability, 1.0);
+    assert!((job.expected_interruptions - 0.005714).abs() < 1e-6);
+}
+
+#[test]
+fn g21_a_reservation_covers_every_hour() {
+    // 744 h in a month on the p4d 1-yr RI: the reservation covers every hour;
+    // 12 × 10162.40 = 121948.80, no on-demand line (v1 added 14 h × 21.957642
+    // = 307.41 a month).
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&h=744");
+    let ri = model(&r, "p4d.24xlarge", BillingModel::Ri1No);
+    assert_eq!(ri.total.unwrap().amount(), d("121948.80"));
+    assert!(ri.lines.iter().all(|l| l.usage.is_zero()));
+}
+
+#[test]
+fn g22_assumed_discount_per_payment_option() {
+    // disc=40 is the no-upfront figure. The fixture's p4d has sourced 1-yr
+    // no-upfront (13.921094/h) and all-upfront (113819.00) reservations:
+    // no-upfront saves 1 − 13.921094/21.957642 = 36.6004 %, all-upfront
+    // 1 − (113819/8760)/21.957642 = 40.8269 %: a gap of 4.2265 points, so an
+    // assumed all-upfront is 44.23 % off. No sourced partial-upfront rate: 40 %.
+    // p3.2xlarge (no sourced RI): ri1n 3.06 × 0.6 × 730 = 1340.28/month → 16083.36;
+    // ri1a 3.06 × 0.5577 × 8760 = 14949.4788 → 14949.48, the cheapest.
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&bm=od,ri1n,ri1p,ri1a&disc=40");
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::Ri1No), d("16083.36"));
+    assert_eq!(
+        total(&r, "p3.2xlarge", BillingModel::Ri1Partial),
+        d("16083.36")
+    );
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::Ri1All), d("14949.48"));
+    assert_eq!(r.cheapest.as_ref().unwrap().model, BillingModel::Ri1All);
+    let rates = r.assumed_rates.as_ref().unwrap();
+    let y1 = rates.iter().find(|x| x.term_months == 12).unwrap();
+    assert_eq!(y1.all_upfront_pct, d("44.23"));
+    assert_eq!(
+        y1.all_basis,
+        gpucost::domain::pricing::GapBasis::CatalogMedian { reservations: 1 }
+    );
+    assert_eq!(y1.partial_basis, gpucost::domain::pricing::GapBasis::NoData);
+    // The user's own figures per option win: disc=40,42,45
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&bm=ri1a&disc=40,42,45");
+    // 3.06 × 0.55 × 8760 = 14743.08
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::Ri1All), d("14743.08"));
+}
+
+#[test]
+fn g23_promotions_scoped_as_providers_scope_them() {
+    // First-month 90 % off applies to pay-as-you-go usage only: the RI is
+    // unchanged (12 × 10162.40 = 121948.80); on-demand month 1 = 16029.08 ×
+    // 0.1 = 1602.908 → 1602.91, total 1602.91 + 11 × 16029.08 = 177922.79.
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n&fmd=90");
+    assert_eq!(
+        total(&r, "p4d.24xlarge", BillingModel::Ri1No),
+        d("121948.80")
+    );
+    assert_eq!(
+        total(&r, "p4d.24xlarge", BillingModel::OnDemand),
+        d("177922.79")
+    );
+    // ... and to a monthly subscription's first month: 60640 + 121280 = 181920.00 CNY
+    let r = q("v=2&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=2&bm=sub&cur=CNY&fmd=50");
+    assert_eq!(
+        total(&r, "gn7-c13g1.26xlarge", BillingModel::Subscription),
+        d("181920.00")
+    );
+    // Student price $1/h, 4 h a day for the whole account: 8 instances ×
+    // 200 h = 1600 h; student hours 4 × 730/24 = 121.666667 (not 8 × that):
+    // 121.666667 × 1 + 1478.333333 × 3.06 = 4645.366667 → 4645.37
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&gpus=8&h=200&m=1&bm=od&stu=1usd&stucap=4");
+    assert_eq!(
+        total(&r, "p3.2xlarge", BillingModel::OnDemand),
+        d("4645.37")
+    );
+    // A credit of ¥718.75 is $100 at 7.1875, whatever the display currency:
+    // USD 306.00 − 100.00 = 206.00; CNY 2199.38 − 718.75 = 1480.63 (= 206 × 7.1875).
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=100&m=1&bm=od&cr=718.75cny");
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::OnDemand), d("206.00"));
+    let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=100&m=1&bm=od&cr=718.75cny&cur=CNY");
+    assert_eq!(
+        total(&r, "p3.2xlarge", BillingModel::OnDemand),
+        d("1480.63")
+    );
+}
+
+#[test]
+fn g24_credit_keeps_paying_what_is_owed() {
+    // 6 months of the p4d 1-yr RI with a $100,000 credit (no expiry):
+    // paid in the horizon 6 × 10162.40 = 60974.40, all by credit (39025.60
+    // left); still owed 60974.40, of which the credit pays 39025.60:
+    // decision cost 0 + 60974.40 − 39025.60 = 21948.80 = 121948.80 − 100000.
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1n,ri1a&m=6&cr=100000usd");
+    let n = model(&r, "p4d.24xlarge", BillingModel::Ri1No);
+    assert_eq!(n.total.unwrap().amount(), d("0.00"));
+    assert_eq!(n.still_owed, d("60974.40"));
+    assert_eq!(n.decision_cost.unwrap().amount(), d("21948.80"));
+    // all upfront: 113819.00 − 100000 = 13819.00, paid in month 1
+    let a = model(&r, "p4d.24xlarge", BillingModel::Ri1All);
+    assert_eq!(a.decision_cost.unwrap().amount(), d("13819.00"));
+}
+
+#[test]
+fn g25_bad_input_is_contained() {
+    let c = fixture();
+    // unknown offer ids: nothing quoted (not the whole catalog), with a notice
+    let st = parse_query("v=2&o=typo:typo", &c);
+    assert_eq!(st.notices.len(), 1);
+    assert_eq!(st.scenario.offers, Some(vec![]));
+    let r = quote(&c, &st.scenario).unwrap();
+    assert!(r.offers.is_empty() && r.cheapest.is_none());
+    // a rate too small to be a CNY/USD rate falls back to the default
+    let st = parse_query("v=2&fx=0.001", &c);
+    assert_eq!(st.scenario.fx_cny_per_usd, None);
+    assert_eq!(st.notices[0].key, "fx");
+    // the smallest accepted rate and the extremes of every bound still quote
+    let st = parse_query(
+        "v=2&fx=0.01&cur=USD&h=0.000001&m=60&gpus=4096&eg=1000000000&xr=1000000000&st=1000000000&cr=1000000000cny",
+        &c,
+    );
+    assert!(st.notices.is_empty(), "{:?}", st.notices);
+    assert!(quote(&c, &st.scenario).is_ok());
 }

@@ -15,7 +15,7 @@ fn fixture() -> Catalog {
 fn bad_values_fall_back_per_key_with_notices() {
     let c = fixture();
     let st = parse_query(
-        "gpus=-3&cur=XYZ&sort=%3Cscript%3E&fx=0&h=999&m=abc&months=3&gpu=a100-40gb,zzz&sel=aws:us-east-1:p3.2xlarge,nope&mix=30&v=2",
+        "gpus=-3&cur=XYZ&sort=%3Cscript%3E&fx=0&h=999&m=abc&months=3&gpu=a100-40gb,zzz&sel=aws:us-east-1:p3.2xlarge,nope&mix=30&v=3",
         &c,
     );
     let codes: Vec<(&str, C)> = st
@@ -60,7 +60,7 @@ fn defaults_are_omitted_and_order_is_stable() {
     let c = fixture();
     let st = parse_query("", &c);
     assert!(st.notices.is_empty());
-    assert_eq!(to_query(&st), "v=1");
+    assert_eq!(to_query(&st), "v=2");
     let st = parse_query(
         "page=2&sort=-gpuh&bm=od,mix&cur=cny&gpu=a100-40gb&q=A100 80%25&cols=provider,hourly&up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~99.5",
         &c,
@@ -75,7 +75,7 @@ fn defaults_are_omitted_and_order_is_stable() {
     assert_eq!(st.view.q, "A100 80%");
     assert_eq!(
         to_query(&st),
-        "v=1&gpu=a100-40gb&cur=CNY&bm=od,mix&up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~99.5&q=A100+80%25&sort=-gpuh&cols=provider,hourly&page=2"
+        "v=2&gpu=a100-40gb&cur=CNY&bm=od,mix&up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~99.5&q=A100+80%25&sort=-gpuh&cols=provider,hourly&page=2"
     );
 }
 
@@ -151,9 +151,90 @@ fn mix_baseline_key_round_trips_and_rejects_non_baselines() {
         st.scenario.mix_baseline,
         gpucost::domain::scenario::BillingModel::Ri3All
     );
-    assert_eq!(gpucost::domain::link::to_query(&st), "v=1&mixb=ri3a");
+    assert_eq!(gpucost::domain::link::to_query(&st), "v=2&mixb=ri3a");
     let bad = gpucost::domain::link::parse_query("v=1&mixb=spot&m=3", &c);
     assert_eq!(bad.notices.len(), 1);
     assert_eq!(bad.notices[0].key, "mixb");
     assert_eq!(bad.scenario.months, 3);
+}
+
+#[test]
+fn v1_links_keep_their_meaning_with_a_notice() {
+    use gpucost::domain::money::Money;
+    use gpucost::domain::scenario::{InterruptionRate, StudentPrice};
+    let c = fixture();
+    // v1: si was % per hour, disc one figure for every payment option, credit
+    // and student price in the link's display currency.
+    let st = parse_query(
+        "v=1&si=6&disc=40&cr=300&stu=1.5&cur=CNY&fmd=50&stucap=4",
+        &c,
+    );
+    let codes: Vec<(&str, C)> = st
+        .notices
+        .iter()
+        .map(|n| (n.key.as_str(), n.code))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            ("si", C::Migrated),
+            ("disc", C::Migrated),
+            ("fmd", C::RuleChanged),
+            ("stucap", C::RuleChanged),
+        ]
+    );
+    let sc = &st.scenario;
+    assert_eq!(
+        sc.spot.interruption,
+        InterruptionRate::HourlyPct(Decimal::from(6))
+    );
+    let a = sc.assumed_discount.unwrap();
+    assert_eq!(a.partial_upfront_pct, Some(Decimal::from(40)));
+    assert_eq!(a.all_upfront_pct, Some(Decimal::from(40)));
+    assert_eq!(
+        sc.promotions.credit,
+        Some(Money::new(Decimal::from(300), Currency::CNY))
+    );
+    assert_eq!(
+        sc.promotions.student,
+        Some(StudentPrice::Hourly(Money::new(
+            Decimal::new(15, 1),
+            Currency::CNY
+        )))
+    );
+    // rewritten in v2 form, which reads back without notices
+    let q = to_query(&st);
+    assert_eq!(
+        q,
+        "v=2&cur=CNY&sih=6&fmd=50&cr=300cny&stu=1.5cny&stucap=4&disc=40,40,40"
+    );
+    let again = parse_query(&q, &c);
+    assert!(again.notices.is_empty(), "{:?}", again.notices);
+    assert_eq!(again.scenario, st.scenario);
+    // a link without `v` is a v1 link
+    let st = parse_query("si=6", &c);
+    assert_eq!(st.notices[0].code, C::Migrated);
+}
+
+#[test]
+fn v2_spot_rate_bands_and_user_usage_rates() {
+    use gpucost::domain::scenario::{InterruptionRate, SpotBand};
+    let c = fixture();
+    let st = parse_query(
+        "v=2&si=10-15&ur=tencent:ap-guangzhou:xr~0.5,azure:eastus:eg~0.087,nope:x:eg~1,aws:us-east-1:zz~1",
+        &c,
+    );
+    assert_eq!(
+        st.scenario.spot.interruption,
+        InterruptionRate::Band(SpotBand::B10To15)
+    );
+    assert_eq!(st.scenario.user_usage_rates.len(), 2);
+    assert_eq!(st.notices.len(), 2, "{:?}", st.notices);
+    assert_eq!(
+        to_query(&st),
+        "v=2&si=10-15&ur=azure:eastus:eg~0.087,tencent:ap-guangzhou:xr~0.5"
+    );
+    // 100 % a month is no rate at all: out of range, default kept
+    let st = parse_query("v=2&si=100", &c);
+    assert_eq!(st.notices[0].code, C::OutOfRange);
 }

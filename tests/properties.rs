@@ -8,7 +8,9 @@ use gpucost::domain::link::{
     parse_query, to_query, Column, LinkState, Sort, TflopsKind, TimeUnit, View,
 };
 use gpucost::domain::money::Money;
-use gpucost::domain::scenario::{BillingModel, RegionRef, Scenario, StudentPrice};
+use gpucost::domain::scenario::{
+    AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, StudentPrice,
+};
 use gpucost::domain::tco::quote;
 use proptest::prelude::*;
 use rust_decimal::Decimal;
@@ -23,7 +25,7 @@ fn dec(units: i64, scale: u32) -> Decimal {
 
 fn base(offer: &str, models: Vec<BillingModel>) -> Scenario {
     Scenario {
-        offers: vec![offer.to_string()],
+        offers: Some(vec![offer.to_string()]),
         billing_models: models,
         ..Scenario::default()
     }
@@ -37,6 +39,14 @@ const OFFERS: [&str; 6] = [
     "alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge",
     "tencent:ap-guangzhou:GT4.4XLARGE96",
 ];
+
+fn disc(d: Option<i64>) -> Option<AssumedDiscount> {
+    d.map(|n| AssumedDiscount {
+        no_upfront_pct: Decimal::from(n),
+        partial_upfront_pct: None,
+        all_upfront_pct: None,
+    })
+}
 
 fn totals(c: &Catalog, s: &Scenario) -> Vec<Option<Decimal>> {
     quote(c, s).unwrap().offers[0]
@@ -56,7 +66,7 @@ proptest! {
     ) {
         let c = fixture();
         let mut s = base(OFFERS[oi], vec![]);
-        s.assumed_discount_pct = disc.map(Decimal::from);
+        s.assumed_discount = self::disc(disc);
         s.hours_per_month = dec(h1, 2);
         s.months = m1;
         let a = totals(&c, &s);
@@ -79,7 +89,7 @@ proptest! {
     ) {
         let c = fixture();
         let mut s = base(OFFERS[oi], vec![]);
-        s.assumed_discount_pct = disc.map(Decimal::from);
+        s.assumed_discount = self::disc(disc);
         s.hours_per_month = Decimal::from(h);
         s.data.cross_region_gb = Decimal::from(xr);
         s.months = m1 + m2;
@@ -127,8 +137,8 @@ proptest! {
     #[test]
     fn key_value_soup_never_panics(
         pairs in proptest::collection::vec((
-            prop::sample::select(vec!["v","gpu","gpus","vram","h","m","p","rg","r","o","cur","fx","bm","si","ck","ro","job","dl","mix","mixb","fmd","cr","crx","stu","stucap","eg","xr","st","bw","up","disc","q","maxp","sort","cols","tu","tf","sel","page","zz"]),
-            prop::sample::select(vec!["0","1","-3","744","745","abc","1e5","99999999999999999999999999999999","0.0000001","100","50off","aws","USD","CNY","a100-40gb","aws:us-east-1:p4d.24xlarge","aws:us-east-1:p4d.24xlarge~1.5","-hourly","%ZZ","NaN","inf","","ri1n","ri3a","sub","od","spot"]),
+            prop::sample::select(vec!["v","gpu","gpus","vram","h","m","p","rg","r","o","cur","fx","bm","si","sih","ck","ro","job","dl","mix","mixb","fmd","cr","crx","stu","stucap","eg","xr","st","bw","up","ur","disc","q","maxp","sort","cols","tu","tf","sel","page","zz"]),
+            prop::sample::select(vec!["0","1","2","-3","744","745","abc","1e5","99999999999999999999999999999999","0.0000001","0.01","0.009","100","99.99","50off","500usd","3000CNY","1.5cny","lt5","gt20","10-15","aws","USD","CNY","a100-40gb","aws:us-east-1:p4d.24xlarge","aws:us-east-1:p4d.24xlarge~1.5","azure:eastus:eg~0.087","tencent:ap-guangzhou:xr~0.5","typo:typo","40,45,50","40,x,1","-hourly","%ZZ","NaN","inf","","ri1n","ri3a","sub","od","spot"]),
         ), 0..12)
     ) {
         let c = fixture();
@@ -141,6 +151,96 @@ proptest! {
         prop_assert!(again.notices.is_empty());
         prop_assert_eq!(again.scenario, st.scenario);
         prop_assert_eq!(again.view, st.view);
+    }
+
+    #[test]
+    fn decision_cost_never_below_paid_in_horizon(st in valid_state()) {
+        let c = fixture();
+        let Ok(r) = quote(&c, &st.scenario) else { return Ok(()) };
+        for o in &r.offers {
+            for m in &o.models {
+                if let (Some(t), Some(dc)) = (m.total, m.decision_cost) {
+                    prop_assert!(dc.amount() >= t.amount(), "{} {:?}", o.offer, m.model);
+                    prop_assert!(m.still_owed >= Decimal::ZERO);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn adding_a_promotion_never_raises_a_total(
+        oi in 0usize..6, h in 0i64..744, m in 1u32..40, gpus in 1u32..20,
+        fmd in 0i64..=100, credit in 0i64..10_000_000, crx in proptest::option::of(1u32..=60),
+        student in proptest::option::of((any::<bool>(), 0i64..100_000)), cap in 0i64..=240,
+        disc in proptest::option::of(0i64..100), cny in any::<bool>(),
+    ) {
+        let c = fixture();
+        let mut s = base(OFFERS[oi], vec![]);
+        s.assumed_discount = self::disc(disc);
+        s.hours_per_month = Decimal::from(h);
+        s.months = m;
+        s.min_gpus = gpus;
+        if cny { s.currency = Currency::CNY; }
+        let before = quote(&c, &s).unwrap();
+        s.promotions.first_month_discount_pct = Decimal::from(fmd);
+        s.promotions.credit = Some(Money::new(dec(credit, 2), Currency::CNY));
+        s.promotions.credit_expiry_month = crx;
+        s.promotions.student = student.map(|(hourly, v)| {
+            if hourly {
+                StudentPrice::Hourly(Money::new(dec(v, 2), Currency::USD))
+            } else {
+                StudentPrice::DiscountPct(Decimal::from(v % 101))
+            }
+        });
+        s.promotions.student_daily_cap_hours = dec(cap, 1);
+        let after = quote(&c, &s).unwrap();
+        for (a, b) in after.offers[0].models.iter().zip(&before.offers[0].models) {
+            if let (Some(x), Some(y)) = (a.decision_cost, b.decision_cost) {
+                prop_assert!(x.amount() <= y.amount(), "{:?}: {} > {}", a.model, x.amount(), y.amount());
+            }
+            if let (Some(x), Some(y)) = (a.total, b.total) {
+                prop_assert!(x.amount() <= y.amount(), "{:?} paid: {} > {}", a.model, x.amount(), y.amount());
+            }
+        }
+    }
+
+    #[test]
+    fn ranking_independent_of_payment_timing_for_equal_contracts(
+        cents in 1i64..100_000, h in 0i64..744, m in 1u32..=60, credit in 0i64..10_000_000,
+        xr in 0i64..5000,
+    ) {
+        // One contract paid three ways: no upfront X/h every hour; partial:
+        // half the term upfront and X/2 per hour; all upfront: the whole term.
+        // X in cents keeps every monthly figure a whole number of cents.
+        let mut c = fixture();
+        let x = dec(cents, 2);
+        let term_cost = x * Decimal::from(8760);
+        let mut o = c.offers[1].clone();
+        o.id = "aws:us-east-1:equal.contract".into();
+        let p0 = o.prices[0].clone();
+        let ri = |payment, upfront, hourly| gpucost::domain::catalog::Price {
+            kind: gpucost::domain::catalog::PriceKind::Reserved { term_months: 12, payment, upfront, hourly },
+            ..p0.clone()
+        };
+        use gpucost::domain::catalog::Upfront;
+        o.prices = vec![
+            p0.clone(),
+            ri(Upfront::No, Decimal::ZERO, x),
+            ri(Upfront::Partial, term_cost / Decimal::TWO, x / Decimal::TWO),
+            ri(Upfront::All, term_cost, Decimal::ZERO),
+        ];
+        c.offers.push(o);
+        let mut s = base("aws:us-east-1:equal.contract", vec![BillingModel::Ri1No, BillingModel::Ri1Partial, BillingModel::Ri1All]);
+        s.hours_per_month = Decimal::from(h);
+        s.months = m;
+        s.data.cross_region_gb = Decimal::from(xr);
+        if credit > 0 {
+            s.promotions.credit = Some(Money::new(dec(credit, 2), Currency::USD));
+        }
+        let r = quote(&c, &s).unwrap();
+        let d: Vec<Decimal> = r.offers[0].models.iter().map(|q| q.decision_cost.unwrap().amount()).collect();
+        prop_assert_eq!(d[0], d[1]);
+        prop_assert_eq!(d[1], d[2]);
     }
 
     #[test]
@@ -227,24 +327,39 @@ fn valid_state() -> impl Strategy<Value = LinkState> {
                         code: c.into(),
                     })
                     .collect(),
-                offers: b.3.into_iter().map(String::from).collect(),
+                offers: (!b.3.is_empty()).then(|| b.3.into_iter().map(String::from).collect()),
                 currency: if b.4 { Currency::CNY } else { Currency::USD },
                 fx_cny_per_usd: b.5,
                 billing_models: b.6,
                 ..Scenario::default()
             };
-            s.spot.interruption_pct_per_hour = dec(sp.0, 1);
+            s.spot.interruption = match sp.0 % 3 {
+                0 => InterruptionRate::MonthlyPct(dec(sp.0.min(999), 1)),
+                1 => InterruptionRate::HourlyPct(dec(sp.0, 1)),
+                _ => InterruptionRate::Band(
+                    gpucost::domain::scenario::SpotBand::ALL[(sp.0 as usize) % 5],
+                ),
+            };
             s.spot.checkpoint_minutes = Decimal::from(sp.1);
             s.spot.restart_minutes = dec(sp.2, 0);
             s.spot.job_hours = sp.3;
             s.spot.deadline_hours = sp.4;
             s.mix_spot_share_pct = Decimal::from(sp.5);
             s.promotions.first_month_discount_pct = Decimal::from(pr.0);
-            s.promotions.credit = dec(pr.1, 2);
+            s.promotions.credit = (pr.1 > 0).then(|| {
+                Money::new(
+                    dec(pr.1, 2),
+                    if pr.1 % 2 == 0 {
+                        Currency::USD
+                    } else {
+                        Currency::CNY
+                    },
+                )
+            });
             s.promotions.credit_expiry_month = pr.2;
             s.promotions.student = pr.3.map(|(h, v)| {
                 if h {
-                    StudentPrice::Hourly(dec(v, 2))
+                    StudentPrice::Hourly(Money::new(dec(v, 2), Currency::CNY))
                 } else {
                     StudentPrice::DiscountPct(Decimal::from(v))
                 }
@@ -262,7 +377,11 @@ fn valid_state() -> impl Strategy<Value = LinkState> {
                 );
                 s.user_prices = m;
             }
-            s.assumed_discount_pct = dt.5.map(Decimal::from);
+            s.assumed_discount = dt.5.map(|n| AssumedDiscount {
+                no_upfront_pct: Decimal::from(n),
+                partial_upfront_pct: (n % 2 == 0).then(|| Decimal::from(n / 2)),
+                all_upfront_pct: (n % 2 == 0).then(|| Decimal::from(n)),
+            });
             s
         });
     let view = (
@@ -295,10 +414,10 @@ fn valid_state() -> impl Strategy<Value = LinkState> {
 #[test]
 fn decimal_scale_does_not_break_round_trip() {
     let c = fixture();
-    let st = parse_query("v=1&h=100.50&fx=7.10", &c);
+    let st = parse_query("v=2&h=100.50&fx=7.10", &c);
     assert_eq!(
         st.scenario.hours_per_month,
         Decimal::from_str("100.5").unwrap()
     );
-    assert_eq!(to_query(&st), "v=1&h=100.5&fx=7.1");
+    assert_eq!(to_query(&st), "v=2&h=100.5&fx=7.1");
 }

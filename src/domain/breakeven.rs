@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::catalog::Catalog;
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, round_rate};
-use crate::domain::pricing::{billing, commitment, od_rate};
+use crate::domain::pricing::{assumed_rates, billing, commitment, od_rate};
 use crate::domain::scenario::{BillingModel, Scenario};
 use crate::domain::tco::{billed_hours, matches};
 
@@ -60,6 +60,7 @@ pub fn break_even(catalog: &Catalog, scenario: &Scenario) -> Result<BreakEvenRep
         .validate(catalog)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     let fx = scenario.fx(catalog);
+    let assumed = assumed_rates(catalog, scenario);
     let mut items = Vec::new();
     for offer in catalog
         .offers
@@ -76,7 +77,8 @@ pub fn break_even(catalog: &Catalog, scenario: &Scenario) -> Result<BreakEvenRep
         let hpm = b.hours_per_month;
         let od_month = mul(billed_hours(scenario.hours_per_month, &b)?, od.hourly)?;
         for &m in scenario.models().iter().filter(|m| m.is_commitment()) {
-            let Some(c) = commitment(scenario, offer, m, Some(&od), hpm, fx)? else {
+            let Some(c) = commitment(scenario, offer, m, Some(&od), hpm, fx, assumed.as_deref())?
+            else {
                 continue;
             };
             let eff = c.effective_hourly(hpm)?;

@@ -326,7 +326,7 @@ pub struct Offer {
     pub note: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum UsageKind {
     /// Internet egress per GB (tiered).
@@ -441,23 +441,109 @@ impl Region {
     }
 }
 
+/// The rule for an offer with several prices of one kind (e.g. a list price
+/// and an indicative quote, or two subscription prices): a list price before
+/// an indicative one, then the newest `as_of`, then the lowest figure (the
+/// value in `kind`), then the first listed. Every part of the engine reads
+/// prices through this rule.
+pub fn preferred<'a>(
+    prices: impl IntoIterator<Item = &'a Price>,
+    mut is_kind: impl FnMut(&PriceKind) -> bool,
+) -> Option<&'a Price> {
+    let mut best: Option<&Price> = None;
+    for p in prices.into_iter().filter(|p| is_kind(&p.kind)) {
+        let better = match best {
+            None => true,
+            Some(b) => {
+                (
+                    p.indicative,
+                    std::cmp::Reverse(p.as_of.as_str()),
+                    p.kind.figure(),
+                ) < (
+                    b.indicative,
+                    std::cmp::Reverse(b.as_of.as_str()),
+                    b.kind.figure(),
+                )
+            }
+        };
+        if better {
+            best = Some(p);
+        }
+    }
+    best
+}
+
+impl PriceKind {
+    /// The figure used to break ties between prices of one kind.
+    pub fn figure(&self) -> Decimal {
+        match self {
+            PriceKind::OnDemand { hourly }
+            | PriceKind::Reserved { hourly, .. }
+            | PriceKind::SavingsPlan { hourly, .. } => *hourly,
+            PriceKind::Spot { hourly_max, .. } => *hourly_max,
+            PriceKind::Subscription { monthly } => *monthly,
+        }
+    }
+}
+
 impl Offer {
-    /// The current on-demand price, if sourced.
+    /// The current on-demand price, if sourced (see [`preferred`]).
     pub fn on_demand(&self) -> Option<&Price> {
-        self.prices
-            .iter()
-            .find(|p| matches!(p.kind, PriceKind::OnDemand { .. }))
+        preferred(&self.prices, |k| matches!(k, PriceKind::OnDemand { .. }))
     }
 
-    /// The current spot price range, if sourced.
+    /// The current spot price range, if sourced (see [`preferred`]).
     pub fn spot(&self) -> Option<&Price> {
-        self.prices
-            .iter()
-            .find(|p| matches!(p.kind, PriceKind::Spot { .. }))
+        preferred(&self.prices, |k| matches!(k, PriceKind::Spot { .. }))
     }
 
     /// The billing currency of this offer's prices (the first price's), if priced.
     pub fn currency(&self) -> Option<Currency> {
         self.prices.first().map(|p| p.currency)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sub(monthly: i64, as_of: &str, indicative: bool) -> Price {
+        Price {
+            kind: PriceKind::Subscription {
+                monthly: Decimal::from(monthly),
+            },
+            currency: Currency::CNY,
+            source: "s".into(),
+            as_of: as_of.into(),
+            indicative,
+            range_min: None,
+            spot_exceeds_on_demand_sourced: false,
+            note: None,
+        }
+    }
+
+    #[test]
+    fn preferred_price_rule() {
+        let is_sub = |k: &PriceKind| matches!(k, PriceKind::Subscription { .. });
+        // a list price beats a newer indicative quote (the gn7i case:
+        // 2023-06 list 4575.66 vs 2026-09-24 quote incl. disk 4675.66)
+        let ps = [sub(4675, "2026-09-24", true), sub(4575, "2023-06", false)];
+        assert_eq!(
+            preferred(&ps, is_sub).unwrap().kind.figure(),
+            Decimal::from(4575)
+        );
+        // among list prices the newest wins, whatever the order
+        let ps = [sub(100, "2023-06", false), sub(120, "2026-01-21", false)];
+        assert_eq!(
+            preferred(&ps, is_sub).unwrap().kind.figure(),
+            Decimal::from(120)
+        );
+        // same date: the lower figure, not the first listed
+        let ps = [sub(130, "2026-01", false), sub(110, "2026-01", false)];
+        assert_eq!(
+            preferred(&ps, is_sub).unwrap().kind.figure(),
+            Decimal::from(110)
+        );
+        assert!(preferred(&ps, |k| matches!(k, PriceKind::OnDemand { .. })).is_none());
     }
 }

@@ -16,9 +16,9 @@ use crate::domain::catalog::{Catalog, Gpu, Offer, Region};
 use crate::domain::error::EngineError;
 use crate::domain::link::{Column, LinkState, Sort, TflopsKind, TimeUnit, View};
 use crate::domain::money::{convert, mul, round_money};
-use crate::domain::pricing::{offer_metrics, OfferMetrics};
-use crate::domain::scenario::{BillingModel, Scenario};
-use crate::domain::tco::{matches, quote, OfferQuote, Quote};
+use crate::domain::pricing::{assumed_rates, offer_metrics_with, OfferMetrics};
+use crate::domain::scenario::{BillingModel, Scenario, UsageRateKey};
+use crate::domain::tco::{matches, quote, ModelQuote, OfferQuote, Quote};
 
 /// Rows per page: bounds the DOM to what a screen can show.
 pub const PAGE_SIZE: usize = 50;
@@ -59,7 +59,7 @@ pub fn pricing_inputs(s: &Scenario) -> Scenario {
         providers: Vec::new(),
         region_groups: Vec::new(),
         regions: Vec::new(),
-        offers: Vec::new(),
+        offers: None,
         min_gpus: 1,
         min_vram_gb: None,
         ..s.clone()
@@ -77,6 +77,7 @@ pub struct PricedOffer {
 
 /// Price every offer of a `'static` catalog under the scenario's pricing inputs.
 pub fn price_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<PricedOffer> {
+    let assumed = assumed_rates(catalog, scenario);
     catalog
         .offers
         .iter()
@@ -84,7 +85,7 @@ pub fn price_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<PricedOf
             offer: o,
             gpu: catalog.gpu(&o.gpu),
             region: catalog.region(o.provider, &o.region),
-            metrics: offer_metrics(catalog, scenario, o),
+            metrics: offer_metrics_with(catalog, scenario, o, assumed.as_deref()),
         })
         .collect()
 }
@@ -125,7 +126,7 @@ impl RowFigures {
             per_vram_gb: scale(m.per_vram_gb_hour, k),
             spot_min: scale(m.spot_min_hourly, k),
             spot_max: scale(m.spot_max_hourly, k),
-            commit: scale(bc.map(|b| b.effective_hourly), k),
+            commit: scale(bc.map(|b| b.per_used_hour), k),
             commit_model: bc.map(|b| b.model),
             commit_assumed: bc.is_some_and(|b| b.assumed),
             monthly: m.monthly.map(round_money),
@@ -347,7 +348,7 @@ pub fn panel(
     selected: &[String],
 ) -> Result<Panel, EngineError> {
     let s = Scenario {
-        offers: selected.to_vec(),
+        offers: Some(selected.to_vec()),
         billing_models: Vec::new(),
         ..pricing_inputs(scenario)
     };
@@ -359,11 +360,17 @@ pub fn panel(
         .models()
         .iter()
         .copied()
-        .filter(|m| q.offers.iter().any(|o| model_total(o, *m).is_some()))
+        .filter(|m| q.offers.iter().any(|o| model_quote(o, *m).is_some()))
         .collect();
     let best_by_model = models
         .iter()
-        .map(|m| argmin(q.offers.iter().map(|o| model_total(o, *m))))
+        .map(|m| {
+            argmin(
+                q.offers
+                    .iter()
+                    .map(|o| model_quote(o, *m).and_then(|x| x.rank_key())),
+            )
+        })
         .collect();
     let best_hourly = argmin(q.offers.iter().map(|o| {
         o.models
@@ -379,19 +386,52 @@ pub fn panel(
     })
 }
 
-/// The total of one billing model of an offer quote, if available.
-pub fn model_total(o: &OfferQuote, m: BillingModel) -> Option<Decimal> {
-    o.models
-        .iter()
-        .find(|q| q.model == m)
-        .and_then(|q| q.total.map(|t| t.amount()))
+/// The usage rates the panel can ask the user for: every rate a result
+/// lacks, plus every rate the user has already entered for a selected
+/// offer's region (so a box does not vanish once its rate is typed), in a
+/// stable order without duplicates.
+pub fn rate_inputs(p: &Panel, s: &Scenario) -> Vec<UsageRateKey> {
+    let mut keys: Vec<UsageRateKey> = Vec::new();
+    for o in &p.quote.offers {
+        for m in &o.models {
+            for r in &m.missing {
+                keys.push(UsageRateKey {
+                    provider: r.provider,
+                    region: r.region.clone(),
+                    kind: r.kind,
+                });
+            }
+        }
+        keys.extend(
+            s.user_usage_rates
+                .keys()
+                .filter(|k| k.provider == o.provider && k.region == o.region)
+                .cloned(),
+        );
+    }
+    keys.sort();
+    keys.dedup();
+    keys
 }
 
-fn argmin(values: impl Iterator<Item = Option<Decimal>>) -> Option<usize> {
-    let mut best: Option<(usize, Decimal)> = None;
+/// One billing model's result for an offer, when it could be priced.
+pub fn model_quote(o: &OfferQuote, m: BillingModel) -> Option<&ModelQuote> {
+    o.models
+        .iter()
+        .find(|q| q.model == m && q.unavailable.is_none())
+}
+
+/// The decision cost of one billing model of an offer, if available.
+pub fn model_total(o: &OfferQuote, m: BillingModel) -> Option<Decimal> {
+    model_quote(o, m).and_then(|q| q.decision_cost.map(|t| t.amount()))
+}
+
+/// Index of the smallest value (the first on ties); None when all are None.
+fn argmin<K: PartialOrd>(values: impl Iterator<Item = Option<K>>) -> Option<usize> {
+    let mut best: Option<(usize, K)> = None;
     for (i, v) in values.enumerate() {
         if let Some(v) = v {
-            if best.is_none_or(|(_, b)| v < b) {
+            if best.as_ref().is_none_or(|(_, b)| v < *b) {
                 best = Some((i, v));
             }
         }

@@ -7,6 +7,19 @@
 //! v=1; a future `v` produces a notice and is parsed best-effort.
 //! [`to_query`] omits defaults and writes keys in a stable order, so
 //! `parse_query(&to_query(s), c) == s` for every valid state.
+//!
+//! # Versions
+//! * **v=2** (written now): `si` is the share of instances interrupted per
+//!   month (or an AWS band `lt5 5-10 10-15 15-20 gt20`); `sih` is
+//!   interruptions per hour; `cr` and an hourly `stu` carry their currency
+//!   (`500usd`, `3000cny`); `disc` is per payment option (`40` or
+//!   `40,45,50`); `ur` holds user usage rates.
+//! * **v=1**: `si` meant interruptions per hour (read as `sih`), `disc` one
+//!   discount for every payment option (read as `disc=d,d,d`); each
+//!   migrated key gets a `migrated` notice. v1's first-month discount also
+//!   cut commitments and its student cap was per instance: those rules are
+//!   the engine's now, so a v1 link using `fmd` or `stucap` gets a
+//!   `rule_changed` notice.
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
@@ -14,15 +27,17 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup};
+use crate::domain::money::Money;
 use crate::domain::scenario::{
-    BillingModel, RegionRef, Scenario, StudentPrice, DEFAULT_HOURS_PER_MONTH,
+    usage_kind_code, usage_kind_from_code, AssumedDiscount, BillingModel, InterruptionRate,
+    RegionRef, Scenario, SpotBand, StudentPrice, UsageRateKey, DEFAULT_HOURS_PER_MONTH,
     DEFAULT_MIX_SHARE_PCT, DEFAULT_MONTHS, MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS,
-    MAX_HOURS_PER_MONTH, MAX_JOB_HOURS, MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHS, MAX_VOLUME_GB,
-    MAX_VRAM_GB,
+    MAX_HOURS_PER_MONTH, MAX_INPUT_DP, MAX_JOB_HOURS, MAX_MINUTES, MAX_MONEY_INPUT,
+    MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX,
 };
 
 /// The link format version this code writes.
-pub const LINK_VERSION: u32 = 1;
+pub const LINK_VERSION: u32 = 2;
 /// Maximum selected offers (`sel`).
 pub const MAX_SELECTED: usize = 6;
 /// Maximum search text length in characters (`q`).
@@ -169,6 +184,12 @@ pub enum LinkNoticeCode {
     UnsupportedVersion,
     /// Key given twice; the last value wins.
     DuplicateKey,
+    /// A v1 key read with its v1 meaning and rewritten in v2 form.
+    Migrated,
+    /// A v1 link uses a promotion whose scope the engine has since changed
+    /// (first-month discount, student cap): figures may differ from when
+    /// the link was made.
+    RuleChanged,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -260,9 +281,35 @@ fn parse_dec(s: &str) -> Result<Decimal, Bad> {
     {
         return Err(Bad::Invalid);
     }
-    Decimal::from_str(s)
+    let d = Decimal::from_str(s)
         .map(|d| d.normalize())
-        .map_err(|_| Bad::Invalid)
+        .map_err(|_| Bad::Invalid)?;
+    if d.scale() > MAX_INPUT_DP {
+        return Err(Bad::Range);
+    }
+    Ok(d)
+}
+
+/// An amount with an optional currency suffix (`500`, `500usd`, `3000cny`).
+fn money_in(s: &str, lo_exclusive: bool) -> Result<(Decimal, Option<Currency>), Bad> {
+    let lower = s.to_ascii_lowercase();
+    let (num, cur) = if let Some(n) = lower.strip_suffix("usd") {
+        (n, Some(Currency::USD))
+    } else if let Some(n) = lower.strip_suffix("cny") {
+        (n, Some(Currency::CNY))
+    } else {
+        (lower.as_str(), None)
+    };
+    let v = dec_in(num, Decimal::ZERO, d(MAX_MONEY_INPUT), lo_exclusive)?;
+    Ok((v, cur))
+}
+
+fn money_str(m: Money) -> String {
+    format!(
+        "{}{}",
+        dec_str(m.amount()),
+        m.currency().code().to_ascii_lowercase()
+    )
 }
 
 fn dec_in(s: &str, lo: Decimal, hi: Decimal, lo_exclusive: bool) -> Result<Decimal, Bad> {
@@ -358,6 +405,19 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
     let mut sc = Scenario::default();
     let mut view = View::default();
     let mut seen: Vec<String> = Vec::new();
+    // The version decides what some keys mean, wherever `v` stands.
+    let version = query_part(input)
+        .split('&')
+        .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
+        .filter(|(k, _)| decode(k) == "v")
+        .filter_map(|(_, v)| u32_in(&decode(v), 1, u32::MAX / 2).ok())
+        .next_back()
+        .unwrap_or(1);
+    let v1 = version == 1;
+    // Amounts without a currency are in the link's display currency,
+    // known only once every key is read.
+    let mut credit: Option<(Decimal, Option<Currency>)> = None;
+    let mut student_hourly: Option<(Decimal, Option<Currency>)> = None;
     for pair in query_part(input).split('&') {
         if pair.is_empty() {
             continue;
@@ -376,7 +436,7 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
         let k = key.as_str();
         match k {
             "v" => match u32_in(&val, 1, u32::MAX / 2) {
-                Ok(LINK_VERSION) => {}
+                Ok(1..=LINK_VERSION) => {}
                 Ok(_) => p.note(k, &val, LinkNoticeCode::UnsupportedVersion),
                 Err(_) => p.note(k, &val, LinkNoticeCode::InvalidValue),
             },
@@ -414,7 +474,8 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
             }
             "o" => {
                 let c = p.catalog;
-                sc.offers = p.list(k, raw, |s| c.offer(s).map(|o| o.id.clone()));
+                // given = only these, even when none is known (never "all")
+                sc.offers = Some(p.list(k, raw, |s| c.offer(s).map(|o| o.id.clone())));
             }
             "cur" => {
                 let r = match val.to_ascii_uppercase().as_str() {
@@ -429,7 +490,25 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
                 p.one(k, raw, r, &mut sc.fx_cny_per_usd)
             }
             "bm" => sc.billing_models = p.list(k, raw, BillingModel::from_code),
-            "si" => p.one(k, raw, pct(&val), &mut sc.spot.interruption_pct_per_hour),
+            "si" if v1 => {
+                let r = pct(&val).map(InterruptionRate::HourlyPct);
+                if r.is_ok() {
+                    p.note(k, &val, LinkNoticeCode::Migrated);
+                }
+                p.one(k, raw, r, &mut sc.spot.interruption)
+            }
+            "si" => {
+                let r = match SpotBand::from_code(&val.to_ascii_lowercase()) {
+                    Some(b) => Ok(InterruptionRate::Band(b)),
+                    None => dec_in(&val, Decimal::ZERO, MAX_MONTHLY_INTERRUPTION_PCT, false)
+                        .map(InterruptionRate::MonthlyPct),
+                };
+                p.one(k, raw, r, &mut sc.spot.interruption)
+            }
+            "sih" => {
+                let r = pct(&val).map(InterruptionRate::HourlyPct);
+                p.one(k, raw, r, &mut sc.spot.interruption)
+            }
             "ck" => {
                 let r = dec_in(&val, Decimal::ZERO, d(MAX_MINUTES), false);
                 p.one(k, raw, r, &mut sc.spot.checkpoint_minutes)
@@ -453,31 +532,41 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
                     .ok_or(Bad::Invalid);
                 p.one(k, raw, r, &mut sc.mix_baseline)
             }
-            "fmd" => p.one(
-                k,
-                raw,
-                pct(&val),
-                &mut sc.promotions.first_month_discount_pct,
-            ),
+            "fmd" => {
+                if v1 && pct(&val).is_ok_and(|x| !x.is_zero()) {
+                    p.note(k, &val, LinkNoticeCode::RuleChanged);
+                }
+                p.one(
+                    k,
+                    raw,
+                    pct(&val),
+                    &mut sc.promotions.first_month_discount_pct,
+                )
+            }
             "cr" => {
-                let r = dec_in(&val, Decimal::ZERO, d(MAX_MONEY_INPUT), false);
-                p.one(k, raw, r, &mut sc.promotions.credit)
+                let r = money_in(&val, false).map(Some);
+                p.one(k, raw, r, &mut credit)
             }
             "crx" => {
                 let r = u32_in(&val, 1, MAX_MONTHS).map(Some);
                 p.one(k, raw, r, &mut sc.promotions.credit_expiry_month)
             }
-            "stu" => {
-                let r = match val.strip_suffix("off") {
-                    Some(n) => pct(n).map(StudentPrice::DiscountPct),
-                    None => dec_in(&val, Decimal::ZERO, d(MAX_MONEY_INPUT), false)
-                        .map(StudentPrice::Hourly),
+            "stu" => match val.strip_suffix("off") {
+                Some(n) => {
+                    let r = pct(n).map(|x| Some(StudentPrice::DiscountPct(x)));
+                    student_hourly = None;
+                    p.one(k, raw, r, &mut sc.promotions.student)
                 }
-                .map(Some);
-                p.one(k, raw, r, &mut sc.promotions.student)
-            }
+                None => {
+                    let r = money_in(&val, false).map(Some);
+                    p.one(k, raw, r, &mut student_hourly)
+                }
+            },
             "stucap" => {
                 let r = dec_in(&val, Decimal::ZERO, d(24), false);
+                if v1 && r.is_ok() {
+                    p.note(k, &val, LinkNoticeCode::RuleChanged);
+                }
                 p.one(k, raw, r, &mut sc.promotions.student_daily_cap_hours)
             }
             "eg" | "xr" | "st" | "bw" => {
@@ -520,8 +609,62 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
                 sc.user_prices = map;
             }
             "disc" => {
-                let r = pct(&val).map(Some);
-                p.one(k, raw, r, &mut sc.assumed_discount_pct)
+                let parts: Vec<&str> = val.split(',').collect();
+                let r = match parts.as_slice() {
+                    [n] => pct(n).map(|n| AssumedDiscount {
+                        no_upfront_pct: n,
+                        // v1: one discount for every payment option
+                        partial_upfront_pct: v1.then_some(n),
+                        all_upfront_pct: v1.then_some(n),
+                    }),
+                    [n, pa, a] => pct(n).and_then(|n| {
+                        Ok(AssumedDiscount {
+                            no_upfront_pct: n,
+                            partial_upfront_pct: Some(pct(pa)?),
+                            all_upfront_pct: Some(pct(a)?),
+                        })
+                    }),
+                    _ => Err(Bad::Invalid),
+                };
+                if v1 && r.is_ok() && parts.len() == 1 {
+                    p.note(k, &val, LinkNoticeCode::Migrated);
+                }
+                p.one(k, raw, r.map(Some), &mut sc.assumed_discount)
+            }
+            "ur" => {
+                let mut map = BTreeMap::new();
+                for item in raw.split(',') {
+                    if item.is_empty() {
+                        continue;
+                    }
+                    let item = decode(item);
+                    let parsed = item.rsplit_once('~').and_then(|(key, price)| {
+                        let mut it = key.split(':');
+                        let (pv, region, kind) = (it.next()?, it.next()?, it.next()?);
+                        if it.next().is_some() {
+                            return None;
+                        }
+                        let provider = ProviderId::from_code(pv)?;
+                        let region = p.catalog.region(provider, region)?.code.clone();
+                        let kind = usage_kind_from_code(kind)?;
+                        let price = dec_in(price, Decimal::ZERO, d(MAX_MONEY_INPUT), false).ok()?;
+                        Some((
+                            UsageRateKey {
+                                provider,
+                                region,
+                                kind,
+                            },
+                            price,
+                        ))
+                    });
+                    match parsed {
+                        Some((key, price)) => {
+                            map.insert(key, price);
+                        }
+                        None => p.note(k, &item, LinkNoticeCode::UnknownItem),
+                    }
+                }
+                sc.user_usage_rates = map;
             }
             "q" => {
                 if val.chars().count() > MAX_QUERY_CHARS {
@@ -583,6 +726,15 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
             _ => p.note(k, &val, LinkNoticeCode::UnknownKey),
         }
     }
+    let with_cur = |(v, c): (Decimal, Option<Currency>)| Money::new(v, c.unwrap_or(sc.currency));
+    sc.promotions.credit = credit.filter(|(v, _)| !v.is_zero()).map(with_cur);
+    if let Some(h) = student_hourly {
+        sc.promotions.student = Some(StudentPrice::Hourly(with_cur(h)));
+    }
+    if sc.fx_cny_per_usd.is_some_and(|fx| fx < MIN_FX) {
+        let v = sc.fx_cny_per_usd.take().map(dec_str).unwrap_or_default();
+        p.note("fx", &v, LinkNoticeCode::OutOfRange);
+    }
     LinkState {
         scenario: sc,
         view,
@@ -642,7 +794,9 @@ pub fn to_query(state: &LinkState) -> String {
         !sc.regions.is_empty(),
         list(&sc.regions, |r| format!("{}:{}", r.provider.code(), r.code)),
     );
-    push("o", !sc.offers.is_empty(), list(&sc.offers, |s| s.clone()));
+    if let Some(ids) = &sc.offers {
+        push("o", true, list(ids, |s| s.clone()));
+    }
     push(
         "cur",
         sc.currency != Currency::USD,
@@ -658,11 +812,13 @@ pub fn to_query(state: &LinkState) -> String {
     );
     let s = &sc.spot;
     let ds = &def.spot;
-    push(
-        "si",
-        s.interruption_pct_per_hour != ds.interruption_pct_per_hour,
-        dec_str(s.interruption_pct_per_hour),
-    );
+    if s.interruption != ds.interruption {
+        match s.interruption {
+            InterruptionRate::MonthlyPct(x) => push("si", true, dec_str(x)),
+            InterruptionRate::Band(b) => push("si", true, b.code().into()),
+            InterruptionRate::HourlyPct(x) => push("sih", true, dec_str(x)),
+        }
+    }
     push(
         "ck",
         s.checkpoint_minutes != ds.checkpoint_minutes,
@@ -695,12 +851,14 @@ pub fn to_query(state: &LinkState) -> String {
         !pr.first_month_discount_pct.is_zero(),
         dec_str(pr.first_month_discount_pct),
     );
-    push("cr", !pr.credit.is_zero(), dec_str(pr.credit));
+    if let Some(c) = pr.credit {
+        push("cr", !c.amount().is_zero(), money_str(c));
+    }
     if let Some(x) = pr.credit_expiry_month {
         push("crx", true, x.to_string());
     }
     match pr.student {
-        Some(StudentPrice::Hourly(x)) => push("stu", true, dec_str(x)),
+        Some(StudentPrice::Hourly(x)) => push("stu", true, money_str(x)),
         Some(StudentPrice::DiscountPct(x)) => push("stu", true, format!("{}off", dec_str(x))),
         None => {}
     }
@@ -731,8 +889,34 @@ pub fn to_query(state: &LinkState) -> String {
             .collect::<Vec<_>>()
             .join(","),
     );
-    if let Some(x) = sc.assumed_discount_pct {
-        push("disc", true, dec_str(x));
+    push(
+        "ur",
+        !sc.user_usage_rates.is_empty(),
+        sc.user_usage_rates
+            .iter()
+            .map(|(k, p)| {
+                format!(
+                    "{}:{}:{}~{}",
+                    k.provider.code(),
+                    encode(&k.region),
+                    usage_kind_code(k.kind),
+                    dec_str(*p)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+    );
+    if let Some(a) = sc.assumed_discount {
+        let v = match (a.partial_upfront_pct, a.all_upfront_pct) {
+            (Some(pa), Some(al)) => format!(
+                "{},{},{}",
+                dec_str(a.no_upfront_pct),
+                dec_str(pa),
+                dec_str(al)
+            ),
+            _ => dec_str(a.no_upfront_pct),
+        };
+        push("disc", true, v);
     }
     push("q", !v.q.is_empty(), encode(&v.q));
     if let Some(x) = v.max_price {

@@ -9,10 +9,12 @@ use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::catalog::{Catalog, Currency, Offer, Price, PriceKind, ProviderId, Upfront};
+use crate::domain::catalog::{
+    preferred, Catalog, Currency, Offer, Price, PriceKind, ProviderId, Upfront,
+};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, convert, div, mul, round_money, round_rate, sub};
-use crate::domain::scenario::{BillingModel, Scenario};
+use crate::domain::scenario::{AssumedDiscount, BillingModel, Scenario};
 
 /// Why a figure is missing. Stable codes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -172,11 +174,118 @@ impl Commitment {
     }
 }
 
-/// Resolve a commitment model for an offer. Sourced rates first; otherwise
-/// the scenario's assumed discount on the on-demand rate (flagged assumed):
-/// no-upfront / savings plan / subscription / installment pay
-/// `od × (1 − d) × hours_per_month` monthly; partial upfront pays half of the
-/// term's cost upfront and half monthly; all upfront pays it all upfront.
+/// Where an assumed partial- or all-upfront discount comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GapBasis {
+    /// Entered by the user (`disc=no,partial,all`).
+    User,
+    /// The no-upfront figure plus the median gap between payment options
+    /// of this many sourced reservations of the same term in the catalog.
+    CatalogMedian { reservations: u32 },
+    /// The catalog has no sourced reservation with every payment option for
+    /// this term: the no-upfront figure is used (prepaying gains nothing).
+    NoData,
+}
+
+/// The assumed discounts in force for one commitment term, percent off
+/// on-demand (2 dp). Shown beside every result that uses them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct AssumedRates {
+    pub term_months: u32,
+    /// No upfront; also savings plans, subscriptions and installments.
+    pub no_upfront_pct: Decimal,
+    pub partial_upfront_pct: Decimal,
+    pub all_upfront_pct: Decimal,
+    pub partial_basis: GapBasis,
+    pub all_basis: GapBasis,
+}
+
+/// Median gap (percentage points of discount vs on-demand) between a
+/// payment option and no upfront, over the catalog's offers with a sourced
+/// on-demand price and sourced reservations of `term` with both options in
+/// one currency. Returns (median gap, number of reservations), or None.
+fn payment_gap(catalog: &Catalog, term: u32, pay: Upfront) -> Option<(Decimal, u32)> {
+    let mut gaps = Vec::new();
+    for o in &catalog.offers {
+        let Some(od) = o.on_demand() else { continue };
+        let PriceKind::OnDemand { hourly: od_h } = od.kind else {
+            continue;
+        };
+        if od_h <= Decimal::ZERO {
+            continue;
+        }
+        let hpm = billing(catalog, o.provider).hours_per_month;
+        let disc = |want: Upfront| -> Option<Decimal> {
+            let p = preferred(&o.prices, |k| {
+                matches!(k, PriceKind::Reserved { term_months, payment, .. }
+                    if *term_months == term && *payment == want)
+            })?;
+            if p.currency != od.currency || p.indicative {
+                return None;
+            }
+            let PriceKind::Reserved {
+                upfront, hourly, ..
+            } = p.kind
+            else {
+                return None;
+            };
+            let term_hours = hpm.checked_mul(Decimal::from(term))?;
+            let eff = upfront.checked_div(term_hours)?.checked_add(hourly)?;
+            Some((Decimal::ONE - eff.checked_div(od_h)?) * Decimal::ONE_HUNDRED)
+        };
+        if let (Some(n), Some(x)) = (disc(Upfront::No), disc(pay)) {
+            gaps.push(x - n);
+        }
+    }
+    gaps.sort();
+    let n = gaps.len();
+    let median = match n {
+        0 => return None,
+        _ if n % 2 == 1 => gaps[n / 2],
+        _ => (gaps[n / 2 - 1] + gaps[n / 2]) / Decimal::TWO,
+    };
+    Some((median, u32::try_from(n).unwrap_or(u32::MAX)))
+}
+
+/// The assumed discounts for each commitment term (12 and 36 months, and
+/// 1 for subscriptions), or None when the scenario assumes none. Costs one
+/// pass over the catalog: call once per quote, not per offer.
+pub fn assumed_rates(catalog: &Catalog, scenario: &Scenario) -> Option<Vec<AssumedRates>> {
+    let a: AssumedDiscount = scenario.assumed_discount?;
+    let cap = |v: Decimal| round_money(v.clamp(Decimal::ZERO, Decimal::ONE_HUNDRED));
+    let mut out = Vec::new();
+    for term in [1u32, 12, 36] {
+        let pick = |user: Option<Decimal>, pay: Upfront| match user {
+            Some(v) => (cap(v), GapBasis::User),
+            None => match payment_gap(catalog, term, pay) {
+                Some((g, n)) => (
+                    cap(a.no_upfront_pct + g.max(Decimal::ZERO)),
+                    GapBasis::CatalogMedian { reservations: n },
+                ),
+                None => (cap(a.no_upfront_pct), GapBasis::NoData),
+            },
+        };
+        let (partial, partial_basis) = pick(a.partial_upfront_pct, Upfront::Partial);
+        let (all, all_basis) = pick(a.all_upfront_pct, Upfront::All);
+        out.push(AssumedRates {
+            term_months: term,
+            no_upfront_pct: cap(a.no_upfront_pct),
+            partial_upfront_pct: partial,
+            all_upfront_pct: all,
+            partial_basis,
+            all_basis,
+        });
+    }
+    Some(out)
+}
+
+/// Resolve a commitment model for an offer. Sourced rates first (several
+/// of one kind: [`preferred`]); otherwise the assumed discount of its
+/// payment option on the on-demand rate (flagged assumed): no-upfront /
+/// savings plan / subscription / installment pay `od × (1 − d) ×
+/// hours_per_month` monthly; partial upfront pays half of the term's cost
+/// upfront and half monthly; all upfront pays it all upfront.
 pub(crate) fn commitment(
     scenario: &Scenario,
     offer: &Offer,
@@ -184,6 +293,7 @@ pub(crate) fn commitment(
     od: Option<&OdRate>,
     hpm: Decimal,
     fx: Decimal,
+    assumed: Option<&[AssumedRates]>,
 ) -> Result<Option<Commitment>, EngineError> {
     let Some(term) = model.term_months() else {
         return Ok(None);
@@ -193,64 +303,76 @@ pub(crate) fn commitment(
         BillingModel::Ri1No | BillingModel::Ri3No => Some(Upfront::No),
         BillingModel::Ri1Partial | BillingModel::Ri3Partial => Some(Upfront::Partial),
         BillingModel::Ri1All | BillingModel::Ri3All => Some(Upfront::All),
-        _ => None,
+        BillingModel::OnDemand
+        | BillingModel::Sp1
+        | BillingModel::Sp3
+        | BillingModel::Subscription
+        | BillingModel::Installment
+        | BillingModel::Spot
+        | BillingModel::Mix => None,
     };
-    let mut best_sp: Option<(&Price, Decimal)> = None;
-    for p in &offer.prices {
-        match (&p.kind, model) {
-            (
-                PriceKind::Reserved {
-                    term_months,
-                    payment,
-                    upfront,
-                    hourly,
-                },
-                _,
-            ) if *term_months == term && Some(*payment) == want_payment => {
-                return Ok(Some(Commitment {
-                    upfront: convert(*upfront, p.currency, cur, fx)?,
-                    monthly: mul(convert(*hourly, p.currency, cur, fx)?, hpm)?,
-                    term_months: term,
-                    assumed: false,
-                    src: Some(PriceRef::of(model.code(), p)),
-                }));
-            }
-            (
-                PriceKind::SavingsPlan {
-                    term_months,
-                    hourly,
-                    ..
-                },
-                BillingModel::Sp1 | BillingModel::Sp3,
-            ) if *term_months == term => {
-                let h = convert(*hourly, p.currency, cur, fx)?;
-                if best_sp.is_none_or(|(_, b)| h < b) {
-                    best_sp = Some((p, h));
+    let sourced = match model {
+        BillingModel::Ri1No
+        | BillingModel::Ri1Partial
+        | BillingModel::Ri1All
+        | BillingModel::Ri3No
+        | BillingModel::Ri3Partial
+        | BillingModel::Ri3All => preferred(&offer.prices, |k| {
+            matches!(k, PriceKind::Reserved { term_months, payment, .. }
+                if *term_months == term && Some(*payment) == want_payment)
+        }),
+        BillingModel::Sp1 | BillingModel::Sp3 => {
+            // several plans (instance / compute): the cheapest rate
+            let mut best: Option<&Price> = None;
+            for p in &offer.prices {
+                if let PriceKind::SavingsPlan { term_months, .. } = p.kind {
+                    if term_months == term
+                        && best.is_none_or(|b| {
+                            (p.indicative, p.kind.figure()) < (b.indicative, b.kind.figure())
+                        })
+                    {
+                        best = Some(p);
+                    }
                 }
             }
-            (PriceKind::Subscription { monthly }, BillingModel::Subscription) => {
-                return Ok(Some(Commitment {
-                    upfront: Decimal::ZERO,
-                    monthly: convert(*monthly, p.currency, cur, fx)?,
-                    term_months: 1,
-                    assumed: false,
-                    src: Some(PriceRef::of("sub", p)),
-                }));
-            }
-            _ => {}
+            best
         }
-    }
-    if let Some((p, h)) = best_sp {
+        BillingModel::Subscription => preferred(&offer.prices, |k| {
+            matches!(k, PriceKind::Subscription { .. })
+        }),
+        BillingModel::Installment
+        | BillingModel::OnDemand
+        | BillingModel::Spot
+        | BillingModel::Mix => None,
+    };
+    if let Some(p) = sourced {
+        let conv = |v: Decimal| convert(v, p.currency, cur, fx);
+        let (upfront, monthly) = match p.kind {
+            PriceKind::Reserved {
+                upfront, hourly, ..
+            } => (conv(upfront)?, mul(conv(hourly)?, hpm)?),
+            PriceKind::SavingsPlan { hourly, .. } => (Decimal::ZERO, mul(conv(hourly)?, hpm)?),
+            PriceKind::Subscription { monthly } => (Decimal::ZERO, conv(monthly)?),
+            PriceKind::OnDemand { .. } | PriceKind::Spot { .. } => return Ok(None),
+        };
         return Ok(Some(Commitment {
-            upfront: Decimal::ZERO,
-            monthly: mul(h, hpm)?,
+            upfront,
+            monthly,
             term_months: term,
             assumed: false,
             src: Some(PriceRef::of(model.code(), p)),
         }));
     }
-    let (Some(d), Some(od)) = (scenario.assumed_discount_pct, od) else {
+    let (Some(rates), Some(od)) = (assumed, od) else {
         return Ok(None);
+    };
+    let Some(r) = rates.iter().find(|r| r.term_months == term) else {
+        return Ok(None);
+    };
+    let d = match want_payment {
+        Some(Upfront::All) => r.all_upfront_pct,
+        Some(Upfront::Partial) => r.partial_upfront_pct,
+        Some(Upfront::No) | None => r.no_upfront_pct,
     };
     let factor = sub(Decimal::ONE, div(d, Decimal::ONE_HUNDRED)?)?;
     let monthly_full = mul(mul(od.hourly, factor)?, hpm)?;
@@ -261,7 +383,7 @@ pub(crate) fn commitment(
             div(term_cost, Decimal::TWO)?,
             div(monthly_full, Decimal::TWO)?,
         ),
-        _ => (Decimal::ZERO, monthly_full),
+        Some(Upfront::No) | None => (Decimal::ZERO, monthly_full),
     };
     Ok(Some(Commitment {
         upfront,
@@ -270,6 +392,18 @@ pub(crate) fn commitment(
         assumed: true,
         src: None,
     }))
+}
+
+impl Commitment {
+    /// What the contract costs to cover `months` months: every term started
+    /// within the horizon is paid in full (upfront + every monthly charge),
+    /// whatever the usage. Per instance, full precision.
+    pub fn contract_cost(&self, months: u32) -> Result<Decimal, EngineError> {
+        let term = self.term_months.max(1);
+        let terms = months.div_ceil(term);
+        let per_term = add(self.upfront, mul(self.monthly, Decimal::from(term))?)?;
+        mul(per_term, Decimal::from(terms))
+    }
 }
 
 /// Instances needed: enough for `min_gpus` GPUs and `min_vram_gb` GB.
@@ -283,15 +417,19 @@ pub fn instances_needed(scenario: &Scenario, offer: &Offer) -> u32 {
     by_gpu.max(by_vram).max(1)
 }
 
-/// The best commitment for an offer.
+/// The best commitment for an offer over the scenario's horizon: the one
+/// with the lowest decision cost (every term started within the horizon
+/// paid in full), per hour actually used.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BestCommitment {
     pub model: BillingModel,
-    /// (upfront / term + monthly) / hours per month, per instance.
+    /// Decision cost per instance ÷ (hours per month × months), 6 dp.
+    pub per_used_hour: Decimal,
+    /// (upfront / term + monthly) / hours per month, per instance: the rate
+    /// at full use of the whole term.
     pub effective_hourly: Decimal,
     pub assumed: bool,
 }
-
 /// One row of the compare table. Money rates are per instance, in the
 /// display currency, rounded to 6 dp; `monthly` is rounded to cents.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -340,11 +478,24 @@ fn tflops(v: Option<f64>, gpus: u32) -> Option<Decimal> {
     Decimal::from_f64(v)?.checked_mul(Decimal::from(gpus))
 }
 
-/// Metrics of one offer under the scenario (display currency).
+/// Metrics of one offer under the scenario (display currency). For many
+/// offers use [`all_offer_metrics`] (or pass [`assumed_rates`] computed
+/// once to [`offer_metrics_with`]).
 pub fn offer_metrics(
     catalog: &Catalog,
     scenario: &Scenario,
     offer: &Offer,
+) -> Result<OfferMetrics, EngineError> {
+    let assumed = assumed_rates(catalog, scenario);
+    offer_metrics_with(catalog, scenario, offer, assumed.as_deref())
+}
+
+/// [`offer_metrics`] with the scenario's assumed rates already resolved.
+pub fn offer_metrics_with(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    offer: &Offer,
+    assumed: Option<&[AssumedRates]>,
 ) -> Result<OfferMetrics, EngineError> {
     let fx = scenario.fx(catalog);
     if fx <= Decimal::ZERO {
@@ -364,26 +515,41 @@ pub fn offer_metrics(
         indicative |= s.indicative;
         sources.push(s.clone());
     }
-    let mut best: Option<(BillingModel, Decimal, bool, Option<PriceRef>)> = None;
-    for m in BillingModel::ALL.into_iter().filter(|m| m.is_commitment()) {
-        if let Some(c) = commitment(scenario, offer, m, od.as_ref(), b.hours_per_month, fx)? {
-            let eff = c.effective_hourly(b.hours_per_month)?;
-            if best.as_ref().is_none_or(|x| eff < x.1) {
-                best = Some((m, eff, c.assumed, c.src));
+    let used_hours = mul(scenario.hours_per_month, Decimal::from(scenario.months))?;
+    let mut best: Option<(BillingModel, Decimal, Commitment)> = None;
+    if used_hours > Decimal::ZERO {
+        for m in BillingModel::ALL.into_iter().filter(|m| m.is_commitment()) {
+            if let Some(c) = commitment(
+                scenario,
+                offer,
+                m,
+                od.as_ref(),
+                b.hours_per_month,
+                fx,
+                assumed,
+            )? {
+                let per_used = div(c.contract_cost(scenario.months)?, used_hours)?;
+                if best.as_ref().is_none_or(|x| per_used < x.1) {
+                    best = Some((m, per_used, c));
+                }
             }
         }
     }
-    let best_commitment = best.map(|(model, eff, assumed, src)| {
-        if let Some(s) = src {
-            indicative |= s.indicative;
-            sources.push(s);
+    let best_commitment = match best {
+        Some((model, per_used, c)) => {
+            if let Some(s) = &c.src {
+                indicative |= s.indicative;
+                sources.push(s.clone());
+            }
+            Some(BestCommitment {
+                model,
+                per_used_hour: round_rate(per_used),
+                effective_hourly: round_rate(c.effective_hourly(b.hours_per_month)?),
+                assumed: c.assumed,
+            })
         }
-        BestCommitment {
-            model,
-            effective_hourly: round_rate(eff),
-            assumed,
-        }
-    });
+        None => None,
+    };
     let gpu = catalog.gpu(&offer.gpu);
     let gc = offer.gpu_count;
     let instances = instances_needed(scenario, offer);
@@ -426,9 +592,10 @@ pub fn all_offer_metrics(
     catalog: &Catalog,
     scenario: &Scenario,
 ) -> Result<Vec<OfferMetrics>, EngineError> {
+    let assumed = assumed_rates(catalog, scenario);
     catalog
         .offers
         .iter()
-        .map(|o| offer_metrics(catalog, scenario, o))
+        .map(|o| offer_metrics_with(catalog, scenario, o, assumed.as_deref()))
         .collect()
 }

@@ -11,7 +11,8 @@ use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup};
+use crate::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup, UsageKind};
+use crate::domain::money::Money;
 
 /// Hours in a calendar month at most (31 × 24).
 pub const MAX_HOURS_PER_MONTH: u32 = 744;
@@ -26,8 +27,13 @@ pub const MAX_MONEY_INPUT: i64 = 1_000_000_000;
 /// Upper bound of data volumes (GB per month or GB stored).
 pub const MAX_VOLUME_GB: i64 = 1_000_000_000;
 pub const MAX_BANDWIDTH_MBPS: i64 = 1_000_000;
-/// Upper bound of the CNY-per-USD rate.
+/// Bounds of the CNY-per-USD rate (an accepted rate can never make a
+/// converted figure overflow: see `tests/properties.rs`).
 pub const MAX_FX: i64 = 1000;
+/// Lowest accepted CNY-per-USD rate, 0.01.
+pub const MIN_FX: Decimal = Decimal::from_parts(1, 0, 0, false, 2);
+/// Most decimal places accepted in a numeric input (keeps every product exact).
+pub const MAX_INPUT_DP: u32 = 6;
 /// Upper bound of checkpoint interval / restart overhead (one week, minutes).
 pub const MAX_MINUTES: i64 = 10_080;
 /// Upper bound of job length and deadline (hours).
@@ -140,11 +146,96 @@ pub struct RegionRef {
     pub code: String,
 }
 
+/// An AWS Spot Advisor "frequency of interruption" band: the share of
+/// instances interrupted in a month.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum SpotBand {
+    #[serde(rename = "lt5")]
+    Lt5,
+    #[serde(rename = "5-10")]
+    B5To10,
+    #[serde(rename = "10-15")]
+    B10To15,
+    #[serde(rename = "15-20")]
+    B15To20,
+    #[serde(rename = "gt20")]
+    Gt20,
+}
+
+impl SpotBand {
+    pub const ALL: [SpotBand; 5] = [
+        SpotBand::Lt5,
+        SpotBand::B5To10,
+        SpotBand::B10To15,
+        SpotBand::B15To20,
+        SpotBand::Gt20,
+    ];
+
+    /// Link code (`si=lt5`, `si=5-10`, …).
+    pub fn code(self) -> &'static str {
+        match self {
+            SpotBand::Lt5 => "lt5",
+            SpotBand::B5To10 => "5-10",
+            SpotBand::B10To15 => "10-15",
+            SpotBand::B15To20 => "15-20",
+            SpotBand::Gt20 => "gt20",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<SpotBand> {
+        SpotBand::ALL.into_iter().find(|b| b.code() == code)
+    }
+
+    /// The monthly share the engine assumes for the band, percent: the
+    /// band's upper edge (the conservative end); "> 20 %" has no published
+    /// upper edge and is taken as 25 %.
+    pub fn assumed_monthly_pct(self) -> Decimal {
+        Decimal::from(match self {
+            SpotBand::Lt5 => 5,
+            SpotBand::B5To10 => 10,
+            SpotBand::B10To15 => 15,
+            SpotBand::B15To20 => 20,
+            SpotBand::Gt20 => 25,
+        })
+    }
+}
+
+/// How often spot capacity is reclaimed, in the terms it is published.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", content = "value", rename_all = "snake_case")]
+pub enum InterruptionRate {
+    /// Share of instances interrupted in a month, percent (0 ≤ p < 100), as
+    /// AWS Spot Advisor and the articles state it.
+    MonthlyPct(Decimal),
+    /// An AWS Spot Advisor band (see [`SpotBand::assumed_monthly_pct`]).
+    Band(SpotBand),
+    /// Interruptions per instance-hour, percent (link v1's `si`, now `sih`).
+    HourlyPct(Decimal),
+}
+
+/// Hours of the month a monthly interruption share refers to (an instance
+/// running all month).
+pub const SPOT_MONTH_HOURS: u32 = 730;
+/// Highest accepted monthly interruption share (100 % would mean a hazard
+/// without bound).
+pub const MAX_MONTHLY_INTERRUPTION_PCT: Decimal = Decimal::from_parts(9999, 0, 0, false, 2);
+
+impl InterruptionRate {
+    /// The monthly share in percent, when the rate was given per month.
+    pub fn monthly_pct(self) -> Option<Decimal> {
+        match self {
+            InterruptionRate::MonthlyPct(p) => Some(p),
+            InterruptionRate::Band(b) => Some(b.assumed_monthly_pct()),
+            InterruptionRate::HourlyPct(_) => None,
+        }
+    }
+}
+
 /// Spot / preemptible assumptions (see [`crate::domain::spot`]).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SpotSettings {
-    /// Interruptions per hour, in percent (5 = 0.05 interruptions/h). 0–100.
-    pub interruption_pct_per_hour: Decimal,
+    /// How often an instance is interrupted.
+    pub interruption: InterruptionRate,
     /// Checkpoint interval in minutes (0 = continuous checkpointing).
     pub checkpoint_minutes: Decimal,
     /// Restart overhead per interruption in minutes.
@@ -155,10 +246,16 @@ pub struct SpotSettings {
     pub deadline_hours: Option<Decimal>,
 }
 
+/// Default monthly interruption share, percent (the articles' figure; AWS's
+/// 10–15 % band).
+pub const DEFAULT_INTERRUPTION_MONTHLY_PCT: u32 = 15;
+
 impl Default for SpotSettings {
     fn default() -> Self {
         SpotSettings {
-            interruption_pct_per_hour: Decimal::from(5),
+            interruption: InterruptionRate::MonthlyPct(Decimal::from(
+                DEFAULT_INTERRUPTION_MONTHLY_PCT,
+            )),
             checkpoint_minutes: Decimal::from(60),
             restart_minutes: Decimal::from(10),
             job_hours: None,
@@ -167,26 +264,32 @@ impl Default for SpotSettings {
     }
 }
 
-/// Student pricing: a fixed hourly price (display currency) or a discount.
+/// Student pricing: a fixed hourly price in a stated currency, or a discount.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", content = "value", rename_all = "snake_case")]
 pub enum StudentPrice {
-    /// Price per instance-hour in the display currency.
-    Hourly(Decimal),
+    /// Price per instance-hour, in the currency it was offered in.
+    Hourly(Money),
     /// Percent off the on-demand price (0–100).
     DiscountPct(Decimal),
 }
 
+/// Promotions, each scoped the way providers scope them (see `tco` docs):
+/// the first-month discount applies to pay-as-you-go usage and to a first
+/// subscription month, never to reservations or savings plans; the credit
+/// is an amount in its own currency (converted at the scenario's rate); the
+/// student price applies to on-demand hours under an account-wide daily cap.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Promotions {
-    /// Percent off month 1's compute charges (0–100).
+    /// Percent off month 1's pay-as-you-go usage and first subscription month (0–100).
     pub first_month_discount_pct: Decimal,
-    /// Credit in the display currency, consumed by spend until used or expired.
-    pub credit: Decimal,
+    /// Credit in its own currency, consumed by spend until used or expired.
+    pub credit: Option<Money>,
     /// Last month (1-based) in which the credit can be used; None = no expiry.
     pub credit_expiry_month: Option<u32>,
     pub student: Option<StudentPrice>,
-    /// Student-priced hours per day at most (0–24); hours above at the normal price.
+    /// Student-priced hours per day for the whole account (0–24); hours
+    /// above, on any instance, at the normal price.
     pub student_daily_cap_hours: Decimal,
 }
 
@@ -194,12 +297,53 @@ impl Default for Promotions {
     fn default() -> Self {
         Promotions {
             first_month_discount_pct: Decimal::ZERO,
-            credit: Decimal::ZERO,
+            credit: None,
             credit_expiry_month: None,
             student: None,
             student_daily_cap_hours: Decimal::from(24),
         }
     }
+}
+
+/// The user's assumed commitment discounts, percent off on-demand, per
+/// payment option, for offers without a sourced commitment rate. Partial
+/// and all-upfront default to the no-upfront figure plus the gap the
+/// catalog's sourced reservations show (see `pricing::payment_gaps`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct AssumedDiscount {
+    /// No upfront; also savings plans, subscriptions and installments.
+    pub no_upfront_pct: Decimal,
+    pub partial_upfront_pct: Option<Decimal>,
+    pub all_upfront_pct: Option<Decimal>,
+}
+
+/// Data volume kinds a user can price (`ur=`), by link code.
+pub fn usage_kind_code(k: UsageKind) -> &'static str {
+    match k {
+        UsageKind::EgressPerGb => "eg",
+        UsageKind::InterRegionPerGb => "xr",
+        UsageKind::StoragePerGbMonth => "st",
+        UsageKind::BandwidthPerMbpsMonth => "bw",
+    }
+}
+
+pub fn usage_kind_from_code(code: &str) -> Option<UsageKind> {
+    [
+        UsageKind::EgressPerGb,
+        UsageKind::InterRegionPerGb,
+        UsageKind::StoragePerGbMonth,
+        UsageKind::BandwidthPerMbpsMonth,
+    ]
+    .into_iter()
+    .find(|k| usage_kind_code(*k) == code)
+}
+
+/// A user-entered usage rate for a region the catalog has no rate for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+pub struct UsageRateKey {
+    pub provider: ProviderId,
+    pub region: String,
+    pub kind: UsageKind,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -229,8 +373,9 @@ pub struct Scenario {
     pub providers: Vec<ProviderId>,
     pub region_groups: Vec<RegionGroup>,
     pub regions: Vec<RegionRef>,
-    /// Explicit offer ids; when non-empty the filters above are ignored.
-    pub offers: Vec<String>,
+    /// Explicit offer ids; when given (even empty, e.g. every id in a link
+    /// was unknown) the filters above are ignored and only these are quoted.
+    pub offers: Option<Vec<String>>,
     /// Display currency.
     pub currency: Currency,
     /// CNY per USD; None = the catalog's default.
@@ -247,8 +392,11 @@ pub struct Scenario {
     pub data: DataVolumes,
     /// User-entered hourly prices for unpriced offers (offer id → hourly in the offer's currency).
     pub user_prices: BTreeMap<String, Decimal>,
-    /// User-assumed commitment discount % for offers with no sourced commitment rate.
-    pub assumed_discount_pct: Option<Decimal>,
+    /// User-entered usage rates where the catalog has none (flat, per unit,
+    /// in the region's billing currency).
+    pub user_usage_rates: BTreeMap<UsageRateKey, Decimal>,
+    /// User-assumed commitment discounts for offers with no sourced commitment rate.
+    pub assumed_discount: Option<AssumedDiscount>,
 }
 
 pub const DEFAULT_MIX_SHARE_PCT: u32 = 50;
@@ -264,7 +412,7 @@ impl Default for Scenario {
             providers: Vec::new(),
             region_groups: Vec::new(),
             regions: Vec::new(),
-            offers: Vec::new(),
+            offers: None,
             currency: Currency::USD,
             fx_cny_per_usd: None,
             billing_models: Vec::new(),
@@ -274,7 +422,8 @@ impl Default for Scenario {
             promotions: Promotions::default(),
             data: DataVolumes::default(),
             user_prices: BTreeMap::new(),
-            assumed_discount_pct: None,
+            user_usage_rates: BTreeMap::new(),
+            assumed_discount: None,
         }
     }
 }
@@ -400,6 +549,37 @@ impl Scenario {
         }
     }
 
+    /// Every decimal input with its link key (for the precision bound).
+    fn decimal_inputs(&self) -> Vec<(&'static str, Decimal)> {
+        let mut v = vec![
+            ("h", self.hours_per_month),
+            ("ck", self.spot.checkpoint_minutes),
+            ("ro", self.spot.restart_minutes),
+            ("mix", self.mix_spot_share_pct),
+            ("fmd", self.promotions.first_month_discount_pct),
+            ("stucap", self.promotions.student_daily_cap_hours),
+            ("eg", self.data.egress_gb),
+            ("xr", self.data.cross_region_gb),
+            ("st", self.data.storage_gb),
+            ("bw", self.data.bandwidth_mbps),
+        ];
+        v.extend(self.fx_cny_per_usd.map(|x| ("fx", x)));
+        v.extend(self.spot.job_hours.map(|x| ("job", x)));
+        v.extend(self.spot.deadline_hours.map(|x| ("dl", x)));
+        v.extend(self.promotions.credit.map(|x| ("cr", x.amount())));
+        if let Some(StudentPrice::Hourly(x)) = self.promotions.student {
+            v.push(("stu", x.amount()));
+        }
+        v.extend(self.user_prices.values().map(|x| ("up", *x)));
+        v.extend(self.user_usage_rates.values().map(|x| ("ur", *x)));
+        match self.spot.interruption {
+            InterruptionRate::MonthlyPct(x) => v.push(("si", x)),
+            InterruptionRate::HourlyPct(x) => v.push(("sih", x)),
+            InterruptionRate::Band(_) => {}
+        }
+        v
+    }
+
     /// Check every field against its documented range and the catalog.
     pub fn validate(&self, catalog: &Catalog) -> Result<(), Vec<ScenarioError>> {
         let mut errs = Vec::new();
@@ -442,20 +622,41 @@ impl Scenario {
                 }));
             }
         }
-        for o in self.offers.iter().chain(self.user_prices.keys()) {
+        for o in self.offers.iter().flatten().chain(self.user_prices.keys()) {
             if catalog.offer(o).is_none() {
                 push(Err(ScenarioError::UnknownOffer { id: o.clone() }));
             }
         }
         if let Some(fx) = self.fx_cny_per_usd {
             push(check_positive("fx", fx, Decimal::from(MAX_FX)));
+            if fx < MIN_FX {
+                push(Err(ScenarioError::ValueOutOfRange {
+                    field: "fx".into(),
+                    value: fx,
+                }));
+            }
         }
         let money_max = Decimal::from(MAX_MONEY_INPUT);
         for p in self.user_prices.values() {
             push(check_positive("up", *p, money_max));
         }
+        for (k, p) in &self.user_usage_rates {
+            if catalog.region(k.provider, &k.region).is_none() {
+                push(Err(ScenarioError::UnknownRegion {
+                    provider: k.provider,
+                    region: k.region.clone(),
+                }));
+            }
+            push(check_range("ur", *p, money_max));
+        }
         let s = &self.spot;
-        push(check_pct("si", s.interruption_pct_per_hour));
+        match s.interruption {
+            InterruptionRate::MonthlyPct(p) => {
+                push(check_range("si", p, MAX_MONTHLY_INTERRUPTION_PCT))
+            }
+            InterruptionRate::Band(_) => {}
+            InterruptionRate::HourlyPct(p) => push(check_pct("sih", p)),
+        }
         push(check_range(
             "ck",
             s.checkpoint_minutes,
@@ -475,14 +676,16 @@ impl Scenario {
         push(check_pct("mix", self.mix_spot_share_pct));
         let p = &self.promotions;
         push(check_pct("fmd", p.first_month_discount_pct));
-        push(check_range("cr", p.credit, money_max));
+        if let Some(c) = p.credit {
+            push(check_range("cr", c.amount(), money_max));
+        }
         if let Some(m) = p.credit_expiry_month {
             if !(MIN_MONTHS..=MAX_MONTHS).contains(&m) {
                 push(Err(ScenarioError::MonthsOutOfRange { value: m }));
             }
         }
         match p.student {
-            Some(StudentPrice::Hourly(v)) => push(check_range("stu", v, money_max)),
+            Some(StudentPrice::Hourly(v)) => push(check_range("stu", v.amount(), money_max)),
             Some(StudentPrice::DiscountPct(v)) => push(check_pct("stu", v)),
             None => {}
         }
@@ -501,8 +704,22 @@ impl Scenario {
             d.bandwidth_mbps,
             Decimal::from(MAX_BANDWIDTH_MBPS),
         ));
-        if let Some(v) = self.assumed_discount_pct {
-            push(check_pct("disc", v));
+        if let Some(a) = self.assumed_discount {
+            push(check_pct("disc", a.no_upfront_pct));
+            for v in [a.partial_upfront_pct, a.all_upfront_pct]
+                .into_iter()
+                .flatten()
+            {
+                push(check_pct("disc", v));
+            }
+        }
+        for (field, v) in self.decimal_inputs() {
+            if v.scale() > MAX_INPUT_DP {
+                push(Err(ScenarioError::ValueOutOfRange {
+                    field: field.into(),
+                    value: v,
+                }));
+            }
         }
         if errs.is_empty() {
             Ok(())

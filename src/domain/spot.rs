@@ -2,8 +2,14 @@
 //!
 //! # Model and assumptions
 //!
-//! * Interruptions arrive as a Poisson process at rate λ per wall-clock hour
-//!   (`si` / 100), independent of price and of each other.
+//! * Interruptions arrive as a Poisson process at rate λ per wall-clock hour,
+//!   independent of price and of each other. Providers publish the rate as
+//!   the share `p` of instances interrupted in a month (AWS Spot Advisor's
+//!   bands < 5 %, 5–10 %, 10–15 %, 15–20 %, > 20 %); an instance running a
+//!   whole month (730 h) is interrupted at least once with probability
+//!   `1 − e^{−730λ}`, so `λ = −ln(1 − p) / 730` (`si=15` → λ ≈ 0.000223 /h,
+//!   about 0.16 interruptions a month). A band is taken at its upper edge
+//!   (> 20 % as 25 %). Link v1's `si` was λ itself in percent (`sih`).
 //! * Work is checkpointed every `c` hours (`ck` / 60). An interruption loses
 //!   on average `c / 2` of work (uniform position within the interval) plus a
 //!   restart overhead `r` (`ro` / 60): loss per interruption `L = c/2 + r`.
@@ -23,12 +29,12 @@
 //!   This is an approximation (losses are taken at their mean, and arrivals
 //!   after an early finish are counted), slightly conservative.
 //! * Spot cost uses the midpoint of the catalog's spot snapshot range.
-use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::prelude::{FromPrimitive, ToPrimitive};
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::money::round_rate;
-use crate::domain::scenario::SpotSettings;
+use crate::domain::scenario::{InterruptionRate, SpotSettings, SPOT_MONTH_HOURS};
 
 /// λL at or above this is refused.
 pub const MAX_LOSS_FRACTION: Decimal = Decimal::from_parts(9, 0, 0, false, 1);
@@ -44,11 +50,26 @@ pub struct SpotParams {
     pub overhead_factor: Decimal,
 }
 
+/// The hazard λ (interruptions per instance-hour) a published rate implies.
+pub fn hazard_per_hour(rate: InterruptionRate) -> Option<Decimal> {
+    match rate {
+        InterruptionRate::HourlyPct(p) => p.checked_div(Decimal::ONE_HUNDRED),
+        InterruptionRate::MonthlyPct(_) | InterruptionRate::Band(_) => {
+            let p = rate.monthly_pct()?.to_f64()? / 100.0;
+            if !(0.0..1.0).contains(&p) {
+                return None;
+            }
+            let lambda = -(1.0 - p).ln() / f64::from(SPOT_MONTH_HOURS);
+            // 12 decimal places: exact enough for any figure shown (λ is an
+            // assumption, not money) and reproducible across platforms.
+            Decimal::from_f64(lambda).map(|d| d.round_dp(12))
+        }
+    }
+}
+
 /// Derive λ, L and f; None when λL ≥ 0.9 (no useful progress).
 pub fn params(s: &SpotSettings) -> Option<SpotParams> {
-    let lambda = s
-        .interruption_pct_per_hour
-        .checked_div(Decimal::ONE_HUNDRED)?;
+    let lambda = hazard_per_hour(s.interruption)?;
     let c = s.checkpoint_minutes.checked_div(Decimal::from(60))?;
     let r = s.restart_minutes.checked_div(Decimal::from(60))?;
     let loss_hours = c.checked_div(Decimal::TWO)?.checked_add(r)?;
@@ -129,9 +150,16 @@ pub fn job_outcome(p: &SpotParams, job: Decimal, deadline: Decimal) -> JobOutcom
     }
 }
 
-/// What the quote reports about spot behaviour (offer-independent).
+/// What the quote reports about spot behaviour (offer-independent). The
+/// cost side (overhead factor, extra hours) and the job side (completion
+/// probability) are separate: a mix's monthly cost says nothing about
+/// whether one job finishes by its deadline.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SpotOutcome {
+    /// The rate as entered: share of instances interrupted per month, percent
+    /// (None when entered per hour).
+    pub interruption_monthly_pct: Option<Decimal>,
+    /// The hazard λ it implies (interruptions per instance-hour).
     pub interruptions_per_hour: Decimal,
     pub loss_hours_per_interruption: Decimal,
     /// f = 1/(1 − λL), rounded to 6 dp (full precision is used for costs).
@@ -147,7 +175,8 @@ pub struct SpotOutcome {
 pub fn outcome(p: &SpotParams, s: &SpotSettings, hours: Decimal) -> SpotOutcome {
     let wall = hours.checked_mul(p.overhead_factor).unwrap_or(hours);
     SpotOutcome {
-        interruptions_per_hour: p.lambda,
+        interruption_monthly_pct: s.interruption.monthly_pct(),
+        interruptions_per_hour: p.lambda.normalize(),
         loss_hours_per_interruption: round_rate(p.loss_hours),
         overhead_factor: round_rate(p.overhead_factor),
         extra_hours_per_month: round_rate(wall - hours),

@@ -1,44 +1,70 @@
 //! Billing models → month-by-month cash flows, and the top-level [`quote`].
 //!
+//! # What a result says (the decision rule)
+//!
+//! Every model result carries three figures:
+//! * **paid within the horizon** (`total`): the cash paid in months 1..=m;
+//! * **still owed after it** (`still_owed`): commitment charges of a term
+//!   that started within the horizon but ends after it (a 3-year
+//!   reservation bought for a 1-month need still owes 35 months);
+//! * **decision cost** (`decision_cost`) = paid within the horizon + still
+//!   owed − credit still usable on what is owed. This is what `cheapest`,
+//!   `saving_vs_on_demand_pct`, the compare panel's best cells and the
+//!   best-commitment column rank by, so one contract ranks the same whether
+//!   it is paid upfront or monthly.
+//!
+//! A result that needs a rate the catalog lacks (e.g. egress in a region with
+//! no sourced rate, and none entered with `ur=`) lists it in `missing`; it is
+//! *incomplete*: its figures exclude that charge and it ranks after every
+//! complete result.
+//!
 //! # How each model is billed (per instance, × instances needed)
 //!
 //! * **On-demand / PAYG (`od`)**: one session per month of `h` hours. Billed
 //!   hours = `h` rounded **up** to the provider's granularity
 //!   (`granularity_seconds`), and at least `minimum_seconds` when `h > 0`.
-//!   Student pricing (if set) replaces the on-demand rate for at most
-//!   `stucap × hours_per_month / 24` hours a month; the rest is on-demand.
 //! * **Reserved (`ri1n/ri1p/ri1a/ri3n/ri3p/ri3a`)**: the upfront is paid in
 //!   the first month of each term (column `upfront`); the hourly charge is
 //!   paid for **every** hour of the term, `provider.hours_per_month` per
-//!   month (column `commitment`), whatever the usage. Hours above
-//!   `hours_per_month` (a 744-hour month) are billed on-demand (`usage`).
-//!   Terms renew at the same price when the horizon is longer than the term.
-//!   If the horizon ends inside a term, the months still owed are reported
-//!   in `remaining_commitment` (never hidden, never added to `total`).
+//!   month (column `commitment`), whatever the usage. The reservation covers
+//!   every hour the instance runs (a 744-hour month included: 12 × 730 h is
+//!   the year), so no hour is billed on-demand. Terms renew at the same
+//!   price when the horizon is longer than the term.
 //! * **Savings plans (`sp1/sp3`)**: commitment = plan rate × hours per month,
 //!   paid every month of the term; like a no-upfront reservation.
-//! * **Subscription (`sub`, 包年包月)**: the monthly price, every month.
+//! * **Subscription (`sub`, 包月)**: the monthly price, every month.
 //! * **Installment (`inst`)**: a 12-month commitment paid monthly; no
 //!   sourced rates exist, so only with the assumed discount (flag `assumed`).
 //! * Any commitment without a sourced rate uses the scenario's assumed
-//!   discount if given (flag `assumed`), else it is unavailable
+//!   discount for its payment option if given (flag `assumed`; the rates in
+//!   force are in `Quote::assumed_rates`), else it is unavailable
 //!   (`no_commitment_rate`).
 //! * **Spot (`spot`)** and **mix (`mix`)**: see [`crate::domain::spot`].
 //!   Spot billed hours = `h × f`; the mix bills `(1 − s)·h` on-demand hours
 //!   plus `s·h·f` spot hours (baseline on on-demand).
-//! * **Promotions**: the first-month discount applies to month 1's usage and
-//!   commitment charges (not upfront, not data). Credits (display currency)
-//!   are consumed by each month's total (all columns) until used up or past
-//!   `crx`. Student pricing applies to `od` only. Promotions apply to every
-//!   model.
+//! * **Promotions**, scoped as providers scope them:
+//!   - the first-month discount (`fmd`) applies to month 1's pay-as-you-go
+//!     usage (`od`, and the on-demand share of a mix) and to the first month
+//!     of a monthly subscription (`sub`) — never to reservations, savings
+//!     plans, installments, spot, upfront fees or data;
+//!   - the credit (`cr`) is an amount in its own currency, converted at the
+//!     scenario's rate, consumed by each month's total (all columns) until
+//!     used up or past `crx`, and then by what is still owed;
+//!   - the student price applies to on-demand hours only, at most `stucap`
+//!     hours a day for the **whole account** (`stucap × hours_per_month / 24`
+//!     hours a month across every instance); a student hourly price is in
+//!     its own currency.
 //! * **Data** (same for every model of an offer; volumes are totals, not per
-//!   instance): egress per GB (tiered, `eg`), cross-region per GB (`xr`),
-//!   storage per GB-month (`st`), from the catalog's usage rates for the
-//!   offer's provider and region, else the provider's first (reference)
-//!   region with notice `usage_rate_fallback`, else notice `no_usage_rate`
-//!   and no charge. Fixed-bandwidth mode (`bw > 0` and a bandwidth rate
-//!   exists): `bw` Mbps-months are charged on the bandwidth tiers and
-//!   internet egress GB are not charged separately.
+//!   instance): egress per GB (tiered, free allowances as zero-priced first
+//!   tiers, `eg`), cross-region per GB (`xr`), storage per GB-month (`st`).
+//!   The rate is the catalog's for the offer's region; else the user's
+//!   (`ur=provider:region:kind~rate`, flat, in the region's billing
+//!   currency); else the catalog's for another region of the provider in the
+//!   same region group *and* currency (notice `usage_rate_fallback`); else
+//!   the charge is **missing** and the result incomplete. Fixed-bandwidth
+//!   mode (`bw > 0` and a bandwidth rate exists): `bw` Mbps-months are
+//!   charged on the bandwidth tiers and internet egress GB are not charged
+//!   separately.
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
@@ -46,10 +72,10 @@ use crate::domain::catalog::{Catalog, Currency, Offer, ProviderId, UsageKind, Us
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, convert, div, mul, round_money, round_rate, sub, Money};
 use crate::domain::pricing::{
-    billing, commitment, instances_needed, od_rate, spot_range, Billing, Commitment, OdRate,
-    PriceRef, Reason,
+    assumed_rates, billing, commitment, instances_needed, od_rate, spot_range, AssumedRates,
+    Billing, Commitment, OdRate, PriceRef, Reason,
 };
-use crate::domain::scenario::{BillingModel, Scenario, StudentPrice};
+use crate::domain::scenario::{BillingModel, Scenario, StudentPrice, UsageRateKey};
 use crate::domain::spot::{self, SpotOutcome, SpotParams};
 
 /// One month of cash flow, display currency, rounded (see money.rs).
@@ -71,13 +97,14 @@ pub struct MonthLine {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
 pub enum QuoteNotice {
-    /// No usage rate for the offer's region; the provider's reference region was used.
+    /// No usage rate for the offer's region; another region's of the same
+    /// provider, region group and currency was used.
     UsageRateFallback {
         kind: UsageKind,
         region: String,
     },
-    /// No usage rate for this provider at all; not charged.
-    NoUsageRate {
+    /// The user's rate for this region was used (`ur=`).
+    UsageRateUser {
         kind: UsageKind,
     },
     /// Fixed-bandwidth mode: internet egress GB are included in the bandwidth.
@@ -86,24 +113,41 @@ pub enum QuoteNotice {
     SpotMidpoint,
     /// The horizon is longer than the term; renewed at the same price.
     CommitmentRenewed,
-    /// Usage hours above the committed hours per month billed on-demand.
-    ExtraHoursOnDemand,
+    /// The horizon ends inside a term: `still_owed` is due after it.
+    CommitmentOwedAfterHorizon,
     StudentPriceApplied,
+}
+
+/// A charge the result needs but the catalog has no rate for (and the user
+/// entered none): the result is incomplete and ranks after complete ones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissingRate {
+    pub kind: UsageKind,
+    pub provider: ProviderId,
+    pub region: String,
 }
 
 /// One billing model of one offer.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct ModelQuote {
     pub model: BillingModel,
-    /// Set when the model can't be priced; then `total` is None and `lines` empty.
+    /// Set when the model can't be priced; then the totals are None and `lines` empty.
     pub unavailable: Option<Reason>,
+    /// Paid within the horizon (the last cumulative line).
     pub total: Option<Money>,
     pub upfront_total: Decimal,
-    /// Committed cost still owed after the horizon (not in `total`).
-    pub remaining_commitment: Decimal,
+    /// Commitment charges due after the horizon for terms started within it
+    /// (not in `total`; before credits).
+    pub still_owed: Decimal,
+    /// `total` + `still_owed` − credit still usable on what is owed: the
+    /// figure results are ranked by (see the module docs).
+    pub decision_cost: Option<Money>,
+    /// Rates the result needs but nobody has: it is incomplete.
+    pub missing: Vec<MissingRate>,
     /// Effective per-instance hourly of the model (6 dp).
     pub effective_hourly: Option<Decimal>,
-    /// Saving vs on-demand for the same offer, percent (positive = cheaper), 2 dp.
+    /// Decision-cost saving vs on-demand for the same offer, percent
+    /// (positive = cheaper), 2 dp.
     pub saving_vs_on_demand_pct: Option<Decimal>,
     /// Computed from the user's assumed discount.
     pub assumed: bool,
@@ -112,6 +156,19 @@ pub struct ModelQuote {
     pub notices: Vec<QuoteNotice>,
     pub sources: Vec<PriceRef>,
     pub lines: Vec<MonthLine>,
+}
+
+impl ModelQuote {
+    /// True when every charge the result needs has a rate.
+    pub fn complete(&self) -> bool {
+        self.missing.is_empty()
+    }
+
+    /// The ranking key: complete before incomplete, then decision cost.
+    /// None when the model is unavailable.
+    pub fn rank_key(&self) -> Option<(bool, Decimal)> {
+        self.decision_cost.map(|d| (!self.complete(), d.amount()))
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -123,16 +180,21 @@ pub struct OfferQuote {
     pub gpu: String,
     pub gpus_per_instance: u32,
     pub instances: u32,
-    /// Data cost per month (rounded), same for every model.
+    /// Data cost per month (rounded), same for every model; excludes `missing`.
     pub data_monthly: Decimal,
     pub models: Vec<ModelQuote>,
 }
 
+/// The best result of a quote: lowest decision cost among complete
+/// results (incomplete ones only when no result is complete).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cheapest {
     pub offer: String,
     pub model: BillingModel,
+    pub decision_cost: Money,
+    /// Paid within the horizon.
     pub total: Money,
+    pub complete: bool,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -144,8 +206,10 @@ pub struct Quote {
     pub catalog_version: String,
     /// Spot behaviour (None when the scenario's spot settings give no progress).
     pub spot: Option<SpotOutcome>,
+    /// The assumed commitment discounts in force (None when none assumed).
+    pub assumed_rates: Option<Vec<AssumedRates>>,
     pub offers: Vec<OfferQuote>,
-    /// Lowest available total over all offers and models.
+    /// Lowest decision cost over all offers and models (see [`Cheapest`]).
     pub cheapest: Option<Cheapest>,
 }
 
@@ -186,41 +250,71 @@ pub fn tiered(rate: &UsageRate, qty: Decimal) -> Result<Decimal, EngineError> {
     Ok(total)
 }
 
+/// Where a usage rate comes from.
+enum RateFound<'a> {
+    Catalog(&'a UsageRate, bool),
+    User(Decimal),
+    Missing,
+}
+
 fn find_rate<'a>(
     catalog: &'a Catalog,
+    scenario: &Scenario,
     offer: &Offer,
     kind: UsageKind,
-) -> (Option<&'a UsageRate>, bool) {
+) -> RateFound<'a> {
+    let region = catalog.region(offer.provider, &offer.region);
     let mut fallback = None;
     for r in &catalog.usage_rates {
         if r.provider == offer.provider && r.kind == kind {
             if r.region == offer.region {
-                return (Some(r), false);
+                return RateFound::Catalog(r, false);
             }
-            if fallback.is_none() {
+            let same_kind_of_region = match (region, catalog.region(r.provider, &r.region)) {
+                (Some(a), Some(b)) => a.group == b.group && a.billing_currency() == r.currency,
+                _ => false,
+            };
+            if fallback.is_none() && same_kind_of_region {
                 fallback = Some(r);
             }
         }
     }
-    (fallback, fallback.is_some())
+    let key = UsageRateKey {
+        provider: offer.provider,
+        region: offer.region.clone(),
+        kind,
+    };
+    if let Some(v) = scenario.user_usage_rates.get(&key) {
+        return RateFound::User(*v);
+    }
+    match fallback {
+        Some(r) => RateFound::Catalog(r, true),
+        None => RateFound::Missing,
+    }
 }
 
-/// Monthly data cost of an offer (full precision) and its notices.
+/// Monthly data cost of an offer (full precision), its notices and the
+/// charges no rate exists for.
 pub(crate) fn data_cost(
     catalog: &Catalog,
     scenario: &Scenario,
     offer: &Offer,
     fx: Decimal,
-) -> Result<(Decimal, Vec<QuoteNotice>), EngineError> {
+) -> Result<(Decimal, Vec<QuoteNotice>, Vec<MissingRate>), EngineError> {
     let d = &scenario.data;
     let mut total = Decimal::ZERO;
     let mut notices = Vec::new();
+    let mut missing = Vec::new();
+    let region_currency = catalog
+        .region(offer.provider, &offer.region)
+        .map(|r| r.billing_currency())
+        .unwrap_or_else(|| crate::domain::pricing::user_price_currency(offer));
     let mut charge = |kind: UsageKind, qty: Decimal, notices: &mut Vec<QuoteNotice>| {
         if qty <= Decimal::ZERO {
             return Ok::<bool, EngineError>(false);
         }
-        match find_rate(catalog, offer, kind) {
-            (Some(r), fb) => {
+        match find_rate(catalog, scenario, offer, kind) {
+            RateFound::Catalog(r, fb) => {
                 if fb {
                     notices.push(QuoteNotice::UsageRateFallback {
                         kind,
@@ -231,8 +325,18 @@ pub(crate) fn data_cost(
                 total = add(total, c)?;
                 Ok(true)
             }
-            (None, _) => {
-                notices.push(QuoteNotice::NoUsageRate { kind });
+            RateFound::User(rate) => {
+                notices.push(QuoteNotice::UsageRateUser { kind });
+                let c = convert(mul(qty, rate)?, region_currency, scenario.currency, fx)?;
+                total = add(total, c)?;
+                Ok(true)
+            }
+            RateFound::Missing => {
+                missing.push(MissingRate {
+                    kind,
+                    provider: offer.provider,
+                    region: offer.region.clone(),
+                });
                 Ok(false)
             }
         }
@@ -252,7 +356,7 @@ pub(crate) fn data_cost(
     }
     charge(UsageKind::InterRegionPerGb, d.cross_region_gb, &mut notices)?;
     charge(UsageKind::StoragePerGbMonth, d.storage_gb, &mut notices)?;
-    Ok((total, notices))
+    Ok((total, notices, missing))
 }
 
 /// Billed on-demand hours for `h` hours in one session (see module docs).
@@ -273,8 +377,9 @@ struct OfferCtx<'a> {
     inst: Decimal,
     od: Option<OdRate>,
     spot: Option<(Decimal, Decimal, PriceRef)>,
-    data: Decimal,
     data_notices: Vec<QuoteNotice>,
+    missing: Vec<MissingRate>,
+    assumed: Option<&'a [AssumedRates]>,
 }
 
 /// The monthly shape of a model before promotions (full precision, fleet).
@@ -282,7 +387,12 @@ struct Shape {
     upfront_per_term: Decimal,
     term: Option<u32>,
     usage: Decimal,
+    /// The part of `usage` the first-month discount applies to (pay-as-you-go).
+    usage_fmd: Decimal,
     commit: Decimal,
+    /// The first-month discount applies to month 1's `commit` (a monthly
+    /// subscription's first month).
+    commit_fmd: bool,
     effective_hourly: Decimal,
     assumed: bool,
     user_price: bool,
@@ -296,7 +406,9 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
         unavailable: Some(r),
         total: None,
         upfront_total: round_money(Decimal::ZERO),
-        remaining_commitment: round_money(Decimal::ZERO),
+        still_owed: round_money(Decimal::ZERO),
+        decision_cost: None,
+        missing: Vec::new(),
         effective_hourly: None,
         saving_vs_on_demand_pct: None,
         assumed: false,
@@ -308,6 +420,40 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
     }
 }
 
+/// On-demand charge of the fleet for a month with the student promotion:
+/// student-priced hours are capped for the whole account.
+fn on_demand_fleet(
+    scenario: &Scenario,
+    ctx: &OfferCtx,
+    od: &OdRate,
+    billed: Decimal,
+    fx: Decimal,
+    notices: &mut Vec<QuoteNotice>,
+) -> Result<Decimal, EngineError> {
+    let fleet_hours = mul(billed, ctx.inst)?;
+    let Some(stu) = scenario.promotions.student else {
+        return mul(fleet_hours, od.hourly);
+    };
+    let cap = div(
+        mul(
+            scenario.promotions.student_daily_cap_hours,
+            ctx.b.hours_per_month,
+        )?,
+        Decimal::from(24),
+    )?;
+    let sh = fleet_hours.min(cap);
+    let price = match stu {
+        StudentPrice::Hourly(m) => convert(m.amount(), m.currency(), scenario.currency, fx)?,
+        StudentPrice::DiscountPct(d) => {
+            mul(od.hourly, sub(Decimal::ONE, div(d, Decimal::ONE_HUNDRED)?)?)?
+        }
+    };
+    notices.push(QuoteNotice::StudentPriceApplied);
+    // never above the on-demand price: a promotion cannot raise a total
+    let price = price.min(od.hourly);
+    add(mul(sh, price)?, mul(sub(fleet_hours, sh)?, od.hourly)?)
+}
+
 fn shape(
     scenario: &Scenario,
     ctx: &OfferCtx,
@@ -317,7 +463,6 @@ fn shape(
 ) -> Result<Result<Shape, Reason>, EngineError> {
     let h = scenario.hours_per_month;
     let inst = ctx.inst;
-    let hpm = ctx.b.hours_per_month;
     let mut notices = Vec::new();
     let mut sources = Vec::new();
     let od = ctx.od.as_ref();
@@ -337,32 +482,19 @@ fn shape(
             };
             sources.push(od.src.clone());
             let billed = billed_hours(h, &ctx.b)?;
-            let mut per_inst = mul(billed, od.hourly)?;
-            if let Some(stu) = scenario.promotions.student {
-                let cap = div(
-                    mul(scenario.promotions.student_daily_cap_hours, hpm)?,
-                    Decimal::from(24),
-                )?;
-                let sh = billed.min(cap);
-                let price = match stu {
-                    StudentPrice::Hourly(v) => v,
-                    StudentPrice::DiscountPct(d) => {
-                        mul(od.hourly, sub(Decimal::ONE, div(d, Decimal::ONE_HUNDRED)?)?)?
-                    }
-                };
-                per_inst = add(mul(sh, price)?, mul(sub(billed, sh)?, od.hourly)?)?;
-                notices.push(QuoteNotice::StudentPriceApplied);
-            }
+            let fleet = on_demand_fleet(scenario, ctx, od, billed, fx, &mut notices)?;
             let eff = if h > Decimal::ZERO {
-                div(per_inst, h)?
+                div(div(fleet, inst)?, h)?
             } else {
                 od.hourly
             };
             Ok(Ok(Shape {
                 upfront_per_term: Decimal::ZERO,
                 term: None,
-                usage: mul(per_inst, inst)?,
+                usage: fleet,
+                usage_fmd: fleet,
                 commit: Decimal::ZERO,
+                commit_fmd: false,
                 effective_hourly: eff,
                 assumed: false,
                 user_price: od.user,
@@ -381,31 +513,56 @@ fn shape(
             if model == BillingModel::Mix && scenario.mix_baseline != BillingModel::OnDemand {
                 return mix_on_commitment(scenario, ctx, spot_hourly, fx, sources, notices);
             }
-            let (hourly, user) = if model == BillingModel::Spot {
-                (spot_hourly, false)
-            } else {
-                let Some(od) = od else {
-                    return Ok(Err(Reason::NoSourcedPrice));
-                };
-                sources.insert(0, od.src.clone());
-                let s = div(scenario.mix_spot_share_pct, Decimal::ONE_HUNDRED)?;
-                let blended = add(mul(sub(Decimal::ONE, s)?, od.hourly)?, mul(s, spot_hourly)?)?;
-                (blended, od.user)
+            if model == BillingModel::Spot {
+                return Ok(Ok(Shape {
+                    upfront_per_term: Decimal::ZERO,
+                    term: None,
+                    usage: mul(mul(h, spot_hourly)?, inst)?,
+                    usage_fmd: Decimal::ZERO,
+                    commit: Decimal::ZERO,
+                    commit_fmd: false,
+                    effective_hourly: spot_hourly,
+                    assumed: false,
+                    user_price: false,
+                    sources,
+                    notices,
+                }));
+            }
+            let Some(od) = od else {
+                return Ok(Err(Reason::NoSourcedPrice));
             };
+            sources.insert(0, od.src.clone());
+            let s = div(scenario.mix_spot_share_pct, Decimal::ONE_HUNDRED)?;
+            let od_part = mul(mul(mul(sub(Decimal::ONE, s)?, h)?, od.hourly)?, inst)?;
+            let spot_part = mul(mul(mul(s, h)?, spot_hourly)?, inst)?;
+            let blended = add(mul(sub(Decimal::ONE, s)?, od.hourly)?, mul(s, spot_hourly)?)?;
             Ok(Ok(Shape {
                 upfront_per_term: Decimal::ZERO,
                 term: None,
-                usage: mul(mul(h, hourly)?, inst)?,
+                usage: add(od_part, spot_part)?,
+                usage_fmd: od_part,
                 commit: Decimal::ZERO,
-                effective_hourly: hourly,
+                commit_fmd: false,
+                effective_hourly: blended,
                 assumed: false,
-                user_price: user,
+                user_price: od.user,
                 sources,
                 notices,
             }))
         }
-        _ => {
-            let Some(c): Option<Commitment> = commitment(scenario, ctx.offer, model, od, hpm, fx)?
+        BillingModel::Ri1No
+        | BillingModel::Ri1Partial
+        | BillingModel::Ri1All
+        | BillingModel::Ri3No
+        | BillingModel::Ri3Partial
+        | BillingModel::Ri3All
+        | BillingModel::Sp1
+        | BillingModel::Sp3
+        | BillingModel::Subscription
+        | BillingModel::Installment => {
+            let hpm = ctx.b.hours_per_month;
+            let Some(c): Option<Commitment> =
+                commitment(scenario, ctx.offer, model, od, hpm, fx, ctx.assumed)?
             else {
                 return Ok(Err(Reason::NoCommitmentRate));
             };
@@ -414,25 +571,14 @@ fn shape(
             } else if let Some(od) = od {
                 sources.push(od.src.clone());
             }
-            // Subscriptions cover the whole month; others cover hpm hours.
-            let mut usage = Decimal::ZERO;
-            if model != BillingModel::Subscription && h > hpm {
-                match od {
-                    Some(od) => {
-                        usage = mul(mul(sub(h, hpm)?, od.hourly)?, inst)?;
-                        notices.push(QuoteNotice::ExtraHoursOnDemand);
-                    }
-                    None => return Ok(Err(Reason::NoSourcedPrice)),
-                }
-            }
-            if scenario.months > c.term_months && c.term_months > 1 {
-                notices.push(QuoteNotice::CommitmentRenewed);
-            }
+            commitment_notices(scenario, c.term_months, &mut notices);
             Ok(Ok(Shape {
                 upfront_per_term: mul(c.upfront, inst)?,
                 term: Some(c.term_months),
-                usage,
+                usage: Decimal::ZERO,
+                usage_fmd: Decimal::ZERO,
                 commit: mul(c.monthly, inst)?,
+                commit_fmd: model == BillingModel::Subscription,
                 effective_hourly: c.effective_hourly(hpm)?,
                 assumed: c.assumed,
                 user_price: c.src.is_none() && od.is_some_and(|o| o.user),
@@ -443,12 +589,21 @@ fn shape(
     }
 }
 
+fn commitment_notices(scenario: &Scenario, term: u32, notices: &mut Vec<QuoteNotice>) {
+    if term > 1 && scenario.months > term {
+        notices.push(QuoteNotice::CommitmentRenewed);
+    }
+    if term > 1 && !scenario.months.is_multiple_of(term) {
+        notices.push(QuoteNotice::CommitmentOwedAfterHorizon);
+    }
+}
+
 /// The mix with a committed baseline: the non-spot share `1 − s` of the
 /// fleet is committed (upfront and monthly charges for the whole term,
-/// whatever the usage; hours above the commitment's hours per month at
-/// on-demand), and the share `s` of the usage hours runs on spot at its
-/// expected (rework-inflated) price. Shares are taken as expected fractions
-/// of the fleet, like the on-demand mix.
+/// whatever the usage; the commitment covers every hour those instances
+/// run), and the share `s` of the usage hours runs on spot at its expected
+/// (rework-inflated) price. Shares are taken as expected fractions of the
+/// fleet, like the on-demand mix.
 fn mix_on_commitment(
     scenario: &Scenario,
     ctx: &OfferCtx,
@@ -460,7 +615,7 @@ fn mix_on_commitment(
     let base = scenario.mix_baseline;
     let hpm = ctx.b.hours_per_month;
     let od = ctx.od.as_ref();
-    let Some(c) = commitment(scenario, ctx.offer, base, od, hpm, fx)? else {
+    let Some(c) = commitment(scenario, ctx.offer, base, od, hpm, fx, ctx.assumed)? else {
         return Ok(Err(Reason::NoCommitmentRate));
     };
     if let Some(src) = &c.src {
@@ -470,17 +625,8 @@ fn mix_on_commitment(
     let s = div(scenario.mix_spot_share_pct, Decimal::ONE_HUNDRED)?;
     let base_share = sub(Decimal::ONE, s)?;
     let base_inst = mul(base_share, ctx.inst)?;
-    let mut usage = mul(mul(mul(h, spot_hourly)?, s)?, ctx.inst)?;
-    if base != BillingModel::Subscription && h > hpm {
-        let Some(od) = od else {
-            return Ok(Err(Reason::NoSourcedPrice));
-        };
-        usage = add(usage, mul(mul(sub(h, hpm)?, od.hourly)?, base_inst)?)?;
-        notices.push(QuoteNotice::ExtraHoursOnDemand);
-    }
-    if scenario.months > c.term_months && c.term_months > 1 {
-        notices.push(QuoteNotice::CommitmentRenewed);
-    }
+    let usage = mul(mul(mul(h, spot_hourly)?, s)?, ctx.inst)?;
+    commitment_notices(scenario, c.term_months, &mut notices);
     let effective_hourly = add(
         mul(base_share, c.effective_hourly(hpm)?)?,
         mul(s, spot_hourly)?,
@@ -489,7 +635,9 @@ fn mix_on_commitment(
         upfront_per_term: mul(c.upfront, base_inst)?,
         term: Some(c.term_months),
         usage,
+        usage_fmd: Decimal::ZERO,
         commit: mul(c.monthly, base_inst)?,
+        commit_fmd: base == BillingModel::Subscription,
         effective_hourly,
         assumed: c.assumed,
         user_price: c.src.is_none() && od.is_some_and(|o| o.user),
@@ -498,14 +646,16 @@ fn mix_on_commitment(
     }))
 }
 
-/// Turn a shape into month lines, applying promotions and data.
+/// Turn a shape into month lines, applying promotions and data; then what
+/// is still owed after the horizon and the decision cost.
 fn cash_flow(
     scenario: &Scenario,
     model: BillingModel,
     s: Shape,
     data_rounded: Decimal,
-    data_notices: &[QuoteNotice],
+    ctx: &OfferCtx,
     keep_lines: bool,
+    fx: Decimal,
 ) -> Result<ModelQuote, EngineError> {
     let months = scenario.months;
     let promo = &scenario.promotions;
@@ -514,10 +664,15 @@ fn cash_flow(
     let upfront_r = round_money(s.upfront_per_term);
     let fmd = promo.first_month_discount_pct;
     let (usage_m1, commit_m1) = if fmd > Decimal::ZERO {
-        let keep = sub(Decimal::ONE, div(fmd, Decimal::ONE_HUNDRED)?)?;
+        let off = div(fmd, Decimal::ONE_HUNDRED)?;
+        let commit_m1 = if s.commit_fmd {
+            round_money(mul(s.commit, sub(Decimal::ONE, off)?)?)
+        } else {
+            commit_r
+        };
         (
-            round_money(mul(s.usage, keep)?),
-            round_money(mul(s.commit, keep)?),
+            round_money(sub(s.usage, mul(s.usage_fmd, off)?)?),
+            commit_m1,
         )
     } else {
         (usage_r, commit_r)
@@ -530,7 +685,12 @@ fn cash_flow(
     let usage_m1_c = cents(usage_m1)?;
     let commit_m1_c = cents(commit_m1)?;
     let data_c = cents(data_rounded)?;
-    let mut credit_left = cents(round_money(promo.credit))?;
+    let credit = match promo.credit {
+        Some(c) => round_money(convert(c.amount(), c.currency(), scenario.currency, fx)?),
+        None => Decimal::ZERO,
+    };
+    let mut credit_left = cents(credit)?;
+    let credit_usable = |m: u32| promo.credit_expiry_month.is_none_or(|x| m <= x);
     let mut lines = Vec::with_capacity(if keep_lines { months as usize } else { 0 });
     let mut cumulative: i64 = 0;
     let mut upfront_total: i64 = 0;
@@ -545,7 +705,7 @@ fn cash_flow(
             (usage_c, commit_c)
         };
         let gross = checked_sum(&[upfront, usage, commitment, data_c])?;
-        let credits = if credit_left > 0 && promo.credit_expiry_month.is_none_or(|x| m <= x) {
+        let credits = if credit_left > 0 && credit_usable(m) {
             let used = credit_left.min(gross.max(0));
             credit_left -= used;
             -used
@@ -568,22 +728,35 @@ fn cash_flow(
             });
         }
     }
-    let cumulative = from_cents(cumulative);
-    let upfront_total = from_cents(upfront_total);
-    let remaining_commitment = match s.term {
-        Some(t) if t > 1 && !months.is_multiple_of(t) => {
-            mul(commit_r, Decimal::from(t - months % t))?
-        }
-        _ => round_money(Decimal::ZERO),
+    // Still owed: the monthly charges of the last term after the horizon
+    // (the upfront of a started term is already paid). The credit keeps
+    // paying them while it lasts and has not expired.
+    let owed_months = match s.term {
+        Some(t) if t > 1 && !months.is_multiple_of(t) => t - months % t,
+        _ => 0,
     };
+    let mut still_owed: i64 = 0;
+    let mut credit_after: i64 = 0;
+    for k in 1..=owed_months {
+        let m = months + k;
+        still_owed = checked_sum(&[still_owed, commit_c])?;
+        if credit_left > 0 && credit_usable(m) {
+            let used = credit_left.min(commit_c.max(0));
+            credit_left -= used;
+            credit_after = checked_sum(&[credit_after, used])?;
+        }
+    }
+    let decision = checked_sum(&[cumulative, still_owed, -credit_after])?;
     let mut notices = s.notices;
-    notices.extend_from_slice(data_notices);
+    notices.extend_from_slice(&ctx.data_notices);
     Ok(ModelQuote {
         model,
         unavailable: None,
-        total: Some(Money::new(cumulative, scenario.currency)),
-        upfront_total,
-        remaining_commitment,
+        total: Some(Money::new(from_cents(cumulative), scenario.currency)),
+        upfront_total: from_cents(upfront_total),
+        still_owed: from_cents(still_owed),
+        decision_cost: Some(Money::new(from_cents(decision), scenario.currency)),
+        missing: ctx.missing.clone(),
         effective_hourly: Some(round_rate(s.effective_hourly)),
         saving_vs_on_demand_pct: None,
         assumed: s.assumed,
@@ -614,8 +787,8 @@ fn checked_sum(parts: &[i64]) -> Result<i64, EngineError> {
 
 /// Does the offer match the scenario's filters?
 pub fn matches(catalog: &Catalog, scenario: &Scenario, offer: &Offer) -> bool {
-    if !scenario.offers.is_empty() {
-        return scenario.offers.contains(&offer.id);
+    if let Some(ids) = &scenario.offers {
+        return ids.contains(&offer.id);
     }
     if !scenario.gpu_models.is_empty() && !scenario.gpu_models.contains(&offer.gpu) {
         return false;
@@ -640,54 +813,58 @@ pub fn matches(catalog: &Catalog, scenario: &Scenario, offer: &Offer) -> bool {
     true
 }
 
-/// Quote one offer for the scenario's models.
+/// Quote one offer for the scenario's models. `assumed` is
+/// [`assumed_rates`] of the scenario, computed once per quote.
 pub fn quote_offer(
     catalog: &Catalog,
     scenario: &Scenario,
     offer: &Offer,
     sp: Option<&SpotParams>,
+    assumed: Option<&[AssumedRates]>,
     opts: QuoteOptions,
 ) -> Result<OfferQuote, EngineError> {
     let fx = scenario.fx(catalog);
     if fx <= Decimal::ZERO {
         return Err(EngineError::InvalidRate);
     }
-    let (data, data_notices) = data_cost(catalog, scenario, offer, fx)?;
+    let (data, data_notices, missing) = data_cost(catalog, scenario, offer, fx)?;
+    let instances = instances_needed(scenario, offer);
     let ctx = OfferCtx {
         offer,
         b: billing(catalog, offer.provider),
-        inst: Decimal::from(instances_needed(scenario, offer)),
+        inst: Decimal::from(instances),
         od: od_rate(scenario, offer, fx)?,
         spot: spot_range(scenario, offer, fx)?,
-        data,
         data_notices,
+        missing,
+        assumed,
     };
-    let data_r = round_money(ctx.data);
+    let data_r = round_money(data);
     let mut models = Vec::with_capacity(scenario.models().len());
-    let mut od_total: Option<Decimal> = None;
+    let mut od_decision: Option<Decimal> = None;
     for &m in scenario.models() {
         let q = match shape(scenario, &ctx, m, sp, fx)? {
-            Ok(s) => cash_flow(scenario, m, s, data_r, &ctx.data_notices, opts.lines)?,
+            Ok(s) => cash_flow(scenario, m, s, data_r, &ctx, opts.lines, fx)?,
             Err(r) => unavailable(m, r),
         };
         if m == BillingModel::OnDemand {
-            od_total = q.total.map(|t| t.amount());
+            od_decision = q.decision_cost.map(|t| t.amount());
         }
         models.push(q);
     }
-    if od_total.is_none()
+    if od_decision.is_none()
         && ctx.od.is_some()
         && !scenario.models().contains(&BillingModel::OnDemand)
     {
         if let Ok(s) = shape(scenario, &ctx, BillingModel::OnDemand, sp, fx)? {
-            od_total = cash_flow(scenario, BillingModel::OnDemand, s, data_r, &[], false)?
-                .total
+            od_decision = cash_flow(scenario, BillingModel::OnDemand, s, data_r, &ctx, false, fx)?
+                .decision_cost
                 .map(|t| t.amount());
         }
     }
-    if let Some(od) = od_total.filter(|v| *v > Decimal::ZERO) {
+    if let Some(od) = od_decision.filter(|v| *v > Decimal::ZERO) {
         for q in &mut models {
-            if let Some(t) = q.total {
+            if let Some(t) = q.decision_cost {
                 let pct = mul(div(sub(od, t.amount())?, od)?, Decimal::ONE_HUNDRED)?;
                 q.saving_vs_on_demand_pct = Some(round_money(pct));
             }
@@ -700,7 +877,7 @@ pub fn quote_offer(
         instance_type: offer.instance_type.clone(),
         gpu: offer.gpu.clone(),
         gpus_per_instance: offer.gpu_count,
-        instances: instances_needed(scenario, offer),
+        instances,
         data_monthly: data_r,
         models,
     })
@@ -722,30 +899,42 @@ pub fn quote_with(
         .validate(catalog)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     let sp = spot::params(&scenario.spot);
+    let assumed = assumed_rates(catalog, scenario);
     let mut offers = Vec::new();
-    let mut cheapest: Option<Cheapest> = None;
+    let mut best: Option<((bool, Decimal), usize, usize)> = None;
     for offer in catalog
         .offers
         .iter()
         .filter(|o| matches(catalog, scenario, o))
     {
-        let oq = quote_offer(catalog, scenario, offer, sp.as_ref(), opts)?;
-        for m in &oq.models {
-            if let Some(t) = m.total {
-                if cheapest
-                    .as_ref()
-                    .is_none_or(|c| t.amount() < c.total.amount())
-                {
-                    cheapest = Some(Cheapest {
-                        offer: oq.offer.clone(),
-                        model: m.model,
-                        total: t,
-                    });
+        let oq = quote_offer(
+            catalog,
+            scenario,
+            offer,
+            sp.as_ref(),
+            assumed.as_deref(),
+            opts,
+        )?;
+        for (k, m) in oq.models.iter().enumerate() {
+            if let Some(key) = m.rank_key() {
+                if best.as_ref().is_none_or(|(b, _, _)| key < *b) {
+                    best = Some((key, offers.len(), k));
                 }
             }
         }
         offers.push(oq);
     }
+    let cheapest = best.and_then(|(_, o, k)| {
+        let oq = &offers[o];
+        let m = &oq.models[k];
+        Some(Cheapest {
+            offer: oq.offer.clone(),
+            model: m.model,
+            decision_cost: m.decision_cost?,
+            total: m.total?,
+            complete: m.complete(),
+        })
+    });
     Ok(Quote {
         currency: scenario.currency,
         fx_cny_per_usd: scenario.fx(catalog),
@@ -753,6 +942,7 @@ pub fn quote_with(
         hours_per_month: scenario.hours_per_month,
         catalog_version: catalog.version(),
         spot: sp.map(|p| spot::outcome(&p, &scenario.spot, scenario.hours_per_month)),
+        assumed_rates: assumed,
         offers,
         cheapest,
     })

@@ -16,6 +16,8 @@ fn notice_msg(code: LinkNoticeCode) -> Msg {
         LinkNoticeCode::TooManyItems => Msg::NoticeTooMany,
         LinkNoticeCode::UnsupportedVersion => Msg::NoticeVersion,
         LinkNoticeCode::DuplicateKey => Msg::NoticeDuplicate,
+        LinkNoticeCode::Migrated => Msg::NoticeMigrated,
+        LinkNoticeCode::RuleChanged => Msg::NoticeRuleChanged,
     }
 }
 

@@ -3,12 +3,116 @@
 
 use leptos::prelude::*;
 
+use rust_decimal::Decimal;
+
+use super::fields::NumberInput;
 use super::CompareState;
-use crate::domain::compare::{model_total, Panel};
-use crate::domain::scenario::BillingModel;
+use crate::domain::catalog::{Catalog, UsageKind};
+use crate::domain::compare::{model_quote, rate_inputs, Panel};
+use crate::domain::input::NumberField;
+use crate::domain::scenario::{BillingModel, InterruptionRate, UsageRateKey, MAX_MONEY_INPUT};
+use crate::domain::tco::Quote;
 use crate::ui::app::provider_msg;
 use crate::ui::format;
-use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
+use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
+
+pub fn usage_kind_msg(k: UsageKind) -> Msg {
+    match k {
+        UsageKind::EgressPerGb => Msg::KindEgress,
+        UsageKind::InterRegionPerGb => Msg::KindInterRegion,
+        UsageKind::StoragePerGbMonth => Msg::KindStorage,
+        UsageKind::BandwidthPerMbpsMonth => Msg::KindBandwidth,
+    }
+}
+
+fn region_label(catalog: &Catalog, k: &UsageRateKey, loc: Locale) -> String {
+    catalog
+        .region(k.provider, &k.region)
+        .map(|r| match loc {
+            Locale::En => r.name_en.clone(),
+            Locale::ZhCn => r.name_zh.clone(),
+        })
+        .unwrap_or_else(|| k.region.clone())
+}
+
+/// The spot assumptions as a sentence, from the quote's own spot outcome.
+fn spot_rate_text(i18n: I18n, q: &Quote, rate: InterruptionRate, loc: Locale) -> String {
+    match (rate, &q.spot) {
+        (InterruptionRate::HourlyPct(p), _) => {
+            fill(i18n.t(Msg::SpotRateHourly), &[&format::plain(p, loc)])
+        }
+        (_, Some(sp)) => fill(
+            i18n.t(Msg::SpotRateMonthly),
+            &[
+                &format::plain(sp.interruption_monthly_pct.unwrap_or_default(), loc),
+                &sp.interruptions_per_hour.to_string(),
+            ],
+        ),
+        (r, None) => fill(
+            i18n.t(Msg::SpotRateMonthly),
+            &[
+                &format::plain(r.monthly_pct().unwrap_or_default(), loc),
+                "—",
+            ],
+        ),
+    }
+}
+
+/// Boxes for the rates the results lack (kept in the link as `ur`).
+#[component]
+fn MissingRates(keys: Vec<UsageRateKey>) -> impl IntoView {
+    let state = expect_context::<CompareState>();
+    let i18n = use_i18n();
+    let catalog = state.catalog;
+    let link = state.link;
+    (!keys.is_empty()).then(|| {
+        let boxes = keys
+            .into_iter()
+            .map(|k| {
+                let cur = catalog
+                    .region(k.provider, &k.region)
+                    .map(|r| r.billing_currency())
+                    .unwrap_or(crate::domain::catalog::Currency::USD);
+                let testid = "missing-rate";
+                let (k1, k2, k3) = (k.clone(), k.clone(), k.clone());
+                let label = Signal::derive(move || {
+                    let loc = i18n.locale.get();
+                    fill(
+                        i18n.t(Msg::MissingRateLabel),
+                        &[
+                            i18n.t(provider_msg(k1.provider)),
+                            &region_label(catalog, &k1, loc),
+                            &format!("{} · {}", i18n.t(usage_kind_msg(k1.kind)), cur.code()),
+                        ],
+                    )
+                });
+                view! {
+                    <div data-testid="missing-rate-row" data-key=format!("{}:{}:{}", k3.provider.code(), k3.region, crate::domain::scenario::usage_kind_code(k3.kind))>
+                        <NumberInput
+                            label=label
+                            field=NumberField::decimal(0, MAX_MONEY_INPUT, false)
+                            value=Signal::derive(move || link.with(|l| l.scenario.user_usage_rates.get(&k2).copied()))
+                            on_commit=Callback::new(move |v: Option<Decimal>| {
+                                let k = k.clone();
+                                state.update_typing(|l| match v {
+                                    Some(p) => { l.scenario.user_usage_rates.insert(k, p); }
+                                    None => { l.scenario.user_usage_rates.remove(&k); }
+                                });
+                            })
+                            testid=testid
+                        />
+                    </div>
+                }
+            })
+            .collect_view();
+        view! {
+            <fieldset class="missing-rates" data-testid="missing-rates">
+                <legend>{move || i18n.t(Msg::MissingRatesTitle)}</legend>
+                {boxes}
+            </fieldset>
+        }
+    })
+}
 
 pub fn model_msg(m: BillingModel) -> Msg {
     match m {
@@ -170,17 +274,31 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                                     .iter()
                                     .enumerate()
                                     .map(|(i, (q, _))| {
-                                        let v = model_total(q, m);
-                                        let mq = q.models.iter().find(|x| x.model == m);
+                                        let mq = model_quote(q, m);
+                                        let v = mq.and_then(|x| x.decision_cost).map(|d| d.amount());
                                         let assumed = mq.is_some_and(|x| x.assumed);
                                         let indicative = mq.is_some_and(|x| x.indicative);
                                         let user = mq.is_some_and(|x| x.user_price);
+                                        let owed = mq
+                                            .filter(|x| x.still_owed > Decimal::ZERO)
+                                            .and_then(|x| x.total.map(|t| (t.amount(), x.still_owed)));
+                                        let missing: Vec<&str> = mq
+                                            .map(|x| x.missing.iter().map(|r| i18n.t(usage_kind_msg(r.kind))).collect())
+                                            .unwrap_or_default();
                                         view! {
                                             <td class:best=best == Some(i) data-best=(best == Some(i)).then_some("1")>
-                                                {v.map(|d| format::money(d, cur, loc)).unwrap_or_else(|| i18n.t(Msg::Unavailable).into())}
+                                                <span data-testid="decision-cost">{v.map(|d| format::money(d, cur, loc)).unwrap_or_else(|| i18n.t(Msg::Unavailable).into())}</span>
                                                 {assumed.then(|| view! { <span class="tag">{i18n.t(Msg::AssumedTag)}</span> })}
                                                 {indicative.then(|| view! { <span class="tag">{i18n.t(Msg::IndicativeTag)}</span> })}
                                                 {user.then(|| view! { <span class="tag">{i18n.t(Msg::UserPriceTag)}</span> })}
+                                                {(!missing.is_empty()).then(|| view! {
+                                                    <span class="tag warn" data-testid="incomplete-tag" title=fill(i18n.t(Msg::IncompleteTip), &[&missing.join(", ")])>{i18n.t(Msg::IncompleteTag)}</span>
+                                                })}
+                                                {owed.map(|(paid, owed)| view! {
+                                                    <span class="sub" data-testid="still-owed">
+                                                        {fill(i18n.t(Msg::PaidOwed), &[&format::money(paid, cur, loc), &format::money(owed, cur, loc)])}
+                                                    </span>
+                                                })}
                                             </td>
                                         }
                                     })
@@ -190,18 +308,50 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                     })
                     .collect_view();
                 let n = offers.len();
+                let rate_keys = link.with(|l| rate_inputs(p, &l.scenario));
                 let spot_basis = link.with(|l| {
                     let sp = &l.scenario.spot;
                     fill(
                         i18n.t(Msg::CompareSpotBasis),
                         &[
-                            &format::plain(sp.interruption_pct_per_hour, loc),
+                            &spot_rate_text(i18n, &p.quote, sp.interruption, loc),
                             &format::plain(sp.checkpoint_minutes, loc),
                             &format::plain(sp.restart_minutes, loc),
                             &format::plain(l.scenario.mix_spot_share_pct, loc),
                         ],
                     )
                 });
+                let any_assumed = p.quote.offers.iter().any(|o| o.models.iter().any(|m| m.assumed));
+                let assumed_lines = p
+                    .quote
+                    .assumed_rates
+                    .iter()
+                    .flatten()
+                    .filter(|r| any_assumed && r.term_months >= 12)
+                    .map(|r| {
+                        let basis = match r.all_basis {
+                            crate::domain::pricing::GapBasis::CatalogMedian { reservations } => {
+                                fill(i18n.t(Msg::AssumedGapBasis), &[&reservations.to_string()])
+                            }
+                            _ => String::new(),
+                        };
+                        view! {
+                            <p class="hint" data-testid="assumed-rates">
+                                {fill(
+                                    i18n.t(Msg::AssumedRatesLine),
+                                    &[
+                                        &(r.term_months / 12).to_string(),
+                                        &format::plain(r.no_upfront_pct, loc),
+                                        &format::plain(r.partial_upfront_pct, loc),
+                                        &format::plain(r.all_upfront_pct, loc),
+                                    ],
+                                )}
+                                " "
+                                {basis}
+                            </p>
+                        }
+                    })
+                    .collect_view();
                 view! {
                     <table data-testid="compare-table">
                         <thead>
@@ -224,7 +374,10 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                             {model_rows}
                         </tbody>
                     </table>
+                    <MissingRates keys=rate_keys />
                     <p class="hint">{i18n.t(Msg::CompareBestNote)}</p>
+                    <p class="hint" data-testid="compare-commit-basis">{i18n.t(Msg::CompareCommitNote)}</p>
+                    {assumed_lines}
                     <p class="hint" data-testid="compare-spot-basis">{spot_basis}</p>
                 }
                 .into_any()

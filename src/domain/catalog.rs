@@ -155,9 +155,10 @@ pub struct Gpu {
     pub name: String,
     pub vendor: String,
     pub form_factor: String,
-    /// Per-GPU memory in GB. `0` means "not stated in any source read" (e.g.
-    /// an A100 whose 40/80 GB variant is unknown); treat it as unknown.
-    pub memory_gb: u32,
+    /// Per-GPU memory in GB. `None` = not stated in any source read (e.g. an
+    /// A100 whose 40/80 GB variant is unknown).
+    #[serde(default)]
+    pub memory_gb: Option<u32>,
     pub memory_type: Option<String>,
     pub memory_bandwidth_gbs: Option<u32>,
     pub fp32_tflops: Option<f64>,
@@ -302,8 +303,10 @@ pub struct Offer {
     /// GPU id; must exist in `gpus`.
     pub gpu: String,
     pub gpu_count: u32,
-    /// Total GPU memory as the offer states it (GB).
-    pub gpu_memory_gb: u32,
+    /// Total GPU memory as the offer states it (GB); `None` = unknown (the
+    /// GPU's memory variant is not stated). Unknown never meets a VRAM need.
+    #[serde(default)]
+    pub gpu_memory_gb: Option<u32>,
     pub vcpu: u32,
     pub ram_gib: Decimal,
     #[serde(default, skip_serializing_if = "Option::is_none")]

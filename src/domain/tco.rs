@@ -49,7 +49,7 @@ use crate::domain::pricing::{
     billing, commitment, instances_needed, od_rate, spot_range, Billing, Commitment, OdRate,
     PriceRef, Reason,
 };
-use crate::domain::scenario::{BillingModel, Scenario, StudentPrice};
+use crate::domain::scenario::{BillingModel, Scenario, ScenarioError, StudentPrice};
 use crate::domain::spot::{self, SpotOutcome, SpotParams};
 
 /// One month of cash flow, display currency, rounded (see money.rs).
@@ -614,6 +614,9 @@ fn checked_sum(parts: &[i64]) -> Result<i64, EngineError> {
 
 /// Does the offer match the scenario's filters?
 pub fn matches(catalog: &Catalog, scenario: &Scenario, offer: &Offer) -> bool {
+    if instances_needed(scenario, offer).is_none() {
+        return false; // can never meet the VRAM need (memory unknown)
+    }
     if !scenario.offers.is_empty() {
         return scenario.offers.contains(&offer.id);
     }
@@ -652,11 +655,21 @@ pub fn quote_offer(
     if fx <= Decimal::ZERO {
         return Err(EngineError::InvalidRate);
     }
+    // `quote` filters with `matches`; a direct call for an offer that can
+    // never meet the VRAM need (memory unknown) is not eligible.
+    let Some(instances) = instances_needed(scenario, offer) else {
+        return Err(EngineError::InvalidScenario {
+            errors: vec![ScenarioError::ValueOutOfRange {
+                field: "vram".into(),
+                value: Decimal::from(scenario.min_vram_gb.unwrap_or(0)),
+            }],
+        });
+    };
     let (data, data_notices) = data_cost(catalog, scenario, offer, fx)?;
     let ctx = OfferCtx {
         offer,
         b: billing(catalog, offer.provider),
-        inst: Decimal::from(instances_needed(scenario, offer)),
+        inst: Decimal::from(instances),
         od: od_rate(scenario, offer, fx)?,
         spot: spot_range(scenario, offer, fx)?,
         data,
@@ -700,7 +713,7 @@ pub fn quote_offer(
         instance_type: offer.instance_type.clone(),
         gpu: offer.gpu.clone(),
         gpus_per_instance: offer.gpu_count,
-        instances: instances_needed(scenario, offer),
+        instances,
         data_monthly: data_r,
         models,
     })

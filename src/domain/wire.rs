@@ -19,7 +19,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 1;
+pub const WIRE_VERSION: u32 = 2;
 const MAGIC: &[u8; 4] = b"GPUC";
 
 /// Why decoding failed (the bytes are built from a validated file, so this

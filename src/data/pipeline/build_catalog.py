@@ -27,7 +27,12 @@ OUT = ROOT / "src" / "data" / "catalog.json"
 AS_OF = "2026-11-29"
 SCHEMA = 1
 
-SKY_ASOF = "2025-05 (est.)"
+S26 = REF / "supplement-2026"
+# SkyPilot commit dates are not visible; content dates them Dec-2024..May-2025.
+# as_of is the start of that window (the conservative age); the note says so.
+SKY_ASOF = "2024-12"
+SKY_NOTE = "SkyPilot snapshot, date estimated Dec-2024..May-2025 (as_of = start of window)"
+DROPPED: list[str] = []
 TSAOL_ASOF = "2026-01-21"
 LOG: list[str] = []
 
@@ -110,7 +115,7 @@ def offer(provider, region, itype, family, gpu, count, mem_per_gpu, vcpu, ram, p
         "family": family,
         "gpu": gpu,
         "gpu_count": int(count),
-        "gpu_memory_gb": int(count) * int(mem_per_gpu),
+        "gpu_memory_gb": None if mem_per_gpu is None else int(count) * int(mem_per_gpu),
         "vcpu": int(vcpu),
         "ram_gib": fmt(dec(ram)),
         "prices": prices,
@@ -176,9 +181,14 @@ AWS_FAMILY_GPU = [  # (prefix incl. dot, family, gpu id); longest prefix first
     ("p3dn.", "p3dn", "v100-32-sxm2"), ("p3.", "p3", "v100-16-sxm2"),
     ("p4de.", "p4de", "a100-80-sxm"), ("p4d.", "p4d", "a100-40-sxm"),
     ("p5en.", "p5en", "h200"), ("p5.", "p5", "h100-sxm"),
+    ("p6-b200.", "p6-b200", "b200"), ("p6-b300.", "p6-b300", "b300"),
     ("g4dn.", "g4dn", "t4"), ("g5.", "g5", "a10g"), ("g6e.", "g6e", "l40s"), ("g6.", "g6", "l4"),
+    ("g7e.", "g7e", "rtx-pro-6000-bw"),
+    ("trn1n.", "trn1n", "trainium"), ("trn1.", "trn1", "trainium"), ("inf2.", "inf2", "inferentia2"),
 ]
 AWS_REGIONS = ["us-east-1", "ap-northeast-1", "ap-southeast-1", "ap-east-1"]
+AWS_PREFER = {"mr-book": 0, "s-term": 1, "pr45": 2, "tsaol": 3, "tsaol-raw": 4, "sky-aws": 5, "sky-aws2": 6}
+RI_PAY = {"no_upfront": "no", "partial_upfront": "partial", "all_upfront": "all"}
 
 
 def aws_family(itype):
@@ -192,28 +202,77 @@ def sky_src(row) -> str:
     return "sky-aws2" if "27f67dd4" in row["source"] else "sky-aws"
 
 
+def src_of_ref(ref: str) -> str:
+    """Source id of a supplement-2026 `source_ref` cell."""
+    if "Compute-Indices" in ref:
+        return "mr-book"
+    if "Compute-Index " in ref or "eucri" in ref:
+        return "eucri"
+    if "S-TERM" in ref:
+        return "s-term"
+    if "gpu_instances_raw" in ref:
+        return "tsaol-raw"
+    if "tsaol/aws-gpu" in ref:
+        return "tsaol"
+    if "skypilot" in ref:
+        return "sky-az"
+    if "azure-compute-docs" in ref:
+        return "az-docs"
+    raise SystemExit(f"unknown source_ref {ref[:60]!r}")
+
+
+def spot_artefact(lo: Decimal, hi: Decimal, od_same: Decimal | None, note: str) -> str | None:
+    """Why a spot row is not carried (None = carry it)."""
+    if od_same is None:
+        return None
+    if lo == hi and lo * 10 == od_same:
+        return "min = max = exactly 10 % of on-demand (placeholder value)"
+    if lo == hi and abs(hi - od_same) <= Decimal("0.0001"):
+        return "spot equals the on-demand list price (no spot discount observed; unverified)"
+    if "suspect" in note or "within 0.00001" in note:
+        return "source flags the spot value as equal to list (unverified)"
+    return None
+
+
 def build_aws(gpus_by_id) -> list[dict]:
     inst = [r for r in read_csv(REF / "instances.csv") if r["cloud"] == "AWS"]
     supp = read_csv(REF / "supplement" / "prices_found.csv")
+    new = read_csv(S26 / "aws_new_2026.csv")
+    spot26 = [r for r in read_csv(S26 / "spot_2026.csv") if r["provider"] == "AWS"]
     specs = {}
     for r in inst:
         if r["vcpus"] and r["memory_gib"] and r["gpu_count"]:
-            specs.setdefault(r["instance_type"], (int(r["gpu_count"]), r["vcpus"], r["memory_gib"]))
-    sky = {}
-    pr = {}
+            specs.setdefault(r["instance_type"], (int(r["gpu_count"]), r["vcpus"], r["memory_gib"], ["sky-aws"]))
+    for r in new:
+        if r["vcpu"] and r["memory_gib"] and r["accelerator_count"] and r["instance_type"] not in specs:
+            specs[r["instance_type"]] = (int(r["accelerator_count"]), r["vcpu"], r["memory_gib"],
+                                         [src_of_ref(r["source_ref"])])
+    sky, pr = {}, {}
     for r in inst:
         if aws_family(r["instance_type"]) is None or r["region"] not in AWS_REGIONS:
             continue
         key = (r["region"], r["instance_type"])
-        if "skypilot" in r["source"]:
-            sky.setdefault(key, []).append(r)
-        else:
-            pr.setdefault(key, []).append(r)
+        (sky if "skypilot" in r["source"] else pr).setdefault(key, []).append(r)
     ts = {}
     for r in supp:
         if r["provider"] == "AWS" and "tsaol" in r["source"]:
             ts.setdefault((r["region"], r["instance_type_or_item"]), {})[r["billing"]] = r
-    keys = sorted(set(sky) | set(ts))
+    od26, ri26, sp26 = {}, {}, {}
+    for r in new:
+        key = (r["region"], r["instance_type"])
+        if r["region"] not in AWS_REGIONS or aws_family(r["instance_type"]) is None or not r["value"]:
+            continue
+        if r["price_type"] == "on_demand":
+            od26.setdefault(key, []).append(r)
+        elif r["price_type"] == "reserved_instance":
+            ri26.setdefault(key, []).append(r)
+        elif r["price_type"] == "savings_plan":
+            sp26.setdefault(key, []).append(r)
+    sp_rows = {}
+    for r in spot26:
+        if r["region"] in AWS_REGIONS and aws_family(r["instance_type"]) is not None:
+            sp_rows[(r["region"], r["instance_type"])] = r
+    keys = sorted(set(sky) | set(ts) | set(od26) | set(sp_rows))
     offers = []
     for key in keys:
         region, itype = key
@@ -221,60 +280,87 @@ def build_aws(gpus_by_id) -> list[dict]:
         if itype not in specs:
             log(f"aws: skip {region} {itype}: vCPU/RAM not in sources read")
             continue
-        count, vcpu, ram = specs[itype]
+        count, vcpu, ram, spec_src = specs[itype]
         prices, hist, notes = [], [], []
-        # on-demand candidates, newest first
+        # on-demand candidates: (as_of, preference, price)
         cands = []
         t = ts.get(key, {})
         if "on-demand" in t:
             cands.append((TSAOL_ASOF, od(t["on-demand"]["price"], "USD", "tsaol", TSAOL_ASOF)))
+        for r in od26.get(key, []):
+            src = src_of_ref(r["source_ref"])
+            note = "per-GPU list × 8 (instance inferred by the source's GPU label and count)" if src == "mr-book" else None
+            cands.append((r["as_of"], od(r["value"], "USD", src, r["as_of"], note=note)))
+        sr = sp_rows.get(key)
+        if sr and sr["ondemand_usd_per_hour_same_snapshot"]:
+            src = src_of_ref(sr["source_ref"])
+            note = ("per-GPU list × GPU count in the same book as the spot price (instance inferred)"
+                    if src == "mr-book" else "Linux on-demand in the same raw vantage snapshot as the spot price")
+            cands.append((sr["as_of"], od(sr["ondemand_usd_per_hour_same_snapshot"], "USD", src, sr["as_of"], note=note)))
         for r in pr.get(key, []):
             if r["price_ondemand_usd_hr"]:
-                if itype == "g6e.12xlarge" and cands:
-                    notes.append("PR #45 (2026-07-29) quotes 10.4926, the same price rounded.")
-                    continue
-                cands.append(("2026-07-29", od(r["price_ondemand_usd_hr"], "USD", "pr45", "2026-07-29")))
+                cands.append(("2026-07-29", od(r["price_ondemand_usd_hr"], "USD", "pr45", "2026-07-29",
+                                               note="AWS Price List API value quoted in the PR")))
         for r in sky.get(key, []):
             if r["price_ondemand_usd_hr"]:
                 cands.append((SKY_ASOF, od(r["price_ondemand_usd_hr"], "USD", sky_src(r), SKY_ASOF,
-                                           note="pre-June-2025 list" if fam in ("p4d", "p4de", "p5", "p5en") else None)))
-        cands.sort(key=lambda c: c[0], reverse=True)
+                                           note=SKY_NOTE + ("; pre-June-2025 list" if fam in ("p4d", "p4de", "p5", "p5en") else ""))))
+        cands.sort(key=lambda c: (c[0], -AWS_PREFER[c[1]["source"]]), reverse=True)
         cur_od = None
         seen = set()
         for i, (_, p) in enumerate(cands):
+            v = dec(p["hourly"])
             if i == 0:
                 prices.append(p)
-                cur_od = dec(p["hourly"])
-                seen.add(p["hourly"])
-            elif p["hourly"] not in seen:
-                seen.add(p["hourly"])
+                cur_od = v
+                seen.add(v)
+            elif v not in seen and not any(abs(v - x) < Decimal("0.0001") for x in seen):
+                seen.add(v)
                 hist.append(p)
-        # spot
+        # spot: the newest dated snapshot is current; older snapshots are history
         scands = []
+        if sr:
+            lo, hi = dec(sr["spot_min_usd_per_hour"]), dec(sr["spot_max_usd_per_hour"])
+            same = dec(sr["ondemand_usd_per_hour_same_snapshot"]) if sr["ondemand_usd_per_hour_same_snapshot"] else None
+            why = spot_artefact(lo, hi, same, sr["note"])
+            src = src_of_ref(sr["source_ref"])
+            snote = ("per-GPU spot × GPU count; one value per region in the source (min = max)"
+                     if src == "mr-book" else "min/max across the region's AZs at scrape time")
+            if why:
+                DROPPED.append(f"aws {region} {itype} spot {fmt(lo)}..{fmt(hi)} ({sr['as_of']}): {why}")
+            else:
+                scands.append((sr["as_of"], spot(lo, hi, "USD", src, sr["as_of"], note=snote)))
         for r in pr.get(key, []):
             if r["price_spot_min_usd_hr"] and "dstack" in r["source"]:
                 scands.append(("2026-08-06", spot(r["price_spot_min_usd_hr"], r["price_spot_max_usd_hr"], "USD", "dstack4110", "2026-08-06")))
         for r in sorted(sky.get(key, []), key=lambda r: sky_src(r)):
             if r["price_spot_min_usd_hr"] and r["price_spot_max_usd_hr"]:
-                scands.append((SKY_ASOF, spot(r["price_spot_min_usd_hr"], r["price_spot_max_usd_hr"], "USD", sky_src(r), SKY_ASOF)))
-        scands.sort(key=lambda c: c[0], reverse=True)  # stable: sky-aws before sky-aws2
+                scands.append((SKY_ASOF, spot(r["price_spot_min_usd_hr"], r["price_spot_max_usd_hr"], "USD", sky_src(r), SKY_ASOF,
+                                              note=SKY_NOTE)))
+        scands.sort(key=lambda c: c[0], reverse=True)
         for i, (_, p) in enumerate(scands):
-            if i == 0 and cur_od is not None and dec(p["hourly_max"]) > cur_od:
-                p["note"] = "stale spot snapshot exceeds current on-demand; moved to history"
-                hist.append(p)
-                log(f"aws: stale spot moved to history {region} {itype}")
-                scands.insert(1, scands.pop(0))
-                continue
-            if not any(x["model"] == "spot" for x in prices):
+            hi = dec(p["hourly_max"])
+            fresh = p["source"] in ("mr-book", "tsaol-raw", "dstack4110")
+            if not any(x["model"] == "spot" for x in prices) and fresh and (cur_od is None or hi <= cur_od):
                 prices.append(p)
             else:
+                if cur_od is not None and hi > cur_od and fresh:
+                    DROPPED.append(f"aws {region} {itype} spot max {fmt(hi)} > on-demand {fmt(cur_od)}: kept as history only")
                 hist.append(p)
-        if "1y-ri" in t:
-            prices.append(ri(12, "no", 0, t["1y-ri"]["price"], "USD", "tsaol", TSAOL_ASOF))
+        # reservations (effective hourly rates from vantage) and savings plans
+        prices += aws_reservations(key, t, ri26.get(key, []))
+        for r in sorted(sp26.get(key, []), key=lambda r: r["term_years"]):
+            cls = r["offering_class"]
+            n = f"{cls}, {r['term_years']}-yr, No Upfront"
+            if "Compute" in cls:
+                n += "; AWS publishes no 1-yr EC2 Instance Savings Plan or RI for this type (per source)"
+            prices.append(price("savings_plan", "USD", "s-term", r["as_of"], note=n,
+                                term_months=12 * int(r["term_years"]), payment=RI_PAY[r["payment_option"]],
+                                hourly=dec(r["value"])))
         if not prices:
             continue
         offers.append(offer("aws", region, itype, fam, gpu, count, gpus_by_id[gpu]["memory_gb"], vcpu, ram,
-                            prices, ["sky-aws"], hist, note=" ".join(notes) or None))
+                            prices, spec_src, hist, note=" ".join(notes) or None))
     # AWS China (CNY)
     cn = {}
     for r in supp:
@@ -282,13 +368,59 @@ def build_aws(gpus_by_id) -> list[dict]:
             cn.setdefault((r["region"], r["instance_type_or_item"]), {})[r["billing"]] = r
     for (region, itype), t in sorted(cn.items()):
         fam, gpu = aws_family(itype)
-        count, vcpu, ram = specs[itype]
+        count, vcpu, ram, _ = specs[itype]
         prices = [od(t["on-demand"]["price"], "CNY", "tsaol", TSAOL_ASOF)]
         if "1y-ri" in t:
             prices.append(ri(12, "no", 0, t["1y-ri"]["price"], "CNY", "tsaol", TSAOL_ASOF))
         offers.append(offer("aws", region, itype, fam, gpu, count, gpus_by_id[gpu]["memory_gb"], vcpu, ram,
                             prices, ["sky-aws"], note="AWS China region (operated by Sinnet/NWCD), billed in CNY; specs per instance type from the global catalog."))
     return offers
+
+
+EFFECTIVE_NOTE = ("vantage publishes only the effective hourly rate (hourly fee + upfront ÷ term hours); ")
+
+
+def aws_reservations(key, tsaol_row: dict, rows: list[dict]) -> list[dict]:
+    """Reserved prices in the catalog's {upfront, hourly} form.
+
+    No Upfront: hourly = the published rate (no upfront fee exists).
+    All Upfront: the hourly fee is 0, so upfront = effective rate × 8760 h × years (derived).
+    Partial Upfront: the split is not published; stored as upfront 0 + hourly = effective
+    rate, which gives the right total over the term but not the cash-flow timing.
+    Standard class preferred; Convertible only where the source has no Standard value.
+    """
+    by = {}
+    for r in rows:
+        by.setdefault((int(r["term_years"]), r["payment_option"]), {})[r["offering_class"]] = r
+    out = []
+    if "1y-ri" in tsaol_row:
+        by.setdefault((1, "no_upfront"), {})["tsaol"] = tsaol_row["1y-ri"]
+    for (years, pay) in sorted(by):
+        cls = by[(years, pay)]
+        if "tsaol" in cls:
+            r = cls["tsaol"]
+            v, src, as_of, kind = dec(r["price"]), "tsaol", TSAOL_ASOF, "Standard"
+        elif "standard" in cls:
+            r = cls["standard"]
+            v, src, as_of, kind = dec(r["value"]), src_of_ref(r["source_ref"]), r["as_of"], "Standard"
+        else:
+            r = cls["convertible"]
+            v, src, as_of, kind = dec(r["value"]), src_of_ref(r["source_ref"]), r["as_of"], "Convertible (no Standard offering in the source)"
+        term = 12 * years
+        payment = RI_PAY[pay]
+        if payment == "no":
+            out.append(ri(term, "no", 0, v, "USD", src, as_of, note=f"{kind} RI, No Upfront"))
+        elif payment == "all":
+            upfront = (v * 8760 * years).quantize(Decimal("0.01"))
+            out.append(ri(term, "all", upfront, 0, "USD", src, as_of,
+                          note=f"{kind} RI, All Upfront. Derived: " + EFFECTIVE_NOTE +
+                          "with no hourly fee, upfront = that rate × 8760 h × years (rounded to cents)"))
+        else:
+            out.append(ri(term, "partial", 0, v, "USD", src, as_of,
+                          note=f"{kind} RI, Partial Upfront. EFFECTIVE rate: " + EFFECTIVE_NOTE +
+                          "the upfront/hourly split is not in the source, so it is stored as upfront 0 + hourly = effective "
+                          "(right total over the term, not the cash-flow timing)"))
+    return out
 
 
 # ---------------------------------------------------------------- Azure
@@ -302,81 +434,138 @@ AZ_SKU = {
     "Standard_ND96asr_v4": ("NDasrA100_v4", "a100-40-sxm"),
     "Standard_ND96amsr_A100_v4": ("NDamsrA100_v4", "a100-80-sxm"),
     "Standard_ND96isr_H100_v5": ("ND_H100_v5", "h100-sxm"),
+    "Standard_ND96isr_H200_v5": ("ND_H200_v5", "h200"),
+    "Standard_NC40ads_H100_v5": ("NC_H100_v5", "h100-94-pcie"),
+    "Standard_NC80adis_H100_v5": ("NC_H100_v5", "h100-94-pcie"),
     "Standard_NV36ads_A10_v5": ("NVadsA10_v5", "a10"), "Standard_NV36adms_A10_v5": ("NVadsA10_v5", "a10"),
     "Standard_NV72ads_A10_v5": ("NVadsA10_v5", "a10"),
 }
+AZ_ALIAS = {"Standard_ND96asr_A100_v4": "Standard_ND96asr_v4"}  # Retail API armSkuName → catalog name
+AZ_REGIONS = ["eastus", "eastus2", "westeurope", "japaneast", "southeastasia"]
 AZ_NOTE = {
     "Standard_ND96isr_H100_v5": "SkyPilot catalog lists 12 GPUs (catalog error); ND96isr_H100_v5 has 8×H100. Catalog spot equals on-demand (suspect) and is not carried.",
     "Standard_ND96asr_v4": "NDv4: 8×A100 40GB with NVLink (catalog: A100 40GB); SXM form factor per the ND family.",
 }
+AZ_INFERRED = ("SKU inferred by the source from GPU model and count (the book has no SKU names); "
+               "it is the only Azure size with this GPU model and count.")
+AZ_PREFER = {"mr-book": 0, "s-term": 1, "mr-retail": 2, "eucri": 3, "sky-az": 4}
 
 
 def build_azure(gpus_by_id) -> list[dict]:
     inst = [r for r in read_csv(REF / "instances.csv") if r["cloud"] == "Azure"]
     supp = read_csv(REF / "supplement" / "prices_found.csv")
-    specs = {}
-    offers = []
+    new = read_csv(S26 / "azure_new_2026.csv")
+    spot26 = [r for r in read_csv(S26 / "spot_2026.csv") if r["provider"] == "Azure"]
+    specs, spec_src = {}, {}
     for r in inst:
-        if r["instance_type"] not in AZ_SKU or r["region"] != "eastus":
+        if r["instance_type"] in AZ_SKU and r["region"] == "eastus":
+            specs[r["instance_type"]] = (int(r["gpu_count"]), r["vcpus"], r["memory_gib"])
+            spec_src[r["instance_type"]] = ["sky-az"]
+    for r in new:
+        if r["price_type"] == "spec" and r["instance_type"] in AZ_SKU and r["accelerator_memory_gb"]:
+            specs[r["instance_type"]] = (int(r["accelerator_count"]), r["vcpu"], r["memory_gb"])
+            spec_src[r["instance_type"]] = ["az-docs"]
+    specs["Standard_ND96isr_H100_v5"] = (8,) + specs["Standard_ND96isr_H100_v5"][1:]  # catalog says 12
+    od_c: dict = {}   # (region, sku) -> [(as_of, price)]
+    hist_c: dict = {}
+    res: dict = {}
+    spots: dict = {}
+    for r in inst:
+        sku = r["instance_type"]
+        if sku not in AZ_SKU or r["region"] != "eastus":
             continue
-        fam, gpu = AZ_SKU[r["instance_type"]]
-        specs[r["instance_type"]] = (int(r["gpu_count"]), r["vcpus"], r["memory_gib"])
-        prices = [od(r["price_ondemand_usd_hr"], "USD", "sky-az", "2025")]
+        key = ("eastus", sku)
+        od_c.setdefault(key, []).append((SKY_ASOF, od(r["price_ondemand_usd_hr"], "USD", "sky-az", SKY_ASOF, note=SKY_NOTE)))
         if r["price_spot_min_usd_hr"] and r["price_spot_min_usd_hr"] != r["price_ondemand_usd_hr"]:
-            prices.append(spot(r["price_spot_min_usd_hr"], r["price_spot_max_usd_hr"], "USD", "sky-az", "2025"))
-        offers.append(offer("azure", "eastus", r["instance_type"], fam, gpu, r["gpu_count"],
-                            gpus_by_id[gpu]["memory_gb"], r["vcpus"], r["memory_gib"], prices, ["sky-az"],
-                            note=AZ_NOTE.get(r["instance_type"])))
-    # westeurope ND96isr_H100_v5 (markrusch retail docstring)
-    we = [r for r in supp if r["provider"] == "Azure" and r["region"] == "westeurope"]
-    sku = "Standard_ND96isr_H100_v5"
-    fam, gpu = AZ_SKU[sku]
-    count, vcpu, ram = specs[sku]
-    prices = []
-    for r in we:
+            hist_c.setdefault(key, []).append(spot(r["price_spot_min_usd_hr"], r["price_spot_max_usd_hr"], "USD", "sky-az", SKY_ASOF,
+                                                   note=SKY_NOTE + "; superseded or not re-confirmed by a dated snapshot"))
+    for r in new:
+        sku = AZ_ALIAS.get(r["instance_type"], r["instance_type"])
+        if sku not in AZ_SKU or r["region"] not in AZ_REGIONS or not r["value"]:
+            continue
+        key = (r["region"], sku)
+        src = src_of_ref(r["source_ref"])
+        if r["price_type"] == "on_demand":
+            if src == "sky-az":
+                continue  # same SkyPilot row as instances.csv
+            note = None
+            if src == "mr-book":
+                note = "Per-GPU list price × GPU count. " + AZ_INFERRED
+            elif src == "eucri":
+                note = "Azure Retail Prices API, Linux item"
+            od_c.setdefault(key, []).append((r["as_of"], od(r["value"], "USD", src, r["as_of"], note=note)))
+        elif r["price_type"].startswith("reservation_"):
+            years = int(r["price_type"].split("_")[1].rstrip("y"))
+            res.setdefault(key, []).append(ri(12 * years, "all", dec(r["value"]), 0, "USD", src, r["as_of"],
+                note=f"Retail API reservation price = the whole {years}-year term per VM (stored as an all-upfront total, "
+                     "not converted to an hourly rate); the source says monthly payment costs the same total."))
+    for r in supp:
+        if r["provider"] != "Azure" or r["region"] != "westeurope":
+            continue
+        sku = r["instance_type_or_item"]
+        key = ("westeurope", sku)
+        count = specs[sku][0]
         b, unit, p = r["billing"], r["unit"], dec(r["price"])
         if b == "on-demand":
-            prices.append(od(p, "USD", "mr-retail", "2026-09-08"))
+            od_c.setdefault(key, []).append(("2026-09-08", od(p, "USD", "mr-retail", "2026-09-08")))
         elif b == "1y-ri" and unit.startswith("USD upfront"):
-            prices.append(ri(12, "all", p, 0, "USD", "mr-retail", "2026-09-08",
-                             note="1-yr total upfront; source converts to 10.23 USD/GPU-h"))
+            res.setdefault(key, []).append(ri(12, "all", p, 0, "USD", "mr-retail", "2026-09-08",
+                                              note="1-yr total upfront; source converts to 10.23 USD/GPU-h"))
         elif b.startswith("3y-ri") or b.startswith("5y-ri"):
             term = 36 if b.startswith("3y") else 60
-            prices.append(ri(term, "no", 0, p * count, "USD", "mr-retail", "2026-09-08",
-                             note=f"effective {fmt(p)} USD/GPU-h × {count}; payment option not stated"))
-    offers.append(offer("azure", "westeurope", sku, fam, gpu, count, gpus_by_id[gpu]["memory_gb"], vcpu, ram,
-                        prices, ["sky-az"], note="8×H100 (see eastus note). Specs per SKU from the eastus catalog row."))
-    # Asia: gpuhunt book, per-GPU prices, SKU inferred
-    asia: dict = {}
-    for r in supp:
-        if r["provider"] != "Azure" or "mr-book" in r["source"] or "intraday" not in r["source"]:
+            res.setdefault(key, []).append(ri(term, "no", 0, p * count, "USD", "mr-retail", "2026-09-08",
+                                              note=f"effective {fmt(p)} USD/GPU-h × {count}; payment option not stated"))
+    for r in spot26:
+        sku = r["instance_type"]
+        key = (r["region"], sku)
+        lo, hi = dec(r["spot_min_usd_per_hour"]), dec(r["spot_max_usd_per_hour"])
+        same = dec(r["ondemand_usd_per_hour_same_snapshot"])
+        why = spot_artefact(lo, hi, same, r["note"])
+        if why:
+            DROPPED.append(f"azure {r['region']} {sku} spot {fmt(hi)} ({r['as_of']}): {why}")
             continue
-        m = re.search(r"Standard_\w+", r["instance_type_or_item"])
-        if not m:
-            continue
-        asia.setdefault((r["region"], m.group(0)), []).append(r)
-    for (region, sku), rows in sorted(asia.items()):
+        spots[key] = spot(lo, hi, "USD", src_of_ref(r["source_ref"]), r["as_of"],
+                          note="Per-GPU spot price × GPU count; one value per region (min = max). " + AZ_INFERRED)
+    offers = []
+    for key in sorted(set(od_c) | set(res)):
+        region, sku = key
         if sku not in specs:
             log(f"azure: skip {region} {sku}: vCPU/RAM not in sources read")
             continue
         fam, gpu = AZ_SKU[sku]
         count, vcpu, ram = specs[sku]
-        prices = []
-        for r in sorted(rows, key=lambda r: r["billing"]):
-            per = dec(r["price"])
-            n = int(r["gpu_count"])
-            if n != count:
-                raise SystemExit(f"azure asia {sku}: count {n} != {count}")
-            note = f"{fmt(per)} USD/GPU-h × {n}"
-            if r["billing"] == "on-demand":
-                prices.append(od(per * n, "USD", "mr-book", "2026-10-10", note=note))
-            elif r["billing"] == "spot":
-                prices.append(spot(per * n, per * n, "USD", "mr-book", "2026-10-10", note=note))
-        prices.sort(key=lambda p: p["model"] != "on_demand")
+        cands = sorted(od_c.get(key, []), key=lambda c: (c[0], -AZ_PREFER[c[1]["source"]]), reverse=True)
+        prices, hist = [], list(hist_c.get(key, []))
+        seen = set()
+        for i, (_, p) in enumerate(cands):
+            v = dec(p["hourly"])
+            if i == 0:
+                prices.append(p)
+            elif v not in seen:
+                hist.append(p)
+            seen.add(v)
+        cur_od = dec(prices[0]["hourly"]) if prices else None
+        sp = spots.get(key)
+        if sp and (cur_od is None or dec(sp["hourly_max"]) <= cur_od):
+            prices.append(sp)
+        prices += res.get(key, [])
+        notes = [AZ_NOTE[sku]] if sku in AZ_NOTE else []
+        if region == "eastus2":
+            notes.append("East US 2 carries only the ND H200 v5 (the only region with its sourced reservations).")
         offers.append(offer("azure", region, sku, fam, gpu, count, gpus_by_id[gpu]["memory_gb"], vcpu, ram,
-                            prices, ["sky-az"],
-                            note="SKU inferred: the source gives GPU model, count and per-GPU price only (matched to eastus list prices)."))
+                            prices, spec_src[sku], hist, note=" ".join(notes) or None))
     return offers
+
+
+# ---------------------------------------------------------------- availability
+
+RESEARCH = HERE / "research"  # copies of the research helper's CSVs (see research/README)
+
+
+def availability() -> dict:
+    """(provider, region, instance_type) -> 'yes' | 'no' | 'unknown'."""
+    return {(r["provider"], r["region"], r["instance_type"]): r["sold_there"]
+            for r in read_csv(RESEARCH / "availability.csv")}
 
 
 # ---------------------------------------------------------------- Alibaba
@@ -385,12 +574,17 @@ ALI_FAM = {
     "gn6i": "t4", "gn6v": "v100-16-sxm2", "gn6e": "v100-32-sxm2", "gn7": "a100-40-sxm",
     "gn7e": "a100-80-sxm", "ebmgn7e": "a100-80-sxm", "gn7i": "a10", "gn8is": "l20", "ebmgn8v": "gpu-h-96",
 }
-ALI_UNVERIFIED = "Availability in this region not verified."
+ALI_REGIONS = ["cn-shanghai"]  # the only region any source confirms (availability.csv)
+# Quote minus the 100 GiB ESSD PL1 system disk (0.0021 CNY/GiB-h; 1.00 CNY/GiB-month) equals the
+# 2023-06 cn-shanghai list exactly for these SKUs, so their list price is confirmed on 2026-09-24.
+ALI_CONFIRMED = {"ecs.gn6i-c4g1.xlarge": ("11.84", None), "ecs.gn7i-c8g1.2xlarge": ("9.74", "4675.66")}
 
 
 def build_alibaba(gpus_by_id) -> list[dict]:
     rows = [r for r in read_csv(REF / "cn_instances.csv") if r["cloud"] == "Aliyun"]
     supp = read_csv(REF / "supplement" / "prices_found.csv")
+    avail = availability()
+    china = read_csv(RESEARCH / "china_prices.csv")
     specs = {}
     quotes = {}
     for r in rows:
@@ -400,64 +594,62 @@ def build_alibaba(gpus_by_id) -> list[dict]:
                                      int(float(r["gpu_mem_per_gpu_gb"])))
         if r["price_payg"]:
             quotes[r["instance_type"]] = r
-    blog, lib = {}, {}
+    blog = {}
     for r in supp:
-        if not r["provider"].startswith("Alibaba") or not r["instance_type_or_item"].startswith("ecs."):
-            continue
-        d = blog if "ArthurChiao" in r["source"] else lib
-        d.setdefault((r["region"], r["instance_type_or_item"]), {})[r["billing"]] = r
+        if r["provider"].startswith("Alibaba") and r["instance_type_or_item"].startswith("ecs.") and "ArthurChiao" in r["source"]:
+            blog.setdefault((r["region"], r["instance_type_or_item"]), {})[r["billing"]] = r
     offers = []
-
-    def mk(region, itype, prices, alt=None, note=None):
-        fam, count, vcpu, ram, mpg = specs[itype]
-        gpu = ALI_FAM[fam]
-        if gpus_by_id[gpu]["memory_gb"] != mpg:
-            raise SystemExit(f"aliyun {itype}: per-GPU memory {mpg} != {gpu}")
-        offers.append(offer("alibaba", region, itype, fam, gpu, count, mpg, vcpu, ram, prices,
-                            ["spare", "ad-spec"], alt=alt, note=note))
-
-    for region in ("cn-beijing", "cn-hangzhou", "cn-shanghai", "us-east-1"):
+    for region in ALI_REGIONS:
         for itype in sorted(specs):
-            if itype.startswith("ecs.ebmgn7e") and region != "cn-shanghai":
-                continue  # only carried where priced
-            prices, alt = [], []
-            key = (region, itype)
-            if region == "cn-shanghai":
-                b = blog.get(key, {})
-                if b:
-                    fam, count = specs[itype][0], specs[itype][1]
-                    if int(b["on-demand"]["gpu_count"]) != count:
-                        raise SystemExit(f"aliyun blog count mismatch {itype}")
-                    prices.append(od(b["on-demand"]["price"], "CNY", "arthur", "2023-06"))
+            sold = avail.get(("alibaba", region, itype), "unknown")
+            if sold != "yes":
+                if (region, itype) in blog:
+                    raise SystemExit(f"alibaba {region} {itype}: priced but availability {sold}")
+                DROPPED.append(f"alibaba {region} {itype}: availability {sold} (no source says it is sold there)")
+                continue
+            fam, count, vcpu, ram, mpg = specs[itype]
+            gpu = ALI_FAM[fam]
+            if gpus_by_id[gpu]["memory_gb"] != mpg:
+                raise SystemExit(f"aliyun {itype}: per-GPU memory {mpg} != {gpu}")
+            b = blog.get((region, itype), {})
+            prices, hist = [], []
+            conf = ALI_CONFIRMED.get(itype)
+            note = None
+            if not b:
+                # Only the 2026-09-24 quote: compute-only price derived like ALI_CONFIRMED (research).
+                d = {r["billing"]: r for r in china if r["instance_type"] == itype and r["source_kind"] == "derived"}
+                prices.append(od(d["payg_hourly"]["price"], "CNY", "ali-quote-check", "2026-09-24",
+                                 note="Derived: 2026-09-24 quote 14.63 − 0.21 (100 GiB ESSD PL1); same method reproduces two list prices exactly"))
+                prices.append(sub(d["monthly"]["price"], "CNY", "ali-quote-check", "2026-09-24",
+                                  note="Derived: 2026-09-24 quote 7019.25 − 100 (100 GiB ESSD PL1 per month)"))
+                note = ("Only a 2026-09-24 quote (region Shanghai or Shenzhen, the source does not say which) is sourced; "
+                        "availability in cn-shanghai rests on that quote.")
+            elif int(b["on-demand"]["gpu_count"]) != count:
+                raise SystemExit(f"aliyun blog count mismatch {itype}")
+            if not b:
+                pass
+            elif conf:
+                q_od, q_mon = conf
+                prices.append(od(b["on-demand"]["price"], "CNY", "ali-quote-check", "2026-09-24",
+                                 note=f"2023-06 list price confirmed: 2026-09-24 quote {q_od} − 0.21 (100 GiB ESSD PL1 × 0.0021 CNY/GiB-h) = {b['on-demand']['price']}"))
+                if q_mon:
+                    prices.append(sub(b["subscription-month"]["price"], "CNY", "ali-quote-check", "2026-09-24",
+                                      note=f"2023-06 list price confirmed: 2026-09-24 quote {q_mon} − 100 (100 GiB ESSD PL1 × 1.00 CNY/GiB-month) = {b['subscription-month']['price']}"))
+                else:
                     prices.append(sub(b["subscription-month"]["price"], "CNY", "arthur", "2023-06"))
-                q = quotes.get(itype)
-                if q:
-                    basis = "quote incl. image + 100 GiB ESSD; Shanghai or Shenzhen"
-                    prices.append(od(q["price_payg"], "CNY", "aliquote", "2026-09-24", indicative=True, note=basis))
-                    mon = q["price_monthly"]
-                    if mon:
-                        prices.append(sub(lead_num(mon), "CNY", "aliquote", "2026-09-24", indicative=True,
-                                          note=basis + ("; marked promotion" if "promotion" in mon else "")))
-                note = "2023-06 list, likely upper bound." if b else (None if q else ALI_UNVERIFIED)
-                if q and not b:
-                    note = "Only an indicative third-party quote is sourced."
-                mk(region, itype, prices, note=note)
-            elif region == "us-east-1":
-                l = lib.get(key)
-                if not l:
-                    continue
-                prices = [od(l["on-demand"]["price"], "USD", "libcloud", "2020-05-14"),
-                          sub(l["subscription-month"]["price"], "USD", "libcloud", "2020-05-14")]
-                mk(region, itype, prices, note="STALE: international-site price file ~2019 (libcloud 2020-05-14); the only sourced overseas Aliyun GPU price.")
             else:
-                l = lib.get(key)
-                if l:
-                    alt = [od(l["on-demand"]["price"], "USD", "libcloud", "2020-05-14"),
-                           sub(l["subscription-month"]["price"], "USD", "libcloud", "2020-05-14")]
-                mk(region, itype, [], alt=alt or None,
-                   note=ALI_UNVERIFIED + (" alt_prices: stale intl-site USD." if alt else ""))
-    for key in sorted(set(blog) - {("cn-shanghai", t) for t in specs}):
-        log(f"alibaba: skip blog SKU {key[1]}: vCPU/RAM not in sources read")
+                prices += [od(b["on-demand"]["price"], "CNY", "arthur", "2023-06"),
+                           sub(b["subscription-month"]["price"], "CNY", "arthur", "2023-06")]
+                note = "2023-06 list (secondary), likely an upper bound today; not re-confirmed since."
+            q = quotes.get(itype)
+            if q:
+                basis = "quote incl. image + 100 GiB ESSD; Shanghai or Shenzhen"
+                prices.append(od(q["price_payg"], "CNY", "aliquote", "2026-09-24", indicative=True, note=basis))
+                mon = q["price_monthly"]
+                if mon and "promotion" not in mon:
+                    prices.append(sub(lead_num(mon), "CNY", "aliquote", "2026-09-24", indicative=True, note=basis))
+            offers.append(offer("alibaba", region, itype, fam, gpu, count, mpg, vcpu, ram, prices,
+                                ["spare", "ad-spec"], hist or None, note=note))
     return offers
 
 
@@ -466,7 +658,11 @@ def build_alibaba(gpus_by_id) -> list[dict]:
 TC_FAM = {"GT4": "a100-40-sxm", "GN10X": "v100-32-sxm2", "GN10Xp": "v100-32-sxm2", "GN7": "t4",
           "PNV4": "a10", "HCCPNV4h": "a100-sxm-unk"}
 TC_REGIONS = ["ap-beijing", "ap-guangzhou", "ap-shanghai"]
-TC_PRICE_NOTE = "Mainland-China list price, not region-specific."
+# The doc version's commit date is not visible; its content (GT4 = A100 family) dates it to 2021 or
+# later, so as_of is that lower bound (the conservative age).
+TC_ASOF = "2021"
+TC_PRICE_NOTE = ("Mainland-China list price (标准刊例价, compute only), not region-specific. Doc commit date not "
+                 "visible; as_of 2021 is a lower bound (the page lists GT4/A100).")
 
 
 def range_of(cell: str):
@@ -476,52 +672,45 @@ def range_of(cell: str):
 
 def build_tencent(gpus_by_id) -> list[dict]:
     rows = read_csv(REF / "cn_instances.csv")
+    avail = availability()
     cny = {}
-    usd = {}
     spec = {}
     for r in rows:
-        if not r["cloud"].startswith("Tencent") or r["family"] not in TC_FAM:
+        if r["cloud"] != "Tencent" or r["family"] not in TC_FAM:
             continue
         try:
             count = int(r["gpu_count"])
         except ValueError:
             log(f"tencent: skip {r['instance_type']}: fractional vGPU ({r['gpu_count']})")
             continue
-        if r["cloud"] == "Tencent (intl)":
-            usd[r["instance_type"]] = r
-        else:
-            cny[r["instance_type"]] = r
-            spec[r["instance_type"]] = (r["family"], count, r["vcpus"], r["memory_gib"])
+        cny[r["instance_type"]] = r
+        spec[r["instance_type"]] = (r["family"], count, r["vcpus"], r["memory_gib"])
     offers = []
     for region in TC_REGIONS:
         for itype in sorted(spec):
             fam, count, vcpu, ram = spec[itype]
             gpu = TC_FAM[fam]
+            itype_out = "HCCPNV4h" if fam == "HCCPNV4h" else itype
+            sold = avail.get(("tencent", region, itype_out), "unknown")
+            if sold != "yes":
+                DROPPED.append(f"tencent {region} {itype_out}: availability {sold} (no source says it is sold there)")
+                continue
             r = cny[itype]
-            spec_src = ["tc-spec"]
             notes = []
-            if fam == "HCCPNV4h":
-                itype_out, vcpu, ram, spec_src = "HCCPNV4h", 192, 1024, ["tc-hcc-doc", "tc-hcc"]
-                notes.append("8×A100 NVLink & NVSwitch; 40/80 GB variant not stated (GPU memory 0 = unknown); vCPU/RAM secondary; availability not verified.")
-            else:
-                itype_out = itype
-            prices, alt = [], []
+            prices = []
             if r["price_payg"]:
                 lo, hi = range_of(r["price_payg"])
-                prices.append(od(hi, "CNY", "tc-price", "undated", range_min=lo))
+                prices.append(od(hi, "CNY", "tc-price", TC_ASOF, range_min=lo))
                 lo, hi = range_of(r["price_monthly"])
-                prices.append(sub(hi, "CNY", "tc-price", "undated", range_min=lo))
+                prices.append(sub(hi, "CNY", "tc-price", TC_ASOF, range_min=lo))
                 notes.append(TC_PRICE_NOTE)
             elif fam == "PNV4":
-                notes.append("Listed in Guangzhou-7/Shanghai-5/Beijing-6; unpriced (whitelist family).")
-            if region == "ap-guangzhou" and itype in usd:
-                alt.append(od(usd[itype]["price_payg"], "USD", "tc-intl", "undated",
-                              note="intl site, Guangzhou Zone 3"))
+                notes.append("Listed in Guangzhou-7/Shanghai-5/Beijing-6 (whitelist family); no sourced price.")
             mpg = gpus_by_id[gpu]["memory_gb"]
             if r["gpu_mem_per_gpu_gb"] and int(r["gpu_mem_per_gpu_gb"]) != mpg:
                 raise SystemExit(f"tencent {itype}: per-GPU memory mismatch")
             offers.append(offer("tencent", region, itype_out, fam, gpu, count, mpg, vcpu, ram, prices,
-                                spec_src, alt=alt or None, note=" ".join(notes) or None))
+                                ["tc-spec"], note=" ".join(notes) or None))
     return offers
 
 
@@ -542,6 +731,7 @@ def usage(provider, region, kind, cur, tier_list, source, as_of, note=None):
 
 def build_usage() -> list[dict]:
     supp = read_csv(REF / "supplement" / "prices_found.csv")
+    ali_p = "Alibaba"
 
     def find(provider_prefix, region, item_prefix):
         hits = [r for r in supp if r["provider"].startswith(provider_prefix) and r["region"] == region
@@ -575,26 +765,28 @@ def build_usage() -> list[dict]:
                      "ic-aws-ebs", "2024-07-01", "EBS gp3; IOPS above 3000 at 0.005 USD/IOPS-month and throughput above 125 MB/s at 0.04 USD/(MB/s)-month are extra."))
     e30 = dec(find("Azure", "eastus", "Standard SSD E30"))
     out.append(usage("azure", "eastus", "storage_per_gb_month", "USD", tiers((None, e30 / 1024)), "ic-az-disk", "2024-07-01",
-                     f"Derived: Standard SSD E30 (1024 GiB) LRS {fmt(e30)} USD/disk-month ÷ 1024. Premium SSD P4 (32 GiB) is 5.28/disk-month. Azure internet egress not sourced."))
-    ali = "Alibaba"
-    out.append(usage("alibaba", "cn-hangzhou", "egress_per_gb", "CNY", tiers((None, find(ali, "cn-hangzhou", "Internet traffic"))),
-                     "ali-bw", "2021-02-02", "Pay-by-traffic; doc labels prices as examples."))
-    bw5 = dec(find(ali, "cn-hangzhou", "Fixed bandwidth 5 Mbps total"))
-    out.append(usage("alibaba", "cn-hangzhou", "bandwidth_per_mbps_month", "CNY",
-                     tiers((5, bw5 / 5), (None, find(ali, "cn-hangzhou", "Fixed bandwidth, each Mbps above 5"))),
-                     "ali-bw", "2021-02-02", f"Subscription fixed bandwidth. First tier derived: 5 Mbps total {fmt(bw5)} CNY/month ÷ 5 (2 Mbps total is 46). Doc labels prices as examples."))
-    out.append(usage("alibaba", "cn-hangzhou", "storage_per_gb_month", "CNY", tiers((None, find(ali, "cn-hangzhou", "ESSD PL1 cloud disk"))),
-                     "ali-disk", "2020-12-01", "ESSD PL1 per GiB-month (subscription); pay-as-you-go 0.0021 CNY/GiB-hour. Example prices."))
-    tc = "Tencent"
-    out.append(usage("tencent", "ap-guangzhou", "egress_per_gb", "CNY", tiers((None, find(tc, "Chinese mainland", "Public traffic"))),
-                     "tc-net", "undated", "Chinese-mainland rate (HK 1.00, Singapore 0.80, North America 0.50 CNY/GB); old pricing page."))
-    out.append(usage("tencent", "ap-guangzhou", "bandwidth_per_mbps_month", "CNY",
-                     tiers((2, find(tc, "Chinese mainland", "Bandwidth <2 Mbps, monthly")),
-                           (5, find(tc, "Chinese mainland", "Bandwidth 2-5 Mbps, monthly")),
-                           (None, find(tc, "Chinese mainland", "Bandwidth >5 Mbps, monthly"))),
-                     "tc-net", "undated", "Chinese-mainland monthly bandwidth bands; unit not printed in the source cells (likely per Mbps)."))
-    out.append(usage("tencent", "ap-guangzhou", "storage_per_gb_month", "CNY", tiers((None, find(tc, "(not stated)", "CBS SSD cloud disk (SSD云硬盘), data disk"))),
-                     "tc-cbs", "undated", "CBS SSD; STALE (old pricing-centre page, region not stated)."))
+                     f"Derived: Standard SSD E30 (1024 GiB) LRS {fmt(e30)} USD/disk-month ÷ 1024. Premium SSD P4 (32 GiB) is 5.28/disk-month."))
+    # Azure internet egress: 100 GB/month free, then 0.087 USD/GB (zone-1 meter: eastus, westeurope).
+    for region in ("eastus", "westeurope"):
+        out.append(usage("azure", region, "egress_per_gb", "USD", tiers((100, 0), (None, "0.087")), "az-egress", "2026",
+                         "First 100 GB/month free (az-calc, secondary); then 0.087 USD/GB, the zone-1 first paid band "
+                         "(100 GB–10 TB; West Europe MGN meter, same meter as East US per a Retail Prices API list checked "
+                         "2026-09-24). Higher bands not found: 0.087 is extended beyond 10 TB (an upper bound; Azure's "
+                         "higher bands are lower). as_of 2026 = the sources' content year; day not stated. "
+                         "japaneast/southeastasia (zone 2) and eastus2 rates not found."))
+    # Alibaba (offers only in cn-shanghai).
+    out.append(usage("alibaba", "cn-shanghai", "egress_per_gb", "CNY", tiers((20, 0), (None, "0.8")), "ali-bw", "2021-02-02",
+                     "CDT free quota 20 GB/month in mainland regions from 2025-06-01 (ali-cdt, page 2026-05-27); then "
+                     "0.80 CNY/GB pay-by-traffic: the doc's worked example for 华东1 杭州 (labelled an example; the current "
+                     "mirrored page shows the same 0.8). Applied to cn-shanghai because the EIP price list (ali-eip, "
+                     "2021-06-08) puts Hangzhou and Shanghai in one price group. CDT's tiered per-GB prices were not found."))
+    out.append(usage("alibaba", "cn-shanghai", "storage_per_gb_month", "CNY", tiers((None, find(ali_p, "cn-hangzhou", "ESSD PL1 cloud disk"))),
+                     "ali-disk", "2020-12-01",
+                     "ESSD PL1 per GiB-month (subscription; pay-as-you-go 0.0021 CNY/GiB-h): the doc's 杭州 example. "
+                     "Consistent with 2026-09-24 quotes in Shanghai/Shenzhen (quote − list = 100 CNY/month for 100 GiB; ali-quote-check)."))
+    # Tencent: the only CNY egress/bandwidth/CBS prices found are on an undated pricing-centre page
+    # (no as_of can be given), and the dated intl-site rates are USD; left absent (see data README).
+    # AWS China: no CNY data-transfer price found; left absent.
     return out
 
 
@@ -623,6 +815,9 @@ def build() -> dict:
     used |= {f["source"] for p in providers for f in p["facts"]} | {"fred"}
     usage_rates = build_usage()
     used |= {u["source"] for u in usage_rates}
+    # Sources a usage-rate note cites by id (a rate has one source field).
+    cited = " ".join(u.get("note", "") for u in usage_rates)
+    used |= {s["id"] for s in sources if re.search(r"\(" + re.escape(s["id"]) + r"[,)]", cited)}
     unused = [s["id"] for s in sources if s["id"] not in used]
     if unused:
         log(f"unused sources dropped: {unused}")
@@ -663,6 +858,8 @@ def main() -> int:
     OUT.write_text(text, encoding="utf-8")
     for m in LOG:
         print("note:", m)
+    for m in DROPPED:
+        print("dropped:", m)
     print(f"wrote {OUT} ({len(text.encode())} bytes)")
     return 0
 

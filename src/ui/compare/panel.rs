@@ -211,7 +211,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                             {spec_row(i18n.t(Msg::ColProvider).into(), offers.iter().map(|(_, o)| i18n.t(provider_msg(o.provider)).to_string()).collect(), "compare-row-provider")}
                             {spec_row(i18n.t(Msg::ColRegion).into(), col(&region_name), "compare-row-region")}
                             {spec_row(i18n.t(Msg::ColGpu).into(), col(&|o| format!("{} × {}", gpu_name(o), o.gpu_count)), "compare-row-gpu")}
-                            {spec_row(i18n.t(Msg::ColVram).into(), col(&|o| o.gpu_memory_gb.to_string()), "compare-row-vram")}
+                            {spec_row(i18n.t(Msg::ColVram).into(), col(&|o| o.gpu_memory_gb.map_or_else(|| "—".to_string(), |m| m.to_string())), "compare-row-vram")}
                             {spec_row(i18n.t(Msg::ColVcpu).into(), col(&|o| o.vcpu.to_string()), "compare-row-vcpu")}
                             {spec_row(i18n.t(Msg::ColRam).into(), col(&|o| format::plain(o.ram_gib, loc)), "compare-row-ram")}
                             {spec_row(i18n.t(Msg::Interconnect).into(), col(&interconnect), "compare-row-interconnect")}

@@ -250,7 +250,7 @@ fn row_view(
                     format!("{name} × {}", o.gpu_count).into_any()
                 }
                 Column::Gpus => o.gpu_count.to_string().into_any(),
-                Column::Vram => o.gpu_memory_gb.to_string().into_any(),
+                Column::Vram => o.gpu_memory_gb.map_or_else(|| "—".to_string(), |m| m.to_string()).into_any(),
                 Column::Vcpu => o.vcpu.to_string().into_any(),
                 Column::Ram => format::plain(o.ram_gib, loc).into_any(),
                 Column::Hourly => hourly_cell(state, i18n, row, cur, loc, price_errors),

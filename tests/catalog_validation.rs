@@ -812,3 +812,21 @@ fn fx_default_is_sourced() {
     assert_eq!(c.fx.cny_per_usd, d("7.1875"));
     assert!(c.source(&c.fx.source).is_some());
 }
+
+#[test]
+fn promotions_are_sourced_and_dated() {
+    let c = cat();
+    assert!(!c.promotions.is_empty());
+    for p in &c.promotions {
+        assert!(c.source(&p.source).is_some(), "{}", p.name);
+        assert!(as_of_days(&p.as_of).is_some(), "{}", p.name);
+    }
+    assert_caught(
+        |c| c.promotions[0].as_of = "undated".into(),
+        |e| matches!(e, ValidationError::UndatedPrice { .. }),
+    );
+    assert_caught(
+        |c| c.promotions[0].source = "nowhere".into(),
+        |e| matches!(e, ValidationError::UnknownSource { .. }),
+    );
+}

@@ -365,6 +365,29 @@ pub struct UsageRate {
     pub note: Option<String>,
 }
 
+/// A promotion a source confirms (free quota, voucher, discounted plan).
+/// Reference data: the engine does not apply it automatically. Free text is
+/// as the source states it; `cap`/`expiry` are `None` when not stated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Promotion {
+    pub provider: ProviderId,
+    pub name: String,
+    /// Products or SKUs it applies to.
+    pub applies_to: String,
+    /// What the user gets (price, discount or quota), with its unit.
+    pub benefit: String,
+    pub eligibility: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expiry: Option<String>,
+    /// Source id.
+    pub source: String,
+    pub as_of: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
 /// Default exchange rate; the user can change it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FxDefault {
@@ -386,6 +409,10 @@ pub struct Catalog {
     pub regions: Vec<Region>,
     pub offers: Vec<Offer>,
     pub usage_rates: Vec<UsageRate>,
+    /// Promotions confirmed by a source (unconfirmed claims are listed as
+    /// unverified in `src/data/README.md`, not here).
+    #[serde(default)]
+    pub promotions: Vec<Promotion>,
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -646,6 +646,31 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
         check_offer(c, o, &sources, &mut errs);
     }
 
+    for p in &c.promotions {
+        let ctx = format!("promotion {}/{}", p.provider.code(), p.name);
+        if c.provider(p.provider).is_none() {
+            errs.push(ValidationError::UnknownProvider {
+                context: ctx.clone(),
+                provider: p.provider.code().to_string(),
+            });
+        }
+        check_sourced(&ctx, &p.source, &p.as_of, &sources, &mut errs);
+        check_dated(&ctx, &p.as_of, &mut errs);
+        for (field, text) in [
+            ("name", &p.name),
+            ("applies_to", &p.applies_to),
+            ("benefit", &p.benefit),
+            ("eligibility", &p.eligibility),
+        ] {
+            if text.trim().is_empty() {
+                errs.push(ValidationError::EmptyText {
+                    context: ctx.clone(),
+                    field,
+                });
+            }
+        }
+    }
+
     for u in &c.usage_rates {
         let ctx = format!("usage {}:{}:{:?}", u.provider.code(), u.region, u.kind);
         match c.region(u.provider, &u.region) {

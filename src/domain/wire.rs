@@ -411,6 +411,19 @@ wire_struct!(Catalog {
     regions,
     offers,
     usage_rates,
+    promotions,
+});
+wire_struct!(Promotion {
+    provider,
+    name,
+    applies_to,
+    benefit,
+    eligibility,
+    cap,
+    expiry,
+    source,
+    as_of,
+    note,
 });
 
 impl Wire for PriceKind {

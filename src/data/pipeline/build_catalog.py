@@ -790,6 +790,21 @@ def build_usage() -> list[dict]:
     return out
 
 
+# ---------------------------------------------------------------- promotions
+
+
+def build_promotions() -> list[dict]:
+    """Curated promotions.json; each must match a row of the research promotions.csv."""
+    rows = {(r["provider"], r["name"]): r for r in read_csv(RESEARCH / "promotions.csv")}
+    out = []
+    for p in load_json("promotions.json"):
+        r = rows.get((p["provider"], p["research_name"]))
+        if r is None or r["as_of"][:10] != p["as_of"]:
+            raise SystemExit(f"promotion {p['name']!r}: no research row with as_of {p['as_of']}")
+        out.append({k: v for k, v in p.items() if k != "research_name" and v is not None})
+    return out
+
+
 # ---------------------------------------------------------------- assemble
 
 
@@ -815,6 +830,8 @@ def build() -> dict:
     used |= {f["source"] for p in providers for f in p["facts"]} | {"fred"}
     usage_rates = build_usage()
     used |= {u["source"] for u in usage_rates}
+    promotions = build_promotions()
+    used |= {p["source"] for p in promotions}
     # Sources a usage-rate note cites by id (a rate has one source field).
     cited = " ".join(u.get("note", "") for u in usage_rates)
     used |= {s["id"] for s in sources if re.search(r"\(" + re.escape(s["id"]) + r"[,)]", cited)}
@@ -823,13 +840,14 @@ def build() -> dict:
         log(f"unused sources dropped: {unused}")
     sources = [s for s in sources if s["id"] in used]
     return {"schema": SCHEMA, "as_of": AS_OF, "fx": fx, "sources": sources, "gpus": gpus,
-            "providers": providers, "regions": regions, "offers": offers, "usage_rates": usage_rates}
+            "providers": providers, "regions": regions, "offers": offers, "usage_rates": usage_rates,
+            "promotions": promotions}
 
 
 def dump(cat: dict) -> str:
     j = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))
     lines = ["{" + f'"schema":{cat["schema"]},"as_of":{j(cat["as_of"])},"fx":{j(cat["fx"])},']
-    keys = ["sources", "gpus", "providers", "regions", "offers", "usage_rates"]
+    keys = ["sources", "gpus", "providers", "regions", "offers", "usage_rates", "promotions"]
     for i, k in enumerate(keys):
         items = cat[k]
         if k == "providers":

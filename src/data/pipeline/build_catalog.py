@@ -863,9 +863,60 @@ def dump(cat: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+STATS_AS_OF = "2026-11-30"
+
+
+def as_of_date(s: str):
+    """First day an as_of can mean (YYYY, YYYY-MM or YYYY-MM-DD), as validate.rs reads it."""
+    import datetime
+    parts = s.split("-")
+    y, m, d = int(parts[0]), int(parts[1]) if len(parts) > 1 else 1, int(parts[2]) if len(parts) > 2 else 1
+    return datetime.date(y, m, d)
+
+
+def stats(cat: dict) -> str:
+    """Markdown: price-age distribution (current prices) as of STATS_AS_OF."""
+    import statistics
+    ref = as_of_date(STATS_AS_OF)
+    age = lambda p: (ref - as_of_date(p["as_of"])).days
+    order = {"aws": 0, "azure": 1, "alibaba": 2, "tencent": 3}
+    rows, prov = {}, {}
+    for o in cat["offers"]:
+        k = (o["provider"], o["region"])
+        r = rows.setdefault(k, {"offers": 0, "priced": 0, "ages": [], "od": []})
+        r["offers"] += 1
+        r["priced"] += bool(o["prices"])
+        r["ages"] += [age(p) for p in o["prices"]]
+        r["od"] += [age(p) for p in o["prices"] if p["model"] == "on_demand"]
+        pv = prov.setdefault(o["provider"], {"offers": 0, "priced": 0, "ages": [], "od": [], "old": 0})
+        pv["offers"] += 1
+        pv["priced"] += bool(o["prices"])
+        pv["ages"] += [age(p) for p in o["prices"]]
+        pv["od"] += [age(p) for p in o["prices"] if p["model"] == "on_demand"]
+    med = lambda xs: f"{statistics.median(xs):.0f} d" if xs else "—"
+    old = lambda xs: f"{sum(x > 365 for x in xs)}/{len(xs)}" if xs else "—"
+    out = [f"Ages in days as of {STATS_AS_OF}, from each current price's as_of (first day of a month/year "
+           "when only that is given). All current prices (every billing model) and on-demand only.", "",
+           "| provider | offers | priced | median age, all prices | median age, on-demand | prices > 12 months |",
+           "|---|---:|---:|---:|---:|---:|"]
+    for p in sorted(prov, key=order.get):
+        v = prov[p]
+        out.append(f"| {p} | {v['offers']} | {100 * v['priced'] / v['offers']:.0f} % | {med(v['ages'])} | {med(v['od'])} | {old(v['ages'])} |")
+    out += ["", "| provider | region | offers | priced | median age, all prices | median age, on-demand |",
+            "|---|---|---:|---:|---:|---:|"]
+    for k in sorted(rows, key=lambda k: (order[k[0]], k[1])):
+        v = rows[k]
+        out.append(f"| {k[0]} | {k[1]} | {v['offers']} | {100 * v['priced'] / v['offers']:.0f} % | {med(v['ages'])} | {med(v['od'])} |")
+    return "\n".join(out) + "\n"
+
+
 def main() -> int:
-    text = dump(build())
+    cat = build()
+    text = dump(cat)
     json.loads(text)  # sanity
+    if "--stats" in sys.argv:
+        print(stats(cat), end="")
+        return 0
     if "--check" in sys.argv:
         cur = OUT.read_text(encoding="utf-8") if OUT.exists() else ""
         if cur != text:

@@ -445,6 +445,7 @@ AZ_REGIONS = ["eastus", "eastus2", "westeurope", "japaneast", "southeastasia"]
 AZ_NOTE = {
     "Standard_ND96isr_H100_v5": "SkyPilot catalog lists 12 GPUs (catalog error); ND96isr_H100_v5 has 8×H100. Catalog spot equals on-demand (suspect) and is not carried.",
     "Standard_ND96asr_v4": "NDv4: 8×A100 40GB with NVLink (catalog: A100 40GB); SXM form factor per the ND family.",
+    "Standard_ND96amsr_A100_v4": "RAM 1800 GiB per the Azure API (SkyPilot, SpareCores); Microsoft's size page says 1,900 GiB — conflict, API value kept.",
 }
 AZ_INFERRED = ("SKU inferred by the source from GPU model and count (the book has no SKU names); "
                "it is the only Azure size with this GPU model and count.")
@@ -706,6 +707,8 @@ def build_tencent(gpus_by_id) -> list[dict]:
                 notes.append(TC_PRICE_NOTE)
             elif fam == "PNV4":
                 notes.append("Listed in Guangzhou-7/Shanghai-5/Beijing-6 (whitelist family); no sourced price.")
+            if itype == "GN10X.4XLARGE80":
+                notes.append("Specs from the price page only: the spec doc (计算型实例.md) lists no GN10X.4XLARGE80.")
             mpg = gpus_by_id[gpu]["memory_gb"]
             if r["gpu_mem_per_gpu_gb"] and int(r["gpu_mem_per_gpu_gb"]) != mpg:
                 raise SystemExit(f"tencent {itype}: per-GPU memory mismatch")

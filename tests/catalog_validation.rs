@@ -830,3 +830,18 @@ fn promotions_are_sourced_and_dated() {
         |e| matches!(e, ValidationError::UnknownSource { .. }),
     );
 }
+
+#[test]
+fn stale_is_more_than_12_months_before_the_dataset() {
+    let c = cat();
+    assert_eq!(c.as_of, "2026-11-30");
+    assert!(!c.is_stale("2026-10-10"));
+    assert!(!c.is_stale("2025-11-30")); // exactly 365 days
+    assert!(c.is_stale("2025-11-29"));
+    assert!(c.is_stale("2024-12"));
+    assert!(c.is_stale("undated"));
+    // The Tencent list (as_of lower bound 2021) is stale; the p4d price is not.
+    let gt4 = c.offer("tencent:ap-guangzhou:GT4.4XLARGE96").unwrap();
+    assert!(c.is_stale(&gt4.on_demand().unwrap().as_of));
+    assert!(!c.is_stale(&c.offer(P4D).unwrap().on_demand().unwrap().as_of));
+}

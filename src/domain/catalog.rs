@@ -460,6 +460,66 @@ impl Catalog {
     }
 }
 
+/// Days since 1970-01-01 of the first day an `as_of` can mean: `YYYY-MM-DD`,
+/// `YYYY-MM` (first of the month) or `YYYY` (1 January). Anything else,
+/// including "undated" or text after the date, is `None`.
+pub fn as_of_days(as_of: &str) -> Option<i64> {
+    let parts: Vec<&str> = as_of.split('-').collect();
+    let num = |s: &str, len: usize| -> Option<i64> {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (y, m, d) = match parts.as_slice() {
+        [y] => (num(y, 4)?, 1, 1),
+        [y, m] => (num(y, 4)?, num(m, 2)?, 1),
+        [y, m, d] => (num(y, 4)?, num(m, 2)?, num(d, 2)?),
+        _ => return None,
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let month_len = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || d < 1 || d > month_len[(m - 1) as usize] {
+        return None;
+    }
+    // Days from civil (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
+/// A price is stale when its as-of is more than this many days before the
+/// catalog's own as-of (12 months).
+pub const STALE_AFTER_DAYS: i64 = 365;
+
+impl Catalog {
+    /// Is a price dated `as_of` more than 12 months older than the catalog?
+    /// Measured against the catalog's date, not the clock, so a build shows
+    /// the same badges every day; an unreadable date counts as stale.
+    pub fn is_stale(&self, as_of: &str) -> bool {
+        match (as_of_days(&self.as_of), as_of_days(as_of)) {
+            (Some(c), Some(p)) => c - p > STALE_AFTER_DAYS,
+            _ => true,
+        }
+    }
+}
+
 impl Region {
     /// The currency this region bills in: CNY for mainland-China regions
     /// (including AWS China), USD elsewhere.

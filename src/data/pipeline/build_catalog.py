@@ -24,7 +24,7 @@ ROOT = HERE.parents[2]
 REF = Path(os.environ.get("GPUCOST_REF", ROOT.parent / "shared" / "reference-data"))
 OUT = ROOT / "src" / "data" / "catalog.json"
 
-AS_OF = "2026-11-29"
+AS_OF = "2026-11-30"
 SCHEMA = 1
 
 S26 = REF / "supplement-2026"

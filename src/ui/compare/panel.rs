@@ -135,11 +135,13 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                 let od_row = {
                     let values: Vec<_> = offers
                         .iter()
-                        .map(|(q, _)| {
-                            q.models
+                        .map(|(q, o)| {
+                            let v = q.models
                                 .iter()
                                 .find(|m| m.model == BillingModel::OnDemand)
-                                .and_then(|m| m.effective_hourly)
+                                .and_then(|m| m.effective_hourly);
+                            let stale = o.on_demand().filter(|p| catalog.is_stale(&p.as_of)).map(|p| p.as_of.clone());
+                            (v, stale)
                         })
                         .collect();
                     let best = p.best_hourly;
@@ -149,9 +151,10 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                             {values
                                 .into_iter()
                                 .enumerate()
-                                .map(|(i, v)| view! {
+                                .map(|(i, (v, stale))| view! {
                                     <td class:best=best == Some(i)>
                                         {v.map(|d| format::money(d, cur, loc)).unwrap_or_else(|| i18n.t(Msg::Unavailable).into())}
+                                        {stale.map(|a| view! { " " {super::table::stale_badge(i18n, &a)} })}
                                     </td>
                                 })
                                 .collect_view()}

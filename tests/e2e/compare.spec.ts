@@ -207,3 +207,14 @@ test('typing a value equal to the default keeps what was typed', async ({ app, p
   await expect(page.getByTestId('hours-per-month-error')).toHaveText('Too small');
   await expect(hours).toHaveValue('-5');
 });
+
+test('prices more than 12 months older than the dataset carry a stale badge', async ({ app, page }) => {
+  // Tencent's CNY list is dated 2021 (lower bound); p4d us-east-1 is dated 2026-10-10.
+  await app.open('?q=GT4.4XLARGE96&r=tencent:ap-guangzhou');
+  const old = page.locator('[data-offer="tencent:ap-guangzhou:GT4.4XLARGE96"]');
+  await expect(old.getByTestId('stale-badge')).toBeVisible();
+  await app.open('?q=p4d.24xlarge&r=aws:us-east-1');
+  const fresh = page.locator('[data-offer="aws:us-east-1:p4d.24xlarge"]');
+  await expect(fresh).toBeVisible();
+  await expect(fresh.getByTestId('stale-badge')).toHaveCount(0);
+});

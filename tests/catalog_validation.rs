@@ -845,3 +845,16 @@ fn stale_is_more_than_12_months_before_the_dataset() {
     assert!(c.is_stale(&gt4.on_demand().unwrap().as_of));
     assert!(!c.is_stale(&c.offer(P4D).unwrap().on_demand().unwrap().as_of));
 }
+
+/// The embedded catalog ships in the first-load wasm (budget 250 KB gzip):
+/// print its size and stop silent growth. Baseline before the 2026 data:
+/// 69,266 bytes (24,714 gzip -9).
+#[test]
+fn embedded_binary_size() {
+    let n = gpucost::domain::embedded::CATALOG_BIN.len();
+    eprintln!("embedded catalog: {n} bytes");
+    assert!(
+        n < 110_000,
+        "embedded catalog grew to {n} bytes: check the wasm budget"
+    );
+}

@@ -84,8 +84,8 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
         sr = sp_rows.get(key)
         if sr and sr["ondemand_usd_per_hour_same_snapshot"]:
             src = src_of_ref(sr["source_ref"])
-            note = ("per-GPU list × GPU count in the same book as the spot price (instance inferred)"
-                    if src == "mr-book" else "Linux on-demand in the same raw vantage snapshot as the spot price")
+            note = ("per-GPU list × GPU count (instance inferred)" if src == "mr-book"
+                    else "Linux on-demand, same snapshot as the spot price")
             cands.append((sr["as_of"], od(sr["ondemand_usd_per_hour_same_snapshot"], "USD", src, sr["as_of"], note=note)))
         for r in pr.get(key, []):
             if r["price_ondemand_usd_hr"]:
@@ -114,8 +114,8 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             same = dec(sr["ondemand_usd_per_hour_same_snapshot"]) if sr["ondemand_usd_per_hour_same_snapshot"] else None
             why = spot_artefact(lo, hi, same, sr["note"])
             src = src_of_ref(sr["source_ref"])
-            snote = ("per-GPU spot × GPU count; one value per region in the source (min = max)"
-                     if src == "mr-book" else "min/max across the region's AZs at scrape time")
+            snote = ("per-GPU spot × GPU count; one value per region (min = max)"
+                     if src == "mr-book" else "min/max across the region's AZs")
             if why:
                 DROPPED.append(f"aws {region} {itype} spot {fmt(lo)}..{fmt(hi)} ({sr['as_of']}): {why}")
             else:
@@ -167,9 +167,6 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
     return offers
 
 
-EFFECTIVE_NOTE = ("vantage publishes only the effective hourly rate (hourly fee + upfront ÷ term hours); ")
-
-
 def aws_reservations(key, tsaol_row: dict, rows: list[dict]) -> list[dict]:
     """Reserved prices in the catalog's {upfront, hourly} form.
 
@@ -203,12 +200,10 @@ def aws_reservations(key, tsaol_row: dict, rows: list[dict]) -> list[dict]:
         elif payment == "all":
             upfront = (v * 8760 * years).quantize(Decimal("0.01"))
             out.append(ri(term, "all", upfront, 0, "USD", src, as_of,
-                          note=f"{kind} RI, All Upfront. Derived: " + EFFECTIVE_NOTE +
-                          "with no hourly fee, upfront = that rate × 8760 h × years (rounded to cents)"))
+                          note=f"{kind} RI, All Upfront: upfront derived = published effective rate × 8760 h × years"))
         else:
             out.append(ri(term, "partial", 0, v, "USD", src, as_of,
-                          note=f"{kind} RI, Partial Upfront. EFFECTIVE rate: " + EFFECTIVE_NOTE +
-                          "the upfront/hourly split is not in the source, so it is stored as upfront 0 + hourly = effective "
-                          "(right total over the term, not the cash-flow timing)"))
+                          note=f"{kind} RI, Partial Upfront as upfront 0 + EFFECTIVE hourly rate (split not published: "
+                          "term total right, cash-flow timing not)"))
     return out
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from common import (DROPPED, SKY_ASOF, SKY_NOTE, Inputs, dec, fmt, log, mappings, od, offer, read_csv, ri,
                     spot, spot_artefact, src_of_ref)
 
-AZ_INFERRED = ("SKU inferred by the source from GPU model and count (the book has no SKU names); "
-               "it is the only Azure size with this GPU model and count.")
+AZ_INFERRED = "SKU inferred: the only Azure size with this GPU model and count."
 AZ_PREFER = {"mr-book": 0, "s-term": 1, "mr-retail": 2, "eucri": 3, "sky-az": 4}
 
 
@@ -58,8 +57,8 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
         elif r["price_type"].startswith("reservation_"):
             years = int(r["price_type"].split("_")[1].rstrip("y"))
             res.setdefault(key, []).append(ri(12 * years, "all", dec(r["value"]), 0, "USD", src, r["as_of"],
-                note=f"Retail API reservation price = the whole {years}-year term per VM (stored as an all-upfront total, "
-                     "not converted to an hourly rate); the source says monthly payment costs the same total."))
+                note=f"Whole {years}-year term per VM (Retail API), stored as an all-upfront total, not an hourly rate; "
+                     "monthly payment costs the same per the source."))
     for r in supp:
         if r["provider"] != "Azure" or r["region"] != "westeurope":
             continue

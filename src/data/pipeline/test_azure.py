@@ -23,7 +23,7 @@ class AzureTest(unittest.TestCase):
         res = {p["term_months"]: p for p in current(o, "reserved")}
         self.assertEqual((res[12]["payment"], res[12]["upfront"], res[12]["hourly"]), ("all", "407526", "0"))
         self.assertEqual(res[36]["upfront"], "1109592")
-        self.assertIn("whole 3-year term", res[36]["note"])
+        self.assertIn("Whole 3-year term", res[36]["note"])
 
     def test_nd_h100_has_8_gpus_not_the_catalog_12(self):
         o = self.offers["azure:eastus:Standard_ND96isr_H100_v5"]

@@ -136,11 +136,15 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                     let values: Vec<_> = offers
                         .iter()
                         .map(|(q, o)| {
-                            let v = q.models
+                            let v = q
+                                .models
                                 .iter()
                                 .find(|m| m.model == BillingModel::OnDemand)
                                 .and_then(|m| m.effective_hourly);
-                            let stale = o.on_demand().filter(|p| catalog.is_stale(&p.as_of)).map(|p| p.as_of.clone());
+                            let stale = o
+                                .on_demand()
+                                .filter(|price| catalog.is_stale(&price.as_of))
+                                .map(|price| price.as_of.clone());
                             (v, stale)
                         })
                         .collect();

@@ -214,6 +214,113 @@ fn rule_price_has_as_of() {
 }
 
 #[test]
+fn rule_every_price_is_dated() {
+    for bad in [
+        "undated",
+        "2025-05 (est.)",
+        "2025-13",
+        "26-01-21",
+        "2026-02-30",
+    ] {
+        assert_caught(
+            |c| offer_mut(c, P4D).prices[0].as_of = bad.into(),
+            |e| matches!(e, ValidationError::UndatedPrice { .. }),
+        );
+    }
+    // History and reference prices need a date too.
+    assert_caught(
+        |c| {
+            let o = offer_mut(c, P4D);
+            let mut p = o.prices[0].clone();
+            p.as_of = "undated".into();
+            o.price_history.push(p);
+        },
+        |e| matches!(e, ValidationError::UndatedPrice { .. }),
+    );
+    assert_eq!(as_of_days("1970-01-01"), Some(0));
+    assert_eq!(as_of_days("2026-11-30"), Some(20_787));
+    assert_eq!(as_of_days("2026-11"), as_of_days("2026-11-01"));
+    assert_eq!(as_of_days("2024"), as_of_days("2024-01-01"));
+    assert_eq!(
+        as_of_days("2024-02-29").map(|d| d + 1),
+        as_of_days("2024-03-01")
+    );
+    assert_eq!(as_of_days("2025-02-29"), None);
+}
+
+#[test]
+fn every_price_in_the_catalog_is_dated() {
+    let c = cat();
+    for o in &c.offers {
+        for p in o.prices.iter().chain(&o.price_history).chain(&o.alt_prices) {
+            assert!(as_of_days(&p.as_of).is_some(), "{}: {:?}", o.id, p.as_of);
+        }
+    }
+    for u in &c.usage_rates {
+        assert!(as_of_days(&u.as_of).is_some(), "{:?}", u.as_of);
+    }
+}
+
+#[test]
+fn rule_no_memory_sentinel() {
+    assert_caught(
+        |c| c.gpus[0].memory_gb = Some(0),
+        |e| matches!(e, ValidationError::MemorySentinel { .. }),
+    );
+    assert_caught(
+        |c| offer_mut(c, P4D).gpu_memory_gb = Some(0),
+        |e| matches!(e, ValidationError::MemorySentinel { .. }),
+    );
+    // An offer of a GPU with unknown memory must not state a total.
+    let c = cat();
+    let unk: Vec<&Offer> = c
+        .offers
+        .iter()
+        .filter(|o| c.gpu(&o.gpu).is_some_and(|g| g.memory_gb.is_none()))
+        .collect();
+    assert!(unk.iter().all(|o| o.gpu_memory_gb.is_none()));
+    assert_eq!(c.gpu("a100-sxm-unk").and_then(|g| g.memory_gb), None);
+}
+
+#[test]
+fn rule_no_unverified_availability() {
+    assert_caught(
+        |c| offer_mut(c, P4D).note = Some("Availability not verified.".into()),
+        |e| matches!(e, ValidationError::UnverifiedAvailability { .. }),
+    );
+    for o in &cat().offers {
+        let n = o.note.clone().unwrap_or_default().to_ascii_lowercase();
+        assert!(!n.contains("not verified in this region"), "{}", o.id);
+    }
+}
+
+#[test]
+fn rule_free_allowance_is_only_a_first_tier() {
+    assert_caught(
+        |c| {
+            let u = c
+                .usage_rates
+                .iter_mut()
+                .find(|u| u.tiers.len() > 2)
+                .unwrap();
+            u.tiers[1].price = Decimal::ZERO;
+        },
+        |e| matches!(e, ValidationError::BadTiers { .. }),
+    );
+    assert_caught(
+        |c| {
+            let u = c
+                .usage_rates
+                .iter_mut()
+                .find(|u| u.tiers.len() == 1)
+                .unwrap();
+            u.tiers[0].price = Decimal::ZERO;
+        },
+        |e| matches!(e, ValidationError::BadTiers { .. }),
+    );
+}
+
+#[test]
 fn rule_duplicate_offer_id() {
     assert_caught(
         |c| {
@@ -263,7 +370,7 @@ fn rule_sparse_is_twice_dense() {
 #[test]
 fn rule_gpu_memory_matches_count() {
     assert_caught(
-        |c| offer_mut(c, P4D).gpu_memory_gb = 640,
+        |c| offer_mut(c, P4D).gpu_memory_gb = Some(640),
         |e| matches!(e, ValidationError::GpuMemoryMismatch { .. }),
     );
 }
@@ -274,7 +381,7 @@ fn rule_gpu_count_positive() {
         |c| {
             let o = offer_mut(c, P4D);
             o.gpu_count = 0;
-            o.gpu_memory_gb = 0;
+            o.gpu_memory_gb = None;
         },
         |e| matches!(e, ValidationError::ZeroGpuCount { .. }),
     );
@@ -408,17 +515,45 @@ fn required_offers_exist() {
     }) {
         missing.push("azure japaneast NC A100 v4".into());
     }
-    for region in ["cn-hangzhou", "cn-beijing", "cn-shanghai"] {
-        for fam in [
-            "gn6i", "gn6v", "gn6e", "gn7", "gn7i", "gn7e", "gn8is", "ebmgn8v",
-        ] {
-            if !has(&c, ProviderId::Alibaba, region, |o| o.family == fam) {
-                missing.push(format!("alibaba {region} {fam}"));
-            }
+    // 2026 hardware with sourced prices.
+    for t in [
+        "p6-b200.48xlarge",
+        "p6-b300.48xlarge",
+        "p5.4xlarge",
+        "g6.12xlarge",
+        "g6.16xlarge",
+        "g7e.48xlarge",
+        "trn1.32xlarge",
+        "trn1n.32xlarge",
+        "inf2.48xlarge",
+    ] {
+        if !has(&c, ProviderId::Aws, "us-east-1", |o| o.instance_type == t) {
+            missing.push(format!("aws us-east-1 {t}"));
+        }
+    }
+    for region in ["eastus2", "japaneast", "southeastasia"] {
+        if !has(&c, ProviderId::Azure, region, |o| {
+            o.instance_type == "Standard_ND96isr_H200_v5"
+        }) {
+            missing.push(format!("azure {region} ND96isr_H200_v5"));
+        }
+    }
+    for region in ["eastus", "westeurope"] {
+        if !has(&c, ProviderId::Azure, region, |o| o.family == "NC_H100_v5") {
+            missing.push(format!("azure {region} NC H100 v5"));
+        }
+    }
+    // Alibaba: cn-shanghai is the only region a source confirms (availability.csv);
+    // the former cn-hangzhou/cn-beijing copies were unverified and are gone.
+    for fam in [
+        "gn6i", "gn6v", "gn6e", "gn7", "gn7i", "gn7e", "ebmgn7e", "gn8is",
+    ] {
+        if !has(&c, ProviderId::Alibaba, "cn-shanghai", |o| o.family == fam) {
+            missing.push(format!("alibaba cn-shanghai {fam}"));
         }
     }
     for region in ["ap-guangzhou", "ap-shanghai", "ap-beijing"] {
-        for fam in ["GN7", "GN10X", "GN10Xp", "GT4", "PNV4", "HCCPNV4h"] {
+        for fam in ["GN7", "GN10X", "GN10Xp", "GT4", "PNV4"] {
             if !has(&c, ProviderId::Tencent, region, |o| o.family == fam) {
                 missing.push(format!("tencent {region} {fam}"));
             }
@@ -475,14 +610,83 @@ fn aws_post_cut_prices_are_current_and_pre_cut_in_history() {
 fn unpriced_offers_have_no_invented_prices() {
     let c = cat();
     for id in [
-        "alibaba:cn-hangzhou:ecs.gn7-c13g1.26xlarge",
-        "alibaba:cn-beijing:ecs.ebmgn8v.48xlarge",
         "tencent:ap-guangzhou:PNV4.7XLARGE116",
-        "tencent:ap-shanghai:HCCPNV4h",
+        "tencent:ap-shanghai:PNV4.28XLARGE466",
     ] {
         let o = c.offer(id).unwrap_or_else(|| panic!("{id} missing"));
         assert!(o.prices.is_empty(), "{id} should be unpriced");
     }
+}
+
+#[test]
+fn offers_without_a_region_source_are_gone() {
+    let c = cat();
+    for id in [
+        "alibaba:cn-hangzhou:ecs.gn7-c13g1.26xlarge",
+        "alibaba:cn-beijing:ecs.ebmgn8v.48xlarge",
+        "alibaba:us-east-1:ecs.gn6v-c8g1.2xlarge",
+        "tencent:ap-shanghai:HCCPNV4h",
+        "aws:us-east-1:trn2.48xlarge",
+    ] {
+        assert!(c.offer(id).is_none(), "{id} should not be offered");
+    }
+    assert!(c
+        .offers
+        .iter()
+        .all(|o| o.provider != ProviderId::Alibaba || o.region == "cn-shanghai"));
+}
+
+#[test]
+fn spot_artefacts_are_not_current_prices() {
+    let c = cat();
+    // min = max = exactly 10 % of on-demand (placeholder).
+    assert!(c
+        .offer("aws:us-east-1:trn1n.32xlarge")
+        .unwrap()
+        .spot()
+        .is_none());
+    // Spot equal to the list price (flagged unverified in the source).
+    for id in [
+        "azure:japaneast:Standard_ND96isr_H200_v5",
+        "azure:southeastasia:Standard_ND96isr_H200_v5",
+        "aws:ap-southeast-1:p4de.24xlarge",
+    ] {
+        assert!(c.offer(id).unwrap().spot().is_none(), "{id}");
+    }
+    // The newest dated spot snapshot is current, with its own date.
+    let p4d = c.offer(P4D).unwrap().spot().unwrap();
+    assert_eq!(p4d.as_of, "2026-10-10");
+    assert!(matches!(p4d.kind, PriceKind::Spot { hourly_max, .. } if hourly_max == d("17.0847")));
+    let g4 = c
+        .offer("aws:us-east-1:g4dn.xlarge")
+        .unwrap()
+        .spot()
+        .unwrap();
+    assert_eq!(g4.as_of, "2025-11-30");
+    // No current spot comes from the undated SkyPilot snapshot.
+    for o in &c.offers {
+        if let Some(s) = o.spot() {
+            assert!(!s.source.starts_with("sky-"), "{}", o.id);
+        }
+    }
+}
+
+#[test]
+fn aws_reservations_cover_every_term_and_payment() {
+    let c = cat();
+    let o = c.offer(P4D).unwrap();
+    for term in [12, 36] {
+        for pay in [Upfront::No, Upfront::Partial, Upfront::All] {
+            assert!(
+                o.prices.iter().any(|p| matches!(p.kind,
+                    PriceKind::Reserved { term_months, payment, .. } if term_months == term && payment == pay)),
+                "p4d {term} {pay:?}"
+            );
+        }
+    }
+    let p5 = c.offer("aws:us-east-1:p5.48xlarge").unwrap();
+    assert!(p5.prices.iter().any(|p| matches!(p.kind,
+        PriceKind::SavingsPlan { term_months: 36, hourly, .. } if hourly == d("23.77728"))));
 }
 
 // ---------------------------------------------------------------- known-wrong claims
@@ -490,11 +694,11 @@ fn unpriced_offers_have_no_invented_prices() {
 #[test]
 fn claim_a10_has_24gb_not_40() {
     let c = cat();
-    assert_eq!(c.gpu("a10").unwrap().memory_gb, 24);
+    assert_eq!(c.gpu("a10").unwrap().memory_gb, Some(24));
     assert!(!c
         .gpus
         .iter()
-        .any(|g| g.name.contains("A10 ") && g.memory_gb == 40));
+        .any(|g| g.name.contains("A10 ") && g.memory_gb == Some(40)));
     // A10 FP16 tensor is 125 dense / 250 sparse (156 is the A100 TF32 dense figure).
     let a10 = c.gpu("a10").unwrap();
     assert_eq!(a10.fp16_tflops_dense, Some(125.0));
@@ -507,11 +711,11 @@ fn claim_p4d_is_a100_40gb_and_p4de_is_80gb() {
     let c = cat();
     for o in c.offers.iter().filter(|o| o.family == "p4d") {
         assert_eq!(o.gpu, "a100-40-sxm", "{}", o.id);
-        assert_eq!(o.gpu_memory_gb, 320);
+        assert_eq!(o.gpu_memory_gb, Some(320));
     }
     for o in c.offers.iter().filter(|o| o.family == "p4de") {
         assert_eq!(o.gpu, "a100-80-sxm", "{}", o.id);
-        assert_eq!(o.gpu_memory_gb, 640);
+        assert_eq!(o.gpu_memory_gb, Some(640));
     }
 }
 
@@ -607,4 +811,50 @@ fn fx_default_is_sourced() {
     let c = cat();
     assert_eq!(c.fx.cny_per_usd, d("7.1875"));
     assert!(c.source(&c.fx.source).is_some());
+}
+
+#[test]
+fn promotions_are_sourced_and_dated() {
+    let c = cat();
+    assert!(!c.promotions.is_empty());
+    for p in &c.promotions {
+        assert!(c.source(&p.source).is_some(), "{}", p.name);
+        assert!(as_of_days(&p.as_of).is_some(), "{}", p.name);
+    }
+    assert_caught(
+        |c| c.promotions[0].as_of = "undated".into(),
+        |e| matches!(e, ValidationError::UndatedPrice { .. }),
+    );
+    assert_caught(
+        |c| c.promotions[0].source = "nowhere".into(),
+        |e| matches!(e, ValidationError::UnknownSource { .. }),
+    );
+}
+
+#[test]
+fn stale_is_more_than_12_months_before_the_dataset() {
+    let c = cat();
+    assert_eq!(c.as_of, "2026-11-30");
+    assert!(!c.is_stale("2026-10-10"));
+    assert!(!c.is_stale("2025-11-30")); // exactly 365 days
+    assert!(c.is_stale("2025-11-29"));
+    assert!(c.is_stale("2024-12"));
+    assert!(c.is_stale("undated"));
+    // The Tencent list (as_of lower bound 2021) is stale; the p4d price is not.
+    let gt4 = c.offer("tencent:ap-guangzhou:GT4.4XLARGE96").unwrap();
+    assert!(c.is_stale(&gt4.on_demand().unwrap().as_of));
+    assert!(!c.is_stale(&c.offer(P4D).unwrap().on_demand().unwrap().as_of));
+}
+
+/// The embedded catalog ships in the first-load wasm (budget 250 KB gzip):
+/// print its size and stop silent growth. Baseline before the 2026 data:
+/// 69,266 bytes (24,714 gzip -9).
+#[test]
+fn embedded_binary_size() {
+    let n = gpucost::domain::embedded::CATALOG_BIN.len();
+    eprintln!("embedded catalog: {n} bytes");
+    assert!(
+        n < 110_000,
+        "embedded catalog grew to {n} bytes: check the wasm budget"
+    );
 }

@@ -645,3 +645,27 @@ fn g25_bad_input_is_contained() {
     assert!(st.notices.is_empty(), "{:?}", st.notices);
     assert!(quote(&c, &st.scenario).is_ok());
 }
+
+#[test]
+fn g26_unknown_gpu_memory_never_meets_a_vram_need() {
+    // An offer whose GPU memory is unknown (no sentinel 0 read as 1 GB, which
+    // bought 80 instances for vram=80) is left out with a reason.
+    let mut c = fixture();
+    c.offers[1].gpu_memory_gb = None; // p3.2xlarge
+    let st = parse_query(
+        "v=2&o=aws:us-east-1:p3.2xlarge,aws:us-east-1:p4d.24xlarge&bm=od&vram=80&m=1",
+        &c,
+    );
+    let r = quote(&c, &st.scenario).unwrap();
+    assert_eq!(r.offers.len(), 1);
+    assert_eq!(r.offers[0].instances, 1, "p4d: 320 GB ≥ 80 GB");
+    assert_eq!(r.excluded.len(), 1);
+    assert_eq!(r.excluded[0].offer, "aws:us-east-1:p3.2xlarge");
+    assert_eq!(
+        r.excluded[0].reason,
+        gpucost::domain::tco::ExcludedReason::GpuMemoryUnknown
+    );
+    // without a VRAM need the offer is quoted as usual
+    let st = parse_query("v=2&o=aws:us-east-1:p3.2xlarge&bm=od&m=1", &c);
+    assert_eq!(quote(&c, &st.scenario).unwrap().offers.len(), 1);
+}

@@ -34,6 +34,8 @@ wasm_env=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runne
           CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120)
 
 step "cargo fmt --check" cargo fmt --all --check
+# Pipeline unit tests use committed fixtures, so they run without the shared data.
+step "catalog pipeline tests" env PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s src/data/pipeline
 # The committed catalog must be what the pipeline makes from the sourced CSVs.
 if [ -d ../shared/reference-data ]; then
   step "catalog pipeline up to date" python3 src/data/pipeline/build_catalog.py --check

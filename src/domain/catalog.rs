@@ -155,9 +155,10 @@ pub struct Gpu {
     pub name: String,
     pub vendor: String,
     pub form_factor: String,
-    /// Per-GPU memory in GB. `0` means "not stated in any source read" (e.g.
-    /// an A100 whose 40/80 GB variant is unknown); treat it as unknown.
-    pub memory_gb: u32,
+    /// Per-GPU memory in GB. `None` = not stated in any source read (e.g. an
+    /// A100 whose 40/80 GB variant is unknown).
+    #[serde(default)]
+    pub memory_gb: Option<u32>,
     pub memory_type: Option<String>,
     pub memory_bandwidth_gbs: Option<u32>,
     pub fp32_tflops: Option<f64>,
@@ -302,8 +303,10 @@ pub struct Offer {
     /// GPU id; must exist in `gpus`.
     pub gpu: String,
     pub gpu_count: u32,
-    /// Total GPU memory as the offer states it (GB).
-    pub gpu_memory_gb: u32,
+    /// Total GPU memory as the offer states it (GB); `None` = unknown (the
+    /// GPU's memory variant is not stated). Unknown never meets a VRAM need.
+    #[serde(default)]
+    pub gpu_memory_gb: Option<u32>,
     pub vcpu: u32,
     pub ram_gib: Decimal,
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -362,6 +365,29 @@ pub struct UsageRate {
     pub note: Option<String>,
 }
 
+/// A promotion a source confirms (free quota, voucher, discounted plan).
+/// Reference data: the engine does not apply it automatically. Free text is
+/// as the source states it; `cap`/`expiry` are `None` when not stated.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Promotion {
+    pub provider: ProviderId,
+    pub name: String,
+    /// Products or SKUs it applies to.
+    pub applies_to: String,
+    /// What the user gets (price, discount or quota), with its unit.
+    pub benefit: String,
+    pub eligibility: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cap: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expiry: Option<String>,
+    /// Source id.
+    pub source: String,
+    pub as_of: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
 /// Default exchange rate; the user can change it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct FxDefault {
@@ -383,6 +409,10 @@ pub struct Catalog {
     pub regions: Vec<Region>,
     pub offers: Vec<Offer>,
     pub usage_rates: Vec<UsageRate>,
+    /// Promotions confirmed by a source (unconfirmed claims are listed as
+    /// unverified in `src/data/README.md`, not here).
+    #[serde(default)]
+    pub promotions: Vec<Promotion>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -427,6 +457,66 @@ impl Catalog {
 
     pub fn source(&self, id: &str) -> Option<&Source> {
         self.sources.iter().find(|s| s.id == id)
+    }
+}
+
+/// Days since 1970-01-01 of the first day an `as_of` can mean: `YYYY-MM-DD`,
+/// `YYYY-MM` (first of the month) or `YYYY` (1 January). Anything else,
+/// including "undated" or text after the date, is `None`.
+pub fn as_of_days(as_of: &str) -> Option<i64> {
+    let parts: Vec<&str> = as_of.split('-').collect();
+    let num = |s: &str, len: usize| -> Option<i64> {
+        (s.len() == len && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let (y, m, d) = match parts.as_slice() {
+        [y] => (num(y, 4)?, 1, 1),
+        [y, m] => (num(y, 4)?, num(m, 2)?, 1),
+        [y, m, d] => (num(y, 4)?, num(m, 2)?, num(d, 2)?),
+        _ => return None,
+    };
+    let leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+    let month_len = [
+        31,
+        if leap { 29 } else { 28 },
+        31,
+        30,
+        31,
+        30,
+        31,
+        31,
+        30,
+        31,
+        30,
+        31,
+    ];
+    if !(1..=12).contains(&m) || d < 1 || d > month_len[(m - 1) as usize] {
+        return None;
+    }
+    // Days from civil (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (m + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some(era * 146_097 + doe - 719_468)
+}
+
+/// A price is stale when its as-of is more than this many days before the
+/// catalog's own as-of (12 months).
+pub const STALE_AFTER_DAYS: i64 = 365;
+
+impl Catalog {
+    /// Is a price dated `as_of` more than 12 months older than the catalog?
+    /// Measured against the catalog's date, not the clock, so a build shows
+    /// the same badges every day; an unreadable date counts as stale.
+    pub fn is_stale(&self, as_of: &str) -> bool {
+        match (as_of_days(&self.as_of), as_of_days(as_of)) {
+            (Some(c), Some(p)) => c - p > STALE_AFTER_DAYS,
+            _ => true,
+        }
     }
 }
 

@@ -176,7 +176,10 @@ pub fn passes(catalog: &Catalog, scenario: &Scenario, view: &View, p: &PricedOff
     if !matches(catalog, scenario, o) || o.gpu_count < scenario.min_gpus {
         return false;
     }
-    if scenario.min_vram_gb.is_some_and(|v| o.gpu_memory_gb < v) {
+    if scenario
+        .min_vram_gb
+        .is_some_and(|v| o.gpu_memory_gb.is_none_or(|m| m < v))
+    {
         return false;
     }
     if let Some(max) = view.max_price {
@@ -200,7 +203,7 @@ fn key_num(r: &Candidate, c: Column) -> Option<Decimal> {
     let o = r.priced.offer;
     match c {
         Column::Gpus => Some(Decimal::from(o.gpu_count)),
-        Column::Vram => Some(Decimal::from(o.gpu_memory_gb)),
+        Column::Vram => o.gpu_memory_gb.map(Decimal::from),
         Column::Vcpu => Some(Decimal::from(o.vcpu)),
         Column::Ram => Some(o.ram_gib),
         Column::Hourly => f.price,
@@ -497,7 +500,7 @@ mod tests {
         assert!(t
             .rows
             .iter()
-            .all(|r| r.priced.offer.gpu_count >= 8 && r.priced.offer.gpu_memory_gb >= 640));
+            .all(|r| r.priced.offer.gpu_count >= 8 && r.priced.offer.gpu_memory_gb >= Some(640)));
 
         let v = View {
             q: "p4d".into(),

@@ -407,14 +407,16 @@ impl Commitment {
 }
 
 /// Instances needed: enough for `min_gpus` GPUs and `min_vram_gb` GB.
-pub fn instances_needed(scenario: &Scenario, offer: &Offer) -> u32 {
+/// `None` = not eligible: a VRAM need that the offer can never meet (its
+/// GPU memory is unknown, or zero).
+pub fn instances_needed(scenario: &Scenario, offer: &Offer) -> Option<u32> {
     let gc = offer.gpu_count.max(1);
     let by_gpu = scenario.min_gpus.max(1).div_ceil(gc);
     let by_vram = match scenario.min_vram_gb {
-        Some(v) if v > 0 => v.div_ceil(offer.gpu_memory_gb.max(1)),
+        Some(v) if v > 0 => v.div_ceil(offer.gpu_memory_gb.filter(|m| *m > 0)?),
         _ => 1,
     };
-    by_gpu.max(by_vram).max(1)
+    Some(by_gpu.max(by_vram).max(1))
 }
 
 /// The best commitment for an offer over the scenario's horizon: the one
@@ -436,8 +438,9 @@ pub struct BestCommitment {
 pub struct OfferMetrics {
     pub offer: String,
     pub currency: Currency,
-    /// Instances needed for the scenario's GPU count / VRAM.
-    pub instances: u32,
+    /// Instances needed for the scenario's GPU count / VRAM; `None` = the
+    /// offer cannot meet the VRAM need (memory unknown).
+    pub instances: Option<u32>,
     pub hourly: Option<Decimal>,
     /// Set when `hourly` is None.
     pub reason: Option<Reason>,
@@ -557,9 +560,9 @@ pub fn offer_metrics_with(
         Some(h) => Some(mul(h, scenario.hours_per_month)?),
         None => None,
     };
-    let fleet_monthly = match monthly {
-        Some(m) => Some(round_money(mul(m, Decimal::from(instances))?)),
-        None => None,
+    let fleet_monthly = match (monthly, instances) {
+        (Some(m), Some(n)) => Some(round_money(mul(m, Decimal::from(n))?)),
+        _ => None,
     };
     Ok(OfferMetrics {
         offer: offer.id.clone(),
@@ -576,7 +579,7 @@ pub fn offer_metrics_with(
         per_fp16_tflops_hour: per_unit(hourly, gpu.and_then(|g| tflops(g.fp16_tflops_dense, gc))),
         per_tf32_tflops_hour: per_unit(hourly, gpu.and_then(|g| tflops(g.tf32_tflops_dense, gc))),
         per_fp32_tflops_hour: per_unit(hourly, gpu.and_then(|g| tflops(g.fp32_tflops, gc))),
-        per_vram_gb_hour: per_unit(hourly, Some(Decimal::from(offer.gpu_memory_gb))),
+        per_vram_gb_hour: per_unit(hourly, offer.gpu_memory_gb.map(Decimal::from)),
         monthly: monthly.map(round_money),
         fleet_monthly,
         spot_min_hourly: spot.as_ref().map(|s| round_rate(s.0)),

@@ -75,7 +75,7 @@ use crate::domain::pricing::{
     assumed_rates, billing, commitment, instances_needed, od_rate, spot_range, AssumedRates,
     Billing, Commitment, OdRate, PriceRef, Reason,
 };
-use crate::domain::scenario::{BillingModel, Scenario, StudentPrice, UsageRateKey};
+use crate::domain::scenario::{BillingModel, Scenario, ScenarioError, StudentPrice, UsageRateKey};
 use crate::domain::spot::{self, SpotOutcome, SpotParams};
 
 /// One month of cash flow, display currency, rounded (see money.rs).
@@ -197,6 +197,21 @@ pub struct Cheapest {
     pub complete: bool,
 }
 
+/// Why a matching offer was left out of a quote. Stable codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ExcludedReason {
+    /// A VRAM need is set and the offer's GPU memory is not known: unknown
+    /// memory never counts as enough.
+    GpuMemoryUnknown,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Excluded {
+    pub offer: String,
+    pub reason: ExcludedReason,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Quote {
     pub currency: Currency,
@@ -209,6 +224,8 @@ pub struct Quote {
     /// The assumed commitment discounts in force (None when none assumed).
     pub assumed_rates: Option<Vec<AssumedRates>>,
     pub offers: Vec<OfferQuote>,
+    /// Offers the filters match that cannot be quoted for this need.
+    pub excluded: Vec<Excluded>,
     /// Lowest decision cost over all offers and models (see [`Cheapest`]).
     pub cheapest: Option<Cheapest>,
 }
@@ -827,8 +844,17 @@ pub fn quote_offer(
     if fx <= Decimal::ZERO {
         return Err(EngineError::InvalidRate);
     }
+    // `quote` leaves out (and reports) offers that can never meet the VRAM
+    // need (memory unknown); a direct call for one is not eligible.
+    let Some(instances) = instances_needed(scenario, offer) else {
+        return Err(EngineError::InvalidScenario {
+            errors: vec![ScenarioError::ValueOutOfRange {
+                field: "vram".into(),
+                value: Decimal::from(scenario.min_vram_gb.unwrap_or(0)),
+            }],
+        });
+    };
     let (data, data_notices, missing) = data_cost(catalog, scenario, offer, fx)?;
-    let instances = instances_needed(scenario, offer);
     let ctx = OfferCtx {
         offer,
         b: billing(catalog, offer.provider),
@@ -902,11 +928,19 @@ pub fn quote_with(
     let assumed = assumed_rates(catalog, scenario);
     let mut offers = Vec::new();
     let mut best: Option<((bool, Decimal), usize, usize)> = None;
+    let mut excluded = Vec::new();
     for offer in catalog
         .offers
         .iter()
         .filter(|o| matches(catalog, scenario, o))
     {
+        if instances_needed(scenario, offer).is_none() {
+            excluded.push(Excluded {
+                offer: offer.id.clone(),
+                reason: ExcludedReason::GpuMemoryUnknown,
+            });
+            continue;
+        }
         let oq = quote_offer(
             catalog,
             scenario,
@@ -944,6 +978,7 @@ pub fn quote_with(
         spot: sp.map(|p| spot::outcome(&p, &scenario.spot, scenario.hours_per_month)),
         assumed_rates: assumed,
         offers,
+        excluded,
         cheapest,
     })
 }

@@ -6,6 +6,7 @@ use std::fmt;
 
 use rust_decimal::Decimal;
 
+pub use super::catalog::as_of_days;
 use super::catalog::{Catalog, Currency, Offer, Price, PriceKind, Upfront};
 
 /// Allowed reservation / savings-plan terms in months.
@@ -81,8 +82,8 @@ pub enum ValidationError {
     },
     GpuMemoryMismatch {
         offer: String,
-        expected: u32,
-        found: u32,
+        expected: Option<u32>,
+        found: Option<u32>,
     },
     ZeroGpuCount {
         offer: String,
@@ -101,6 +102,19 @@ pub enum ValidationError {
     },
     BadFx {
         problem: &'static str,
+    },
+    /// `as_of` is not an ISO date (`YYYY-MM-DD`, `YYYY-MM` or `YYYY`).
+    UndatedPrice {
+        context: String,
+        as_of: String,
+    },
+    /// A memory figure of 0 used as "unknown": unknown must be absent.
+    MemorySentinel {
+        context: String,
+    },
+    /// The offer's note says its availability in the region is not verified.
+    UnverifiedAvailability {
+        offer: String,
     },
 }
 
@@ -145,7 +159,7 @@ impl fmt::Display for ValidationError {
             ),
             GpuMemoryMismatch { offer, expected, found } => write!(
                 f,
-                "offer `{offer}`: gpu_memory_gb {found} != gpu_count × GPU memory = {expected}"
+                "offer `{offer}`: gpu_memory_gb {found:?} != gpu_count × GPU memory = {expected:?}"
             ),
             ZeroGpuCount { offer } => write!(f, "offer `{offer}`: gpu_count must be > 0"),
             BadTerm { context, term_months } => write!(
@@ -157,6 +171,16 @@ impl fmt::Display for ValidationError {
             }
             BadTiers { context, problem } => write!(f, "{context}: tiers {problem}"),
             BadFx { problem } => write!(f, "fx: {problem}"),
+            UndatedPrice { context, as_of } => {
+                write!(f, "{context}: as_of `{as_of}` is not a date (YYYY-MM-DD, YYYY-MM or YYYY)")
+            }
+            MemorySentinel { context } => {
+                write!(f, "{context}: memory 0 used for unknown; leave it absent")
+            }
+            UnverifiedAvailability { offer } => write!(
+                f,
+                "offer `{offer}`: availability in this region is not verified; drop the offer"
+            ),
         }
     }
 }
@@ -204,6 +228,16 @@ fn headline(kind: &PriceKind) -> Decimal {
         PriceKind::Spot { hourly_max, .. } => *hourly_max,
         PriceKind::Reserved { hourly, .. } | PriceKind::SavingsPlan { hourly, .. } => *hourly,
         PriceKind::Subscription { monthly } => *monthly,
+    }
+}
+
+/// A price's as-of must be a date [`as_of_days`] can read.
+fn check_dated(ctx: &str, as_of: &str, errs: &mut Vec<ValidationError>) {
+    if !as_of.trim().is_empty() && as_of_days(as_of).is_none() {
+        errs.push(ValidationError::UndatedPrice {
+            context: ctx.to_string(),
+            as_of: as_of.to_string(),
+        });
     }
 }
 
@@ -316,6 +350,7 @@ fn check_price(
         }
     }
     check_sourced(ctx, &p.source, &p.as_of, sources, errs);
+    check_dated(ctx, &p.as_of, errs);
     if let Some(exp) = expected {
         if p.currency != exp {
             errs.push(ValidationError::CurrencyMismatch {
@@ -361,7 +396,7 @@ fn check_offer(c: &Catalog, o: &Offer, sources: &HashSet<&str>, errs: &mut Vec<V
             gpu: o.gpu.clone(),
         }),
         Some(g) => {
-            let expected = o.gpu_count * g.memory_gb;
+            let expected = g.memory_gb.map(|m| o.gpu_count * m);
             if expected != o.gpu_memory_gb {
                 errs.push(ValidationError::GpuMemoryMismatch {
                     offer: o.id.clone(),
@@ -370,6 +405,19 @@ fn check_offer(c: &Catalog, o: &Offer, sources: &HashSet<&str>, errs: &mut Vec<V
                 });
             }
         }
+    }
+    if o.gpu_memory_gb == Some(0) {
+        errs.push(ValidationError::MemorySentinel {
+            context: format!("offer `{}`", o.id),
+        });
+    }
+    if o.note.as_deref().is_some_and(|n| {
+        let n = n.to_ascii_lowercase();
+        n.contains("availability not verified") || n.contains("not verified in this region")
+    }) {
+        errs.push(ValidationError::UnverifiedAvailability {
+            offer: o.id.clone(),
+        });
     }
     if o.vcpu == 0 {
         errs.push(ValidationError::NonPositive {
@@ -488,6 +536,11 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
     }
 
     for g in &c.gpus {
+        if g.memory_gb == Some(0) {
+            errs.push(ValidationError::MemorySentinel {
+                context: format!("GPU `{}`", g.id),
+            });
+        }
         for s in &g.sources {
             if !sources.contains(s.as_str()) {
                 errs.push(ValidationError::UnknownSource {
@@ -550,6 +603,31 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
         check_offer(c, o, &sources, &mut errs);
     }
 
+    for p in &c.promotions {
+        let ctx = format!("promotion {}/{}", p.provider.code(), p.name);
+        if c.provider(p.provider).is_none() {
+            errs.push(ValidationError::UnknownProvider {
+                context: ctx.clone(),
+                provider: p.provider.code().to_string(),
+            });
+        }
+        check_sourced(&ctx, &p.source, &p.as_of, &sources, &mut errs);
+        check_dated(&ctx, &p.as_of, &mut errs);
+        for (field, text) in [
+            ("name", &p.name),
+            ("applies_to", &p.applies_to),
+            ("benefit", &p.benefit),
+            ("eligibility", &p.eligibility),
+        ] {
+            if text.trim().is_empty() {
+                errs.push(ValidationError::EmptyText {
+                    context: ctx.clone(),
+                    field,
+                });
+            }
+        }
+    }
+
     for u in &c.usage_rates {
         let ctx = format!("usage {}:{}:{:?}", u.provider.code(), u.region, u.kind);
         match c.region(u.provider, &u.region) {
@@ -569,6 +647,7 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
             }
         }
         check_sourced(&ctx, &u.source, &u.as_of, &sources, &mut errs);
+        check_dated(&ctx, &u.as_of, &mut errs);
         if u.tiers.is_empty() {
             errs.push(ValidationError::BadTiers {
                 context: ctx.clone(),
@@ -589,10 +668,12 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
                 problem: "upper bounds must be ascending and only the last unbounded",
             });
         }
-        if u.tiers.iter().any(|t| t.price <= Decimal::ZERO) {
+        // A free allowance is a zero-priced first tier followed by paid tiers.
+        let paid = &u.tiers[usize::from(u.tiers.len() > 1 && u.tiers[0].price.is_zero())..];
+        if paid.iter().any(|t| t.price <= Decimal::ZERO) {
             errs.push(ValidationError::BadTiers {
                 context: ctx.clone(),
-                problem: "prices must be positive",
+                problem: "prices must be positive (only a first free-allowance tier may be 0)",
             });
         }
     }

@@ -19,7 +19,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 1;
+pub const WIRE_VERSION: u32 = 2;
 const MAGIC: &[u8; 4] = b"GPUC";
 
 /// Why decoding failed (the bytes are built from a validated file, so this
@@ -411,6 +411,19 @@ wire_struct!(Catalog {
     regions,
     offers,
     usage_rates,
+    promotions,
+});
+wire_struct!(Promotion {
+    provider,
+    name,
+    applies_to,
+    benefit,
+    eligibility,
+    cap,
+    expiry,
+    source,
+    as_of,
+    note,
 });
 
 impl Wire for PriceKind {

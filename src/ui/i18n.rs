@@ -237,6 +237,8 @@ messages! {
     ErrTooSmall => "Too small", "数值太小";
     ErrTooLarge => "Too large", "数值太大";
     EngineFailed => "This scenario could not be priced ({0}); the last good result is shown.", "无法计算此方案（{0}），显示的是上一次的有效结果。";
+    StaleBadge => "stale", "过旧";
+    StaleTip => "This price is more than 12 months older than the dataset (as of {0}).", "此价格比数据集早 12 个月以上（截至 {0}）。";
 }
 
 /// Fill `{0}`, `{1}`, … placeholders.

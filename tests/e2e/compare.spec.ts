@@ -172,13 +172,13 @@ test('empty result offers a one-click way back', async ({ app, page }) => {
 });
 
 test('unpriced offers accept a user price that is kept in the URL', async ({ app, page }) => {
-  await app.open('?r=alibaba:cn-hangzhou&q=gn7i-c8g1.2xlarge');
-  const row = page.locator('[data-offer="alibaba:cn-hangzhou:ecs.gn7i-c8g1.2xlarge"]');
+  await app.open('?r=tencent:ap-guangzhou&q=PNV4.7XLARGE116');
+  const row = page.locator('[data-offer="tencent:ap-guangzhou:PNV4.7XLARGE116"]');
   await expect(row.getByTestId('no-sourced-price')).toBeVisible();
   await row.getByTestId('user-price').fill('9.5');
   await row.getByTestId('user-price').press('Enter');
   const c = new CompareScreen(page);
-  await expect.poll(() => c.params().up).toBe('alibaba:cn-hangzhou:ecs.gn7i-c8g1.2xlarge~9.5');
+  await expect.poll(() => c.params().up).toBe('tencent:ap-guangzhou:PNV4.7XLARGE116~9.5');
   // ¥9.5 at the default 7.1875 CNY/USD = $1.32
   await expect(row.locator('.price.user')).toHaveText('$1.32');
   await page.reload();
@@ -206,4 +206,15 @@ test('typing a value equal to the default keeps what was typed', async ({ app, p
   await hours.fill('-5');
   await expect(page.getByTestId('hours-per-month-error')).toHaveText('Too small');
   await expect(hours).toHaveValue('-5');
+});
+
+test('prices more than 12 months older than the dataset carry a stale badge', async ({ app, page }) => {
+  // Tencent's CNY list is dated 2021 (lower bound); p4d us-east-1 is dated 2026-10-10.
+  await app.open('?q=GT4.4XLARGE96&r=tencent:ap-guangzhou');
+  const old = page.locator('[data-offer="tencent:ap-guangzhou:GT4.4XLARGE96"]');
+  await expect(old.getByTestId('stale-badge')).toBeVisible();
+  await app.open('?q=p4d.24xlarge&r=aws:us-east-1');
+  const fresh = page.locator('[data-offer="aws:us-east-1:p4d.24xlarge"]');
+  await expect(fresh).toBeVisible();
+  await expect(fresh.getByTestId('stale-badge')).toHaveCount(0);
 });

@@ -239,11 +239,17 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                 let od_row = {
                     let values: Vec<_> = offers
                         .iter()
-                        .map(|(q, _)| {
-                            q.models
+                        .map(|(q, o)| {
+                            let v = q
+                                .models
                                 .iter()
                                 .find(|m| m.model == BillingModel::OnDemand)
-                                .and_then(|m| m.effective_hourly)
+                                .and_then(|m| m.effective_hourly);
+                            let stale = o
+                                .on_demand()
+                                .filter(|price| catalog.is_stale(&price.as_of))
+                                .map(|price| price.as_of.clone());
+                            (v, stale)
                         })
                         .collect();
                     let best = p.best_hourly;
@@ -253,9 +259,10 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                             {values
                                 .into_iter()
                                 .enumerate()
-                                .map(|(i, v)| view! {
+                                .map(|(i, (v, stale))| view! {
                                     <td class:best=best == Some(i)>
                                         {v.map(|d| format::money(d, cur, loc)).unwrap_or_else(|| i18n.t(Msg::Unavailable).into())}
+                                        {stale.map(|a| view! { " " {super::table::stale_badge(i18n, &a)} })}
                                     </td>
                                 })
                                 .collect_view()}
@@ -361,7 +368,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                             {spec_row(i18n.t(Msg::ColProvider).into(), offers.iter().map(|(_, o)| i18n.t(provider_msg(o.provider)).to_string()).collect(), "compare-row-provider")}
                             {spec_row(i18n.t(Msg::ColRegion).into(), col(&region_name), "compare-row-region")}
                             {spec_row(i18n.t(Msg::ColGpu).into(), col(&|o| format!("{} × {}", gpu_name(o), o.gpu_count)), "compare-row-gpu")}
-                            {spec_row(i18n.t(Msg::ColVram).into(), col(&|o| o.gpu_memory_gb.to_string()), "compare-row-vram")}
+                            {spec_row(i18n.t(Msg::ColVram).into(), col(&|o| o.gpu_memory_gb.map_or_else(|| "—".to_string(), |m| m.to_string())), "compare-row-vram")}
                             {spec_row(i18n.t(Msg::ColVcpu).into(), col(&|o| o.vcpu.to_string()), "compare-row-vcpu")}
                             {spec_row(i18n.t(Msg::ColRam).into(), col(&|o| format::plain(o.ram_gib, loc)), "compare-row-ram")}
                             {spec_row(i18n.t(Msg::Interconnect).into(), col(&interconnect), "compare-row-interconnect")}

@@ -83,6 +83,17 @@ fn history_tip(i18n: I18n, h: &[Price]) -> Option<String> {
     Some(fill(i18n.t(Msg::HistoryTip), &[&first.as_of]))
 }
 
+/// "stale" next to a price more than 12 months older than the dataset.
+pub(crate) fn stale_badge(i18n: I18n, as_of: &str) -> AnyView {
+    let tip = fill(i18n.t(Msg::StaleTip), &[as_of]);
+    view! {
+        <span class="badge stale" data-testid="stale-badge" title=tip.clone() aria-label=tip>
+            {i18n.t(Msg::StaleBadge)}
+        </span>
+    }
+    .into_any()
+}
+
 /// A price with its source shown on hover, focus (keyboard) and tap (focus).
 fn price_view(text: String, tip: String, class: &'static str) -> AnyView {
     let aria = format!("{text} — {tip}");
@@ -250,7 +261,7 @@ fn row_view(
                     format!("{name} × {}", o.gpu_count).into_any()
                 }
                 Column::Gpus => o.gpu_count.to_string().into_any(),
-                Column::Vram => o.gpu_memory_gb.to_string().into_any(),
+                Column::Vram => o.gpu_memory_gb.map_or_else(|| "—".to_string(), |m| m.to_string()).into_any(),
                 Column::Vcpu => o.vcpu.to_string().into_any(),
                 Column::Ram => format::plain(o.ram_gib, loc).into_any(),
                 Column::Hourly => hourly_cell(state, i18n, row, cur, loc, price_errors),
@@ -343,7 +354,11 @@ fn hourly_cell(
         } else {
             ""
         };
-        return price_view(money_or_dash(f.price, cur, loc), tip, class);
+        let cell = price_view(money_or_dash(f.price, cur, loc), tip, class);
+        return match r.filter(|r| r.source != "user" && state.catalog.is_stale(&r.as_of)) {
+            Some(r) => view! { {cell} " " {stale_badge(i18n, &r.as_of)} }.into_any(),
+            None => cell,
+        };
     }
     // No sourced on-demand price: the user may enter one (offer currency, per hour).
     let offer_cur = crate::domain::pricing::user_price_currency(o);

@@ -22,5 +22,9 @@ fn main() {
     };
     let out = std::path::Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
         .join("catalog.bin");
+    // The browser build embeds the figures without the JSON-only text
+    // (`Catalog::for_browser`); native builds (CLI, tests) embed everything.
+    let wasm = std::env::var("TARGET").is_ok_and(|t| t.starts_with("wasm32"));
+    let c = if wasm { c.for_browser() } else { c };
     std::fs::write(&out, wire::encode(&c)).expect("write catalog.bin");
 }

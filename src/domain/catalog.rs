@@ -427,6 +427,58 @@ impl core::fmt::Display for CatalogError {
 impl std::error::Error for CatalogError {}
 
 impl Catalog {
+    /// The catalog as the browser build embeds it: every figure, id, date
+    /// and source the engine and the UI read, without the text only the
+    /// JSON file and the CLI show (provider facts, notes, alternative-site
+    /// prices, the promotions list). Keeps the first load within budget;
+    /// a screen that needs these loads them itself.
+    pub fn for_browser(&self) -> Catalog {
+        let mut c = self.clone();
+        for p in &mut c.providers {
+            p.facts.clear();
+        }
+        for s in &mut c.sources {
+            s.note = None;
+        }
+        for g in &mut c.gpus {
+            g.note = None;
+        }
+        for o in &mut c.offers {
+            o.note = None;
+            o.alt_prices.clear();
+            for p in o.prices.iter_mut().chain(o.price_history.iter_mut()) {
+                p.note = None;
+            }
+        }
+        for r in &mut c.usage_rates {
+            r.note = None;
+        }
+        c.promotions.clear();
+        // only the sources behind a figure the browser shows
+        let mut used: Vec<&str> = vec![c.fx.source.as_str()];
+        for o in &c.offers {
+            used.extend(o.spec_sources.iter().map(String::as_str));
+            used.extend(
+                o.prices
+                    .iter()
+                    .chain(&o.price_history)
+                    .map(|p| p.source.as_str()),
+            );
+        }
+        for g in &c.gpus {
+            used.extend(g.sources.iter().map(String::as_str));
+        }
+        used.extend(c.usage_rates.iter().map(|r| r.source.as_str()));
+        let keep: Vec<bool> = c
+            .sources
+            .iter()
+            .map(|s| used.contains(&s.id.as_str()))
+            .collect();
+        let mut keep = keep.into_iter();
+        c.sources.retain(|_| keep.next().unwrap_or(false));
+        c
+    }
+
     /// Parse a catalog from JSON.
     pub fn from_json(json: &str) -> Result<Catalog, CatalogError> {
         serde_json::from_str(json).map_err(|e| CatalogError(e.to_string()))
@@ -537,11 +589,12 @@ impl Region {
 /// value in `kind`), then the first listed. Every part of the engine reads
 /// prices through this rule.
 pub fn preferred<'a>(
-    prices: impl IntoIterator<Item = &'a Price>,
-    mut is_kind: impl FnMut(&PriceKind) -> bool,
+    prices: &'a [Price],
+    is_kind: &dyn Fn(&PriceKind) -> bool,
 ) -> Option<&'a Price> {
     let mut best: Option<&Price> = None;
-    for p in prices.into_iter().filter(|p| is_kind(&p.kind)) {
+    // one instance of this function for every caller (dyn): smaller wasm
+    for p in prices.iter().filter(|p| is_kind(&p.kind)) {
         let better = match best {
             None => true,
             Some(b) => {
@@ -579,12 +632,12 @@ impl PriceKind {
 impl Offer {
     /// The current on-demand price, if sourced (see [`preferred`]).
     pub fn on_demand(&self) -> Option<&Price> {
-        preferred(&self.prices, |k| matches!(k, PriceKind::OnDemand { .. }))
+        preferred(&self.prices, &|k| matches!(k, PriceKind::OnDemand { .. }))
     }
 
     /// The current spot price range, if sourced (see [`preferred`]).
     pub fn spot(&self) -> Option<&Price> {
-        preferred(&self.prices, |k| matches!(k, PriceKind::Spot { .. }))
+        preferred(&self.prices, &|k| matches!(k, PriceKind::Spot { .. }))
     }
 
     /// The billing currency of this offer's prices (the first price's), if priced.
@@ -614,7 +667,7 @@ mod tests {
 
     #[test]
     fn preferred_price_rule() {
-        let is_sub = |k: &PriceKind| matches!(k, PriceKind::Subscription { .. });
+        let is_sub = &|k: &PriceKind| matches!(k, PriceKind::Subscription { .. });
         // a list price beats a newer indicative quote (the gn7i case:
         // 2023-06 list 4575.66 vs 2026-09-24 quote incl. disk 4675.66)
         let ps = [sub(4675, "2026-09-24", true), sub(4575, "2023-06", false)];
@@ -634,6 +687,6 @@ mod tests {
             preferred(&ps, is_sub).unwrap().kind.figure(),
             Decimal::from(110)
         );
-        assert!(preferred(&ps, |k| matches!(k, PriceKind::OnDemand { .. })).is_none());
+        assert!(preferred(&ps, &|k| matches!(k, PriceKind::OnDemand { .. })).is_none());
     }
 }

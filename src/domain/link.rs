@@ -29,11 +29,11 @@ use serde::{Deserialize, Serialize};
 use crate::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup};
 use crate::domain::money::Money;
 use crate::domain::scenario::{
-    usage_kind_code, usage_kind_from_code, AssumedDiscount, BillingModel, InterruptionRate,
-    RegionRef, Scenario, SpotBand, StudentPrice, UsageRateKey, DEFAULT_HOURS_PER_MONTH,
-    DEFAULT_MIX_SHARE_PCT, DEFAULT_MONTHS, MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS,
-    MAX_HOURS_PER_MONTH, MAX_INPUT_DP, MAX_JOB_HOURS, MAX_MINUTES, MAX_MONEY_INPUT,
-    MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX,
+    AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, SpotBand, StudentPrice,
+    UsageRateKey, DEFAULT_HOURS_PER_MONTH, DEFAULT_MIX_SHARE_PCT, DEFAULT_MONTHS,
+    MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_INPUT_DP, MAX_JOB_HOURS,
+    MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_VOLUME_GB,
+    MAX_VRAM_GB, MIN_FX,
 };
 
 /// The link format version this code writes.
@@ -639,23 +639,10 @@ pub fn parse_query(input: &str, catalog: &Catalog) -> LinkState {
                     }
                     let item = decode(item);
                     let parsed = item.rsplit_once('~').and_then(|(key, price)| {
-                        let mut it = key.split(':');
-                        let (pv, region, kind) = (it.next()?, it.next()?, it.next()?);
-                        if it.next().is_some() {
-                            return None;
-                        }
-                        let provider = ProviderId::from_code(pv)?;
-                        let region = p.catalog.region(provider, region)?.code.clone();
-                        let kind = usage_kind_from_code(kind)?;
+                        let k = UsageRateKey::from_code(key)?;
+                        p.catalog.region(k.provider, &k.region)?;
                         let price = dec_in(price, Decimal::ZERO, d(MAX_MONEY_INPUT), false).ok()?;
-                        Some((
-                            UsageRateKey {
-                                provider,
-                                region,
-                                kind,
-                            },
-                            price,
-                        ))
+                        Some((k.code(), price))
                     });
                     match parsed {
                         Some((key, price)) => {
@@ -894,15 +881,7 @@ pub fn to_query(state: &LinkState) -> String {
         !sc.user_usage_rates.is_empty(),
         sc.user_usage_rates
             .iter()
-            .map(|(k, p)| {
-                format!(
-                    "{}:{}:{}~{}",
-                    k.provider.code(),
-                    encode(&k.region),
-                    usage_kind_code(k.kind),
-                    dec_str(*p)
-                )
-            })
+            .map(|(k, p)| format!("{}~{}", encode(k), dec_str(*p)))
             .collect::<Vec<_>>()
             .join(","),
     );

@@ -217,7 +217,7 @@ fn payment_gap(catalog: &Catalog, term: u32, pay: Upfront) -> Option<(Decimal, u
         }
         let hpm = billing(catalog, o.provider).hours_per_month;
         let disc = |want: Upfront| -> Option<Decimal> {
-            let p = preferred(&o.prices, |k| {
+            let p = preferred(&o.prices, &|k| {
                 matches!(k, PriceKind::Reserved { term_months, payment, .. }
                     if *term_months == term && *payment == want)
             })?;
@@ -238,12 +238,20 @@ fn payment_gap(catalog: &Catalog, term: u32, pay: Upfront) -> Option<(Decimal, u
             gaps.push(x - n);
         }
     }
-    gaps.sort();
+    // The median by counting (no sort: a few reservations, and a sort
+    // of Decimals costs more bytes in the browser than this loop).
     let n = gaps.len();
+    let kth = |k: usize| -> Option<Decimal> {
+        gaps.iter().copied().find(|g| {
+            let below = gaps.iter().filter(|x| *x < g).count();
+            let equal = gaps.iter().filter(|x| *x == g).count();
+            below <= k && k < below + equal
+        })
+    };
     let median = match n {
         0 => return None,
-        _ if n % 2 == 1 => gaps[n / 2],
-        _ => (gaps[n / 2 - 1] + gaps[n / 2]) / Decimal::TWO,
+        _ if n % 2 == 1 => kth(n / 2)?,
+        _ => (kth(n / 2 - 1)? + kth(n / 2)?) / Decimal::TWO,
     };
     Some((median, u32::try_from(n).unwrap_or(u32::MAX)))
 }
@@ -317,7 +325,7 @@ pub(crate) fn commitment(
         | BillingModel::Ri1All
         | BillingModel::Ri3No
         | BillingModel::Ri3Partial
-        | BillingModel::Ri3All => preferred(&offer.prices, |k| {
+        | BillingModel::Ri3All => preferred(&offer.prices, &|k| {
             matches!(k, PriceKind::Reserved { term_months, payment, .. }
                 if *term_months == term && Some(*payment) == want_payment)
         }),
@@ -337,7 +345,7 @@ pub(crate) fn commitment(
             }
             best
         }
-        BillingModel::Subscription => preferred(&offer.prices, |k| {
+        BillingModel::Subscription => preferred(&offer.prices, &|k| {
             matches!(k, PriceKind::Subscription { .. })
         }),
         BillingModel::Installment

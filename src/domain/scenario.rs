@@ -338,12 +338,40 @@ pub fn usage_kind_from_code(code: &str) -> Option<UsageKind> {
     .find(|k| usage_kind_code(*k) == code)
 }
 
-/// A user-entered usage rate for a region the catalog has no rate for.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+/// What a user-entered usage rate is for: a provider's region and a kind.
+/// Stored in the scenario by its code `provider:region:kind` (the link's
+/// `ur` item), which keeps the map a plain string map.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct UsageRateKey {
     pub provider: ProviderId,
     pub region: String,
     pub kind: UsageKind,
+}
+
+impl UsageRateKey {
+    /// `provider:region:kind`, e.g. `azure:eastus:eg`.
+    pub fn code(&self) -> String {
+        format!(
+            "{}:{}:{}",
+            self.provider.code(),
+            self.region,
+            usage_kind_code(self.kind)
+        )
+    }
+
+    /// Parse a code; the region is not checked against a catalog here.
+    pub fn from_code(code: &str) -> Option<UsageRateKey> {
+        let mut it = code.split(':');
+        let (p, region, kind) = (it.next()?, it.next()?, it.next()?);
+        if it.next().is_some() || region.is_empty() {
+            return None;
+        }
+        Some(UsageRateKey {
+            provider: ProviderId::from_code(p)?,
+            region: region.to_string(),
+            kind: usage_kind_from_code(kind)?,
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
@@ -394,7 +422,8 @@ pub struct Scenario {
     pub user_prices: BTreeMap<String, Decimal>,
     /// User-entered usage rates where the catalog has none (flat, per unit,
     /// in the region's billing currency).
-    pub user_usage_rates: BTreeMap<UsageRateKey, Decimal>,
+    /// Keyed by [`UsageRateKey::code`].
+    pub user_usage_rates: BTreeMap<String, Decimal>,
     /// User-assumed commitment discounts for offers with no sourced commitment rate.
     pub assumed_discount: Option<AssumedDiscount>,
 }
@@ -640,12 +669,17 @@ impl Scenario {
         for p in self.user_prices.values() {
             push(check_positive("up", *p, money_max));
         }
-        for (k, p) in &self.user_usage_rates {
-            if catalog.region(k.provider, &k.region).is_none() {
-                push(Err(ScenarioError::UnknownRegion {
+        for (code, p) in &self.user_usage_rates {
+            match UsageRateKey::from_code(code) {
+                Some(k) if catalog.region(k.provider, &k.region).is_some() => {}
+                Some(k) => push(Err(ScenarioError::UnknownRegion {
                     provider: k.provider,
-                    region: k.region.clone(),
-                }));
+                    region: k.region,
+                })),
+                None => push(Err(ScenarioError::ValueOutOfRange {
+                    field: "ur".into(),
+                    value: *p,
+                })),
             }
             push(check_range("ur", *p, money_max));
         }

@@ -301,7 +301,7 @@ fn find_rate<'a>(
         region: offer.region.clone(),
         kind,
     };
-    if let Some(v) = scenario.user_usage_rates.get(&key) {
+    if let Some(v) = scenario.user_usage_rates.get(&key.code()) {
         return RateFound::User(*v);
     }
     match fallback {

@@ -107,7 +107,7 @@ test('compare selected offers side by side with best value highlighted', async (
   const best = money(await od.locator('td.best').innerText());
   expect(best).toBe(Math.min(...values));
   // Estimated rows state their basis.
-  await expect(page.getByTestId('compare-spot-basis')).toContainText('5 interruptions per 100 h');
+  await expect(page.getByTestId('compare-spot-basis')).toContainText('15 % of instances interrupted per month');
   // Specs that differ are marked.
   await expect(page.getByTestId('compare-row-region').locator('td.differs')).toHaveCount(3);
 

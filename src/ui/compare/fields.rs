@@ -2,11 +2,69 @@
 //! stays in the box, a bad value shows a message next to it, and the state
 //! keeps its last good value until the text parses.
 
+use std::collections::{BTreeMap, HashMap};
+
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
+use super::CompareState;
 use crate::domain::input::{InputError, NumberField};
-use crate::ui::i18n::{use_i18n, Msg};
+use crate::domain::link::LinkState;
+use crate::domain::scenario::MAX_MONEY_INPUT;
+use crate::ui::i18n::{use_i18n, I18n, Msg};
+
+/// Which of the link's user-entered maps a [`map_rate_input`] writes.
+pub type RateMap = fn(&mut LinkState) -> &mut BTreeMap<String, Decimal>;
+
+/// A box for a rate the user enters where the catalog has none, kept in one
+/// of the link's maps (`up` prices per offer, `ur` usage rates) under `key`:
+/// a value that parses is committed on change (empty removes it); a bad one
+/// shows its message next to the box (`errors`, shared by a screen's boxes)
+/// and the last good value stays in force.
+#[allow(clippy::too_many_arguments)]
+pub fn map_rate_input(
+    state: CompareState,
+    i18n: I18n,
+    map: RateMap,
+    key: String,
+    current: Option<Decimal>,
+    label: String,
+    placeholder: &'static str,
+    testid: &'static str,
+    errors: RwSignal<HashMap<String, InputError>>,
+) -> AnyView {
+    let field = NumberField::decimal(0, MAX_MONEY_INPUT, true);
+    let key_err = key.clone();
+    view! {
+        <input
+            type="text"
+            inputmode="decimal"
+            data-testid=testid
+            aria-label=label.clone()
+            title=label
+            placeholder=placeholder
+            prop:value=current.map(|d| d.normalize().to_string()).unwrap_or_default()
+            on:change=move |ev| {
+                let text = event_target_value(&ev);
+                let key = key.clone();
+                match field.parse(&text) {
+                    Ok(v) => {
+                        errors.update(|m| { m.remove(&key); });
+                        state.update(|l| match v {
+                            Some(p) => { map(l).insert(key, p); }
+                            None => { map(l).remove(&key); }
+                        });
+                    }
+                    Err(e) => errors.update(|m| { m.insert(key, e); }),
+                }
+            }
+        />
+        <span class="field-error" role="status">
+            {move || errors.with(|m| m.get(&key_err).map(|e| i18n.t(input_error_msg(*e))))}
+        </span>
+    }
+    .into_any()
+}
 
 pub fn input_error_msg(e: InputError) -> Msg {
     match e {

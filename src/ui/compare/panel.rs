@@ -5,12 +5,11 @@ use leptos::prelude::*;
 
 use rust_decimal::Decimal;
 
-use super::fields::NumberInput;
+use super::fields::map_rate_input;
 use super::CompareState;
 use crate::domain::catalog::{Catalog, UsageKind};
 use crate::domain::compare::{model_quote, rate_inputs, Panel};
-use crate::domain::input::NumberField;
-use crate::domain::scenario::{BillingModel, InterruptionRate, UsageRateKey, MAX_MONEY_INPUT};
+use crate::domain::scenario::{BillingModel, InterruptionRate, UsageRateKey};
 use crate::domain::tco::Quote;
 use crate::ui::app::provider_msg;
 use crate::ui::format;
@@ -58,60 +57,124 @@ fn spot_rate_text(i18n: I18n, q: &Quote, rate: InterruptionRate, loc: Locale) ->
     }
 }
 
+/// One result cell: the decision cost, its tags (one list, rendered by one
+/// loop: small code) and, when a commitment outlives the period, what is
+/// paid in it and what is still owed after it.
+fn cost_cell(
+    i18n: I18n,
+    mq: Option<&crate::domain::tco::ModelQuote>,
+    best: bool,
+    cur: crate::domain::catalog::Currency,
+    loc: Locale,
+) -> AnyView {
+    let Some(mq) = mq else {
+        return view! { <td>{i18n.t(Msg::Unavailable)}</td> }.into_any();
+    };
+    let cost = mq
+        .decision_cost
+        .map(|d| format::money(d.amount(), cur, loc))
+        .unwrap_or_else(|| i18n.t(Msg::Unavailable).into());
+    // tags as text (one element each; a loop of views costs wasm bytes)
+    let mut tags: Vec<&str> = Vec::new();
+    if mq.assumed {
+        tags.push(i18n.t(Msg::AssumedTag));
+    }
+    if mq.indicative {
+        tags.push(i18n.t(Msg::IndicativeTag));
+    }
+    if mq.user_price {
+        tags.push(i18n.t(Msg::UserPriceTag));
+    }
+    let tags = tags.join(" · ");
+    let no_tags = tags.is_empty();
+    let kinds: Vec<&str> = mq
+        .missing
+        .iter()
+        .map(|r| i18n.t(usage_kind_msg(r.kind)))
+        .collect();
+    let complete = kinds.is_empty();
+    let missing_tip = fill(i18n.t(Msg::IncompleteTip), &[&kinds.join(", ")]);
+    let owed = match (mq.total, mq.still_owed > Decimal::ZERO) {
+        (Some(paid), true) => fill(
+            i18n.t(Msg::PaidOwed),
+            &[
+                &format::money(paid.amount(), cur, loc),
+                &format::money(mq.still_owed, cur, loc),
+            ],
+        ),
+        _ => String::new(),
+    };
+    let no_owed = owed.is_empty();
+    view! {
+        <td class:best=best data-best=best.then_some("1")>
+            <span data-testid="decision-cost">{cost}</span>
+            <span class="tag" hidden=no_tags>{tags}</span>
+            <span class="tag warn" data-testid="incomplete-tag" hidden=complete title=missing_tip>{i18n.t(Msg::IncompleteTag)}</span>
+            <span class="sub" data-testid="still-owed" hidden=no_owed>{owed}</span>
+        </td>
+    }
+    .into_any()
+}
+
 /// Boxes for the rates the results lack (kept in the link as `ur`).
-#[component]
-fn MissingRates(keys: Vec<UsageRateKey>) -> impl IntoView {
-    let state = expect_context::<CompareState>();
-    let i18n = use_i18n();
+fn missing_rates(
+    state: CompareState,
+    i18n: I18n,
+    keys: Vec<UsageRateKey>,
+    loc: Locale,
+) -> Option<AnyView> {
+    if keys.is_empty() {
+        return None;
+    }
     let catalog = state.catalog;
-    let link = state.link;
-    (!keys.is_empty()).then(|| {
-        let boxes = keys
-            .into_iter()
-            .map(|k| {
-                let cur = catalog
-                    .region(k.provider, &k.region)
-                    .map(|r| r.billing_currency())
-                    .unwrap_or(crate::domain::catalog::Currency::USD);
-                let testid = "missing-rate";
-                let (k1, k2, k3) = (k.clone(), k.clone(), k.clone());
-                let label = Signal::derive(move || {
-                    let loc = i18n.locale.get();
-                    fill(
-                        i18n.t(Msg::MissingRateLabel),
-                        &[
-                            i18n.t(provider_msg(k1.provider)),
-                            &region_label(catalog, &k1, loc),
-                            &format!("{} · {}", i18n.t(usage_kind_msg(k1.kind)), cur.code()),
-                        ],
-                    )
-                });
-                view! {
-                    <div data-testid="missing-rate-row" data-key=format!("{}:{}:{}", k3.provider.code(), k3.region, crate::domain::scenario::usage_kind_code(k3.kind))>
-                        <NumberInput
-                            label=label
-                            field=NumberField::decimal(0, MAX_MONEY_INPUT, false)
-                            value=Signal::derive(move || link.with(|l| l.scenario.user_usage_rates.get(&k2).copied()))
-                            on_commit=Callback::new(move |v: Option<Decimal>| {
-                                let k = k.clone();
-                                state.update_typing(|l| match v {
-                                    Some(p) => { l.scenario.user_usage_rates.insert(k, p); }
-                                    None => { l.scenario.user_usage_rates.remove(&k); }
-                                });
-                            })
-                            testid=testid
-                        />
-                    </div>
-                }
-            })
-            .collect_view();
+    let errors = RwSignal::new(std::collections::HashMap::new());
+    let boxes = keys
+        .into_iter()
+        .map(|k| {
+            let cur = catalog
+                .region(k.provider, &k.region)
+                .map(|r| r.billing_currency())
+                .unwrap_or(crate::domain::catalog::Currency::USD);
+            let label = fill(
+                i18n.t(Msg::MissingRateLabel),
+                &[
+                    i18n.t(provider_msg(k.provider)),
+                    &region_label(catalog, &k, loc),
+                    &format!("{} · {}", i18n.t(usage_kind_msg(k.kind)), cur.code()),
+                ],
+            );
+            let code = k.code();
+            let current = state
+                .link
+                .with_untracked(|l| l.scenario.user_usage_rates.get(&code).copied());
+            let input = map_rate_input(
+                state,
+                i18n,
+                |l| &mut l.scenario.user_usage_rates,
+                code.clone(),
+                current,
+                label.clone(),
+                format::currency_symbol(cur),
+                "missing-rate",
+                errors,
+            );
+            view! {
+                <label data-testid="missing-rate-row" data-key=code>
+                    <span>{label}</span>
+                    {input}
+                </label>
+            }
+        })
+        .collect_view();
+    Some(
         view! {
             <fieldset class="missing-rates" data-testid="missing-rates">
-                <legend>{move || i18n.t(Msg::MissingRatesTitle)}</legend>
+                <legend>{i18n.t(Msg::MissingRatesTitle)}</legend>
                 {boxes}
             </fieldset>
         }
-    })
+        .into_any(),
+    )
 }
 
 pub fn model_msg(m: BillingModel) -> Msg {
@@ -280,35 +343,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                                 {offers
                                     .iter()
                                     .enumerate()
-                                    .map(|(i, (q, _))| {
-                                        let mq = model_quote(q, m);
-                                        let v = mq.and_then(|x| x.decision_cost).map(|d| d.amount());
-                                        let assumed = mq.is_some_and(|x| x.assumed);
-                                        let indicative = mq.is_some_and(|x| x.indicative);
-                                        let user = mq.is_some_and(|x| x.user_price);
-                                        let owed = mq
-                                            .filter(|x| x.still_owed > Decimal::ZERO)
-                                            .and_then(|x| x.total.map(|t| (t.amount(), x.still_owed)));
-                                        let missing: Vec<&str> = mq
-                                            .map(|x| x.missing.iter().map(|r| i18n.t(usage_kind_msg(r.kind))).collect())
-                                            .unwrap_or_default();
-                                        view! {
-                                            <td class:best=best == Some(i) data-best=(best == Some(i)).then_some("1")>
-                                                <span data-testid="decision-cost">{v.map(|d| format::money(d, cur, loc)).unwrap_or_else(|| i18n.t(Msg::Unavailable).into())}</span>
-                                                {assumed.then(|| view! { <span class="tag">{i18n.t(Msg::AssumedTag)}</span> })}
-                                                {indicative.then(|| view! { <span class="tag">{i18n.t(Msg::IndicativeTag)}</span> })}
-                                                {user.then(|| view! { <span class="tag">{i18n.t(Msg::UserPriceTag)}</span> })}
-                                                {(!missing.is_empty()).then(|| view! {
-                                                    <span class="tag warn" data-testid="incomplete-tag" title=fill(i18n.t(Msg::IncompleteTip), &[&missing.join(", ")])>{i18n.t(Msg::IncompleteTag)}</span>
-                                                })}
-                                                {owed.map(|(paid, owed)| view! {
-                                                    <span class="sub" data-testid="still-owed">
-                                                        {fill(i18n.t(Msg::PaidOwed), &[&format::money(paid, cur, loc), &format::money(owed, cur, loc)])}
-                                                    </span>
-                                                })}
-                                            </td>
-                                        }
-                                    })
+                                    .map(|(i, (q, _))| cost_cell(i18n, model_quote(q, m), best == Some(i), cur, loc))
                                     .collect_view()}
                             </tr>
                         }
@@ -329,36 +364,32 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                     )
                 });
                 let any_assumed = p.quote.offers.iter().any(|o| o.models.iter().any(|m| m.assumed));
-                let assumed_lines = p
+                // plain text, one element: a loop of views costs kilobytes of wasm
+                let assumed_text = p
                     .quote
                     .assumed_rates
                     .iter()
                     .flatten()
                     .filter(|r| any_assumed && r.term_months >= 12)
                     .map(|r| {
-                        let basis = match r.all_basis {
-                            crate::domain::pricing::GapBasis::CatalogMedian { reservations } => {
-                                fill(i18n.t(Msg::AssumedGapBasis), &[&reservations.to_string()])
-                            }
-                            _ => String::new(),
-                        };
-                        view! {
-                            <p class="hint" data-testid="assumed-rates">
-                                {fill(
-                                    i18n.t(Msg::AssumedRatesLine),
-                                    &[
-                                        &(r.term_months / 12).to_string(),
-                                        &format::plain(r.no_upfront_pct, loc),
-                                        &format::plain(r.partial_upfront_pct, loc),
-                                        &format::plain(r.all_upfront_pct, loc),
-                                    ],
-                                )}
-                                " "
-                                {basis}
-                            </p>
+                        let mut line = fill(
+                            i18n.t(Msg::AssumedRatesLine),
+                            &[
+                                &(r.term_months / 12).to_string(),
+                                &format::plain(r.no_upfront_pct, loc),
+                                &format::plain(r.partial_upfront_pct, loc),
+                                &format::plain(r.all_upfront_pct, loc),
+                            ],
+                        );
+                        if let crate::domain::pricing::GapBasis::CatalogMedian { reservations } = r.all_basis {
+                            line.push(' ');
+                            line.push_str(&fill(i18n.t(Msg::AssumedGapBasis), &[&reservations.to_string()]));
                         }
+                        line
                     })
-                    .collect_view();
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let no_assumed = assumed_text.is_empty();
                 view! {
                     <table data-testid="compare-table">
                         <thead>
@@ -381,10 +412,10 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                             {model_rows}
                         </tbody>
                     </table>
-                    <MissingRates keys=rate_keys />
+                    {missing_rates(state, i18n, rate_keys, loc)}
                     <p class="hint">{i18n.t(Msg::CompareBestNote)}</p>
                     <p class="hint" data-testid="compare-commit-basis">{i18n.t(Msg::CompareCommitNote)}</p>
-                    {assumed_lines}
+                    <p class="hint" data-testid="assumed-rates" hidden=no_assumed>{assumed_text}</p>
                     <p class="hint" data-testid="compare-spot-basis">{spot_basis}</p>
                 }
                 .into_any()

@@ -7,14 +7,13 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use super::controls::{column_msg, visible_columns};
-use super::fields::input_error_msg;
+use super::fields::map_rate_input;
 use super::CompareState;
 use crate::domain::catalog::{Currency, Price};
 use crate::domain::compare::{Row, Table, DEFAULT_SORT};
-use crate::domain::input::{InputError, NumberField};
+use crate::domain::input::InputError;
 use crate::domain::link::{Column, Sort, TimeUnit, MAX_SELECTED};
 use crate::domain::pricing::PriceRef;
-use crate::domain::scenario::MAX_MONEY_INPUT;
 use crate::ui::app::provider_msg;
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
@@ -362,18 +361,11 @@ fn hourly_cell(
     }
     // No sourced on-demand price: the user may enter one (offer currency, per hour).
     let offer_cur = crate::domain::pricing::user_price_currency(o);
-    let id = o.id.clone();
-    let current = state
-        .link
-        .with_untracked(|l| l.scenario.user_prices.get(&id).copied());
-    let field = NumberField::decimal(0, MAX_MONEY_INPUT, true);
     let label = fill(
         i18n.t(Msg::UserPriceLabel),
         &[&o.instance_type, format::currency_symbol(offer_cur)],
     );
     let shown = f.price.map(|p| format::money(p, cur, loc));
-    let id_in = id.clone();
-    let id_err = id.clone();
     view! {
         <span class="unpriced">
             {match shown {
@@ -381,32 +373,17 @@ fn hourly_cell(
                 None => view! { <span data-testid="no-sourced-price">{i18n.t(Msg::NoSourcedPrice)}</span> }.into_any(),
             }}
             " "
-            <input
-                type="text"
-                inputmode="decimal"
-                data-testid="user-price"
-                aria-label=label.clone()
-                title=label
-                placeholder=format::currency_symbol(offer_cur)
-                prop:value=current.map(|d| d.normalize().to_string()).unwrap_or_default()
-                on:change=move |ev| {
-                    let text = event_target_value(&ev);
-                    let id = id_in.clone();
-                    match field.parse(&text) {
-                        Ok(v) => {
-                            price_errors.update(|m| { m.remove(&id); });
-                            state.update(|l| match v {
-                                Some(p) => { l.scenario.user_prices.insert(id, p); }
-                                None => { l.scenario.user_prices.remove(&id); }
-                            });
-                        }
-                        Err(e) => price_errors.update(|m| { m.insert(id, e); }),
-                    }
-                }
-            />
-            <span class="field-error" role="status">
-                {move || price_errors.with(|m| m.get(&id_err).map(|e| i18n.t(input_error_msg(*e))))}
-            </span>
+            {map_rate_input(
+                state,
+                i18n,
+                |l| &mut l.scenario.user_prices,
+                o.id.clone(),
+                state.link.with_untracked(|l| l.scenario.user_prices.get(&o.id).copied()),
+                label,
+                format::currency_symbol(offer_cur),
+                "user-price",
+                price_errors,
+            )}
         </span>
     }
     .into_any()

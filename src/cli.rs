@@ -129,7 +129,7 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                         .prices
                         .iter()
                         .chain(&offer.price_history)
-                        .map(|p| p.source.as_str())
+                        .map(|p| &*p.source)
                         .chain(offer.spec_sources.iter().map(String::as_str))
                         .collect();
                     ids.dedup();

@@ -655,14 +655,14 @@ fn spot_artefacts_are_not_current_prices() {
     }
     // The newest dated spot snapshot is current, with its own date.
     let p4d = c.offer(P4D).unwrap().spot().unwrap();
-    assert_eq!(p4d.as_of, "2026-10-10");
+    assert_eq!(&*p4d.as_of, "2026-10-10");
     assert!(matches!(p4d.kind, PriceKind::Spot { hourly_max, .. } if hourly_max == d("17.0847")));
     let g4 = c
         .offer("aws:us-east-1:g4dn.xlarge")
         .unwrap()
         .spot()
         .unwrap();
-    assert_eq!(g4.as_of, "2025-11-30");
+    assert_eq!(&*g4.as_of, "2025-11-30");
     // No current spot comes from the undated SkyPilot snapshot.
     for o in &c.offers {
         if let Some(s) = o.spot() {

@@ -23,7 +23,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::catalog::Catalog;
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, round_rate};
-use crate::domain::pricing::{assumed_rates, billing, commitment, od_rate};
+use crate::domain::pricing::{assumed_rates, billing, commitment, od_rate, PriceBook};
 use crate::domain::scenario::{BillingModel, Scenario};
 use crate::domain::tco::{billed_hours, matches};
 
@@ -76,8 +76,9 @@ pub fn break_even(catalog: &Catalog, scenario: &Scenario) -> Result<BreakEvenRep
         let b = billing(catalog, offer.provider);
         let hpm = b.hours_per_month;
         let od_month = mul(billed_hours(scenario.hours_per_month, &b)?, od.hourly)?;
+        let book = PriceBook::of(offer);
         for &m in scenario.models().iter().filter(|m| m.is_commitment()) {
-            let Some(c) = commitment(scenario, offer, m, Some(&od), hpm, fx, assumed.as_deref())?
+            let Some(c) = commitment(scenario, &book, m, Some(&od), hpm, fx, assumed.as_deref())?
             else {
                 continue;
             };

@@ -268,9 +268,9 @@ pub struct Price {
     #[serde(flatten)]
     pub kind: PriceKind,
     pub currency: Currency,
-    /// Source id.
-    pub source: String,
-    pub as_of: String,
+    /// Source id (shared: every result that cites the price clones it cheaply).
+    pub source: std::sync::Arc<str>,
+    pub as_of: std::sync::Arc<str>,
     /// True when this is not a list price for the bare instance (e.g. a
     /// third-party quote that includes a disk); `note` states the basis.
     #[serde(default)]
@@ -430,7 +430,8 @@ impl Catalog {
     /// The catalog as the browser build embeds it: every figure, id, date
     /// and source the engine and the UI read, without the text only the
     /// JSON file and the CLI show (provider facts, notes, alternative-site
-    /// prices, the promotions list). Keeps the first load within budget;
+    /// prices, the promotions list, history beyond the newest superseded
+    /// price, sources no remaining figure cites). Keeps the first load small;
     /// a screen that needs these loads them itself.
     pub fn for_browser(&self) -> Catalog {
         let mut c = self.clone();
@@ -446,6 +447,8 @@ impl Catalog {
         for o in &mut c.offers {
             o.note = None;
             o.alt_prices.clear();
+            // the browser shows only the newest superseded figure's date
+            o.price_history.truncate(1);
             for p in o.prices.iter_mut().chain(o.price_history.iter_mut()) {
                 p.note = None;
             }
@@ -458,12 +461,7 @@ impl Catalog {
         let mut used: Vec<&str> = vec![c.fx.source.as_str()];
         for o in &c.offers {
             used.extend(o.spec_sources.iter().map(String::as_str));
-            used.extend(
-                o.prices
-                    .iter()
-                    .chain(&o.price_history)
-                    .map(|p| p.source.as_str()),
-            );
+            used.extend(o.prices.iter().chain(&o.price_history).map(|p| &*p.source));
         }
         for g in &c.gpus {
             used.extend(g.sources.iter().map(String::as_str));
@@ -592,28 +590,29 @@ pub fn preferred<'a>(
     prices: &'a [Price],
     is_kind: &dyn Fn(&PriceKind) -> bool,
 ) -> Option<&'a Price> {
-    let mut best: Option<&Price> = None;
     // one instance of this function for every caller (dyn): smaller wasm
+    let mut best: Option<&Price> = None;
     for p in prices.iter().filter(|p| is_kind(&p.kind)) {
-        let better = match best {
-            None => true,
-            Some(b) => {
-                (
-                    p.indicative,
-                    std::cmp::Reverse(p.as_of.as_str()),
-                    p.kind.figure(),
-                ) < (
-                    b.indicative,
-                    std::cmp::Reverse(b.as_of.as_str()),
-                    b.kind.figure(),
-                )
-            }
-        };
-        if better {
+        if best.is_none_or(|b| p.preferred_over(b)) {
             best = Some(p);
         }
     }
     best
+}
+
+impl Price {
+    /// The [`preferred`] rule between two prices of one kind.
+    pub fn preferred_over(&self, other: &Price) -> bool {
+        (
+            self.indicative,
+            std::cmp::Reverse(&*self.as_of),
+            self.kind.figure(),
+        ) < (
+            other.indicative,
+            std::cmp::Reverse(&*other.as_of),
+            other.kind.figure(),
+        )
+    }
 }
 
 impl PriceKind {

@@ -5,6 +5,8 @@
 //! Everything here is O(prices of the offer) with a handful of Decimal ops,
 //! so the compare table can call [`offer_metrics`] for every offer on every
 //! keystroke.
+use std::sync::Arc;
+
 use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -29,21 +31,24 @@ pub enum Reason {
     SpotNoProgress,
 }
 
-/// A price used for a figure: where it comes from.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A price used for a figure: where it comes from. Serialized only (the
+/// model code is static, so a quote of thousands of results does not
+/// allocate a string per reference).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct PriceRef {
     /// Billing model code of the price (`od`, `spot`, `ri1n`, `sp1`, `sub`, …).
-    pub model: String,
-    /// Source id (`user` for a user-entered price).
-    pub source: String,
-    pub as_of: String,
+    pub model: &'static str,
+    /// Source id (`user` for a user-entered price). Shared, not copied,
+    /// by every result that uses the price.
+    pub source: Arc<str>,
+    pub as_of: Arc<str>,
     pub indicative: bool,
 }
 
 impl PriceRef {
-    fn of(model: &str, p: &Price) -> PriceRef {
+    fn of(model: &'static str, p: &Price) -> PriceRef {
         PriceRef {
-            model: model.to_string(),
+            model,
             source: p.source.clone(),
             as_of: p.as_of.clone(),
             indicative: p.indicative,
@@ -51,9 +56,9 @@ impl PriceRef {
     }
     fn user() -> PriceRef {
         PriceRef {
-            model: "od".to_string(),
-            source: "user".to_string(),
-            as_of: String::new(),
+            model: "od",
+            source: Arc::from("user"),
+            as_of: Arc::from(""),
             indicative: false,
         }
     }
@@ -171,6 +176,89 @@ impl Commitment {
             self.monthly,
         )?;
         div(per_month, hpm)
+    }
+}
+
+/// The prices of one offer that the commitment models use, picked in one
+/// pass over the offer's prices by the [`preferred`] rule (savings plans:
+/// the cheapest plan of the term). Each model then reads its slot instead
+/// of scanning the prices again: quoting stays linear and cache-friendly
+/// over large catalogs.
+pub(crate) struct PriceBook<'a> {
+    /// Reserved: [1y no, 1y partial, 1y all, 3y no, 3y partial, 3y all].
+    reserved: [Option<&'a Price>; 6],
+    /// Savings plans: [1y, 3y].
+    savings: [Option<&'a Price>; 2],
+    subscription: Option<&'a Price>,
+}
+
+impl<'a> PriceBook<'a> {
+    pub fn of(offer: &'a Offer) -> PriceBook<'a> {
+        let mut b = PriceBook {
+            reserved: [None; 6],
+            savings: [None; 2],
+            subscription: None,
+        };
+        let term_slot = |t: u32| match t {
+            12 => Some(0),
+            36 => Some(1),
+            _ => None,
+        };
+        for p in &offer.prices {
+            let slot = match p.kind {
+                PriceKind::Reserved {
+                    term_months,
+                    payment,
+                    ..
+                } => term_slot(term_months).map(|t| {
+                    let pay = match payment {
+                        Upfront::No => 0,
+                        Upfront::Partial => 1,
+                        Upfront::All => 2,
+                    };
+                    &mut b.reserved[t * 3 + pay]
+                }),
+                PriceKind::SavingsPlan { term_months, .. } => {
+                    let Some(t) = term_slot(term_months) else {
+                        continue;
+                    };
+                    let cur = &mut b.savings[t];
+                    if cur.is_none_or(|c| {
+                        (p.indicative, p.kind.figure()) < (c.indicative, c.kind.figure())
+                    }) {
+                        *cur = Some(p);
+                    }
+                    continue;
+                }
+                PriceKind::Subscription { .. } => Some(&mut b.subscription),
+                PriceKind::OnDemand { .. } | PriceKind::Spot { .. } => None,
+            };
+            if let Some(cur) = slot {
+                if cur.is_none_or(|c| p.preferred_over(c)) {
+                    *cur = Some(p);
+                }
+            }
+        }
+        b
+    }
+
+    /// The sourced price of a commitment model, if any.
+    fn price(&self, model: BillingModel) -> Option<&'a Price> {
+        match model {
+            BillingModel::Ri1No => self.reserved[0],
+            BillingModel::Ri1Partial => self.reserved[1],
+            BillingModel::Ri1All => self.reserved[2],
+            BillingModel::Ri3No => self.reserved[3],
+            BillingModel::Ri3Partial => self.reserved[4],
+            BillingModel::Ri3All => self.reserved[5],
+            BillingModel::Sp1 => self.savings[0],
+            BillingModel::Sp3 => self.savings[1],
+            BillingModel::Subscription => self.subscription,
+            BillingModel::Installment
+            | BillingModel::OnDemand
+            | BillingModel::Spot
+            | BillingModel::Mix => None,
+        }
     }
 }
 
@@ -296,7 +384,7 @@ pub fn assumed_rates(catalog: &Catalog, scenario: &Scenario) -> Option<Vec<Assum
 /// upfront and half monthly; all upfront pays it all upfront.
 pub(crate) fn commitment(
     scenario: &Scenario,
-    offer: &Offer,
+    book: &PriceBook,
     model: BillingModel,
     od: Option<&OdRate>,
     hpm: Decimal,
@@ -319,40 +407,7 @@ pub(crate) fn commitment(
         | BillingModel::Spot
         | BillingModel::Mix => None,
     };
-    let sourced = match model {
-        BillingModel::Ri1No
-        | BillingModel::Ri1Partial
-        | BillingModel::Ri1All
-        | BillingModel::Ri3No
-        | BillingModel::Ri3Partial
-        | BillingModel::Ri3All => preferred(&offer.prices, &|k| {
-            matches!(k, PriceKind::Reserved { term_months, payment, .. }
-                if *term_months == term && Some(*payment) == want_payment)
-        }),
-        BillingModel::Sp1 | BillingModel::Sp3 => {
-            // several plans (instance / compute): the cheapest rate
-            let mut best: Option<&Price> = None;
-            for p in &offer.prices {
-                if let PriceKind::SavingsPlan { term_months, .. } = p.kind {
-                    if term_months == term
-                        && best.is_none_or(|b| {
-                            (p.indicative, p.kind.figure()) < (b.indicative, b.kind.figure())
-                        })
-                    {
-                        best = Some(p);
-                    }
-                }
-            }
-            best
-        }
-        BillingModel::Subscription => preferred(&offer.prices, &|k| {
-            matches!(k, PriceKind::Subscription { .. })
-        }),
-        BillingModel::Installment
-        | BillingModel::OnDemand
-        | BillingModel::Spot
-        | BillingModel::Mix => None,
-    };
+    let sourced = book.price(model);
     if let Some(p) = sourced {
         let conv = |v: Decimal| convert(v, p.currency, cur, fx);
         let (upfront, monthly) = match p.kind {
@@ -442,7 +497,7 @@ pub struct BestCommitment {
 }
 /// One row of the compare table. Money rates are per instance, in the
 /// display currency, rounded to 6 dp; `monthly` is rounded to cents.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OfferMetrics {
     pub offer: String,
     pub currency: Currency,
@@ -529,10 +584,11 @@ pub fn offer_metrics_with(
     let used_hours = mul(scenario.hours_per_month, Decimal::from(scenario.months))?;
     let mut best: Option<(BillingModel, Decimal, Commitment)> = None;
     if used_hours > Decimal::ZERO {
+        let book = PriceBook::of(offer);
         for m in BillingModel::ALL.into_iter().filter(|m| m.is_commitment()) {
             if let Some(c) = commitment(
                 scenario,
-                offer,
+                &book,
                 m,
                 od.as_ref(),
                 b.hours_per_month,

@@ -73,7 +73,7 @@ use crate::domain::error::EngineError;
 use crate::domain::money::{add, convert, div, mul, round_money, round_rate, sub, Money};
 use crate::domain::pricing::{
     assumed_rates, billing, commitment, instances_needed, od_rate, spot_range, AssumedRates,
-    Billing, Commitment, OdRate, PriceRef, Reason,
+    Billing, Commitment, OdRate, PriceBook, PriceRef, Reason,
 };
 use crate::domain::scenario::{BillingModel, Scenario, ScenarioError, StudentPrice, UsageRateKey};
 use crate::domain::spot::{self, SpotOutcome, SpotParams};
@@ -128,7 +128,7 @@ pub struct MissingRate {
 }
 
 /// One billing model of one offer.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct ModelQuote {
     pub model: BillingModel,
     /// Set when the model can't be priced; then the totals are None and `lines` empty.
@@ -171,7 +171,7 @@ impl ModelQuote {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OfferQuote {
     pub offer: String,
     pub provider: ProviderId,
@@ -212,7 +212,7 @@ pub struct Excluded {
     pub reason: ExcludedReason,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Quote {
     pub currency: Currency,
     pub fx_cny_per_usd: Decimal,
@@ -389,7 +389,7 @@ pub(crate) fn billed_hours(h: Decimal, b: &Billing) -> Result<Decimal, EngineErr
 
 /// Per-offer context shared by all models.
 struct OfferCtx<'a> {
-    offer: &'a Offer,
+    book: PriceBook<'a>,
     b: Billing,
     inst: Decimal,
     od: Option<OdRate>,
@@ -579,7 +579,7 @@ fn shape(
         | BillingModel::Installment => {
             let hpm = ctx.b.hours_per_month;
             let Some(c): Option<Commitment> =
-                commitment(scenario, ctx.offer, model, od, hpm, fx, ctx.assumed)?
+                commitment(scenario, &ctx.book, model, od, hpm, fx, ctx.assumed)?
             else {
                 return Ok(Err(Reason::NoCommitmentRate));
             };
@@ -632,7 +632,7 @@ fn mix_on_commitment(
     let base = scenario.mix_baseline;
     let hpm = ctx.b.hours_per_month;
     let od = ctx.od.as_ref();
-    let Some(c) = commitment(scenario, ctx.offer, base, od, hpm, fx, ctx.assumed)? else {
+    let Some(c) = commitment(scenario, &ctx.book, base, od, hpm, fx, ctx.assumed)? else {
         return Ok(Err(Reason::NoCommitmentRate));
     };
     if let Some(src) = &c.src {
@@ -752,17 +752,19 @@ fn cash_flow(
         Some(t) if t > 1 && !months.is_multiple_of(t) => t - months % t,
         _ => 0,
     };
-    let mut still_owed: i64 = 0;
-    let mut credit_after: i64 = 0;
-    for k in 1..=owed_months {
-        let m = months + k;
-        still_owed = checked_sum(&[still_owed, commit_c])?;
-        if credit_left > 0 && credit_usable(m) {
-            let used = credit_left.min(commit_c.max(0));
-            credit_left -= used;
-            credit_after = checked_sum(&[credit_after, used])?;
-        }
-    }
+    // (credit is usable in month m while m ≤ crx, so in `usable` of them)
+    let still_owed = commit_c
+        .checked_mul(i64::from(owed_months))
+        .ok_or(EngineError::Overflow)?;
+    let usable = match promo.credit_expiry_month {
+        None => owed_months,
+        Some(x) => x.saturating_sub(months).min(owed_months),
+    };
+    let usable_owed = commit_c
+        .max(0)
+        .checked_mul(i64::from(usable))
+        .ok_or(EngineError::Overflow)?;
+    let credit_after = credit_left.min(usable_owed);
     let decision = checked_sum(&[cumulative, still_owed, -credit_after])?;
     let mut notices = s.notices;
     notices.extend_from_slice(&ctx.data_notices);
@@ -856,7 +858,7 @@ pub fn quote_offer(
     };
     let (data, data_notices, missing) = data_cost(catalog, scenario, offer, fx)?;
     let ctx = OfferCtx {
-        offer,
+        book: PriceBook::of(offer),
         b: billing(catalog, offer.provider),
         inst: Decimal::from(instances),
         od: od_rate(scenario, offer, fx)?,
@@ -926,7 +928,13 @@ pub fn quote_with(
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     let sp = spot::params(&scenario.spot);
     let assumed = assumed_rates(catalog, scenario);
-    let mut offers = Vec::new();
+    // sized once: no reallocation of a large vector while quoting
+    let n = catalog
+        .offers
+        .iter()
+        .filter(|o| matches(catalog, scenario, o))
+        .count();
+    let mut offers = Vec::with_capacity(n);
     let mut best: Option<((bool, Decimal), usize, usize)> = None;
     let mut excluded = Vec::new();
     for offer in catalog

@@ -149,6 +149,16 @@ fn put_len(len: usize, w: &mut Writer) {
 }
 
 /// A string is an index into the table (each distinct string stored once).
+/// A shared string: written like a `String` (same string table).
+impl Wire for std::sync::Arc<str> {
+    fn put(&self, w: &mut Writer) {
+        self.to_string().put(w)
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        String::get(r).map(std::sync::Arc::from)
+    }
+}
+
 impl Wire for String {
     fn put(&self, w: &mut Writer) {
         let next = w.table.len() as u32;

@@ -105,17 +105,24 @@ pub fn CompareScreen(catalog: &'static Catalog) -> impl IntoView {
             .with(|l| priced.with(|p| compare::table(catalog, &l.scenario, &l.view, p)))
     });
     let selected = Memo::new(move |_| state.link.with(|l| l.view.selected.clone()));
-    let panel: Memo<Option<Result<Panel, String>>> = Memo::new(move |_| {
-        let sel = selected.get();
-        if sel.len() < 2 {
-            return None;
-        }
-        Some(
-            pricing
-                .with(|s| compare::panel(catalog, s, &sel))
-                .map_err(|e| e.code().to_string()),
-        )
-    });
+    // Recomputed only when the selection or the pricing inputs change (both
+    // memos), so comparing whole quotes for equality would rarely save a
+    // render and costs wasm bytes: every new result renders.
+    let panel: Memo<Option<Result<Panel, String>>> = Memo::new_with_compare(
+        move |_| {
+            let sel = selected.get();
+            if sel.len() < 2 {
+                return None;
+            }
+            Some(
+                pricing
+                    .with(|s| compare::panel(catalog, s, &sel))
+                    .map_err(|e| e.code().to_string()),
+            )
+        },
+        // `changed`: always, except None → None (nothing selected)
+        |old, new| !matches!((old, new), (Some(None), None) | (Some(None), Some(None))),
+    );
 
     view! {
         <section class="compare-screen" aria-label="compare">

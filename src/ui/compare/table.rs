@@ -61,14 +61,14 @@ fn header_text(i18n: I18n, c: Column, unit: TimeUnit, hours: Decimal) -> String 
 
 /// Tooltip text for a price: its source title and as-of date.
 fn source_tip(state: &CompareState, i18n: I18n, r: &PriceRef) -> String {
-    if r.source == "user" {
+    if &*r.source == "user" {
         return i18n.t(Msg::UserPriceTip).to_string();
     }
     let title = state
         .catalog
         .source(&r.source)
         .map(|s| s.title.as_str())
-        .unwrap_or(r.source.as_str());
+        .unwrap_or(&r.source);
     let mut tip = fill(i18n.t(Msg::SourceTip), &[title, &r.as_of]);
     if r.indicative {
         tip.push_str(" · ");
@@ -354,7 +354,7 @@ fn hourly_cell(
             ""
         };
         let cell = price_view(money_or_dash(f.price, cur, loc), tip, class);
-        return match r.filter(|r| r.source != "user" && state.catalog.is_stale(&r.as_of)) {
+        return match r.filter(|r| &*r.source != "user" && state.catalog.is_stale(&r.as_of)) {
             Some(r) => view! { {cell} " " {stale_badge(i18n, &r.as_of)} }.into_any(),
             None => cell,
         };

@@ -67,12 +67,31 @@ pub fn pricing_inputs(s: &Scenario) -> Scenario {
 }
 
 /// One priced offer (all offers of the catalog, in catalog order).
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct PricedOffer {
     pub offer: &'static Offer,
     pub gpu: Option<&'static Gpu>,
     pub region: Option<&'static Region>,
     pub metrics: Result<OfferMetrics, EngineError>,
+}
+
+/// Catalog entries are compared by identity (they never change while the
+/// app runs): cheaper than comparing every field of every offer each time
+/// the table's memo recomputes, and less code in the wasm.
+impl PartialEq for PricedOffer {
+    fn eq(&self, other: &Self) -> bool {
+        fn same<T>(a: Option<&T>, b: Option<&T>) -> bool {
+            match (a, b) {
+                (Some(a), Some(b)) => std::ptr::eq(a, b),
+                (None, None) => true,
+                _ => false,
+            }
+        }
+        std::ptr::eq(self.offer, other.offer)
+            && same(self.gpu, other.gpu)
+            && same(self.region, other.region)
+            && self.metrics == other.metrics
+    }
 }
 
 /// Price every offer of a `'static` catalog under the scenario's pricing inputs.

@@ -173,7 +173,7 @@ messages! {
     CompareHint => "Tick 2–6 offers in the table to compare them side by side.", "在表格中勾选 2–6 个实例即可并排对比。";
     CompareClear => "Clear selection", "清除选择";
     CompareTooMany => "At most 6 offers can be compared.", "最多可对比 6 个实例。";
-    CompareTotals => "Cost of the decision over {0} months at {1} h/month, per instance: paid in the period plus any commitment still owed after it", "{0} 个月内决策总成本（每月 {1} 小时，每实例）：期内支付加上期满后仍需支付的承诺费用";
+    CompareTotals => "Cost of the decision, per instance, for a period of {0} mo at {1} h/month: paid in the period plus any commitment still owed after it", "决策总成本（每实例，{0} 个月，每月 {1} 小时）：期内支付加上期满后仍需支付的承诺费用";
     CompareSpecs => "Specs", "规格";
     CompareHourlyOd => "On-demand per hour", "按需每小时";
     CompareBestNote => "Green = best value in the row.", "绿色 = 该行最优值。";
@@ -191,8 +191,9 @@ messages! {
     KindInterRegion => "Cross-region traffic per GB", "跨地域流量（每 GB）";
     KindStorage => "Block storage per GB-month", "块存储（每 GB·月）";
     KindBandwidth => "Fixed bandwidth per Mbps-month", "固定带宽（每 Mbps·月）";
-    AssumedRatesLine => "Assumed discounts off on-demand where no commitment rate is sourced — {0} yr: no upfront {1} %, partial upfront {2} %, all upfront {3} %.", "无来源承诺价时假设的折扣（相对按需）——{0} 年：无预付 {1}%，部分预付 {2}%，全部预付 {3}%。";
-    AssumedGapBasis => "Partial / all upfront add the median gap of {0} sourced reservations of the catalog.", "部分/全部预付在无预付基础上加上目录中 {0} 个有来源预留实例的中位差值。";
+    AssumedRatesIntro => "Assumed discounts off on-demand where no commitment rate is sourced:", "无来源承诺价时假设的折扣（相对按需）：";
+    AssumedRatesTerm => "{0} yr — no upfront {1} %, partial upfront {2} %, all upfront {3} %.", "{0} 年——无预付 {1}%，部分预付 {2}%，全部预付 {3}%。";
+    AssumedGapBasis => "Partial / all upfront add the median gap of the catalog's sourced reservations ({0}).", "部分/全部预付在无预付基础上加上目录中有来源预留实例的中位差值（{0} 个）。";
     NoticeMigrated => "The link's “{0}” (“{1}”) comes from an older link format; it keeps its old meaning and is written in the new form.", "链接中的“{0}”（“{1}”）来自旧版链接格式，已按原含义读取并改写为新格式。";
     NoticeRuleChanged => "The link's “{0}” is now applied as the provider scopes it (first-month discounts: pay-as-you-go and a first subscription month only; student hours: per account); figures may differ from when the link was made.", "链接中的“{0}”现在按服务商的实际适用范围计算（首月折扣仅适用于按量付费和首个包月；学生时长按账号计算），金额可能与创建链接时不同。";
     Unavailable => "—", "—";

@@ -365,30 +365,30 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                 });
                 let any_assumed = p.quote.offers.iter().any(|o| o.models.iter().any(|m| m.assumed));
                 // plain text, one element: a loop of views costs kilobytes of wasm
-                let assumed_text = p
-                    .quote
-                    .assumed_rates
-                    .iter()
-                    .flatten()
-                    .filter(|r| any_assumed && r.term_months >= 12)
-                    .map(|r| {
-                        let mut line = fill(
-                            i18n.t(Msg::AssumedRatesLine),
-                            &[
-                                &(r.term_months / 12).to_string(),
-                                &format::plain(r.no_upfront_pct, loc),
-                                &format::plain(r.partial_upfront_pct, loc),
-                                &format::plain(r.all_upfront_pct, loc),
-                            ],
-                        );
-                        if let crate::domain::pricing::GapBasis::CatalogMedian { reservations } = r.all_basis {
-                            line.push(' ');
-                            line.push_str(&fill(i18n.t(Msg::AssumedGapBasis), &[&reservations.to_string()]));
-                        }
-                        line
-                    })
-                    .collect::<Vec<_>>()
-                    .join(" ");
+                let mut assumed_text = String::new();
+                let mut gap_n = 0;
+                for r in p.quote.assumed_rates.iter().flatten().filter(|r| any_assumed && r.term_months >= 12) {
+                    if assumed_text.is_empty() {
+                        assumed_text.push_str(i18n.t(Msg::AssumedRatesIntro));
+                    }
+                    assumed_text.push(' ');
+                    assumed_text.push_str(&fill(
+                        i18n.t(Msg::AssumedRatesTerm),
+                        &[
+                            &(r.term_months / 12).to_string(),
+                            &format::plain(r.no_upfront_pct, loc),
+                            &format::plain(r.partial_upfront_pct, loc),
+                            &format::plain(r.all_upfront_pct, loc),
+                        ],
+                    ));
+                    if let crate::domain::pricing::GapBasis::CatalogMedian { reservations } = r.all_basis {
+                        gap_n = gap_n.max(reservations);
+                    }
+                }
+                if gap_n > 0 {
+                    assumed_text.push(' ');
+                    assumed_text.push_str(&fill(i18n.t(Msg::AssumedGapBasis), &[&gap_n.to_string()]));
+                }
                 let no_assumed = assumed_text.is_empty();
                 view! {
                     <table data-testid="compare-table">

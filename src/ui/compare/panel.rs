@@ -7,7 +7,7 @@ use rust_decimal::Decimal;
 
 use super::fields::map_rate_input;
 use super::CompareState;
-use crate::domain::catalog::{Catalog, UsageKind};
+use crate::domain::catalog::{Catalog, ProviderId, UsageKind};
 use crate::domain::compare::{model_quote, rate_inputs, Panel};
 use crate::domain::scenario::{BillingModel, InterruptionRate, UsageRateKey};
 use crate::domain::tco::Quote;
@@ -24,14 +24,15 @@ pub fn usage_kind_msg(k: UsageKind) -> Msg {
     }
 }
 
-fn region_label(catalog: &Catalog, k: &UsageRateKey, loc: Locale) -> String {
+/// A region's name in the locale (its code when the catalog lacks it).
+fn region_label(catalog: &Catalog, provider: ProviderId, code: &str, loc: Locale) -> String {
     catalog
-        .region(k.provider, &k.region)
+        .region(provider, code)
         .map(|r| match loc {
             Locale::En => r.name_en.clone(),
             Locale::ZhCn => r.name_zh.clone(),
         })
-        .unwrap_or_else(|| k.region.clone())
+        .unwrap_or_else(|| code.to_string())
 }
 
 /// The spot assumptions as a sentence, from the quote's own spot outcome.
@@ -139,7 +140,7 @@ fn missing_rates(
                 i18n.t(Msg::MissingRateLabel),
                 &[
                     i18n.t(provider_msg(k.provider)),
-                    &region_label(catalog, &k, loc),
+                    &region_label(catalog, k.provider, &k.region, loc),
                     &format!("{} · {}", i18n.t(usage_kind_msg(k.kind)), cur.code()),
                 ],
             );
@@ -267,15 +268,8 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                 let interconnect = |o: &crate::domain::catalog::Offer| {
                     catalog.gpu(&o.gpu).map(|g| g.interconnect.clone()).unwrap_or_default()
                 };
-                let region_name = |o: &crate::domain::catalog::Offer| {
-                    catalog
-                        .region(o.provider, &o.region)
-                        .map(|r| match loc {
-                            Locale::En => r.name_en.clone(),
-                            Locale::ZhCn => r.name_zh.clone(),
-                        })
-                        .unwrap_or_else(|| o.region.clone())
-                };
+                let region_name =
+                    |o: &crate::domain::catalog::Offer| region_label(catalog, o.provider, &o.region, loc);
                 let heads = offers
                     .iter()
                     .map(|(_, o)| {

@@ -40,7 +40,7 @@ fn main() {
     };
     let runs = 31;
     println!(
-        "engine bench: {} offers (10x: {}), 36 months, {} billing models, median of {runs} runs",
+        "engine bench: {} offers (10x: {}), 36 months, {} billing models, median of {runs} runs each",
         cat.offers.len(),
         big.offers.len(),
         s.models().len()
@@ -48,20 +48,20 @@ fn main() {
     let q1 = median(runs, || {
         black_box(quote(black_box(&cat), black_box(&s)).unwrap());
     });
-    let q10 = median(runs / 3, || {
+    let q10 = median(runs, || {
         black_box(quote(black_box(&big), black_box(&s)).unwrap());
     });
     let t_only = QuoteOptions { lines: false };
     let t1 = median(runs, || {
         black_box(quote_with(black_box(&cat), black_box(&s), t_only).unwrap());
     });
-    let t10 = median(runs / 3, || {
+    let t10 = median(runs, || {
         black_box(quote_with(black_box(&big), black_box(&s), t_only).unwrap());
     });
     let m1 = median(runs, || {
         black_box(all_offer_metrics(black_box(&cat), black_box(&s)).unwrap());
     });
-    let m10 = median(runs / 3, || {
+    let m10 = median(runs, || {
         black_box(all_offer_metrics(black_box(&big), black_box(&s)).unwrap());
     });
     let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64().max(1e-12);

@@ -544,10 +544,9 @@ fn required_offers_exist() {
         }
     }
     // Alibaba: cn-shanghai is the only region a source confirms (availability.csv);
-    // the former cn-hangzhou/cn-beijing copies were unverified and are gone.
-    for fam in [
-        "gn6i", "gn6v", "gn6e", "gn7", "gn7i", "gn7e", "ebmgn7e", "gn8is",
-    ] {
+    // the former cn-hangzhou/cn-beijing copies were unverified and are gone. gn8is is gone too:
+    // its only source is a quote for "Shanghai or Shenzhen" (review 2026-11-30, finding 4).
+    for fam in ["gn6i", "gn6v", "gn6e", "gn7", "gn7i", "gn7e", "ebmgn7e"] {
         if !has(&c, ProviderId::Alibaba, "cn-shanghai", |o| o.family == fam) {
             missing.push(format!("alibaba cn-shanghai {fam}"));
         }

@@ -176,7 +176,9 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
         count, vcpu, ram, _ = specs[itype]
         prices = [od(t["on-demand"]["price"], "CNY", "tsaol", TSAOL_ASOF)]
         if "1y-ri" in t:
-            prices.append(ri(12, "no", 0, t["1y-ri"]["price"], "CNY", "tsaol", TSAOL_ASOF))
+            prices.append(ri(12, "no", 0, t["1y-ri"]["price"], "CNY", "tsaol", TSAOL_ASOF,
+                             note=f"{t['1y-ri']['notes']} (effective rate); the only reservation option the source "
+                                  "gives for the China regions"))
         offers.append(offer("aws", region, itype, fam, gpu, count, gpus_by_id[gpu]["memory_gb"], vcpu, ram,
                             prices, ["sky-aws"], note="AWS China region (operated by Sinnet/NWCD), billed in CNY; specs per instance type from the global catalog."))
     return offers

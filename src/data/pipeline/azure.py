@@ -5,7 +5,9 @@ from __future__ import annotations
 from common import (DROPPED, SKY_AZ_ASOF, SKY_AZ_NOTE, Inputs, dec, fmt, log, mappings, od, offer, read_csv, ri,
                     spot, spot_artefact, src_of_ref)
 
-AZ_INFERRED = "SKU inferred: the only Azure size with this GPU model and count."
+AZ_INFERRED = ("SKU inferred by the source: the book has no SKU names (e.g. its label A100_SXM also covers the PCIe "
+               "NC A100 v4), so the size is the one whose known on-demand price equals list price × GPU count "
+               "(price match, supplement-2026 NOTES).")
 AZ_PREFER = {"mr-book": 0, "s-term": 1, "mr-retail": 2, "eucri": 3, "sky-az": 4}
 
 

@@ -120,11 +120,11 @@ def aws_commitment_facts(offers: list[dict]) -> list[dict]:
         "text_en": (f"The catalog carries {n_intl} Reserved Instance prices outside China ({terms(intl)} upfront); "
                     "Standard where the source has it, Convertible only where it has no Standard value. All Upfront "
                     "is stored as the whole-term total, Partial Upfront as upfront 0 + the effective hourly rate. "
-                    f"AWS China: {n_cn} prices, {terms(cn)} upfront only (the source gives no other option and does "
-                    f"not say Standard or Convertible). Sources: {', '.join(f'{s} {a}' for s, a in srcs)}."),
+                    f"AWS China: {n_cn} prices, {terms(cn)} upfront only (Standard, Linux; the source gives no other "
+                    f"option). Sources: {', '.join(f'{s} {a}' for s, a in srcs)}."),
         "text_zh": (f"本目录收录中国区以外的预留实例价格 {n_intl} 条（{terms(intl)} 预付）；来源有标准型时用标准型，"
                     "仅在没有标准型数值时用可转换型。全预付存为整期总额，部分预付存为预付 0 加折算小时价。"
-                    f"AWS 中国区：{n_cn} 条，仅 {terms(cn)} 预付（来源未给其他选项，也未注明标准或可转换）。"),
+                    f"AWS 中国区：{n_cn} 条，仅 {terms(cn)} 预付（标准型、Linux；来源未给其他选项）。"),
         "source": DERIVED, "as_of": min(a for _, a in srcs),
     })
     parts_en, parts_zh, dates = [], [], set()

@@ -149,6 +149,40 @@ def aws_commitment_facts(offers: list[dict]) -> list[dict]:
     return facts
 
 
+def azure_reservation_facts(offers: list[dict]) -> list[dict]:
+    """Azure whole-term reservation totals ÷ (current on-demand × 730 h × term months), per offer."""
+    parts, dates, srcs, ind = [], set(), set(), False
+    for o in offers:
+        ods = _current(o, "on_demand")
+        res = sorted((p for p in o["prices"] if p["model"] == "reserved" and p["payment"] == "all"),
+                     key=lambda p: p["term_months"])
+        if o["provider"] != "azure" or not ods or not res:
+            continue
+        h = dec(ods[0]["hourly"])
+        bits = []
+        for p in res:
+            r = dec(p["upfront"]) / (h * HOURS * p["term_months"])
+            star = "*" if p.get("indicative") else ""
+            ind |= bool(star)
+            bits.append(f"{p['term_months'] // 12}-yr {_pct(r)}{star}")
+            dates |= {p["as_of"], ods[0]["as_of"]}
+            srcs |= {p["source"], ods[0]["source"]}
+        parts.append(f"{o['instance_type'].removeprefix('Standard_')} {o['region']}: " + ", ".join(bits))
+    if not parts:
+        return []
+    star_en = " (* derived from an effective rate, indicative)" if ind else ""
+    star_zh = "（* 由折算单价推算，仅供参考）" if ind else ""
+    return [{
+        "topic": "reserved_terms",
+        "text_en": ("Azure reservations in the catalog vs pay-as-you-go (whole-term total ÷ (current on-demand × 730 h × "
+                    "months)): " + "; ".join(parts) + star_en + f". Sources {', '.join(sorted(srcs))}; "
+                    f"{', '.join(sorted(dates))}."),
+        "text_zh": ("本目录中的 Azure 预留相对按需价（整期总额 ÷（当前按需价 × 730 小时 × 月数））：" + "；".join(parts)
+                    + star_zh + f"。来源 {', '.join(sorted(srcs))}；{', '.join(sorted(dates))}。"),
+        "source": DERIVED, "as_of": min(dates),
+    }]
+
+
 def spot_facts(offers: list[dict]) -> dict[str, list[dict]]:
     """Range of current spot (min) ÷ current on-demand, per provider, from dated snapshots."""
     rng: dict = defaultdict(list)
@@ -185,6 +219,7 @@ def build(inp: Inputs, offers: list[dict]) -> list[dict]:
     for prov, fs in subscription_facts(offers).items():
         derived[prov] += fs
     derived["aws"] += aws_commitment_facts(offers)
+    derived["azure"] += azure_reservation_facts(offers)
     for p in providers:
         p["facts"] += derived.get(p["id"], [])
     return providers

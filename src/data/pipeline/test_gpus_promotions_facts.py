@@ -106,6 +106,16 @@ class FactsTest(Tmp):
         with self.assertRaises(SystemExit):
             facts.subscription_facts([a, b])
 
+    def test_azure_reservation_ratio_uses_whole_term_totals(self):
+        o = {"id": "azure:eastus:Standard_X", "provider": "azure", "family": "f", "instance_type": "Standard_X",
+             "region": "eastus", "prices": [
+                 {"model": "on_demand", "hourly": "10", "currency": "USD", "source": "a", "as_of": "2026-10-10"},
+                 {"model": "reserved", "term_months": 12, "payment": "all", "upfront": "43800", "hourly": "0",
+                  "currency": "USD", "source": "b", "as_of": "2026-09-27", "indicative": True}]}
+        [f] = facts.azure_reservation_facts([o])
+        self.assertIn("X eastus: 1-yr −50 %*", f["text_en"])  # 43800 / (10 × 730 × 12) = 0.5
+        self.assertEqual(f["as_of"], "2026-09-27")
+
     def test_curated_facts_need_a_date(self):
         prov = {"id": "aws", "name_en": "A", "name_zh": "A", "billing": {},
                 "facts": [["t", "en", "zh", "s", "2015-01-05"]]}

@@ -249,6 +249,54 @@ fn rule_every_price_is_dated() {
 }
 
 #[test]
+fn every_provider_fact_is_dated_and_none_cites_a_dropped_source() {
+    let c = cat();
+    // Generated pages and unrelated mirrors (review of issue #9): no fact may rest on them.
+    let dropped = ["az-apiev", "aws-cb", "aws-support", "aws-spot90", "az-zenn"];
+    for p in &c.providers {
+        for f in &p.facts {
+            assert!(
+                as_of_days(&f.as_of).is_some(),
+                "{}/{}: {:?}",
+                p.id.code(),
+                f.topic,
+                f.as_of
+            );
+            assert!(
+                !dropped.contains(&&*f.source),
+                "{}/{}",
+                p.id.code(),
+                f.topic
+            );
+        }
+    }
+    // Subscription discounts are per family, derived from the catalog's prices.
+    let subs = |id: ProviderId| {
+        c.provider(id)
+            .unwrap()
+            .facts
+            .iter()
+            .filter(|f| f.topic == "subscription_discount")
+            .map(|f| f.text_en.to_string())
+            .collect::<Vec<_>>()
+    };
+    let ali = subs(ProviderId::Alibaba);
+    assert!(ali
+        .iter()
+        .any(|t| t.starts_with("gn6i:") && t.contains("(−61 %)")));
+    assert!(ali
+        .iter()
+        .any(|t| t.starts_with("gn7:") && t.contains("(−34 %)")));
+    let tc = subs(ProviderId::Tencent);
+    assert!(tc
+        .iter()
+        .any(|t| t.starts_with("GN7:") && t.contains("(−61 %)")));
+    assert!(tc
+        .iter()
+        .any(|t| t.starts_with("GT4:") && t.contains("(−34 %)")));
+}
+
+#[test]
 fn every_price_in_the_catalog_is_dated() {
     let c = cat();
     for o in &c.offers {
@@ -544,10 +592,9 @@ fn required_offers_exist() {
         }
     }
     // Alibaba: cn-shanghai is the only region a source confirms (availability.csv);
-    // the former cn-hangzhou/cn-beijing copies were unverified and are gone.
-    for fam in [
-        "gn6i", "gn6v", "gn6e", "gn7", "gn7i", "gn7e", "ebmgn7e", "gn8is",
-    ] {
+    // the former cn-hangzhou/cn-beijing copies were unverified and are gone. gn8is is gone too:
+    // its only source is a quote for "Shanghai or Shenzhen" (review 2026-11-30, finding 4).
+    for fam in ["gn6i", "gn6v", "gn6e", "gn7", "gn7i", "gn7e", "ebmgn7e"] {
         if !has(&c, ProviderId::Alibaba, "cn-shanghai", |o| o.family == fam) {
             missing.push(format!("alibaba cn-shanghai {fam}"));
         }

@@ -5,6 +5,14 @@ from __future__ import annotations
 from common import DROPPED, Inputs, availability, lead_num, mappings, od, offer, read_csv, sub
 
 
+# Rows the reference data flags as odd (supplement/NOTES.md "look odd"): carried as indicative only.
+ALI_ODD = {
+    "ecs.gn6e-c12g1.3xlarge": "Source-flagged as odd: 19.73 CNY/h is below the smaller-memory gn6v-c8g1.2xlarge (26.46) "
+                              "with the same V100 count; indicative only.",
+    "ecs.gn6i-c40g1.10xlarge": "Source-flagged as odd: 14.81 CNY/h is below the smaller gn6i-c24g1.6xlarge (17.19), and it "
+                               "is the only gn6i whose monthly/PAYG ratio is 0.658 instead of 0.394; indicative only.",
+}
+
 ALI_CONFIRMED = {"ecs.gn6i-c4g1.xlarge": ("11.84", None), "ecs.gn7i-c8g1.2xlarge": ("9.74", "4675.66")}
 
 
@@ -14,7 +22,6 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
     rows = [r for r in read_csv(inp.ref / "cn_instances.csv") if r["cloud"] == "Aliyun"]
     supp = read_csv(inp.ref / "supplement" / "prices_found.csv")
     avail = availability(inp)
-    china = read_csv(inp.research / "china_prices.csv")
     specs = {}
     quotes = {}
     for r in rows:
@@ -46,19 +53,12 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             conf = ALI_CONFIRMED.get(itype)
             note = None
             if not b:
-                # Only the 2026-09-24 quote: compute-only price derived like ALI_CONFIRMED (research).
-                d = {r["billing"]: r for r in china if r["instance_type"] == itype and r["source_kind"] == "derived"}
-                prices.append(od(d["payg_hourly"]["price"], "CNY", "ali-quote-check", "2026-09-24",
-                                 note="Derived: 2026-09-24 quote 14.63 − 0.21 (100 GiB ESSD PL1); same method reproduces two list prices exactly"))
-                prices.append(sub(d["monthly"]["price"], "CNY", "ali-quote-check", "2026-09-24",
-                                  note="Derived: 2026-09-24 quote 7019.25 − 100 (100 GiB ESSD PL1 per month)"))
-                note = ("Only a 2026-09-24 quote (region Shanghai or Shenzhen, the source does not say which) is sourced; "
-                        "availability in cn-shanghai rests on that quote.")
-            elif int(b["on-demand"]["gpu_count"]) != count:
+                # Sold here per availability.csv but no list price: nothing to carry (no invented price).
+                DROPPED.append(f"alibaba {region} {itype}: availability yes but no list price sourced")
+                continue
+            if int(b["on-demand"]["gpu_count"]) != count:
                 raise SystemExit(f"aliyun blog count mismatch {itype}")
-            if not b:
-                pass
-            elif conf:
+            if conf:
                 q_od, q_mon = conf
                 prices.append(od(b["on-demand"]["price"], "CNY", "ali-quote-check", "2026-09-24",
                                  note=f"2023-06 list price confirmed: 2026-09-24 quote {q_od} − 0.21 (100 GiB ESSD PL1 × 0.0021 CNY/GiB-h) = {b['on-demand']['price']}"))
@@ -68,9 +68,13 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
                 else:
                     prices.append(sub(b["subscription-month"]["price"], "CNY", "arthur", "2023-06"))
             else:
-                prices += [od(b["on-demand"]["price"], "CNY", "arthur", "2023-06"),
-                           sub(b["subscription-month"]["price"], "CNY", "arthur", "2023-06")]
+                odd = ALI_ODD.get(itype)
+                kw = {"indicative": True, "note": odd} if odd else {}
+                prices += [od(b["on-demand"]["price"], "CNY", "arthur", "2023-06", **kw),
+                           sub(b["subscription-month"]["price"], "CNY", "arthur", "2023-06", **kw)]
                 note = "2023-06 list (secondary), likely an upper bound today; not re-confirmed since."
+                if odd:
+                    note += " " + odd
             q = quotes.get(itype)
             if q:
                 basis = "quote incl. image + 100 GiB ESSD; Shanghai or Shenzhen"

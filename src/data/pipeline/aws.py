@@ -7,7 +7,7 @@ from decimal import Decimal
 from common import (DROPPED, SKY_ASOF, SKY_NOTE, TSAOL_ASOF, Inputs, dec, fmt, log, mappings, od, offer,
                     price, read_csv, ri, spot, spot_artefact, src_of_ref)
 
-AWS_PREFER = {"mr-book": 0, "s-term": 1, "pr45": 2, "tsaol": 3, "tsaol-raw": 4, "sky-aws": 5, "sky-aws2": 6}
+AWS_PREFER = {"mr-book": 0, "s-term": 1, "pr45": 2, "tsaol-g4dn": 3, "tsaol": 3, "tsaol-raw": 4, "sky-aws": 5, "sky-aws2": 6}
 RI_PAY = {"no_upfront": "no", "partial_upfront": "partial", "all_upfront": "all"}
 
 
@@ -33,7 +33,10 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
     for r in inst:
         if r["vcpus"] and r["memory_gib"] and r["gpu_count"]:
             specs.setdefault(r["instance_type"], (int(r["gpu_count"]), r["vcpus"], r["memory_gib"], ["sky-aws"]))
-    for r in new:
+    # vCPU/RAM: prefer the raw AWS-API dump (S-RAW, per supplement-2026 NOTES), then the JS files and S-TERM;
+    # the gpuhunt book (mr-book) has no vCPU/RAM of its own, so it comes last.
+    spec_pref = {"tsaol-raw": 0, "tsaol": 1, "s-term": 2}
+    for r in sorted(new, key=lambda r: spec_pref.get(src_of_ref(r["source_ref"]), 9)):
         if r["vcpu"] and r["memory_gib"] and r["accelerator_count"] and r["instance_type"] not in specs:
             specs[r["instance_type"]] = (int(r["accelerator_count"]), r["vcpu"], r["memory_gib"],
                                          [src_of_ref(r["source_ref"])])
@@ -58,6 +61,11 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             ri26.setdefault(key, []).append(r)
         elif r["price_type"] == "savings_plan":
             sp26.setdefault(key, []).append(r)
+    # Newer dated rows read for the review (research/aws_tsaol_g4dn.csv; absent in the test fixtures).
+    g4dn = {}
+    if (inp.research / "aws_tsaol_g4dn.csv").exists():
+        for r in read_csv(inp.research / "aws_tsaol_g4dn.csv"):
+            g4dn.setdefault((r["region"], r["instance_type"]), []).append(r)
     sp_rows = {}
     for r in spot26:
         if r["region"] in regions and aws_family(table, r["instance_type"]) is not None:
@@ -72,6 +80,10 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             continue
         count, vcpu, ram, spec_src = specs[itype]
         prices, hist, notes = [], [], []
+        if gpu == "b300":
+            notes.append("GPU memory: AWS lists 262 GB per GPU (8 × 262 = 2096, the figure stored, since gpu_memory_gb is "
+                         "GPU count × per-GPU memory); vantage's raw data gives 2100 GB per instance and NVIDIA's B300 has "
+                         "288 GB per GPU.")
         # on-demand candidates: (as_of, preference, price)
         cands = []
         t = ts.get(key, {})
@@ -87,6 +99,9 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             note = ("per-GPU list × GPU count (instance inferred)" if src == "mr-book"
                     else "Linux on-demand, same snapshot as the spot price")
             cands.append((sr["as_of"], od(sr["ondemand_usd_per_hour_same_snapshot"], "USD", src, sr["as_of"], note=note)))
+        for r in g4dn.get(key, []):
+            cands.append((r["as_of"], od(r["on_demand_usd_hr"], "USD", "tsaol-g4dn", r["as_of"],
+                                         note="Linux on-demand, region listed in the vantage-derived file")))
         for r in pr.get(key, []):
             if r["price_ondemand_usd_hr"]:
                 cands.append(("2026-07-29", od(r["price_ondemand_usd_hr"], "USD", "pr45", "2026-07-29",
@@ -161,7 +176,9 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
         count, vcpu, ram, _ = specs[itype]
         prices = [od(t["on-demand"]["price"], "CNY", "tsaol", TSAOL_ASOF)]
         if "1y-ri" in t:
-            prices.append(ri(12, "no", 0, t["1y-ri"]["price"], "CNY", "tsaol", TSAOL_ASOF))
+            prices.append(ri(12, "no", 0, t["1y-ri"]["price"], "CNY", "tsaol", TSAOL_ASOF,
+                             note=f"{t['1y-ri']['notes']} (effective rate); the only reservation option the source "
+                                  "gives for the China regions"))
         offers.append(offer("aws", region, itype, fam, gpu, count, gpus_by_id[gpu]["memory_gb"], vcpu, ram,
                             prices, ["sky-aws"], note="AWS China region (operated by Sinnet/NWCD), billed in CNY; specs per instance type from the global catalog."))
     return offers

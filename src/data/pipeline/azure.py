@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from common import (DROPPED, SKY_ASOF, SKY_NOTE, Inputs, dec, fmt, log, mappings, od, offer, read_csv, ri,
+from common import (DROPPED, SKY_AZ_ASOF, SKY_AZ_NOTE, Inputs, dec, fmt, log, mappings, od, offer, read_csv, ri,
                     spot, spot_artefact, src_of_ref)
 
-AZ_INFERRED = "SKU inferred: the only Azure size with this GPU model and count."
+AZ_INFERRED = ("SKU inferred by the source: the book has no SKU names (e.g. its label A100_SXM also covers the PCIe "
+               "NC A100 v4), so the size is the one whose known on-demand price equals list price × GPU count "
+               "(price match, supplement-2026 NOTES).")
 AZ_PREFER = {"mr-book": 0, "s-term": 1, "mr-retail": 2, "eucri": 3, "sky-az": 4}
 
 
@@ -35,10 +37,10 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
         if sku not in sku_map or r["region"] != "eastus":
             continue
         key = ("eastus", sku)
-        od_c.setdefault(key, []).append((SKY_ASOF, od(r["price_ondemand_usd_hr"], "USD", "sky-az", SKY_ASOF, note=SKY_NOTE)))
+        od_c.setdefault(key, []).append((SKY_AZ_ASOF, od(r["price_ondemand_usd_hr"], "USD", "sky-az", SKY_AZ_ASOF, note=SKY_AZ_NOTE)))
         if r["price_spot_min_usd_hr"] and r["price_spot_min_usd_hr"] != r["price_ondemand_usd_hr"]:
-            hist_c.setdefault(key, []).append(spot(r["price_spot_min_usd_hr"], r["price_spot_max_usd_hr"], "USD", "sky-az", SKY_ASOF,
-                                                   note=SKY_NOTE + "; superseded or not re-confirmed by a dated snapshot"))
+            hist_c.setdefault(key, []).append(spot(r["price_spot_min_usd_hr"], r["price_spot_max_usd_hr"], "USD", "sky-az", SKY_AZ_ASOF,
+                                                   note=SKY_AZ_NOTE + "; superseded or not re-confirmed by a dated snapshot"))
     for r in new:
         sku = alias.get(r["instance_type"], r["instance_type"])
         if sku not in sku_map or r["region"] not in regions or not r["value"]:
@@ -73,8 +75,11 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
                                               note="1-yr total upfront; source converts to 10.23 USD/GPU-h"))
         elif b.startswith("3y-ri") or b.startswith("5y-ri"):
             term = 36 if b.startswith("3y") else 60
-            res.setdefault(key, []).append(ri(term, "no", 0, p * count, "USD", "mr-retail", "2026-09-08",
-                                              note=f"effective {fmt(p)} USD/GPU-h × {count}; payment option not stated"))
+            total = p * count * 730 * term
+            res.setdefault(key, []).append(ri(term, "all", total, 0, "USD", "mr-retail", "2026-09-08", indicative=True,
+                note=f"Derived whole-term total {fmt(p)} USD/GPU-h effective × {count} GPUs × {730 * term} h, stored as an "
+                     "all-upfront total like every other Azure reservation; the source quotes only the effective rate "
+                     "(payment option and upfront not stated), hence indicative."))
     for r in spot26:
         sku = r["instance_type"]
         key = (r["region"], sku)

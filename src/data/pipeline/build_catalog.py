@@ -8,8 +8,8 @@ only; deterministic output.
     python3 src/data/pipeline/build_catalog.py --stats    # price-age tables (markdown)
     python3 -m unittest discover -s src/data/pipeline     # pipeline tests (fixtures/)
 
-One module per provider (aws, azure, alibaba, tencent), plus gpus, usage and
-promotions; shared helpers in common. Mapping tables: mappings.json; FX
+One module per provider (aws, azure, alibaba, tencent), plus gpus, usage,
+promotions and facts (provider facts, curated and derived from the catalog's prices); shared helpers in common. Mapping tables: mappings.json; FX
 default: fx.json. Reference data: ../shared/reference-data relative to the
 repo root (override with GPUCOST_REF=/path/to/reference-data).
 """
@@ -23,6 +23,7 @@ import sys
 import alibaba
 import aws
 import azure
+import facts as facts_mod
 import gpus as gpus_mod
 import promotions as promos
 import tencent
@@ -41,16 +42,10 @@ def build(inp: Inputs) -> dict:
     gpus_by_id = {g["id"]: g for g in gpus}
     regions = [{"provider": p, "code": c, "name_en": en, "name_zh": zh, "group": g}
                for p, c, en, zh, g in load_json(inp, "regions.json")]
-    providers = []
-    for p in load_json(inp, "providers.json"):
-        providers.append({
-            "id": p["id"], "name_en": p["name_en"], "name_zh": p["name_zh"], "billing": p["billing"],
-            "facts": [{"topic": t, "text_en": en, "text_zh": zh, "source": s, "as_of": a}
-                      for t, en, zh, s, a in p["facts"]],
-        })
     offers = [o for builder in (aws, azure, alibaba, tencent) for o in builder.build(inp, gpus_by_id)]
     order = {"aws": 0, "azure": 1, "alibaba": 2, "tencent": 3}
     offers.sort(key=lambda o: (order[o["provider"]], o["region"], o["family"], o["instance_type"]))
+    providers = facts_mod.build(inp, offers)
     fx = {k: v for k, v in load_json(inp, "fx.json").items() if not k.startswith("_")}
     used = {s for o in offers for p in o["prices"] + o.get("price_history", []) + o.get("alt_prices", []) for s in [p["source"]]}
     used |= {s for o in offers for s in o["spec_sources"]} | {s for g in gpus for s in g["sources"]}

@@ -19,6 +19,12 @@ ROOT = HERE.parents[2]
 # as_of is the start of that window (the conservative age); the note says so.
 SKY_ASOF = "2024-12"
 SKY_NOTE = "SkyPilot snapshot, date estimated Dec-2024..May-2025 (as_of = start of window)"
+# The Azure SkyPilot file (catalogs/v6/azure/vms.csv @098741e7) shows no date, and the AWS-derived
+# Dec-2024..May-2025 window does not carry over to it: the year recorded for it by the reference-data
+# research (sources.json sky-az) is the only basis.
+SKY_AZ_ASOF = "2025"
+SKY_AZ_NOTE = ("SkyPilot Azure file, commit date not visible; as_of = the year recorded for the file "
+               "(year only, no month or day is sourced); treat as undated history")
 TSAOL_ASOF = "2026-01-21"
 LOG: list[str] = []      # skipped rows (printed as "note:")
 DROPPED: list[str] = []  # rows deliberately not carried (printed as "dropped:")
@@ -165,6 +171,8 @@ def spot_artefact(lo: Decimal, hi: Decimal, od_same: Decimal | None, note: str) 
         return None
     if lo == hi and lo * 10 == od_same:
         return "min = max = exactly 10 % of on-demand (placeholder value)"
+    if (od_same / 10).quantize(Decimal(1).scaleb(lo.as_tuple().exponent)) == lo:
+        return "min is 10 % of on-demand (to the source's last digit; the placeholder pattern, range not trusted)"
     if lo == hi and abs(hi - od_same) <= Decimal("0.0001"):
         return "spot equals the on-demand list price (no spot discount observed; unverified)"
     if "suspect" in note or "within 0.00001" in note:

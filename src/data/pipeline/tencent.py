@@ -7,8 +7,10 @@ from common import DROPPED, Inputs, availability, dec, log, mappings, od, offer,
 
 # later, so as_of is that lower bound (the conservative age).
 TC_ASOF = "2021"
-TC_PRICE_NOTE = ("Mainland-China list price (标准刊例价, compute only), not region-specific. Doc commit date not "
-                 "visible; as_of 2021 is a lower bound (the page lists GT4/A100).")
+TC_PRICE_NOTE = ("Mainland-China list price (标准刊例价, compute only), not region-specific. UNDATED: the document "
+                 "(价格总览.md @8ec07296) carries no date and its commit date is not visible. as_of 2021 is not a date "
+                 "but an unsourced lower bound (the page lists GT4 = A100, which shipped in 2020; nothing read dates "
+                 "GT4's launch). The price may be older or newer than it looks; treat it as stale.")
 
 
 def range_of(cell: str):

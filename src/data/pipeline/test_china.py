@@ -15,7 +15,6 @@ class AlibabaTest(unittest.TestCase):
         self.assertEqual(sorted(self.offers), [
             "alibaba:cn-shanghai:ecs.gn6v-c8g1.2xlarge",
             "alibaba:cn-shanghai:ecs.gn7i-c8g1.2xlarge",
-            "alibaba:cn-shanghai:ecs.gn8is.2xlarge",
         ])
         self.assertTrue(any("gn7-c13g1.26xlarge" in d and "unknown" in d for d in common.DROPPED))
 
@@ -28,10 +27,11 @@ class AlibabaTest(unittest.TestCase):
         [s] = current(self.offers["alibaba:cn-shanghai:ecs.gn6v-c8g1.2xlarge"], "subscription")
         self.assertEqual(s["as_of"], "2023-06")
 
-    def test_derived_compute_only_price(self):
-        o = self.offers["alibaba:cn-shanghai:ecs.gn8is.2xlarge"]
-        [p] = current(o, "on_demand", source="ali-quote-check")
-        self.assertEqual(p["hourly"], "14.42")
+    def test_quote_of_unstated_region_places_nothing(self):
+        # The only gn8is.2xlarge source is a quote for "Shanghai or Shenzhen": not sold in cn-shanghai per
+        # any source, so no offer (and no derived price) is carried.
+        self.assertNotIn("alibaba:cn-shanghai:ecs.gn8is.2xlarge", self.offers)
+        self.assertTrue(any("gn8is.2xlarge" in d and "unknown" in d for d in common.DROPPED))
 
 
 class TencentTest(unittest.TestCase):

@@ -16,7 +16,10 @@ class CommonTest(unittest.TestCase):
         self.assertIn("equals", spot_artefact(D("23.6225"), D("23.6225"), D("23.62246"), ""))
         self.assertIsNotNone(spot_artefact(D("32.9"), D("33"), D("40"), "source value suspect"))
         self.assertIsNone(spot_artefact(D("17.0847"), D("17.0847"), D("21.957642"), ""))
-        self.assertIsNone(spot_artefact(D("2.15"), D("4.3627"), D("21.5"), ""))  # only min is 10 %
+        # A min of exactly 10 % of on-demand is the placeholder pattern too (review #13).
+        self.assertIn("min is 10 %", spot_artefact(D("2.15"), D("4.3627"), D("21.5"), ""))
+        self.assertIn("min is 10 %", spot_artefact(D("1.2981"), D("3"), D("12.98127"), ""))
+        self.assertIsNone(spot_artefact(D("2.16"), D("4.3627"), D("21.5"), ""))
         self.assertIsNone(spot_artefact(D("1"), D("2"), None, ""))
 
     def test_source_ids(self):

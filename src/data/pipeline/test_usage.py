@@ -13,6 +13,9 @@ class UsageTest(unittest.TestCase):
         ali = rates[("alibaba", "cn-shanghai", "egress_per_gb")]
         self.assertEqual((ali["currency"], ali["tiers"][0]), ("CNY", {"up_to": 20, "price": "0"}))
         self.assertNotIn(("tencent", "ap-guangzhou", "egress_per_gb"), rates)  # undated: left absent
+        aws = rates[("aws", "us-east-1", "egress_per_gb")]
+        self.assertEqual(aws["tiers"][:2], [{"up_to": 100, "price": "0"}, {"up_to": 10240, "price": "0.09"}])
+        self.assertIn("(aws-free100,", aws["note"])  # the allowance's own source is cited by id
 
     def test_stats_ages(self):
         self.assertEqual(str(as_of_date("2021")), "2021-01-01")

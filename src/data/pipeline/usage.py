@@ -33,7 +33,9 @@ def build(inp: Inputs) -> list[dict]:
     tb = 1024
     out = []
     dt = "2024-09-25"
-    free = "AWS's 100 GB/month free allowance is not reflected."
+    free = ("First 100 GB/month free (aws-free100, secondary, May 2026: account-wide, aggregated across regions; "
+            "shown per region here, so with several regions the saving is overstated); the paid tier boundaries "
+            "are the source's (10/50/150 TB), counted from 0.")
     for region in ("us-east-1", "ap-northeast-1", "ap-southeast-1", "ap-east-1"):
         first = find("AWS", region, "Data transfer out to Internet, first 10 TB")
         nxt = find("AWS", region, "Data transfer out to Internet, next 40 TB")
@@ -41,10 +43,10 @@ def build(inp: Inputs) -> list[dict]:
         over = [r for r in supp if r["provider"] == "AWS" and r["region"] == region
                 and r["instance_type_or_item"].startswith("Data transfer out to Internet, over 150 TB")]
         if over:
-            t = tiers((10 * tb, first), (50 * tb, nxt), (150 * tb, n100), (None, over[0]["price"]))
+            t = tiers((100, 0), (10 * tb, first), (50 * tb, nxt), (150 * tb, n100), (None, over[0]["price"]))
             note = free
         else:
-            t = tiers((10 * tb, first), (50 * tb, nxt), (None, n100))
+            t = tiers((100, 0), (10 * tb, first), (50 * tb, nxt), (None, n100))
             note = "Rate above 150 TB/month not in source; the 100 TB tier rate is extended. " + free
         out.append(usage("aws", region, "egress_per_gb", "USD", t, "ic-aws-dt", dt, note))
         out.append(usage("aws", region, "inter_region_per_gb", "USD",

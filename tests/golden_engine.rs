@@ -9,7 +9,7 @@ use gpucost::domain::catalog::{Catalog, ProviderId, UsageKind};
 use gpucost::domain::link::parse_query;
 use gpucost::domain::pricing::Reason;
 use gpucost::domain::scenario::BillingModel;
-use gpucost::domain::tco::{quote, MissingRate, ModelQuote, Quote, QuoteNotice};
+use gpucost::domain::tco::{quote, MissingRate, ModelNotice, ModelQuote, Quote, QuoteNotice};
 use rust_decimal::Decimal;
 
 fn fixture() -> Catalog {
@@ -54,7 +54,7 @@ fn g01_readme_example_p4d_on_demand_vs_1y_no_upfront_ri() {
     );
     let ri = model(&r, "p4d.24xlarge", BillingModel::Ri1No);
     assert_eq!(ri.total.unwrap().amount(), d("121948.80"));
-    assert_eq!(ri.lines[0].commitment, d("10162.40"));
+    assert_eq!(ri.lines()[0].commitment, d("10162.40"));
     assert_eq!(ri.saving_vs_on_demand_pct, Some(d("36.60")));
     assert!(!ri.assumed);
     assert_eq!(ri.still_owed, d("0"));
@@ -133,7 +133,7 @@ fn g04_spot_at_15_percent_interruptions_with_30_minute_checkpoints() {
         job.completion_probability
     );
     let m = model(&r, "p3.2xlarge", BillingModel::Spot);
-    assert!(m.notices.contains(&QuoteNotice::SpotMidpoint));
+    assert!(m.notices.contains(&ModelNotice::SpotMidpoint));
 }
 
 #[test]
@@ -145,7 +145,7 @@ fn g05_two_tb_per_month_cross_region_sync() {
         "v=2&o=aws:us-east-1:p4d.24xlarge,alibaba:cn-shanghai:ecs.gn7-c12g1.3xlarge&bm=od&xr=2048",
     );
     let m = model(&r, "p4d.24xlarge", BillingModel::OnDemand);
-    assert_eq!(m.lines[0].data, d("40.96"));
+    assert_eq!(m.lines()[0].data, d("40.96"));
     assert_eq!(m.total.unwrap().amount(), d("192348.96") + d("491.52"));
     let a = model(&r, "gn7-c12g1.3xlarge", BillingModel::OnDemand);
     assert_eq!(
@@ -157,7 +157,7 @@ fn g05_two_tb_per_month_cross_region_sync() {
         }]
     );
     assert!(!a.complete());
-    assert_eq!(a.lines[0].data, d("0.00"));
+    assert_eq!(a.lines()[0].data, d("0.00"));
 }
 
 #[test]
@@ -167,11 +167,11 @@ fn g06_first_month_half_price_plus_300_credit() {
     // total = 0 + 159 + 306 = 465.00
     let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=100&m=3&bm=od&fmd=50&cr=300usd");
     let m = model(&r, "p3.2xlarge", BillingModel::OnDemand);
-    let totals: Vec<Decimal> = m.lines.iter().map(|l| l.total).collect();
+    let totals: Vec<Decimal> = m.lines().iter().map(|l| l.total).collect();
     assert_eq!(totals, vec![d("0.00"), d("159.00"), d("306.00")]);
-    assert_eq!(m.lines[0].usage, d("153.00"));
-    assert_eq!(m.lines[0].credits, d("-153.00"));
-    assert_eq!(m.lines[1].credits, d("-147.00"));
+    assert_eq!(m.lines()[0].usage, d("153.00"));
+    assert_eq!(m.lines()[0].credits, d("-153.00"));
+    assert_eq!(m.lines()[1].credits, d("-147.00"));
     assert_eq!(m.total.unwrap().amount(), d("465.00"));
     // credit expiring after month 1: the 147 left is lost → 0 + 306 + 306 = 612.00
     let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=100&m=3&bm=od&fmd=50&cr=300usd&crx=1");
@@ -236,8 +236,8 @@ fn g09_reserved_all_and_partial_upfront_cash_flow() {
     // od: 127.816 × 730 = 93305.68 per month, × 12 = 1119668.16
     let r = q("v=2&o=azure:westeurope:Standard_ND96isr_H100_v5&bm=od,ri1a");
     let ri = model(&r, "ND96isr_H100_v5", BillingModel::Ri1All);
-    assert_eq!(ri.lines[0].upfront, d("716588.00"));
-    assert_eq!(ri.lines[1].total, d("0.00"));
+    assert_eq!(ri.lines()[0].upfront, d("716588.00"));
+    assert_eq!(ri.lines()[1].total, d("0.00"));
     assert_eq!(ri.upfront_total, d("716588.00"));
     assert_eq!(ri.total.unwrap().amount(), d("716588.00"));
     assert_eq!(
@@ -251,9 +251,9 @@ fn g09_reserved_all_and_partial_upfront_cash_flow() {
     let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1p&disc=40");
     let p = model(&r, "p4d.24xlarge", BillingModel::Ri1Partial);
     assert!(p.assumed);
-    assert_eq!(p.lines[0].upfront, d("57704.68"));
-    assert_eq!(p.lines[0].commitment, d("4808.72"));
-    assert_eq!(p.lines[1].upfront, d("0.00"));
+    assert_eq!(p.lines()[0].upfront, d("57704.68"));
+    assert_eq!(p.lines()[0].commitment, d("4808.72"));
+    assert_eq!(p.lines()[1].upfront, d("0.00"));
     assert_eq!(p.total.unwrap().amount(), d("115409.32"));
     // without the assumption the model is unavailable, not invented
     let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1p");
@@ -271,7 +271,7 @@ fn g10_horizon_shorter_than_term_reports_remaining_commitment() {
     assert_eq!(ri.decision_cost.unwrap().amount(), d("121948.80"));
     assert!(ri
         .notices
-        .contains(&QuoteNotice::CommitmentOwedAfterHorizon));
+        .contains(&ModelNotice::CommitmentOwedAfterHorizon));
 }
 
 #[test]
@@ -281,7 +281,7 @@ fn g11_monthly_subscription() {
     let r = q("v=2&o=alibaba:cn-shanghai:ecs.gn7-c13g1.26xlarge&m=3&bm=od,sub&cur=CNY");
     let s = model(&r, "gn7-c13g1.26xlarge", BillingModel::Subscription);
     assert_eq!(s.total.unwrap().amount(), d("363840.00"));
-    assert_eq!(s.lines[2].commitment, d("121280.00"));
+    assert_eq!(s.lines()[2].commitment, d("121280.00"));
     assert_eq!(s.saving_vs_on_demand_pct, Some(d("34.24")));
     assert_eq!(
         total(&r, "gn7-c13g1.26xlarge", BillingModel::OnDemand),
@@ -306,9 +306,12 @@ fn g12_rounding_policy_half_away_from_zero_per_line() {
     // totals are sums of rounded lines.
     let r = q("v=2&o=aws:us-east-1:p3.2xlarge&h=0.25&m=3&bm=od");
     let m = model(&r, "p3.2xlarge", BillingModel::OnDemand);
-    assert_eq!(m.lines[0].usage, d("0.77"));
+    assert_eq!(m.lines()[0].usage, d("0.77"));
     assert_eq!(m.total.unwrap().amount(), d("2.31"));
-    assert_eq!(m.lines.iter().map(|l| l.total).sum::<Decimal>(), d("2.31"));
+    assert_eq!(
+        m.lines().iter().map(|l| l.total).sum::<Decimal>(),
+        d("2.31")
+    );
 }
 
 #[test]
@@ -335,22 +338,27 @@ fn g15_egress_tiers_bandwidth_mode_and_region_fallback() {
     // AWS 20 TB egress: 10240 × 0.09 + 10240 × 0.085 = 921.60 + 870.40 = 1792.00 per month
     let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&m=1&bm=od&eg=20480");
     assert_eq!(
-        model(&r, "p4d.24xlarge", BillingModel::OnDemand).lines[0].data,
+        model(&r, "p4d.24xlarge", BillingModel::OnDemand).lines()[0].data,
         d("1792.00")
     );
     // Tencent fixed bandwidth 10 Mbps: 2 × 20 + 3 × 25 + 5 × 90 = 565.00 CNY; egress GB included
     let r = q("v=2&o=tencent:ap-guangzhou:GT4.4XLARGE96&m=1&bm=od&cur=CNY&bw=10&eg=1000");
     let m = model(&r, "GT4.4XLARGE96", BillingModel::OnDemand);
-    assert_eq!(m.lines[0].data, d("565.00"));
-    assert!(m.notices.contains(&QuoteNotice::EgressInBandwidth));
+    assert_eq!(m.lines()[0].data, d("565.00"));
+    // data notices are the offer's (the same for every billing model)
+    assert!(r.offers[0]
+        .notices
+        .contains(&QuoteNotice::EgressInBandwidth));
     // Aliyun cn-shanghai has no own rate: cn-hangzhou 0.80 CNY/GB × 100 = 80.00, flagged
     let r = q("v=2&o=alibaba:cn-shanghai:ecs.gn7-c12g1.3xlarge&m=1&bm=od&cur=CNY&eg=100");
     let m = model(&r, "gn7-c12g1.3xlarge", BillingModel::OnDemand);
-    assert_eq!(m.lines[0].data, d("80.00"));
-    assert!(m.notices.contains(&QuoteNotice::UsageRateFallback {
-        kind: UsageKind::EgressPerGb,
-        region: "cn-hangzhou".into()
-    }));
+    assert_eq!(m.lines()[0].data, d("80.00"));
+    assert!(r.offers[0]
+        .notices
+        .contains(&QuoteNotice::UsageRateFallback {
+            kind: UsageKind::EgressPerGb,
+            region: "cn-hangzhou".into()
+        }));
 }
 
 #[test]
@@ -378,8 +386,8 @@ fn g17_mix_on_a_reserved_baseline() {
         d("26805.60")
     );
     let mix = model(&r, "p3.2xlarge", BillingModel::Mix);
-    assert_eq!(mix.lines[0].commitment, d("670.14"));
-    assert_eq!(mix.lines[0].usage, d("240.60"));
+    assert_eq!(mix.lines()[0].commitment, d("670.14"));
+    assert_eq!(mix.lines()[0].usage, d("240.60"));
     assert_eq!(mix.total.unwrap().amount(), d("10928.88"));
     assert_eq!(mix.saving_vs_on_demand_pct, Some(d("59.23")));
     assert!(mix.assumed, "priced from an assumed discount");
@@ -453,8 +461,13 @@ fn g19_a_missing_rate_is_never_zero() {
     let r = q(&format!("{base}&ur=tencent:ap-guangzhou:xr~0.5"));
     let t = model(&r, "GT4.4XLARGE96", BillingModel::OnDemand);
     assert!(t.complete());
-    assert_eq!(t.lines[0].data, d("142.47"));
-    assert!(t.notices.contains(&QuoteNotice::UsageRateUser {
+    assert_eq!(t.lines()[0].data, d("142.47"));
+    let tencent = r
+        .offers
+        .iter()
+        .find(|o| o.offer.ends_with("GT4.4XLARGE96"))
+        .unwrap();
+    assert!(tencent.notices.contains(&QuoteNotice::UsageRateUser {
         kind: UsageKind::InterRegionPerGb
     }));
     let c = r.cheapest.unwrap();
@@ -478,7 +491,7 @@ fn g19b_no_fallback_across_currency_or_region_group() {
     let st = parse_query("v=2&o=aws:cn-north-1:p3.2xlarge&bm=od&m=1&eg=100", &c);
     let r = quote(&c, &st.scenario).unwrap();
     let m = &r.offers[0].models[0];
-    assert_eq!(m.lines[0].data, d("0.00"));
+    assert_eq!(m.lines()[0].data, d("0.00"));
     assert_eq!(m.missing.len(), 1);
     assert_eq!(m.missing[0].kind, UsageKind::EgressPerGb);
 }
@@ -535,7 +548,7 @@ fn g21_a_reservation_covers_every_hour() {
     let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=ri1n&h=744");
     let ri = model(&r, "p4d.24xlarge", BillingModel::Ri1No);
     assert_eq!(ri.total.unwrap().amount(), d("121948.80"));
-    assert!(ri.lines.iter().all(|l| l.usage.is_zero()));
+    assert!(ri.lines().iter().all(|l| l.usage.is_zero()));
 }
 
 #[test]

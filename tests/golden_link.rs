@@ -109,7 +109,7 @@ fn embedded_catalog_quotes_every_offer_without_panicking() {
                 m.model
             );
             if let Some(t) = m.total {
-                assert_eq!(t.amount(), m.lines.last().unwrap().cumulative);
+                assert_eq!(t.amount(), m.lines().last().unwrap().cumulative);
             }
         }
     }

@@ -100,14 +100,14 @@ proptest! {
         let second = quote(&c, &s).unwrap();
         for (k, m) in whole.offers[0].models.iter().enumerate() {
             let Some(t) = m.total else { continue };
-            let sum: Decimal = m.lines.iter().map(|l| l.total).sum();
+            let sum: Decimal = m.lines().iter().map(|l| l.total).sum();
             prop_assert_eq!(sum, t.amount());
-            for l in &m.lines {
+            for l in &m.lines() {
                 prop_assert_eq!(l.upfront + l.usage + l.commitment + l.data + l.credits, l.total);
             }
             // the first m1 months don't depend on the horizon
             let f = &first.offers[0].models[k];
-            prop_assert_eq!(&m.lines[..m1 as usize], &f.lines[..]);
+            prop_assert_eq!(&m.lines()[..m1 as usize], &f.lines()[..]);
             // pay-as-you-go models (and a monthly subscription) concatenate
             if m.model.term_months().is_none_or(|t| t == 1) {
                 let sec = second.offers[0].models[k].total.unwrap().amount();

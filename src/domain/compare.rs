@@ -431,7 +431,11 @@ pub fn rate_inputs(p: &Panel, s: &Scenario) -> Vec<UsageRateKey> {
                 add(k.code());
             }
         }
-        let prefix = format!("{}:{}:", o.provider.code(), o.region);
+        // the offer id is `provider:region:type`; a rate key starts with `provider:region:`
+        let prefix = match o.offer.rsplit_once(':') {
+            Some((pr, _)) => format!("{pr}:"),
+            None => continue,
+        };
         for k in s.user_usage_rates.keys().filter(|k| k.starts_with(&prefix)) {
             add(k.clone());
         }

@@ -93,22 +93,23 @@ pub struct MonthLine {
     pub cumulative: Decimal,
 }
 
-/// Non-fatal remarks on a quote. Stable codes.
+/// Remarks on an offer's data charges. Stable codes.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
 pub enum QuoteNotice {
     /// No usage rate for the offer's region; another region's of the same
     /// provider, region group and currency was used.
-    UsageRateFallback {
-        kind: UsageKind,
-        region: String,
-    },
+    UsageRateFallback { kind: UsageKind, region: String },
     /// The user's rate for this region was used (`ur=`).
-    UsageRateUser {
-        kind: UsageKind,
-    },
+    UsageRateUser { kind: UsageKind },
     /// Fixed-bandwidth mode: internet egress GB are included in the bandwidth.
     EgressInBandwidth,
+}
+
+/// Remarks on one billing model's result. Stable codes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum ModelNotice {
     /// Spot cost uses the midpoint of the snapshot range.
     SpotMidpoint,
     /// The horizon is longer than the term; renewed at the same price.
@@ -116,6 +117,68 @@ pub enum QuoteNotice {
     /// The horizon ends inside a term: `still_owed` is due after it.
     CommitmentOwedAfterHorizon,
     StudentPriceApplied,
+}
+
+/// A short list kept inline (no heap allocation): a result carries at most
+/// three notices of its own and at most two price references, and a quote
+/// over thousands of offers should not allocate for each of them.
+/// Serialized as a list.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Few<T, const N: usize> {
+    items: [Option<T>; N],
+}
+
+impl<T, const N: usize> Default for Few<T, N> {
+    fn default() -> Self {
+        Few {
+            items: [const { None }; N],
+        }
+    }
+}
+
+impl<T: PartialEq, const N: usize> Few<T, N> {
+    /// Append; by construction a result never has more than `N`.
+    fn push(&mut self, x: T) {
+        let slot = self.items.iter_mut().find(|s| s.is_none());
+        debug_assert!(slot.is_some(), "Few: more than {N} items");
+        if let Some(slot) = slot {
+            *slot = Some(x);
+        }
+    }
+
+    /// Insert at the front (shifting the others).
+    fn insert_first(&mut self, x: T) {
+        let mut carry = Some(x);
+        for slot in self.items.iter_mut() {
+            carry = std::mem::replace(slot, carry);
+            if carry.is_none() {
+                break;
+            }
+        }
+        debug_assert!(carry.is_none(), "Few: more than {N} items");
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &T> {
+        self.items.iter().flatten()
+    }
+
+    pub fn contains(&self, x: &T) -> bool {
+        self.iter().any(|y| y == x)
+    }
+
+    pub fn len(&self) -> usize {
+        self.iter().count()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.items[0].is_none()
+    }
+}
+
+impl<T: Serialize, const N: usize> Serialize for Few<T, N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.items.iter().flatten())
+    }
 }
 
 /// A charge the result needs but the catalog has no rate for (and the user
@@ -153,12 +216,21 @@ pub struct ModelQuote {
     pub assumed: bool,
     pub indicative: bool,
     pub user_price: bool,
-    pub notices: Vec<QuoteNotice>,
-    pub sources: Vec<PriceRef>,
-    pub lines: Vec<MonthLine>,
+    /// Remarks on this result (the data notices are the offer's).
+    pub notices: Few<ModelNotice, 3>,
+    pub sources: Few<PriceRef, 2>,
+    /// The month lines, generated on demand (`lines()`; `lines` in JSON);
+    /// None for totals-only quotes and unavailable models.
+    #[serde(rename = "lines", serialize_with = "serialize_lines")]
+    pub flow: Option<CashFlow>,
 }
 
 impl ModelQuote {
+    /// The month-by-month lines (empty when unavailable or totals-only).
+    pub fn lines(&self) -> Vec<MonthLine> {
+        self.flow.map(|f| f.lines()).unwrap_or_default()
+    }
+
     /// True when every charge the result needs has a rate.
     pub fn complete(&self) -> bool {
         self.missing.is_empty()
@@ -173,15 +245,16 @@ impl ModelQuote {
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OfferQuote {
+    /// `provider:region:instance_type`; the specs are the catalog's
+    /// (`gpucost catalog --offer <id>`), not copied into every quote.
     pub offer: String,
     pub provider: ProviderId,
-    pub region: String,
-    pub instance_type: String,
-    pub gpu: String,
     pub gpus_per_instance: u32,
     pub instances: u32,
     /// Data cost per month (rounded), same for every model; excludes `missing`.
     pub data_monthly: Decimal,
+    /// Remarks on the data charges (rate fallbacks, user rates, bandwidth mode).
+    pub notices: Vec<QuoteNotice>,
     pub models: Vec<ModelQuote>,
 }
 
@@ -413,8 +486,8 @@ struct Shape {
     effective_hourly: Decimal,
     assumed: bool,
     user_price: bool,
-    sources: Vec<PriceRef>,
-    notices: Vec<QuoteNotice>,
+    sources: Few<PriceRef, 2>,
+    notices: Few<ModelNotice, 3>,
 }
 
 fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
@@ -431,9 +504,9 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
         assumed: false,
         indicative: false,
         user_price: false,
-        notices: Vec::new(),
-        sources: Vec::new(),
-        lines: Vec::new(),
+        notices: Few::default(),
+        sources: Few::default(),
+        flow: None,
     }
 }
 
@@ -445,7 +518,7 @@ fn on_demand_fleet(
     od: &OdRate,
     billed: Decimal,
     fx: Decimal,
-    notices: &mut Vec<QuoteNotice>,
+    notices: &mut Few<ModelNotice, 3>,
 ) -> Result<Decimal, EngineError> {
     let fleet_hours = mul(billed, ctx.inst)?;
     let Some(stu) = scenario.promotions.student else {
@@ -465,7 +538,7 @@ fn on_demand_fleet(
             mul(od.hourly, sub(Decimal::ONE, div(d, Decimal::ONE_HUNDRED)?)?)?
         }
     };
-    notices.push(QuoteNotice::StudentPriceApplied);
+    notices.push(ModelNotice::StudentPriceApplied);
     // never above the on-demand price: a promotion cannot raise a total
     let price = price.min(od.hourly);
     add(mul(sh, price)?, mul(sub(fleet_hours, sh)?, od.hourly)?)
@@ -480,13 +553,13 @@ fn shape(
 ) -> Result<Result<Shape, Reason>, EngineError> {
     let h = scenario.hours_per_month;
     let inst = ctx.inst;
-    let mut notices = Vec::new();
-    let mut sources = Vec::new();
+    let mut notices = Few::default();
+    let mut sources = Few::default();
     let od = ctx.od.as_ref();
-    let spot_mid = |notices: &mut Vec<QuoteNotice>, sources: &mut Vec<PriceRef>| {
+    let spot_mid = |notices: &mut Few<ModelNotice, 3>, sources: &mut Few<PriceRef, 2>| {
         ctx.spot.as_ref().map(|(a, b, s)| {
             if a != b {
-                notices.push(QuoteNotice::SpotMidpoint);
+                notices.push(ModelNotice::SpotMidpoint);
             }
             sources.push(s.clone());
             (*a + *b) / Decimal::TWO
@@ -548,7 +621,7 @@ fn shape(
             let Some(od) = od else {
                 return Ok(Err(Reason::NoSourcedPrice));
             };
-            sources.insert(0, od.src.clone());
+            sources.insert_first(od.src.clone());
             let s = div(scenario.mix_spot_share_pct, Decimal::ONE_HUNDRED)?;
             let od_part = mul(mul(mul(sub(Decimal::ONE, s)?, h)?, od.hourly)?, inst)?;
             let spot_part = mul(mul(mul(s, h)?, spot_hourly)?, inst)?;
@@ -606,12 +679,12 @@ fn shape(
     }
 }
 
-fn commitment_notices(scenario: &Scenario, term: u32, notices: &mut Vec<QuoteNotice>) {
+fn commitment_notices(scenario: &Scenario, term: u32, notices: &mut Few<ModelNotice, 3>) {
     if term > 1 && scenario.months > term {
-        notices.push(QuoteNotice::CommitmentRenewed);
+        notices.push(ModelNotice::CommitmentRenewed);
     }
     if term > 1 && !scenario.months.is_multiple_of(term) {
-        notices.push(QuoteNotice::CommitmentOwedAfterHorizon);
+        notices.push(ModelNotice::CommitmentOwedAfterHorizon);
     }
 }
 
@@ -626,8 +699,8 @@ fn mix_on_commitment(
     ctx: &OfferCtx,
     spot_hourly: Decimal,
     fx: Decimal,
-    mut sources: Vec<PriceRef>,
-    mut notices: Vec<QuoteNotice>,
+    mut sources: Few<PriceRef, 2>,
+    mut notices: Few<ModelNotice, 3>,
 ) -> Result<Result<Shape, Reason>, EngineError> {
     let base = scenario.mix_baseline;
     let hpm = ctx.b.hours_per_month;
@@ -636,7 +709,7 @@ fn mix_on_commitment(
         return Ok(Err(Reason::NoCommitmentRate));
     };
     if let Some(src) = &c.src {
-        sources.insert(0, src.clone());
+        sources.insert_first(src.clone());
     }
     let h = scenario.hours_per_month;
     let s = div(scenario.mix_spot_share_pct, Decimal::ONE_HUNDRED)?;
@@ -706,45 +779,19 @@ fn cash_flow(
         Some(c) => round_money(convert(c.amount(), c.currency(), scenario.currency, fx)?),
         None => Decimal::ZERO,
     };
-    let mut credit_left = cents(credit)?;
-    let credit_usable = |m: u32| promo.credit_expiry_month.is_none_or(|x| m <= x);
-    let mut lines = Vec::with_capacity(if keep_lines { months as usize } else { 0 });
-    let mut cumulative: i64 = 0;
-    let mut upfront_total: i64 = 0;
-    for m in 1..=months {
-        let upfront = match s.term {
-            Some(t) if t > 0 && (m - 1) % t == 0 => upfront_c,
-            _ => 0,
-        };
-        let (usage, commitment) = if m == 1 {
-            (usage_m1_c, commit_m1_c)
-        } else {
-            (usage_c, commit_c)
-        };
-        let gross = checked_sum(&[upfront, usage, commitment, data_c])?;
-        let credits = if credit_left > 0 && credit_usable(m) {
-            let used = credit_left.min(gross.max(0));
-            credit_left -= used;
-            -used
-        } else {
-            0
-        };
-        let total = checked_sum(&[gross, credits])?;
-        upfront_total = checked_sum(&[upfront_total, upfront])?;
-        cumulative = checked_sum(&[cumulative, total])?;
-        if keep_lines {
-            lines.push(MonthLine {
-                month: m,
-                upfront: from_cents(upfront),
-                usage: from_cents(usage),
-                commitment: from_cents(commitment),
-                data: data_rounded,
-                credits: from_cents(credits),
-                total: from_cents(total),
-                cumulative: from_cents(cumulative),
-            });
-        }
-    }
+    let flow = CashFlow {
+        months,
+        term: s.term.filter(|t| *t > 0),
+        upfront_c,
+        usage_m1_c,
+        usage_c,
+        commit_m1_c,
+        commit_c,
+        data_c,
+        credit_c: cents(credit)?,
+        credit_expiry_month: promo.credit_expiry_month,
+    };
+    let (cumulative, upfront_total, credit_left) = flow.totals()?;
     // Still owed: the monthly charges of the last term after the horizon
     // (the upfront of a started term is already paid). The credit keeps
     // paying them while it lasts and has not expired.
@@ -766,8 +813,8 @@ fn cash_flow(
         .ok_or(EngineError::Overflow)?;
     let credit_after = credit_left.min(usable_owed);
     let decision = checked_sum(&[cumulative, still_owed, -credit_after])?;
-    let mut notices = s.notices;
-    notices.extend_from_slice(&ctx.data_notices);
+    let notices = s.notices;
+    let indicative = s.sources.iter().any(|p| p.indicative);
     Ok(ModelQuote {
         model,
         unavailable: None,
@@ -779,12 +826,116 @@ fn cash_flow(
         effective_hourly: Some(round_rate(s.effective_hourly)),
         saving_vs_on_demand_pct: None,
         assumed: s.assumed,
-        indicative: s.sources.iter().any(|p| p.indicative),
+        indicative,
         user_price: s.user_price,
         notices,
         sources: s.sources,
-        lines,
+        flow: keep_lines.then_some(flow),
     })
+}
+
+/// A model's month-by-month cash flow in a few integer-cent figures: the
+/// month lines are generated from it when asked for ([`ModelQuote::lines`],
+/// and in the JSON), so a quote over thousands of offers keeps a few dozen
+/// bytes per result instead of a line per month, and its totals come in
+/// closed form (time linear in the number of results, not in months).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CashFlow {
+    months: u32,
+    term: Option<u32>,
+    upfront_c: i64,
+    usage_m1_c: i64,
+    usage_c: i64,
+    commit_m1_c: i64,
+    commit_c: i64,
+    data_c: i64,
+    credit_c: i64,
+    credit_expiry_month: Option<u32>,
+}
+
+impl CashFlow {
+    /// Gross charges (before credits) of months 1..=n, and the upfront part.
+    fn gross_through(&self, n: u32) -> Result<(i64, i64), EngineError> {
+        if n == 0 {
+            return Ok((0, 0));
+        }
+        let starts = self.term.map_or(0, |t| n.div_ceil(t));
+        let times = |v: i64, k: u32| v.checked_mul(i64::from(k)).ok_or(EngineError::Overflow);
+        let upfront = times(self.upfront_c, starts)?;
+        let gross = checked_sum(&[
+            upfront,
+            self.usage_m1_c,
+            times(self.usage_c, n - 1)?,
+            self.commit_m1_c,
+            times(self.commit_c, n - 1)?,
+            times(self.data_c, n)?,
+        ])?;
+        Ok((gross, upfront))
+    }
+
+    /// (paid within the period, upfront paid, credit left) in cents. Every
+    /// month's gross is ≥ 0, so the credit pays `min(credit, gross of the
+    /// months it is usable in)`.
+    fn totals(&self) -> Result<(i64, i64, i64), EngineError> {
+        let (gross, upfront) = self.gross_through(self.months)?;
+        let usable = self
+            .credit_expiry_month
+            .map_or(self.months, |x| x.min(self.months));
+        let (usable_gross, _) = self.gross_through(usable)?;
+        let used = self.credit_c.min(usable_gross.max(0)).max(0);
+        Ok((checked_sum(&[gross, -used])?, upfront, self.credit_c - used))
+    }
+
+    /// The month lines (display figures, rounded; see money.rs).
+    pub fn lines(&self) -> Vec<MonthLine> {
+        let mut credit_left = self.credit_c;
+        let mut cumulative: i64 = 0;
+        let data = from_cents(self.data_c);
+        (1..=self.months)
+            .map(|m| {
+                let upfront = match self.term {
+                    Some(t) if (m - 1) % t == 0 => self.upfront_c,
+                    _ => 0,
+                };
+                let (usage, commitment) = if m == 1 {
+                    (self.usage_m1_c, self.commit_m1_c)
+                } else {
+                    (self.usage_c, self.commit_c)
+                };
+                let gross = upfront + usage + commitment + self.data_c;
+                let credits = if credit_left > 0 && self.credit_expiry_month.is_none_or(|x| m <= x)
+                {
+                    let used = credit_left.min(gross.max(0));
+                    credit_left -= used;
+                    -used
+                } else {
+                    0
+                };
+                let total = gross + credits;
+                cumulative += total;
+                MonthLine {
+                    month: m,
+                    upfront: from_cents(upfront),
+                    usage: from_cents(usage),
+                    commitment: from_cents(commitment),
+                    data,
+                    credits: from_cents(credits),
+                    total: from_cents(total),
+                    cumulative: from_cents(cumulative),
+                }
+            })
+            .collect()
+    }
+}
+
+fn serialize_lines<S: serde::Serializer>(flow: &Option<CashFlow>, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let lines = flow.map(|f| f.lines()).unwrap_or_default();
+    let mut seq = s.serialize_seq(Some(lines.len()))?;
+    for l in &lines {
+        seq.serialize_element(l)?;
+    }
+    seq.end()
 }
 
 /// A money figure already rounded to 2 dp, as integer cents.
@@ -901,12 +1052,10 @@ pub fn quote_offer(
     Ok(OfferQuote {
         offer: offer.id.clone(),
         provider: offer.provider,
-        region: offer.region.clone(),
-        instance_type: offer.instance_type.clone(),
-        gpu: offer.gpu.clone(),
         gpus_per_instance: offer.gpu_count,
         instances,
         data_monthly: data_r,
+        notices: ctx.data_notices,
         models,
     })
 }

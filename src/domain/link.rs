@@ -739,7 +739,15 @@ fn list<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
         .join(",")
 }
 
-/// Serialize a state: `v=1` first, then non-default keys in the order of
+/// `key~rate,key~rate` (the form of `up` and `ur`).
+fn keyed_rates(map: &BTreeMap<String, Decimal>) -> String {
+    map.iter()
+        .map(|(k, p)| format!("{}~{}", encode(k), dec_str(*p)))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Serialize a state: `v` first, then non-default keys in the order of
 /// LINK_FORMAT.md. Notices are not serialized.
 pub fn to_query(state: &LinkState) -> String {
     let sc = &state.scenario;
@@ -870,20 +878,12 @@ pub fn to_query(state: &LinkState) -> String {
     push(
         "up",
         !sc.user_prices.is_empty(),
-        sc.user_prices
-            .iter()
-            .map(|(k, p)| format!("{}~{}", encode(k), dec_str(*p)))
-            .collect::<Vec<_>>()
-            .join(","),
+        keyed_rates(&sc.user_prices),
     );
     push(
         "ur",
         !sc.user_usage_rates.is_empty(),
-        sc.user_usage_rates
-            .iter()
-            .map(|(k, p)| format!("{}~{}", encode(k), dec_str(*p)))
-            .collect::<Vec<_>>()
-            .join(","),
+        keyed_rates(&sc.user_usage_rates),
     );
     if let Some(a) = sc.assumed_discount {
         let v = match (a.partial_upfront_pct, a.all_upfront_pct) {

@@ -11,9 +11,7 @@ use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::catalog::{
-    preferred, Catalog, Currency, Offer, Price, PriceKind, ProviderId, Upfront,
-};
+use crate::domain::catalog::{Catalog, Currency, Offer, Price, PriceKind, ProviderId, Upfront};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, convert, div, mul, round_money, round_rate, sub};
 use crate::domain::scenario::{AssumedDiscount, BillingModel, Scenario};
@@ -180,7 +178,7 @@ impl Commitment {
 }
 
 /// The prices of one offer that the commitment models use, picked in one
-/// pass over the offer's prices by the [`preferred`] rule (savings plans:
+/// pass over the offer's prices by the [`preferred`](crate::domain::catalog::preferred) rule (savings plans:
 /// the cheapest plan of the term). Each model then reads its slot instead
 /// of scanning the prices again: quoting stays linear and cache-friendly
 /// over large catalogs.
@@ -192,6 +190,25 @@ pub(crate) struct PriceBook<'a> {
     subscription: Option<&'a Price>,
 }
 
+/// Index of a commitment term in the book (1 and 3 years).
+fn term_slot(term: u32) -> Option<usize> {
+    match term {
+        12 => Some(0),
+        36 => Some(1),
+        _ => None,
+    }
+}
+
+/// Index of a reservation (term × payment option) in the book.
+fn reserved_slot(term: u32, pay: Upfront) -> Option<usize> {
+    let p = match pay {
+        Upfront::No => 0,
+        Upfront::Partial => 1,
+        Upfront::All => 2,
+    };
+    term_slot(term).map(|t| t * 3 + p)
+}
+
 impl<'a> PriceBook<'a> {
     pub fn of(offer: &'a Offer) -> PriceBook<'a> {
         let mut b = PriceBook {
@@ -199,25 +216,13 @@ impl<'a> PriceBook<'a> {
             savings: [None; 2],
             subscription: None,
         };
-        let term_slot = |t: u32| match t {
-            12 => Some(0),
-            36 => Some(1),
-            _ => None,
-        };
         for p in &offer.prices {
             let slot = match p.kind {
                 PriceKind::Reserved {
                     term_months,
                     payment,
                     ..
-                } => term_slot(term_months).map(|t| {
-                    let pay = match payment {
-                        Upfront::No => 0,
-                        Upfront::Partial => 1,
-                        Upfront::All => 2,
-                    };
-                    &mut b.reserved[t * 3 + pay]
-                }),
+                } => reserved_slot(term_months, payment).map(|i| &mut b.reserved[i]),
                 PriceKind::SavingsPlan { term_months, .. } => {
                     let Some(t) = term_slot(term_months) else {
                         continue;
@@ -242,15 +247,20 @@ impl<'a> PriceBook<'a> {
         b
     }
 
+    /// The sourced reservation of a term (12 or 36 months) and payment option.
+    fn reserved(&self, term: u32, pay: Upfront) -> Option<&'a Price> {
+        reserved_slot(term, pay).and_then(|i| self.reserved[i])
+    }
+
     /// The sourced price of a commitment model, if any.
     fn price(&self, model: BillingModel) -> Option<&'a Price> {
         match model {
-            BillingModel::Ri1No => self.reserved[0],
-            BillingModel::Ri1Partial => self.reserved[1],
-            BillingModel::Ri1All => self.reserved[2],
-            BillingModel::Ri3No => self.reserved[3],
-            BillingModel::Ri3Partial => self.reserved[4],
-            BillingModel::Ri3All => self.reserved[5],
+            BillingModel::Ri1No => self.reserved(12, Upfront::No),
+            BillingModel::Ri1Partial => self.reserved(12, Upfront::Partial),
+            BillingModel::Ri1All => self.reserved(12, Upfront::All),
+            BillingModel::Ri3No => self.reserved(36, Upfront::No),
+            BillingModel::Ri3Partial => self.reserved(36, Upfront::Partial),
+            BillingModel::Ri3All => self.reserved(36, Upfront::All),
             BillingModel::Sp1 => self.savings[0],
             BillingModel::Sp3 => self.savings[1],
             BillingModel::Subscription => self.subscription,
@@ -304,11 +314,11 @@ fn payment_gap(catalog: &Catalog, term: u32, pay: Upfront) -> Option<(Decimal, u
             continue;
         }
         let hpm = billing(catalog, o.provider).hours_per_month;
+        let book = PriceBook::of(o);
+        // discount of a sourced reservation, by the same effective-rate
+        // formula the commitment models use, in the offer's own currency
         let disc = |want: Upfront| -> Option<Decimal> {
-            let p = preferred(&o.prices, &|k| {
-                matches!(k, PriceKind::Reserved { term_months, payment, .. }
-                    if *term_months == term && *payment == want)
-            })?;
+            let p = book.reserved(term, want)?;
             if p.currency != od.currency || p.indicative {
                 return None;
             }
@@ -318,8 +328,14 @@ fn payment_gap(catalog: &Catalog, term: u32, pay: Upfront) -> Option<(Decimal, u
             else {
                 return None;
             };
-            let term_hours = hpm.checked_mul(Decimal::from(term))?;
-            let eff = upfront.checked_div(term_hours)?.checked_add(hourly)?;
+            let c = Commitment {
+                upfront,
+                monthly: hourly.checked_mul(hpm)?,
+                term_months: term,
+                assumed: false,
+                src: None,
+            };
+            let eff = c.effective_hourly(hpm).ok()?;
             Some((Decimal::ONE - eff.checked_div(od_h)?) * Decimal::ONE_HUNDRED)
         };
         if let (Some(n), Some(x)) = (disc(Upfront::No), disc(pay)) {
@@ -377,7 +393,7 @@ pub fn assumed_rates(catalog: &Catalog, scenario: &Scenario) -> Option<Vec<Assum
 }
 
 /// Resolve a commitment model for an offer. Sourced rates first (several
-/// of one kind: [`preferred`]); otherwise the assumed discount of its
+/// of one kind: [`preferred`](crate::domain::catalog::preferred)); otherwise the assumed discount of its
 /// payment option on the on-demand rate (flagged assumed): no-upfront /
 /// savings plan / subscription / installment pay `od × (1 − d) ×
 /// hours_per_month` monthly; partial upfront pays half of the term's cost

@@ -68,7 +68,7 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::catalog::{Catalog, Currency, Offer, ProviderId, UsageKind, UsageRate};
+use crate::domain::catalog::{Catalog, Currency, Offer, ProviderId, Region, UsageKind, UsageRate};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, convert, div, mul, round_money, round_rate, sub, Money};
 use crate::domain::pricing::{
@@ -164,10 +164,6 @@ impl<T: PartialEq, const N: usize> Few<T, N> {
 
     pub fn contains(&self, x: &T) -> bool {
         self.iter().any(|y| y == x)
-    }
-
-    pub fn len(&self) -> usize {
-        self.iter().count()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -351,9 +347,9 @@ fn find_rate<'a>(
     catalog: &'a Catalog,
     scenario: &Scenario,
     offer: &Offer,
+    region: Option<&Region>,
     kind: UsageKind,
 ) -> RateFound<'a> {
-    let region = catalog.region(offer.provider, &offer.region);
     let mut fallback = None;
     for r in &catalog.usage_rates {
         if r.provider == offer.provider && r.kind == kind {
@@ -395,15 +391,15 @@ pub(crate) fn data_cost(
     let mut total = Decimal::ZERO;
     let mut notices = Vec::new();
     let mut missing = Vec::new();
-    let region_currency = catalog
-        .region(offer.provider, &offer.region)
+    let region = catalog.region(offer.provider, &offer.region);
+    let region_currency = region
         .map(|r| r.billing_currency())
         .unwrap_or_else(|| crate::domain::pricing::user_price_currency(offer));
     let mut charge = |kind: UsageKind, qty: Decimal, notices: &mut Vec<QuoteNotice>| {
         if qty <= Decimal::ZERO {
             return Ok::<bool, EngineError>(false);
         }
-        match find_rate(catalog, scenario, offer, kind) {
+        match find_rate(catalog, scenario, offer, region, kind) {
             RateFound::Catalog(r, fb) => {
                 if fb {
                     notices.push(QuoteNotice::UsageRateFallback {
@@ -1077,20 +1073,16 @@ pub fn quote_with(
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     let sp = spot::params(&scenario.spot);
     let assumed = assumed_rates(catalog, scenario);
-    // sized once: no reallocation of a large vector while quoting
-    let n = catalog
+    // the matching offers once; the result is then sized once
+    let matching: Vec<&Offer> = catalog
         .offers
         .iter()
         .filter(|o| matches(catalog, scenario, o))
-        .count();
-    let mut offers = Vec::with_capacity(n);
+        .collect();
+    let mut offers = Vec::with_capacity(matching.len());
     let mut best: Option<((bool, Decimal), usize, usize)> = None;
     let mut excluded = Vec::new();
-    for offer in catalog
-        .offers
-        .iter()
-        .filter(|o| matches(catalog, scenario, o))
-    {
+    for offer in matching {
         if instances_needed(scenario, offer).is_none() {
             excluded.push(Excluded {
                 offer: offer.id.clone(),

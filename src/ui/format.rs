@@ -4,8 +4,16 @@
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
-use crate::domain::catalog::Currency;
+use crate::domain::catalog::{Currency, Region};
 use crate::ui::i18n::Locale;
+
+/// A region's name in the UI language.
+pub fn region_name(r: &Region, locale: Locale) -> String {
+    match locale {
+        Locale::En => r.name_en.clone(),
+        Locale::ZhCn => r.name_zh.clone(),
+    }
+}
 
 pub fn currency_symbol(c: Currency) -> &'static str {
     match c {

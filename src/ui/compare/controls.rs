@@ -16,7 +16,7 @@ use crate::domain::scenario::{
 };
 use crate::ui::app::provider_msg;
 use crate::ui::format;
-use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
+use crate::ui::i18n::{fill, use_i18n, Msg};
 
 pub fn group_msg(g: RegionGroup) -> Msg {
     match g {
@@ -224,7 +224,7 @@ pub fn Controls() -> impl IntoView {
                             .into_iter()
                             .map(|(key, r)| {
                                 let k2 = key.clone();
-                                let name = match loc { Locale::En => r.name_en.clone(), Locale::ZhCn => r.name_zh.clone() };
+                                let name = format::region_name(r, loc);
                                 let provider = i18n.t(provider_msg(r.provider));
                                 view! {
                                     <option

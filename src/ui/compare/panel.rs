@@ -28,10 +28,7 @@ pub fn usage_kind_msg(k: UsageKind) -> Msg {
 fn region_label(catalog: &Catalog, provider: ProviderId, code: &str, loc: Locale) -> String {
     catalog
         .region(provider, code)
-        .map(|r| match loc {
-            Locale::En => r.name_en.clone(),
-            Locale::ZhCn => r.name_zh.clone(),
-        })
+        .map(|r| format::region_name(r, loc))
         .unwrap_or_else(|| code.to_string())
 }
 

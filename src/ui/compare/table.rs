@@ -248,10 +248,7 @@ fn row_view(
             let content: AnyView = match c {
                 Column::Provider => i18n.t(provider_msg(o.provider)).into_any(),
                 Column::Region => {
-                    let name = row.priced.region.map(|r| match loc {
-                        Locale::En => r.name_en.clone(),
-                        Locale::ZhCn => r.name_zh.clone(),
-                    });
+                    let name = row.priced.region.map(|r| format::region_name(r, loc));
                     view! { {name.unwrap_or_default()} " " <code>{o.region.clone()}</code> }.into_any()
                 }
                 Column::Type => o.instance_type.clone().into_any(),

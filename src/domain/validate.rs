@@ -231,6 +231,18 @@ fn headline(kind: &PriceKind) -> Decimal {
     }
 }
 
+/// Every named text field must say something.
+fn check_texts(ctx: &str, fields: &[(&'static str, &String)], errs: &mut Vec<ValidationError>) {
+    for (field, text) in fields {
+        if text.trim().is_empty() {
+            errs.push(ValidationError::EmptyText {
+                context: ctx.to_string(),
+                field,
+            });
+        }
+    }
+}
+
 /// A price's as-of must be a date [`as_of_days`] can read.
 fn check_dated(ctx: &str, as_of: &str, errs: &mut Vec<ValidationError>) {
     if !as_of.trim().is_empty() && as_of_days(as_of).is_none() {
@@ -575,18 +587,15 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
         for f in &p.facts {
             let ctx = format!("fact {}/{}", p.id.code(), f.topic);
             check_sourced(&ctx, &f.source, &f.as_of, &sources, &mut errs);
-            for (field, text) in [
-                ("topic", &f.topic),
-                ("text_en", &f.text_en),
-                ("text_zh", &f.text_zh),
-            ] {
-                if text.trim().is_empty() {
-                    errs.push(ValidationError::EmptyText {
-                        context: ctx.clone(),
-                        field,
-                    });
-                }
-            }
+            check_texts(
+                &ctx,
+                &[
+                    ("topic", &f.topic),
+                    ("text_en", &f.text_en),
+                    ("text_zh", &f.text_zh),
+                ],
+                &mut errs,
+            );
         }
     }
 
@@ -613,19 +622,16 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
         }
         check_sourced(&ctx, &p.source, &p.as_of, &sources, &mut errs);
         check_dated(&ctx, &p.as_of, &mut errs);
-        for (field, text) in [
-            ("name", &p.name),
-            ("applies_to", &p.applies_to),
-            ("benefit", &p.benefit),
-            ("eligibility", &p.eligibility),
-        ] {
-            if text.trim().is_empty() {
-                errs.push(ValidationError::EmptyText {
-                    context: ctx.clone(),
-                    field,
-                });
-            }
-        }
+        check_texts(
+            &ctx,
+            &[
+                ("name", &p.name),
+                ("applies_to", &p.applies_to),
+                ("benefit", &p.benefit),
+                ("eligibility", &p.eligibility),
+            ],
+            &mut errs,
+        );
     }
 
     for u in &c.usage_rates {

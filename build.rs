@@ -6,6 +6,9 @@
 #[path = "src/domain/catalog.rs"]
 mod catalog;
 #[allow(dead_code)]
+#[path = "src/domain/codes.rs"]
+mod codes;
+#[allow(dead_code)]
 #[path = "src/domain/wire.rs"]
 mod wire;
 
@@ -13,6 +16,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/data/catalog.json");
     println!("cargo:rerun-if-changed=src/domain/catalog.rs");
     println!("cargo:rerun-if-changed=src/domain/wire.rs");
+    println!("cargo:rerun-if-changed=src/domain/codes.rs");
     let c = match catalog::Catalog::from_json(catalog::CATALOG_JSON) {
         Ok(c) => c,
         Err(e) => {

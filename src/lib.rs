@@ -5,5 +5,6 @@ pub mod domain;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 
-#[cfg(target_arch = "wasm32")]
+/// The UI: pure state compiles (and is tested) everywhere; components
+/// mount only in the browser.
 pub mod ui;

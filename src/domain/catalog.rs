@@ -7,6 +7,8 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use super::codes::code_enum;
+
 /// The bundled catalog file.
 pub const CATALOG_JSON: &str = include_str!("../data/catalog.json");
 
@@ -41,96 +43,52 @@ const fn hex8(v: u64) -> [u8; 8] {
     out
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ProviderId {
-    Aws,
-    Azure,
-    Alibaba,
-    Tencent,
-}
-
-impl ProviderId {
-    pub const ALL: [ProviderId; 4] = [
-        ProviderId::Aws,
-        ProviderId::Azure,
-        ProviderId::Alibaba,
-        ProviderId::Tencent,
-    ];
-
-    /// Short code used in ids and links.
-    pub fn code(self) -> &'static str {
-        match self {
-            ProviderId::Aws => "aws",
-            ProviderId::Azure => "azure",
-            ProviderId::Alibaba => "alibaba",
-            ProviderId::Tencent => "tencent",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<ProviderId> {
-        ProviderId::ALL.into_iter().find(|p| p.code() == code)
+code_enum! {
+    /// A cloud provider; the code is used in ids and links.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+    #[serde(rename_all = "lowercase")]
+    pub enum ProviderId {
+        Aws = "aws",
+        Azure = "azure",
+        Alibaba = "alibaba",
+        Tencent = "tencent",
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum Currency {
-    USD,
-    CNY,
-}
-
-impl Currency {
-    pub fn code(self) -> &'static str {
-        match self {
-            Currency::USD => "USD",
-            Currency::CNY => "CNY",
-        }
+code_enum! {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+    pub enum Currency {
+        USD = "USD",
+        CNY = "CNY",
     }
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum RegionGroup {
-    MainlandChina,
-    AsiaPacific,
-    Americas,
-    Europe,
-}
-
-impl RegionGroup {
-    pub const ALL: [RegionGroup; 4] = [
-        RegionGroup::MainlandChina,
-        RegionGroup::AsiaPacific,
-        RegionGroup::Americas,
-        RegionGroup::Europe,
-    ];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            RegionGroup::MainlandChina => "cn",
-            RegionGroup::AsiaPacific => "apac",
-            RegionGroup::Americas => "amer",
-            RegionGroup::Europe => "eu",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<RegionGroup> {
-        RegionGroup::ALL.into_iter().find(|g| g.code() == code)
+code_enum! {
+    /// JSON uses the snake-case name, links the short code.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum RegionGroup {
+        MainlandChina = "cn",
+        AsiaPacific = "apac",
+        Americas = "amer",
+        Europe = "eu",
     }
 }
 
-/// How much to trust a source.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SourceKind {
-    /// The vendor's own page, API or docs repository.
-    Primary,
-    /// Built from the vendor's API by a third party (e.g. instances.vantage.sh, SkyPilot).
-    Aggregator,
-    /// Blog, article or other second-hand copy.
-    Secondary,
-    /// Computed by us from other sourced figures; the note says how.
-    Derived,
+code_enum! {
+    /// How much to trust a source.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum SourceKind {
+        /// The vendor's own page, API or docs repository.
+        Primary = "primary",
+        /// Built from the vendor's API by a third party (e.g. instances.vantage.sh, SkyPilot).
+        Aggregator = "aggregator",
+        /// Blog, article or other second-hand copy.
+        Secondary = "secondary",
+        /// Computed by us from other sourced figures; the note says how.
+        Derived = "derived",
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -227,12 +185,14 @@ pub struct Region {
     pub group: RegionGroup,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Upfront {
-    All,
-    Partial,
-    No,
+code_enum! {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Upfront {
+        All = "all",
+        Partial = "partial",
+        No = "no",
+    }
 }
 
 /// One published price of an offer.
@@ -329,17 +289,20 @@ pub struct Offer {
     pub note: Option<String>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum UsageKind {
-    /// Internet egress per GB (tiered).
-    EgressPerGb,
-    /// Transfer between regions of the same provider per GB.
-    InterRegionPerGb,
-    /// Block storage per GB-month.
-    StoragePerGbMonth,
-    /// Fixed bandwidth per Mbps-month.
-    BandwidthPerMbpsMonth,
+code_enum! {
+    /// A usage charge; the code is the link's volume key (`eg xr st bw`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum UsageKind {
+        /// Internet egress per GB (tiered).
+        EgressPerGb = "eg",
+        /// Transfer between regions of the same provider per GB.
+        InterRegionPerGb = "xr",
+        /// Block storage per GB-month.
+        StoragePerGbMonth = "st",
+        /// Fixed bandwidth per Mbps-month.
+        BandwidthPerMbpsMonth = "bw",
+    }
 }
 
 /// One tier of a usage rate; `up_to` is the cumulative upper bound of the

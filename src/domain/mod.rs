@@ -1,6 +1,7 @@
 //! The engine: pure Rust, no web imports. Functions of (&Catalog, &Scenario).
 pub mod breakeven;
 pub mod catalog;
+pub mod codes;
 pub mod compare;
 pub mod embedded;
 pub mod error;

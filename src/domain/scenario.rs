@@ -12,6 +12,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup, UsageKind};
+use crate::domain::codes::code_enum;
 use crate::domain::money::Money;
 
 /// Hours in a calendar month at most (31 × 24).
@@ -39,79 +40,43 @@ pub const MAX_MINUTES: i64 = 10_080;
 /// Upper bound of job length and deadline (hours).
 pub const MAX_JOB_HOURS: i64 = 100_000;
 
-/// How to pay. Codes are stable (used in links and JSON).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
-pub enum BillingModel {
-    #[serde(rename = "od")]
-    OnDemand,
-    #[serde(rename = "ri1n")]
-    Ri1No,
-    #[serde(rename = "ri1p")]
-    Ri1Partial,
-    #[serde(rename = "ri1a")]
-    Ri1All,
-    #[serde(rename = "ri3n")]
-    Ri3No,
-    #[serde(rename = "ri3p")]
-    Ri3Partial,
-    #[serde(rename = "ri3a")]
-    Ri3All,
-    #[serde(rename = "sp1")]
-    Sp1,
-    #[serde(rename = "sp3")]
-    Sp3,
-    /// Monthly subscription (包年包月), bought month by month.
-    #[serde(rename = "sub")]
-    Subscription,
-    /// 12-month commitment paid monthly (Tencent-style installment).
-    #[serde(rename = "inst")]
-    Installment,
-    #[serde(rename = "spot")]
-    Spot,
-    /// On-demand baseline plus a spot burst share.
-    #[serde(rename = "mix")]
-    Mix,
+code_enum! {
+    /// How to pay. Codes are stable (used in links and JSON).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+    pub enum BillingModel {
+        #[serde(rename = "od")]
+        OnDemand = "od",
+        #[serde(rename = "ri1n")]
+        Ri1No = "ri1n",
+        #[serde(rename = "ri1p")]
+        Ri1Partial = "ri1p",
+        #[serde(rename = "ri1a")]
+        Ri1All = "ri1a",
+        #[serde(rename = "ri3n")]
+        Ri3No = "ri3n",
+        #[serde(rename = "ri3p")]
+        Ri3Partial = "ri3p",
+        #[serde(rename = "ri3a")]
+        Ri3All = "ri3a",
+        #[serde(rename = "sp1")]
+        Sp1 = "sp1",
+        #[serde(rename = "sp3")]
+        Sp3 = "sp3",
+        /// Monthly subscription (包年包月), bought month by month.
+        #[serde(rename = "sub")]
+        Subscription = "sub",
+        /// 12-month commitment paid monthly (Tencent-style installment).
+        #[serde(rename = "inst")]
+        Installment = "inst",
+        #[serde(rename = "spot")]
+        Spot = "spot",
+        /// On-demand baseline plus a spot burst share.
+        #[serde(rename = "mix")]
+        Mix = "mix",
+    }
 }
 
 impl BillingModel {
-    pub const ALL: [BillingModel; 13] = [
-        BillingModel::OnDemand,
-        BillingModel::Ri1No,
-        BillingModel::Ri1Partial,
-        BillingModel::Ri1All,
-        BillingModel::Ri3No,
-        BillingModel::Ri3Partial,
-        BillingModel::Ri3All,
-        BillingModel::Sp1,
-        BillingModel::Sp3,
-        BillingModel::Subscription,
-        BillingModel::Installment,
-        BillingModel::Spot,
-        BillingModel::Mix,
-    ];
-
-    pub fn code(self) -> &'static str {
-        match self {
-            BillingModel::OnDemand => "od",
-            BillingModel::Ri1No => "ri1n",
-            BillingModel::Ri1Partial => "ri1p",
-            BillingModel::Ri1All => "ri1a",
-            BillingModel::Ri3No => "ri3n",
-            BillingModel::Ri3Partial => "ri3p",
-            BillingModel::Ri3All => "ri3a",
-            BillingModel::Sp1 => "sp1",
-            BillingModel::Sp3 => "sp3",
-            BillingModel::Subscription => "sub",
-            BillingModel::Installment => "inst",
-            BillingModel::Spot => "spot",
-            BillingModel::Mix => "mix",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<BillingModel> {
-        BillingModel::ALL.into_iter().find(|m| m.code() == code)
-    }
-
     /// Commitment term in months (None for pay-as-you-go style models).
     pub fn term_months(self) -> Option<u32> {
         match self {
@@ -125,7 +90,7 @@ impl BillingModel {
             | BillingModel::Ri3All
             | BillingModel::Sp3 => Some(36),
             BillingModel::Subscription => Some(1),
-            _ => None,
+            BillingModel::OnDemand | BillingModel::Spot | BillingModel::Mix => None,
         }
     }
 
@@ -146,46 +111,25 @@ pub struct RegionRef {
     pub code: String,
 }
 
-/// An AWS Spot Advisor "frequency of interruption" band: the share of
-/// instances interrupted in a month.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum SpotBand {
-    #[serde(rename = "lt5")]
-    Lt5,
-    #[serde(rename = "5-10")]
-    B5To10,
-    #[serde(rename = "10-15")]
-    B10To15,
-    #[serde(rename = "15-20")]
-    B15To20,
-    #[serde(rename = "gt20")]
-    Gt20,
+code_enum! {
+    /// An AWS Spot Advisor "frequency of interruption" band: the share of
+    /// instances interrupted in a month. The code is the link's (`si=lt5`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum SpotBand {
+        #[serde(rename = "lt5")]
+        Lt5 = "lt5",
+        #[serde(rename = "5-10")]
+        B5To10 = "5-10",
+        #[serde(rename = "10-15")]
+        B10To15 = "10-15",
+        #[serde(rename = "15-20")]
+        B15To20 = "15-20",
+        #[serde(rename = "gt20")]
+        Gt20 = "gt20",
+    }
 }
 
 impl SpotBand {
-    pub const ALL: [SpotBand; 5] = [
-        SpotBand::Lt5,
-        SpotBand::B5To10,
-        SpotBand::B10To15,
-        SpotBand::B15To20,
-        SpotBand::Gt20,
-    ];
-
-    /// Link code (`si=lt5`, `si=5-10`, …).
-    pub fn code(self) -> &'static str {
-        match self {
-            SpotBand::Lt5 => "lt5",
-            SpotBand::B5To10 => "5-10",
-            SpotBand::B10To15 => "10-15",
-            SpotBand::B15To20 => "15-20",
-            SpotBand::Gt20 => "gt20",
-        }
-    }
-
-    pub fn from_code(code: &str) -> Option<SpotBand> {
-        SpotBand::ALL.into_iter().find(|b| b.code() == code)
-    }
-
     /// The monthly share the engine assumes for the band, percent: the
     /// band's upper edge (the conservative end); "> 20 %" has no published
     /// upper edge and is taken as 25 %.
@@ -317,27 +261,6 @@ pub struct AssumedDiscount {
     pub all_upfront_pct: Option<Decimal>,
 }
 
-/// Data volume kinds a user can price (`ur=`), by link code.
-pub fn usage_kind_code(k: UsageKind) -> &'static str {
-    match k {
-        UsageKind::EgressPerGb => "eg",
-        UsageKind::InterRegionPerGb => "xr",
-        UsageKind::StoragePerGbMonth => "st",
-        UsageKind::BandwidthPerMbpsMonth => "bw",
-    }
-}
-
-pub fn usage_kind_from_code(code: &str) -> Option<UsageKind> {
-    [
-        UsageKind::EgressPerGb,
-        UsageKind::InterRegionPerGb,
-        UsageKind::StoragePerGbMonth,
-        UsageKind::BandwidthPerMbpsMonth,
-    ]
-    .into_iter()
-    .find(|k| usage_kind_code(*k) == code)
-}
-
 /// What a user-entered usage rate is for: a provider's region and a kind.
 /// Stored in the scenario by its code `provider:region:kind` (the link's
 /// `ur` item), which keeps the map a plain string map.
@@ -355,7 +278,7 @@ impl UsageRateKey {
             "{}:{}:{}",
             self.provider.code(),
             self.region,
-            usage_kind_code(self.kind)
+            self.kind.code()
         )
     }
 
@@ -369,7 +292,7 @@ impl UsageRateKey {
         Some(UsageRateKey {
             provider: ProviderId::from_code(p)?,
             region: region.to_string(),
-            kind: usage_kind_from_code(kind)?,
+            kind: UsageKind::from_code(kind)?,
         })
     }
 }

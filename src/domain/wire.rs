@@ -248,50 +248,30 @@ impl<T: Wire> Wire for Vec<T> {
     }
 }
 
-/// Field-less enums as one byte, in the listed order.
+/// Code enums (`codes.rs`) as one byte: the variant's index in `ALL`.
 macro_rules! wire_unit_enum {
-    ($t:ident { $($v:ident),+ $(,)? }) => {
+    ($($t:ident),+ $(,)?) => {$(
         impl Wire for $t {
             fn put(&self, w: &mut Writer) {
-                const ALL: &[$t] = &[$($t::$v),+];
-                let i = ALL.iter().position(|x| x == self).unwrap_or(0);
-                w.push(i as u8);
+                w.push(self.index() as u8);
             }
             fn get(r: &mut Reader) -> Result<Self, WireError> {
-                const ALL: &[$t] = &[$($t::$v),+];
-                ALL.get(r.byte()? as usize)
+                $t::ALL
+                    .get(r.byte()? as usize)
                     .copied()
                     .ok_or(WireError(concat!("bad ", stringify!($t))))
             }
         }
-    };
+    )+};
 }
-wire_unit_enum!(ProviderId {
-    Aws,
-    Azure,
-    Alibaba,
-    Tencent
-});
-wire_unit_enum!(Currency { USD, CNY });
-wire_unit_enum!(RegionGroup {
-    MainlandChina,
-    AsiaPacific,
-    Americas,
-    Europe
-});
-wire_unit_enum!(SourceKind {
-    Primary,
-    Aggregator,
-    Secondary,
-    Derived
-});
-wire_unit_enum!(Upfront { All, Partial, No });
-wire_unit_enum!(UsageKind {
-    EgressPerGb,
-    InterRegionPerGb,
-    StoragePerGbMonth,
-    BandwidthPerMbpsMonth,
-});
+wire_unit_enum!(
+    ProviderId,
+    Currency,
+    RegionGroup,
+    SourceKind,
+    Upfront,
+    UsageKind
+);
 
 /// Structs as their fields in order.
 macro_rules! wire_struct {

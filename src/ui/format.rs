@@ -83,9 +83,8 @@ pub fn plain(d: Decimal, locale: Locale) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use wasm_bindgen_test::*;
 
-    #[wasm_bindgen_test]
+    #[test]
     fn formats_money_by_magnitude() {
         let en = Locale::En;
         assert_eq!(

@@ -26,5 +26,5 @@ pub fn start() {
     panic::remove_boot_placeholder();
 }
 
-#[cfg(test)]
+#[cfg(all(test, target_arch = "wasm32"))]
 mod tests;

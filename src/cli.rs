@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::domain::breakeven::{break_even, BreakEvenReport};
 use crate::domain::catalog::{Catalog, Offer, Source};
-use crate::domain::link::{parse_query, LinkNotice};
+use crate::domain::link::LinkNotice;
 use crate::domain::tco::{quote, Quote};
 
 pub const USAGE: &str = "usage: gpucost <command> [options]
@@ -151,8 +151,10 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 .get(1)
                 .ok_or_else(|| Failure::Error(format!("{c} needs a query string")))?;
             let cat = load_catalog(&a.catalog).map_err(Failure::Error)?;
-            let state = parse_query(q, &cat);
-            let query = crate::domain::link::to_query(&state);
+            // The app's link (every screen's keys), so a link copied from
+            // any screen reads without unknown-key notices.
+            let (state, notices) = crate::ui::link::parse(q, &cat);
+            let query = crate::ui::link::write(&state);
             if c == "quote" {
                 let quote =
                     quote(&cat, &state.scenario).map_err(|e| Failure::Error(e.to_string()))?;
@@ -160,7 +162,7 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                     out,
                     &QuoteOut {
                         query,
-                        notices: &state.notices,
+                        notices: &notices,
                         quote,
                     },
                 )
@@ -172,7 +174,7 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                     out,
                     &BreakEvenOut {
                         query,
-                        notices: &state.notices,
+                        notices: &notices,
                         breakeven,
                     },
                 )

@@ -6,11 +6,13 @@ use std::str::FromStr;
 
 use gpucost::domain::breakeven::{break_even, ARTICLE_CLAIM_HOURS};
 use gpucost::domain::catalog::{Catalog, ProviderId, UsageKind};
-use gpucost::domain::link::parse_query;
+mod support;
+
 use gpucost::domain::pricing::Reason;
 use gpucost::domain::scenario::BillingModel;
 use gpucost::domain::tco::{quote, MissingRate, ModelNotice, ModelQuote, Quote, QuoteNotice};
 use rust_decimal::Decimal;
+use support::parse_query;
 
 fn fixture() -> Catalog {
     Catalog::from_json(include_str!("fixtures/catalog.json")).expect("fixture parses")

@@ -1,11 +1,15 @@
 //! Link format: bad input falls back per key; embedded-catalog structural checks.
 #![cfg(not(target_arch = "wasm32"))] // native tests; the wasm build runs src/ui tests
 use gpucost::domain::catalog::{Catalog, Currency};
-use gpucost::domain::link::{parse_query, to_query, Column, LinkNoticeCode as C};
+mod support;
+
+use gpucost::domain::link::LinkNoticeCode as C;
 use gpucost::domain::pricing::all_offer_metrics;
 use gpucost::domain::scenario::{BillingModel, Scenario};
 use gpucost::domain::tco::quote;
+use gpucost::ui::pages::compare::view::Column;
 use rust_decimal::Decimal;
+use support::{parse_query, to_query};
 
 fn fixture() -> Catalog {
     Catalog::from_json(include_str!("fixtures/catalog.json")).unwrap()
@@ -145,14 +149,14 @@ fn readme_example_matches_embedded_catalog_when_prices_agree() {
 #[test]
 fn mix_baseline_key_round_trips_and_rejects_non_baselines() {
     let c = gpucost::domain::catalog::Catalog::embedded().unwrap();
-    let st = gpucost::domain::link::parse_query("v=1&mixb=ri3a", &c);
+    let st = parse_query("v=1&mixb=ri3a", &c);
     assert!(st.notices.is_empty());
     assert_eq!(
         st.scenario.mix_baseline,
         gpucost::domain::scenario::BillingModel::Ri3All
     );
-    assert_eq!(gpucost::domain::link::to_query(&st), "v=2&mixb=ri3a");
-    let bad = gpucost::domain::link::parse_query("v=1&mixb=spot&m=3", &c);
+    assert_eq!(to_query(&st), "v=2&mixb=ri3a");
+    let bad = parse_query("v=1&mixb=spot&m=3", &c);
     assert_eq!(bad.notices.len(), 1);
     assert_eq!(bad.notices[0].key, "mixb");
     assert_eq!(bad.scenario.months, 3);

@@ -3,17 +3,18 @@
 use std::collections::BTreeMap;
 use std::str::FromStr;
 
+mod support;
+
 use gpucost::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup};
-use gpucost::domain::link::{
-    parse_query, to_query, Column, LinkState, Sort, TflopsKind, TimeUnit, View,
-};
 use gpucost::domain::money::Money;
 use gpucost::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, StudentPrice,
 };
 use gpucost::domain::tco::quote;
+use gpucost::ui::pages::compare::view::{Column, CompareView as View, Sort, TflopsKind, TimeUnit};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
+use support::{parse_query, to_query, Parsed};
 
 fn fixture() -> Catalog {
     Catalog::from_json(include_str!("fixtures/catalog.json")).unwrap()
@@ -256,7 +257,7 @@ fn opt_dec(max: i64, scale: u32) -> impl Strategy<Value = Option<Decimal>> {
     proptest::option::of((1..=max).prop_map(move |v| dec(v, scale)))
 }
 
-fn valid_state() -> impl Strategy<Value = LinkState> {
+fn valid_state() -> impl Strategy<Value = Parsed> {
     let gpus = prop::sample::subsequence(vec!["a100-40gb", "v100-16gb", "h100-80gb"], 0..=3);
     let provs = prop::sample::subsequence(ProviderId::ALL.to_vec(), 0..=4);
     let rgs = prop::sample::subsequence(RegionGroup::ALL.to_vec(), 0..=4);
@@ -404,10 +405,10 @@ fn valid_state() -> impl Strategy<Value = LinkState> {
             selected: sel.into_iter().map(String::from).collect(),
             page,
         });
-    (scen, view).prop_map(|(scenario, view)| LinkState {
+    (scen, view).prop_map(|(scenario, view)| Parsed {
         scenario,
         view,
-        notices: vec![],
+        ..Parsed::default()
     })
 }
 

@@ -28,7 +28,7 @@ mod tests {
 
     #[test]
     fn the_browser_catalog_prices_everything_the_same() {
-        use crate::domain::link::parse_query;
+        use crate::domain::link::parse_scenario;
         use crate::domain::pricing::all_offer_metrics;
         use crate::domain::tco::quote;
         let full = Catalog::from_json(CATALOG_JSON).unwrap();
@@ -39,14 +39,11 @@ mod tests {
             "v=2&cur=CNY&m=7&h=200&eg=5000&xr=2048&st=500&disc=35&si=gt20",
             "v=2&gpus=8&vram=640&bm=od,ri1a,ri3p,sp1,sub,spot,mix&mixb=ri1n&disc=30",
         ] {
-            let a = parse_query(q, &full);
-            let b = parse_query(q, &lite);
+            let (a, _) = parse_scenario(q, &full);
+            let (b, _) = parse_scenario(q, &lite);
             assert_eq!(a, b);
-            assert_eq!(quote(&full, &a.scenario), quote(&lite, &b.scenario), "{q}");
-            assert_eq!(
-                all_offer_metrics(&full, &a.scenario),
-                all_offer_metrics(&lite, &b.scenario)
-            );
+            assert_eq!(quote(&full, &a), quote(&lite, &b), "{q}");
+            assert_eq!(all_offer_metrics(&full, &a), all_offer_metrics(&lite, &b));
         }
     }
 

@@ -111,6 +111,25 @@ pub struct RegionRef {
     pub code: String,
 }
 
+impl RegionRef {
+    /// `provider:code`, e.g. `aws:us-east-1` (links, keys, select values).
+    pub fn code(&self) -> String {
+        format!("{}:{}", self.provider.code(), self.code)
+    }
+
+    /// Parse `provider:code` (the region is not checked against a catalog).
+    pub fn from_code(s: &str) -> Option<RegionRef> {
+        let (p, code) = s.split_once(':')?;
+        if code.is_empty() {
+            return None;
+        }
+        Some(RegionRef {
+            provider: ProviderId::from_code(p)?,
+            code: code.to_string(),
+        })
+    }
+}
+
 code_enum! {
     /// An AWS Spot Advisor "frequency of interruption" band: the share of
     /// instances interrupted in a month. The code is the link's (`si=lt5`).

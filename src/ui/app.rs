@@ -1,24 +1,47 @@
-//! The application shell: header (name, dataset version, language switch),
-//! the main screen, the data-sources panel and the footer.
+//! The application shell: header (name, dataset version, screens nav,
+//! language switch), the current screen, and the footer. The shell owns the
+//! app state ([`AppState`], mirrored in the URL); each screen is a module of
+//! `ui::pages`.
 
 use leptos::prelude::*;
 
-use crate::domain::catalog::{Catalog, ProviderId, SourceKind};
-use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
+use crate::domain::catalog::Catalog;
+use crate::domain::synthetic;
+use crate::ui::components::nav::Nav;
+use crate::ui::i18n::{use_i18n, I18n, Locale, Msg};
+use crate::ui::link::Screen;
+use crate::ui::pages::compare::CompareScreen;
+use crate::ui::pages::sources::SourcesScreen;
+use crate::ui::state::{sync_with_url, AppState};
+use crate::ui::url;
+
+/// The catalog the app uses: the embedded one, or N× it behind the
+/// documented test-only `synthetic=N` switch.
+fn app_catalog(base: &'static Catalog, factor: Option<u32>) -> &'static Catalog {
+    match factor {
+        Some(n) => Box::leak(Box::new(synthetic::scaled(base, n))),
+        None => base,
+    }
+}
 
 #[component]
 pub fn App(catalog: &'static Catalog) -> impl IntoView {
     let i18n = I18n::new();
     provide_context(i18n);
-    let sources_open = RwSignal::new(false);
+    let (query, factor) = url::split_synthetic(&url::current_query());
+    let state = AppState::new(app_catalog(catalog, factor), &query);
+    provide_context(state);
+    sync_with_url(state, factor);
+    let screen = Memo::new(move |_| state.link.with(|l| l.screen));
     view! {
         <Header catalog=catalog />
         <main id="main">
-            <CatalogSummary catalog=catalog />
-            <crate::ui::compare::CompareScreen catalog=catalog />
-            <SourcesPanel catalog=catalog open=sources_open />
+            {move || match screen.get() {
+                Screen::Compare => view! { <CompareScreen /> }.into_any(),
+                Screen::Sources => view! { <SourcesScreen /> }.into_any(),
+            }}
         </main>
-        <Footer sources_open=sources_open />
+        <Footer />
     }
 }
 
@@ -42,6 +65,7 @@ fn Header(catalog: &'static Catalog) -> impl IntoView {
                 </span>
                 <LanguageSwitch />
             </div>
+            <Nav />
         </header>
     }
 }
@@ -76,124 +100,29 @@ fn LanguageSwitch() -> impl IntoView {
     }
 }
 
-pub fn provider_msg(p: ProviderId) -> Msg {
-    match p {
-        ProviderId::Aws => Msg::ProviderAws,
-        ProviderId::Azure => Msg::ProviderAzure,
-        ProviderId::Alibaba => Msg::ProviderAlibaba,
-        ProviderId::Tencent => Msg::ProviderTencent,
-    }
-}
-
-/// Offer counts per provider, straight from the catalog.
 #[component]
-pub fn CatalogSummary(catalog: &'static Catalog) -> impl IntoView {
+fn Footer() -> impl IntoView {
     let i18n = use_i18n();
-    let per_provider: Vec<(ProviderId, usize, usize)> = ProviderId::ALL
-        .into_iter()
-        .map(|p| {
-            let offers = catalog.offers.iter().filter(|o| o.provider == p);
-            let total = offers.clone().count();
-            let priced = offers.filter(|o| !o.prices.is_empty()).count();
-            (p, total, priced)
-        })
-        .collect();
-    let total = catalog.offers.len().to_string();
-    let priced = catalog
-        .offers
-        .iter()
-        .filter(|o| !o.prices.is_empty())
-        .count()
-        .to_string();
-    view! {
-        <section class="summary" aria-labelledby="summary-h">
-            <h2 id="summary-h">{move || i18n.t(Msg::OffersPerProvider)}</h2>
-            <p data-testid="offers-total">
-                {move || fill(i18n.t(Msg::OffersTotal), &[&total, &priced])}
-            </p>
-            <ul class="provider-counts">
-                {per_provider
-                    .into_iter()
-                    .map(|(p, n, priced)| {
-                        view! {
-                            <li data-testid=format!("offer-count-{}", p.code())>
-                                <span class="provider">{move || i18n.t(provider_msg(p))}</span>
-                                <strong class="count">{n}</strong>
-                                <span class="priced">{format!("({priced})")}</span>
-                            </li>
-                        }
-                    })
-                    .collect_view()}
-            </ul>
-        </section>
-    }
-}
-
-fn source_kind_msg(k: SourceKind) -> Msg {
-    match k {
-        SourceKind::Primary => Msg::SourceKindPrimary,
-        SourceKind::Aggregator => Msg::SourceKindAggregator,
-        SourceKind::Secondary => Msg::SourceKindSecondary,
-        SourceKind::Derived => Msg::SourceKindDerived,
-    }
-}
-
-#[component]
-fn SourcesPanel(catalog: &'static Catalog, open: RwSignal<bool>) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <section id="sources" class="sources" aria-labelledby="sources-h">
-            <details
-                data-testid="sources"
-                prop:open=move || open.get()
-                on:toggle=move |ev| {
-                    use wasm_bindgen::JsCast;
-                    if let Some(d) = ev
-                        .target()
-                        .and_then(|t| t.dyn_into::<web_sys::HtmlDetailsElement>().ok())
-                    {
-                        open.set(d.open());
-                    }
-                }
-            >
-                <summary>
-                    <h2 id="sources-h">{move || i18n.t(Msg::DataSources)}</h2>
-                </summary>
-                <p>{move || i18n.t(Msg::DataSourcesIntro)}</p>
-                <ul>
-                    {catalog
-                        .sources
-                        .iter()
-                        .map(|s| {
-                            let kind = s.kind;
-                            view! {
-                                <li id=format!("src-{}", s.id)>
-                                    <strong>{s.title.clone()}</strong>
-                                    " · "
-                                    <span class="kind">{move || i18n.t(source_kind_msg(kind))}</span>
-                                    " · "
-                                    {move || i18n.t(Msg::AsOf)}
-                                    " "
-                                    {s.as_of.clone()}
-                                    <br />
-                                    <code class="ref">{s.reference.clone()}</code>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ul>
-            </details>
-        </section>
-    }
-}
-
-#[component]
-fn Footer(sources_open: RwSignal<bool>) -> impl IntoView {
-    let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let href = move || {
+        state
+            .link
+            .with(|l| crate::ui::link::href_for(l, Screen::Sources))
+    };
     view! {
         <footer class="app-footer">
             <p>{move || i18n.t(Msg::FooterNote)}</p>
-            <a href="#sources" data-testid="footer-sources-link" on:click=move |_| sources_open.set(true)>
+            <a
+                href=href
+                data-testid="footer-sources-link"
+                on:click=move |ev| {
+                    ev.prevent_default();
+                    state.go(Screen::Sources);
+                    if let Some(w) = web_sys::window() {
+                        w.scroll_to_with_x_and_y(0.0, 0.0);
+                    }
+                }
+            >
                 {move || i18n.t(Msg::FooterSourcesLink)}
             </a>
         </footer>

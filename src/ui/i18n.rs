@@ -78,6 +78,8 @@ messages! {
     DatasetVersion => "Dataset", "数据集";
     AsOf => "as of", "截至";
     DataSources => "Data sources", "数据来源";
+    NavCompare => "Compare offers", "比较实例";
+    NavLabel => "Screens", "页面";
     DataSourcesIntro => "Every price and spec in this calculator comes from one of these sources. Secondary sources are marked; figures we could not source are left blank.",
         "本计算器中的每个价格和规格都来自以下来源之一。二手来源已标注；找不到来源的数字留空。";
     SourceKindPrimary => "vendor", "厂商";

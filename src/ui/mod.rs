@@ -1,10 +1,16 @@
-//! The Leptos UI (wasm32 only). Components derive from signals and call the
-//! engine through memos; no arithmetic happens inside `view!`.
+//! The Leptos UI. Components derive from signals and call the engine
+//! through memos; no arithmetic happens inside `view!`. Everything compiles
+//! natively too, so the pure parts (links, view rules, app state) are tested
+//! with `cargo test`; only the browser mounts components.
 pub mod app;
-pub mod compare;
+pub mod components;
 pub mod format;
 pub mod i18n;
+pub mod labels;
+pub mod link;
+pub mod pages;
 pub mod panic;
+pub mod state;
 pub mod url;
 
 use crate::domain::catalog::Catalog;

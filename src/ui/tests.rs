@@ -6,8 +6,10 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 
 use crate::domain::catalog::Catalog;
-use crate::ui::app::{App, CatalogSummary};
+use crate::ui::app::App;
 use crate::ui::i18n::{I18n, Locale, Msg};
+use crate::ui::pages::sources::CatalogSummary;
+use crate::ui::state::AppState;
 
 wasm_bindgen_test_configure!(run_in_browser);
 
@@ -47,15 +49,11 @@ fn choose_language(root: &web_sys::HtmlElement, tag: &str) {
     select.dispatch_event(&ev).unwrap();
 }
 
-/// Let Leptos run its scheduled effects (they run after a task turn).
+/// Let Leptos run its scheduled effects: they run on the executor's next
+/// tick (a second tick covers an effect that schedules another).
 async fn settle() {
-    let promise = js_sys::Promise::new(&mut |resolve, _| {
-        web_sys::window()
-            .unwrap()
-            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, 10)
-            .unwrap();
-    });
-    wasm_bindgen_futures::JsFuture::from(promise).await.unwrap();
+    leptos::task::tick().await;
+    leptos::task::tick().await;
 }
 
 #[wasm_bindgen_test]
@@ -108,7 +106,8 @@ async fn compare_screen_renders_rows_and_sorts() {
     let root = container();
     let _handle = leptos::mount::mount_to(root.clone(), move || {
         provide_context(I18n::new());
-        view! { <crate::ui::compare::CompareScreen catalog=c /> }
+        provide_context(AppState::new(c, ""));
+        view! { <crate::ui::pages::compare::CompareScreen /> }
     });
     settle().await;
     let rows = root

@@ -1,8 +1,6 @@
-//! The one place that owns URL ⇄ state in the browser. Parsing and
-//! serialising are the engine's link module (`domain::link`); this module only
-//! reads `location.search`, writes history entries and reports back/forward.
-
-use leptos::prelude::*;
+//! The browser's address bar: read `location.search`, write history entries.
+//! Parsing and writing links is `ui::link`; keeping the state and the URL in
+//! step is `ui::state`.
 
 /// Test-only switch: `synthetic=N` multiplies the catalog N× (2–20) for speed
 /// measurements. It is kept out of the link format and re-appended on writes.
@@ -60,11 +58,4 @@ pub fn write_query(query: &str, synthetic: Option<u32>, replace: bool) {
             h.push_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&url))
         };
     }
-}
-
-/// Call `f` with the new query whenever the user goes back or forward.
-pub fn on_history_change(f: impl Fn(String) + 'static) {
-    let handle = window_event_listener(leptos::ev::popstate, move |_| f(current_query()));
-    // The listener lives as long as the page.
-    std::mem::forget(handle);
 }

@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures/app';
 
-test('shows the dataset version and offers per provider', async ({ app, page }) => {
-  await app.open();
+test('the data screen shows the dataset version and offers per provider', async ({ app, page }) => {
+  await app.open('?v=2&screen=sources');
   await page.getByTestId('lang-switch').selectOption('en');
   await expect(page.getByTestId('dataset-version')).toContainText('Dataset');
   let sum = 0;

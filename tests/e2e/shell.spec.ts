@@ -22,10 +22,11 @@ test('language switch changes visible text and is remembered', async ({ app, pag
   expect(app.realErrors()).toEqual([]);
 });
 
-test('footer link opens the data sources', async ({ app, page }) => {
-  await app.open();
+test('footer link opens the data screen, keeping the scenario', async ({ app, page }) => {
+  await app.open('?v=2&p=azure&m=6');
   await page.getByTestId('footer-sources-link').click();
-  const sources = page.getByTestId('sources');
-  await expect(sources).toHaveAttribute('open', '');
-  await expect(sources.locator('li').first()).toBeVisible();
+  await expect(page.getByTestId('screen-sources')).toBeVisible();
+  await expect(page.getByTestId('sources').locator('li').first()).toBeVisible();
+  await expect(page).toHaveURL(/screen=sources/);
+  await expect(page).toHaveURL(/p=azure/);
 });

@@ -3,23 +3,10 @@
 
 use leptos::prelude::*;
 
-use super::CompareState;
-use crate::domain::link::{LinkNotice, LinkNoticeCode};
+use crate::domain::link::LinkNotice;
 use crate::ui::i18n::{fill, use_i18n, Msg};
-
-fn notice_msg(code: LinkNoticeCode) -> Msg {
-    match code {
-        LinkNoticeCode::UnknownKey => Msg::NoticeUnknownKey,
-        LinkNoticeCode::InvalidValue => Msg::NoticeInvalidValue,
-        LinkNoticeCode::OutOfRange => Msg::NoticeOutOfRange,
-        LinkNoticeCode::UnknownItem => Msg::NoticeUnknownItem,
-        LinkNoticeCode::TooManyItems => Msg::NoticeTooMany,
-        LinkNoticeCode::UnsupportedVersion => Msg::NoticeVersion,
-        LinkNoticeCode::DuplicateKey => Msg::NoticeDuplicate,
-        LinkNoticeCode::Migrated => Msg::NoticeMigrated,
-        LinkNoticeCode::RuleChanged => Msg::NoticeRuleChanged,
-    }
-}
+use crate::ui::labels::notice_msg;
+use crate::ui::state::AppState;
 
 /// Keep notices readable: a hostile value is shown as text, shortened.
 fn shorten(v: &str) -> String {
@@ -32,7 +19,7 @@ fn shorten(v: &str) -> String {
 
 #[component]
 pub fn LinkNotices() -> impl IntoView {
-    let state = expect_context::<CompareState>();
+    let state = expect_context::<AppState>();
     let i18n = use_i18n();
     view! {
         <div class="notices" data-testid="link-notices" aria-live="polite">

@@ -7,14 +7,15 @@ use std::collections::{BTreeMap, HashMap};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::CompareState;
 use crate::domain::input::{InputError, NumberField};
-use crate::domain::link::LinkState;
 use crate::domain::scenario::MAX_MONEY_INPUT;
-use crate::ui::i18n::{use_i18n, I18n, Msg};
+use crate::ui::i18n::{use_i18n, I18n};
+use crate::ui::labels::input_error_msg;
+use crate::ui::link::AppLink;
+use crate::ui::state::AppState;
 
 /// Which of the link's user-entered maps a [`map_rate_input`] writes.
-pub type RateMap = fn(&mut LinkState) -> &mut BTreeMap<String, Decimal>;
+pub type RateMap = fn(&mut AppLink) -> &mut BTreeMap<String, Decimal>;
 
 /// A box for a rate the user enters where the catalog has none, kept in one
 /// of the link's maps (`up` prices per offer, `ur` usage rates) under `key`:
@@ -23,7 +24,7 @@ pub type RateMap = fn(&mut LinkState) -> &mut BTreeMap<String, Decimal>;
 /// and the last good value stays in force.
 #[allow(clippy::too_many_arguments)]
 pub fn map_rate_input(
-    state: CompareState,
+    state: AppState,
     i18n: I18n,
     map: RateMap,
     key: String,
@@ -64,15 +65,6 @@ pub fn map_rate_input(
         </span>
     }
     .into_any()
-}
-
-pub fn input_error_msg(e: InputError) -> Msg {
-    match e {
-        InputError::NotANumber => Msg::ErrNotANumber,
-        InputError::NotWhole => Msg::ErrNotWhole,
-        InputError::TooSmall => Msg::ErrTooSmall,
-        InputError::TooLarge => Msg::ErrTooLarge,
-    }
 }
 
 fn show(v: Option<Decimal>) -> String {

@@ -5,24 +5,15 @@ use leptos::prelude::*;
 
 use rust_decimal::Decimal;
 
-use super::fields::map_rate_input;
-use super::CompareState;
-use crate::domain::catalog::{Catalog, ProviderId, UsageKind};
+use crate::domain::catalog::{Catalog, ProviderId};
 use crate::domain::compare::{model_quote, rate_inputs, Panel};
 use crate::domain::scenario::{BillingModel, InterruptionRate, UsageRateKey};
 use crate::domain::tco::Quote;
-use crate::ui::app::provider_msg;
+use crate::ui::components::number_input::map_rate_input;
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
-
-pub fn usage_kind_msg(k: UsageKind) -> Msg {
-    match k {
-        UsageKind::EgressPerGb => Msg::KindEgress,
-        UsageKind::InterRegionPerGb => Msg::KindInterRegion,
-        UsageKind::StoragePerGbMonth => Msg::KindStorage,
-        UsageKind::BandwidthPerMbpsMonth => Msg::KindBandwidth,
-    }
-}
+use crate::ui::labels::{model_msg, provider_msg, usage_kind_msg};
+use crate::ui::state::AppState;
 
 /// A region's name in the locale (its code when the catalog lacks it).
 fn region_label(catalog: &Catalog, provider: ProviderId, code: &str, loc: Locale) -> String {
@@ -116,7 +107,7 @@ fn cost_cell(
 
 /// Boxes for the rates the results lack (kept in the link as `ur`).
 fn missing_rates(
-    state: CompareState,
+    state: AppState,
     i18n: I18n,
     keys: Vec<UsageRateKey>,
     loc: Locale,
@@ -175,43 +166,6 @@ fn missing_rates(
     )
 }
 
-pub fn model_msg(m: BillingModel) -> Msg {
-    match m {
-        BillingModel::OnDemand => Msg::BmOd,
-        BillingModel::Ri1No => Msg::BmRi1n,
-        BillingModel::Ri1Partial => Msg::BmRi1p,
-        BillingModel::Ri1All => Msg::BmRi1a,
-        BillingModel::Ri3No => Msg::BmRi3n,
-        BillingModel::Ri3Partial => Msg::BmRi3p,
-        BillingModel::Ri3All => Msg::BmRi3a,
-        BillingModel::Sp1 => Msg::BmSp1,
-        BillingModel::Sp3 => Msg::BmSp3,
-        BillingModel::Subscription => Msg::BmSub,
-        BillingModel::Installment => Msg::BmInst,
-        BillingModel::Spot => Msg::BmSpot,
-        BillingModel::Mix => Msg::BmMix,
-    }
-}
-
-/// A short label for a billing model (table tags).
-pub fn model_tag(m: BillingModel) -> Msg {
-    match m {
-        BillingModel::OnDemand => Msg::TagOd,
-        BillingModel::Ri1No => Msg::TagRi1n,
-        BillingModel::Ri1Partial => Msg::TagRi1p,
-        BillingModel::Ri1All => Msg::TagRi1a,
-        BillingModel::Ri3No => Msg::TagRi3n,
-        BillingModel::Ri3Partial => Msg::TagRi3p,
-        BillingModel::Ri3All => Msg::TagRi3a,
-        BillingModel::Sp1 => Msg::TagSp1,
-        BillingModel::Sp3 => Msg::TagSp3,
-        BillingModel::Subscription => Msg::TagSub,
-        BillingModel::Installment => Msg::TagInst,
-        BillingModel::Spot => Msg::TagSpot,
-        BillingModel::Mix => Msg::TagMix,
-    }
-}
-
 /// A spec row: the values per offer, and whether they differ.
 fn spec_row(label: String, values: Vec<String>, testid: &'static str) -> impl IntoView {
     let differs = values.iter().any(|v| *v != values[0]);
@@ -228,11 +182,11 @@ fn spec_row(label: String, values: Vec<String>, testid: &'static str) -> impl In
 
 #[component]
 pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView {
-    let state = expect_context::<CompareState>();
+    let state = expect_context::<AppState>();
     let i18n = use_i18n();
     let catalog = state.catalog;
     let link = state.link;
-    let count = move || link.with(|l| l.view.selected.len());
+    let count = move || link.with(|l| l.compare.selected.len());
 
     let body = move || {
         let loc = i18n.locale.get();
@@ -281,7 +235,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                                     aria-label=format!("{} {}", i18n.t(Msg::Dismiss), o.instance_type)
                                     on:click=move |_| {
                                         let id = id.clone();
-                                        state.update(|l| l.view.selected.retain(|x| *x != id));
+                                        state.update(|l| l.compare.selected.retain(|x| *x != id));
                                     }
                                 >
                                     "×"
@@ -419,7 +373,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
             <div class="table-meta">
                 <h2 id="compare-h">{move || fill(i18n.t(Msg::CompareTitle), &[&count().to_string()])}</h2>
                 <Show when=move || { count() > 0 }>
-                    <button type="button" class="link" data-testid="compare-clear" on:click=move |_| state.update(|l| l.view.selected.clear())>
+                    <button type="button" class="link" data-testid="compare-clear" on:click=move |_| state.update(|l| l.compare.selected.clear())>
                         {move || i18n.t(Msg::CompareClear)}
                     </button>
                 </Show>

@@ -6,26 +6,16 @@ use std::collections::HashMap;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::controls::{column_msg, visible_columns};
-use super::fields::map_rate_input;
-use super::CompareState;
+use super::rows::{Row, Table};
+use super::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
 use crate::domain::catalog::{Currency, Price};
-use crate::domain::compare::{Row, Table, DEFAULT_SORT};
 use crate::domain::input::InputError;
-use crate::domain::link::{Column, Sort, TimeUnit, MAX_SELECTED};
 use crate::domain::pricing::PriceRef;
-use crate::ui::app::provider_msg;
+use crate::ui::components::number_input::map_rate_input;
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
-
-fn unit_short(u: TimeUnit) -> Msg {
-    match u {
-        TimeUnit::H => Msg::UnitH,
-        TimeUnit::D => Msg::UnitD,
-        TimeUnit::M => Msg::UnitM,
-        TimeUnit::Y => Msg::UnitY,
-    }
-}
+use crate::ui::labels::{column_msg, model_tag, provider_msg, unit_short};
+use crate::ui::state::AppState;
 
 fn is_numeric(c: Column) -> bool {
     !matches!(
@@ -60,7 +50,7 @@ fn header_text(i18n: I18n, c: Column, unit: TimeUnit, hours: Decimal) -> String 
 }
 
 /// Tooltip text for a price: its source title and as-of date.
-fn source_tip(state: &CompareState, i18n: I18n, r: &PriceRef) -> String {
+fn source_tip(state: &AppState, i18n: I18n, r: &PriceRef) -> String {
     if &*r.source == "user" {
         return i18n.t(Msg::UserPriceTip).to_string();
     }
@@ -121,15 +111,15 @@ fn money_or_dash(v: Option<Decimal>, cur: Currency, loc: Locale) -> String {
 
 #[component]
 pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
-    let state = expect_context::<CompareState>();
+    let state = expect_context::<AppState>();
     let i18n = use_i18n();
     let link = state.link;
     let price_errors = RwSignal::new(HashMap::<String, InputError>::new());
-    let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.view.cols)));
-    let sort = Memo::new(move |_| link.with(|l| l.view.sort.unwrap_or(DEFAULT_SORT)));
+    let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.compare.cols)));
+    let sort = Memo::new(move |_| link.with(|l| l.compare.sort.unwrap_or(DEFAULT_SORT)));
 
     let header = move || {
-        let (unit, hours) = link.with(|l| (l.view.time_unit, l.scenario.hours_per_month));
+        let (unit, hours) = link.with(|l| (l.compare.time_unit, l.scenario.hours_per_month));
         let s = sort.get();
         let cells = columns
             .get()
@@ -137,8 +127,20 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
             .map(|c| {
                 let label = header_text(i18n, c, unit, hours);
                 let active = s.column == c;
-                let aria = active.then_some(if s.descending { "descending" } else { "ascending" });
-                let arrow = if active { if s.descending { " ▼" } else { " ▲" } } else { "" };
+                let aria = active.then_some(if s.descending {
+                    "descending"
+                } else {
+                    "ascending"
+                });
+                let arrow = if active {
+                    if s.descending {
+                        " ▼"
+                    } else {
+                        " ▲"
+                    }
+                } else {
+                    ""
+                };
                 let sort_label = fill(i18n.t(Msg::SortBy), &[&label]);
                 view! {
                     <th scope="col" class:num=is_numeric(c) aria-sort=aria>
@@ -146,12 +148,7 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
                             type="button"
                             data-testid=format!("sort-{}", c.code())
                             title=sort_label
-                            on:click=move |_| state.update(|l| {
-                                let cur = l.view.sort.unwrap_or(DEFAULT_SORT);
-                                let next = Sort { column: c, descending: cur.column == c && !cur.descending };
-                                l.view.sort = (next != DEFAULT_SORT).then_some(next);
-                                l.view.page = 1;
-                            })
+                            on:click=move |_| state.update(|l| l.compare.click_sort(c))
                         >
                             {label}{arrow}
                         </button>
@@ -170,7 +167,7 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
     let body = move || {
         let loc = i18n.locale.get();
         let cols = columns.get();
-        let (cur, selected) = link.with(|l| (l.scenario.currency, l.view.selected.clone()));
+        let (cur, selected) = link.with(|l| (l.scenario.currency, l.compare.selected.clone()));
         table.with(|t| {
             t.rows
                 .iter()
@@ -196,9 +193,8 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
         })
     };
     let go = move |delta: i64| {
-        let (page, pages) = table.with(|t| (t.page as i64, t.pages as i64));
-        let next = (page + delta).clamp(1, pages) as u32;
-        state.update(|l| l.view.page = next);
+        let (page, pages) = table.with(|t| (t.page, t.pages));
+        state.update(|l| l.compare.turn_page(page, pages, delta));
     };
 
     view! {
@@ -227,7 +223,7 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
 
 #[allow(clippy::too_many_arguments)]
 fn row_view(
-    state: CompareState,
+    state: AppState,
     i18n: I18n,
     row: &Row,
     cols: &[Column],
@@ -278,7 +274,7 @@ fn row_view(
                 Column::Commit => match (f.commit, f.commit_model) {
                     (Some(v), Some(model)) => {
                         let text = format::money(v, cur, loc);
-                        let tag = i18n.t(super::panel::model_tag(model));
+                        let tag = i18n.t(model_tag(model));
                         let tip = find_ref(row, model.code())
                             .map(|r| source_tip(&state, i18n, r))
                             .unwrap_or_else(|| i18n.t(Msg::AssumedTag).to_string());
@@ -312,12 +308,7 @@ fn row_view(
                     on:change=move |ev| {
                         let on = event_target_checked(&ev);
                         let id = id2.clone();
-                        state.update(|l| {
-                            l.view.selected.retain(|x| *x != id);
-                            if on && l.view.selected.len() < MAX_SELECTED {
-                                l.view.selected.push(id);
-                            }
-                        });
+                        state.update(|l| l.compare.select(&id, on));
                     }
                 />
             </td>
@@ -329,7 +320,7 @@ fn row_view(
 
 /// The price cell: sourced price with tooltip, or a box for the user's price.
 fn hourly_cell(
-    state: CompareState,
+    state: AppState,
     i18n: I18n,
     row: &Row,
     cur: Currency,
@@ -388,10 +379,10 @@ fn hourly_cell(
 
 #[component]
 fn EmptyState() -> impl IntoView {
-    let state = expect_context::<CompareState>();
+    let state = expect_context::<AppState>();
     let i18n = use_i18n();
     let link = state.link;
-    let has = move |f: fn(&crate::domain::link::LinkState) -> bool| link.with(f);
+    let has = move |f: fn(&crate::ui::link::AppLink) -> bool| link.with(f);
     view! {
         <div class="empty" data-testid="empty-state" role="status">
             <p>{move || i18n.t(Msg::EmptyTitle)}</p>
@@ -406,17 +397,17 @@ fn EmptyState() -> impl IntoView {
                         {move || i18n.t(Msg::EmptyRelaxGpus)}
                     </button>
                 </Show>
-                <Show when=move || has(|l| l.view.max_price.is_some())>
-                    <button type="button" class="primary" data-testid="relax-price" on:click=move |_| state.update_filter(false, |l| l.view.max_price = None)>
+                <Show when=move || has(|l| l.compare.max_price.is_some())>
+                    <button type="button" class="primary" data-testid="relax-price" on:click=move |_| state.update_filter(false, |l| l.compare.max_price = None)>
                         {move || i18n.t(Msg::EmptyRelaxPrice)}
                     </button>
                 </Show>
-                <Show when=move || has(|l| !l.view.q.is_empty())>
-                    <button type="button" class="primary" data-testid="relax-search" on:click=move |_| state.update_filter(false, |l| l.view.q.clear())>
+                <Show when=move || has(|l| !l.compare.q.is_empty())>
+                    <button type="button" class="primary" data-testid="relax-search" on:click=move |_| state.update_filter(false, |l| l.compare.q.clear())>
                         {move || i18n.t(Msg::EmptyClearSearch)}
                     </button>
                 </Show>
-                <button type="button" class="link" data-testid="empty-clear-filters" on:click=move |_| state.update_filter(false, super::clear_filters)>
+                <button type="button" class="link" data-testid="empty-clear-filters" on:click=move |_| state.update_filter(false, super::rows::clear_filters)>
                     {move || i18n.t(Msg::ClearFilters)}
                 </button>
             </p>

@@ -1,0 +1,755 @@
+//! The scenario's keys: what is needed, for how long, how it is paid, and
+//! the promotions and data volumes (the part of a link every screen shares).
+use std::collections::BTreeMap;
+
+use rust_decimal::Decimal;
+
+use super::codec::{dec_str, decode, encode, Bad, Bounds, PCT};
+use super::{KeySpec, LinkNoticeCode, Reader};
+use crate::domain::catalog::{Currency, ProviderId, RegionGroup};
+use crate::domain::money::Money;
+use crate::domain::scenario::{
+    AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, SpotBand, StudentPrice,
+    UsageRateKey, DEFAULT_HOURS_PER_MONTH, DEFAULT_MIX_SHARE_PCT, DEFAULT_MONTHS,
+    MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_JOB_HOURS, MAX_MINUTES,
+    MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX,
+    MIN_MONTHS,
+};
+
+const MONEY: Bounds = Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), false);
+const MONEY_POSITIVE: Bounds = Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), true);
+const VOLUME: Bounds = Bounds::dec(0, Bounds::int(MAX_VOLUME_GB as u32), false);
+
+/// The scenario keys, in the order links write them.
+pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
+    KeySpec {
+        code: "gpu",
+        meaning: "GPU ids to consider",
+        default: "any",
+        values: "catalog GPU ids",
+        bounds: None,
+        read: r_gpu,
+        write: w_gpu,
+    },
+    KeySpec {
+        code: "gpus",
+        meaning: "GPUs needed (instances = ⌈gpus / GPUs per instance⌉)",
+        default: "`1`",
+        values: "1–4096",
+        bounds: Some(Bounds::whole(1, MAX_GPUS)),
+        read: r_gpus,
+        write: w_gpus,
+    },
+    KeySpec {
+        code: "vram",
+        meaning: "total GPU memory needed, GB (also raises the instance count)",
+        default: "none",
+        values: "0–1000000",
+        bounds: Some(Bounds::whole(0, MAX_VRAM_GB)),
+        read: r_vram,
+        write: w_vram,
+    },
+    KeySpec {
+        code: "h",
+        meaning: "usage hours per month per instance",
+        default: "`730`",
+        values: "0–744 (decimals allowed)",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_HOURS_PER_MONTH), false)),
+        read: r_h,
+        write: w_h,
+    },
+    KeySpec {
+        code: "m",
+        meaning: "months",
+        default: "`12`",
+        values: "1–60",
+        bounds: Some(Bounds::whole(MIN_MONTHS, MAX_MONTHS)),
+        read: r_m,
+        write: w_m,
+    },
+    KeySpec {
+        code: "p",
+        meaning: "providers",
+        default: "all",
+        values: "`aws,azure,alibaba,tencent`",
+        bounds: None,
+        read: r_p,
+        write: w_p,
+    },
+    KeySpec {
+        code: "rg",
+        meaning: "region groups",
+        default: "all",
+        values: "`cn,apac,amer,eu`",
+        bounds: None,
+        read: r_rg,
+        write: w_rg,
+    },
+    KeySpec {
+        code: "r",
+        meaning: "regions",
+        default: "all",
+        values: "`provider:code`, e.g. `aws:us-east-1`",
+        bounds: None,
+        read: r_r,
+        write: w_r,
+    },
+    KeySpec {
+        code: "o",
+        meaning: "explicit offer ids (filters above are then ignored); if none of them is known, nothing is quoted",
+        default: "none",
+        values: "catalog offer ids",
+        bounds: None,
+        read: r_o,
+        write: w_o,
+    },
+    KeySpec {
+        code: "cur",
+        meaning: "display currency",
+        default: "`USD`",
+        values: "`USD`, `CNY`",
+        bounds: None,
+        read: r_cur,
+        write: w_cur,
+    },
+    KeySpec {
+        code: "fx",
+        meaning: "CNY per USD",
+        default: "catalog default",
+        values: "0.01–1000",
+        bounds: Some(Bounds {
+            lo: MIN_FX,
+            hi: Bounds::int(MAX_FX as u32),
+            lo_open: false,
+            whole: false,
+        }),
+        read: r_fx,
+        write: w_fx,
+    },
+    KeySpec {
+        code: "bm",
+        meaning: "billing models",
+        default: "all",
+        values: "`od` on-demand, `ri1n ri1p ri1a ri3n ri3p ri3a` reserved 1/3 yr no/partial/all upfront, `sp1 sp3` savings plan, `sub` monthly subscription (包年包月), `inst` 12-month installment, `spot`, `mix`",
+        bounds: None,
+        read: r_bm,
+        write: w_bm,
+    },
+    KeySpec {
+        code: "si",
+        meaning: "spot interruptions as providers publish them: % of instances interrupted per month, or an AWS Spot Advisor band `lt5 5-10 10-15 15-20 gt20` (taken at its upper edge; `gt20` as 25 %)",
+        default: "`15`",
+        values: "0–99.99, or a band",
+        bounds: Some(Bounds::dec(0, MAX_MONTHLY_INTERRUPTION_PCT, false)),
+        read: r_si,
+        write: w_si,
+    },
+    KeySpec {
+        code: "sih",
+        meaning: "spot interruptions per instance-hour, % (v1's `si`; replaces `si`)",
+        default: "none",
+        values: "0–100",
+        bounds: Some(PCT),
+        read: r_sih,
+        write: w_sih,
+    },
+    KeySpec {
+        code: "ck",
+        meaning: "checkpoint interval, minutes",
+        default: "`60`",
+        values: "0–10080",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_MINUTES as u32), false)),
+        read: r_ck,
+        write: w_ck,
+    },
+    KeySpec {
+        code: "ro",
+        meaning: "restart overhead, minutes",
+        default: "`10`",
+        values: "0–10080",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_MINUTES as u32), false)),
+        read: r_ro,
+        write: w_ro,
+    },
+    KeySpec {
+        code: "job",
+        meaning: "job length, hours of work",
+        default: "none",
+        values: "> 0, ≤ 100000",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_JOB_HOURS as u32), true)),
+        read: r_job,
+        write: w_job,
+    },
+    KeySpec {
+        code: "dl",
+        meaning: "deadline, wall-clock hours",
+        default: "none",
+        values: "> 0, ≤ 100000",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_JOB_HOURS as u32), true)),
+        read: r_dl,
+        write: w_dl,
+    },
+    KeySpec {
+        code: "mix",
+        meaning: "spot share of the mix, %",
+        default: "`50`",
+        values: "0–100",
+        bounds: Some(PCT),
+        read: r_mix,
+        write: w_mix,
+    },
+    KeySpec {
+        code: "mixb",
+        meaning: "what the non-spot share of the mix runs on",
+        default: "`od`",
+        values: "`od` or a commitment code (`ri1n … ri3a`, `sp1`, `sp3`, `sub`, `inst`); a commitment baseline is paid for its whole term",
+        bounds: None,
+        read: r_mixb,
+        write: w_mixb,
+    },
+    KeySpec {
+        code: "fmd",
+        meaning: "first-month discount, %, on pay-as-you-go usage and the first month of a monthly subscription (never on reservations, savings plans, spot, upfront or data)",
+        default: "`0`",
+        values: "0–100",
+        bounds: Some(PCT),
+        read: r_fmd,
+        write: w_fmd,
+    },
+    KeySpec {
+        code: "cr",
+        meaning: "credit with its currency, `500usd` or `3000cny` (a bare number is in the link's `cur`); converts at `fx`; also pays commitment still owed after the period",
+        default: "`0`",
+        values: "0–1e9",
+        bounds: Some(MONEY),
+        read: r_cr,
+        write: w_cr,
+    },
+    KeySpec {
+        code: "crx",
+        meaning: "last month the credit can be used",
+        default: "no expiry",
+        values: "1–60",
+        bounds: Some(Bounds::whole(1, MAX_MONTHS)),
+        read: r_crx,
+        write: w_crx,
+    },
+    KeySpec {
+        code: "stu",
+        meaning: "student price on on-demand hours: `1.5usd` / `10cny` per instance-hour (a bare number is in `cur`), `30off` = 30 % off",
+        default: "none",
+        values: "",
+        bounds: Some(MONEY),
+        read: r_stu,
+        write: w_stu,
+    },
+    KeySpec {
+        code: "stucap",
+        meaning: "student-priced hours per day, for the whole account (all instances together)",
+        default: "`24`",
+        values: "0–24",
+        bounds: Some(Bounds::dec(0, Bounds::int(24), false)),
+        read: r_stucap,
+        write: w_stucap,
+    },
+    KeySpec {
+        code: "eg",
+        meaning: "internet egress, GB/month",
+        default: "`0`",
+        values: "0–1e9",
+        bounds: Some(VOLUME),
+        read: r_eg,
+        write: w_eg,
+    },
+    KeySpec {
+        code: "xr",
+        meaning: "cross-region transfer, GB/month",
+        default: "`0`",
+        values: "0–1e9",
+        bounds: Some(VOLUME),
+        read: r_xr,
+        write: w_xr,
+    },
+    KeySpec {
+        code: "st",
+        meaning: "block storage, GB",
+        default: "`0`",
+        values: "0–1e9",
+        bounds: Some(VOLUME),
+        read: r_st,
+        write: w_st,
+    },
+    KeySpec {
+        code: "bw",
+        meaning: "fixed bandwidth, Mbps (egress GB then included)",
+        default: "`0`",
+        values: "0–1e6",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_BANDWIDTH_MBPS as u32), false)),
+        read: r_bw,
+        write: w_bw,
+    },
+    KeySpec {
+        code: "up",
+        meaning: "user prices for unpriced offers, `offerid~hourly` (offer's currency)",
+        default: "none",
+        values: "> 0",
+        bounds: Some(MONEY_POSITIVE),
+        read: r_up,
+        write: w_up,
+    },
+    KeySpec {
+        code: "ur",
+        meaning: "user usage rates where the catalog has none, `provider:region:kind~rate` with kind `eg xr st bw` (per GB, GB, GB-month, Mbps-month; flat; region's billing currency)",
+        default: "none",
+        values: "≥ 0",
+        bounds: Some(MONEY),
+        read: r_ur,
+        write: w_ur,
+    },
+    KeySpec {
+        code: "disc",
+        meaning: "assumed commitment discount % off on-demand where no rate is sourced (results flagged `assumed`): `40` = no upfront 40 %, partial and all upfront 40 % plus the median gap between payment options of the catalog's sourced reservations; `40,42,45` = no / partial / all upfront",
+        default: "none",
+        values: "0–100 each",
+        bounds: Some(PCT),
+        read: r_disc,
+        write: w_disc,
+    },
+];
+
+fn list<T>(items: &[T], f: impl Fn(&T) -> String) -> Option<String> {
+    (!items.is_empty()).then(|| {
+        items
+            .iter()
+            .map(|i| encode(&f(i)))
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
+fn some_dec(v: Decimal, default: Decimal) -> Option<String> {
+    (v != default).then(|| dec_str(v))
+}
+
+/// `key~rate,key~rate` (the form of `up` and `ur`).
+fn keyed_rates(map: &BTreeMap<String, Decimal>) -> Option<String> {
+    (!map.is_empty()).then(|| {
+        map.iter()
+            .map(|(k, p)| format!("{}~{}", encode(k), dec_str(*p)))
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
+/// An amount with an optional currency suffix (`500`, `500usd`, `3000cny`).
+fn money_in(r: &Reader, raw: &str) -> Result<(Decimal, Option<Currency>), Bad> {
+    let lower = decode(raw).to_ascii_lowercase();
+    let (num, cur) = if let Some(n) = lower.strip_suffix("usd") {
+        (n, Some(Currency::USD))
+    } else if let Some(n) = lower.strip_suffix("cny") {
+        (n, Some(Currency::CNY))
+    } else {
+        (lower.as_str(), None)
+    };
+    Ok((r.number(num)?, cur))
+}
+
+/// An amount in its currency; a bare amount is settled by [`finish_scenario`].
+fn money_of(r: &mut Reader, key: &'static str, sc: &Scenario, raw: &str) -> Result<Money, Bad> {
+    let (v, cur) = money_in(r, raw)?;
+    r.bare_amounts.retain(|k| *k != key);
+    if cur.is_none() {
+        r.bare_amounts.push(key);
+    }
+    Ok(Money::new(v, cur.unwrap_or(sc.currency)))
+}
+
+fn money_str(m: Money) -> String {
+    format!(
+        "{}{}",
+        dec_str(m.amount()),
+        m.currency().code().to_ascii_lowercase()
+    )
+}
+
+/// Settle what depends on several keys, once every key is read: a bare
+/// amount is in the link's display currency.
+pub fn finish_scenario(sc: &mut Scenario, r: &mut Reader) {
+    let cur = sc.currency;
+    for key in std::mem::take(&mut r.bare_amounts) {
+        match key {
+            "cr" => {
+                sc.promotions.credit = sc.promotions.credit.map(|m| Money::new(m.amount(), cur))
+            }
+            "stu" => {
+                if let Some(StudentPrice::Hourly(m)) = sc.promotions.student {
+                    sc.promotions.student = Some(StudentPrice::Hourly(Money::new(m.amount(), cur)));
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn r_gpu(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let c = r.catalog;
+    sc.gpu_models = r.list(raw, |s| c.gpu(s).map(|g| g.id.clone()));
+    Ok(())
+}
+fn w_gpu(sc: &Scenario) -> Option<String> {
+    list(&sc.gpu_models, |s| s.clone())
+}
+
+fn r_gpus(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.min_gpus = r.whole(raw)?;
+    Ok(())
+}
+fn w_gpus(sc: &Scenario) -> Option<String> {
+    (sc.min_gpus != 1).then(|| sc.min_gpus.to_string())
+}
+
+fn r_vram(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.min_vram_gb = Some(r.whole(raw)?);
+    Ok(())
+}
+fn w_vram(sc: &Scenario) -> Option<String> {
+    sc.min_vram_gb.map(|v| v.to_string())
+}
+
+fn r_h(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.hours_per_month = r.number(raw)?;
+    Ok(())
+}
+fn w_h(sc: &Scenario) -> Option<String> {
+    some_dec(sc.hours_per_month, Decimal::from(DEFAULT_HOURS_PER_MONTH))
+}
+
+fn r_m(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.months = r.whole(raw)?;
+    Ok(())
+}
+fn w_m(sc: &Scenario) -> Option<String> {
+    (sc.months != DEFAULT_MONTHS).then(|| sc.months.to_string())
+}
+
+fn r_p(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.providers = r.list(raw, ProviderId::from_code);
+    Ok(())
+}
+fn w_p(sc: &Scenario) -> Option<String> {
+    list(&sc.providers, |p| p.code().into())
+}
+
+fn r_rg(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.region_groups = r.list(raw, RegionGroup::from_code);
+    Ok(())
+}
+fn w_rg(sc: &Scenario) -> Option<String> {
+    list(&sc.region_groups, |g| g.code().into())
+}
+
+fn r_r(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let c = r.catalog;
+    sc.regions = r.list(raw, |s| {
+        let key = RegionRef::from_code(s)?;
+        c.region(key.provider, &key.code).map(|_| key)
+    });
+    Ok(())
+}
+fn w_r(sc: &Scenario) -> Option<String> {
+    list(&sc.regions, RegionRef::code)
+}
+
+fn r_o(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let c = r.catalog;
+    // given = only these, even when none is known (never "all")
+    sc.offers = Some(r.list(raw, |s| c.offer(s).map(|o| o.id.clone())));
+    Ok(())
+}
+fn w_o(sc: &Scenario) -> Option<String> {
+    sc.offers
+        .as_ref()
+        .map(|ids| list(ids, |s| s.clone()).unwrap_or_default())
+}
+
+fn r_cur(_: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.currency = Currency::from_code(&decode(raw).to_ascii_uppercase()).ok_or(Bad::Invalid)?;
+    Ok(())
+}
+fn w_cur(sc: &Scenario) -> Option<String> {
+    (sc.currency != Currency::USD).then(|| sc.currency.code().into())
+}
+
+fn r_fx(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.fx_cny_per_usd = Some(r.number(raw)?);
+    Ok(())
+}
+fn w_fx(sc: &Scenario) -> Option<String> {
+    sc.fx_cny_per_usd.map(dec_str)
+}
+
+fn r_bm(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.billing_models = r.list(raw, BillingModel::from_code);
+    Ok(())
+}
+fn w_bm(sc: &Scenario) -> Option<String> {
+    list(&sc.billing_models, |m| m.code().into())
+}
+
+fn r_si(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.spot.interruption = match SpotBand::from_code(&decode(raw).to_ascii_lowercase()) {
+        Some(b) => InterruptionRate::Band(b),
+        None => InterruptionRate::MonthlyPct(r.number(raw)?),
+    };
+    Ok(())
+}
+fn w_si(sc: &Scenario) -> Option<String> {
+    if sc.spot.interruption == Scenario::default().spot.interruption {
+        return None;
+    }
+    match sc.spot.interruption {
+        InterruptionRate::MonthlyPct(x) => Some(dec_str(x)),
+        InterruptionRate::Band(b) => Some(b.code().into()),
+        InterruptionRate::HourlyPct(_) => None,
+    }
+}
+
+fn r_sih(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.spot.interruption = InterruptionRate::HourlyPct(r.number(raw)?);
+    Ok(())
+}
+fn w_sih(sc: &Scenario) -> Option<String> {
+    match sc.spot.interruption {
+        InterruptionRate::HourlyPct(x) => Some(dec_str(x)),
+        InterruptionRate::MonthlyPct(_) | InterruptionRate::Band(_) => None,
+    }
+}
+
+fn r_ck(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.spot.checkpoint_minutes = r.number(raw)?;
+    Ok(())
+}
+fn w_ck(sc: &Scenario) -> Option<String> {
+    some_dec(
+        sc.spot.checkpoint_minutes,
+        Scenario::default().spot.checkpoint_minutes,
+    )
+}
+
+fn r_ro(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.spot.restart_minutes = r.number(raw)?;
+    Ok(())
+}
+fn w_ro(sc: &Scenario) -> Option<String> {
+    some_dec(
+        sc.spot.restart_minutes,
+        Scenario::default().spot.restart_minutes,
+    )
+}
+
+fn r_job(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.spot.job_hours = Some(r.number(raw)?);
+    Ok(())
+}
+fn w_job(sc: &Scenario) -> Option<String> {
+    sc.spot.job_hours.map(dec_str)
+}
+
+fn r_dl(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.spot.deadline_hours = Some(r.number(raw)?);
+    Ok(())
+}
+fn w_dl(sc: &Scenario) -> Option<String> {
+    sc.spot.deadline_hours.map(dec_str)
+}
+
+fn r_mix(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.mix_spot_share_pct = r.number(raw)?;
+    Ok(())
+}
+fn w_mix(sc: &Scenario) -> Option<String> {
+    some_dec(sc.mix_spot_share_pct, Decimal::from(DEFAULT_MIX_SHARE_PCT))
+}
+
+fn r_mixb(_: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.mix_baseline = BillingModel::from_code(&decode(raw))
+        .filter(|m| m.is_mix_baseline())
+        .ok_or(Bad::Invalid)?;
+    Ok(())
+}
+fn w_mixb(sc: &Scenario) -> Option<String> {
+    (sc.mix_baseline != BillingModel::OnDemand).then(|| sc.mix_baseline.code().into())
+}
+
+fn r_fmd(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.promotions.first_month_discount_pct = r.number(raw)?;
+    Ok(())
+}
+fn w_fmd(sc: &Scenario) -> Option<String> {
+    some_dec(sc.promotions.first_month_discount_pct, Decimal::ZERO)
+}
+
+fn r_cr(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let m = money_of(r, "cr", sc, raw)?;
+    sc.promotions.credit = (!m.amount().is_zero()).then_some(m);
+    Ok(())
+}
+fn w_cr(sc: &Scenario) -> Option<String> {
+    sc.promotions
+        .credit
+        .filter(|c| !c.amount().is_zero())
+        .map(money_str)
+}
+
+fn r_crx(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.promotions.credit_expiry_month = Some(r.whole(raw)?);
+    Ok(())
+}
+fn w_crx(sc: &Scenario) -> Option<String> {
+    sc.promotions.credit_expiry_month.map(|x| x.to_string())
+}
+
+fn r_stu(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let val = decode(raw);
+    sc.promotions.student = Some(match val.strip_suffix("off") {
+        Some(n) => {
+            r.bare_amounts.retain(|k| *k != "stu");
+            StudentPrice::DiscountPct(PCT.check(n)?)
+        }
+        None => StudentPrice::Hourly(money_of(r, "stu", sc, raw)?),
+    });
+    Ok(())
+}
+fn w_stu(sc: &Scenario) -> Option<String> {
+    match sc.promotions.student? {
+        StudentPrice::Hourly(x) => Some(money_str(x)),
+        StudentPrice::DiscountPct(x) => Some(format!("{}off", dec_str(x))),
+    }
+}
+
+fn r_stucap(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.promotions.student_daily_cap_hours = r.number(raw)?;
+    Ok(())
+}
+fn w_stucap(sc: &Scenario) -> Option<String> {
+    some_dec(
+        sc.promotions.student_daily_cap_hours,
+        Scenario::default().promotions.student_daily_cap_hours,
+    )
+}
+
+fn r_eg(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.data.egress_gb = r.number(raw)?;
+    Ok(())
+}
+fn w_eg(sc: &Scenario) -> Option<String> {
+    some_dec(sc.data.egress_gb, Decimal::ZERO)
+}
+fn r_xr(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.data.cross_region_gb = r.number(raw)?;
+    Ok(())
+}
+fn w_xr(sc: &Scenario) -> Option<String> {
+    some_dec(sc.data.cross_region_gb, Decimal::ZERO)
+}
+fn r_st(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.data.storage_gb = r.number(raw)?;
+    Ok(())
+}
+fn w_st(sc: &Scenario) -> Option<String> {
+    some_dec(sc.data.storage_gb, Decimal::ZERO)
+}
+fn r_bw(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.data.bandwidth_mbps = r.number(raw)?;
+    Ok(())
+}
+fn w_bw(sc: &Scenario) -> Option<String> {
+    some_dec(sc.data.bandwidth_mbps, Decimal::ZERO)
+}
+
+fn r_up(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let mut map = BTreeMap::new();
+    for item in raw.split(',') {
+        if item.is_empty() {
+            continue;
+        }
+        let Some((id, price)) = item.rsplit_once('~') else {
+            r.note(&decode(item), LinkNoticeCode::InvalidValue);
+            continue;
+        };
+        let id = decode(id);
+        if r.catalog.offer(&id).is_none() {
+            r.note(&id, LinkNoticeCode::UnknownItem);
+            continue;
+        }
+        match r.number(price) {
+            Ok(v) => {
+                map.insert(id, v);
+            }
+            Err(_) => r.note(&decode(item), LinkNoticeCode::InvalidValue),
+        }
+    }
+    sc.user_prices = map;
+    Ok(())
+}
+fn w_up(sc: &Scenario) -> Option<String> {
+    keyed_rates(&sc.user_prices)
+}
+
+fn r_ur(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let mut map = BTreeMap::new();
+    for item in raw.split(',') {
+        if item.is_empty() {
+            continue;
+        }
+        let item = decode(item);
+        let parsed = item.rsplit_once('~').and_then(|(key, price)| {
+            let k = UsageRateKey::from_code(key)?;
+            r.catalog.region(k.provider, &k.region)?;
+            let price = r.number(price).ok()?;
+            Some((k.code(), price))
+        });
+        match parsed {
+            Some((key, price)) => {
+                map.insert(key, price);
+            }
+            None => r.note(&item, LinkNoticeCode::UnknownItem),
+        }
+    }
+    sc.user_usage_rates = map;
+    Ok(())
+}
+fn w_ur(sc: &Scenario) -> Option<String> {
+    keyed_rates(&sc.user_usage_rates)
+}
+
+fn r_disc(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let val = decode(raw);
+    let parts: Vec<&str> = val.split(',').collect();
+    sc.assumed_discount = Some(match parts.as_slice() {
+        [n] => AssumedDiscount {
+            no_upfront_pct: r.number(n)?,
+            partial_upfront_pct: None,
+            all_upfront_pct: None,
+        },
+        [n, pa, a] => AssumedDiscount {
+            no_upfront_pct: r.number(n)?,
+            partial_upfront_pct: Some(r.number(pa)?),
+            all_upfront_pct: Some(r.number(a)?),
+        },
+        _ => return Err(Bad::Invalid),
+    });
+    Ok(())
+}
+fn w_disc(sc: &Scenario) -> Option<String> {
+    let a = sc.assumed_discount?;
+    Some(match (a.partial_upfront_pct, a.all_upfront_pct) {
+        (Some(pa), Some(al)) => format!(
+            "{},{},{}",
+            dec_str(a.no_upfront_pct),
+            dec_str(pa),
+            dec_str(al)
+        ),
+        _ => dec_str(a.no_upfront_pct),
+    })
+}

@@ -1,0 +1,4 @@
+//! Widgets shared by the screens.
+pub mod nav;
+pub mod notices;
+pub mod number_input;

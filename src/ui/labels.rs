@@ -1,0 +1,160 @@
+//! Every enum → message mapping of the UI, in one place: a new variant is
+//! a compile error here and nowhere else.
+use crate::domain::catalog::{ProviderId, RegionGroup, SourceKind, UsageKind};
+use crate::domain::input::InputError;
+use crate::domain::link::LinkNoticeCode;
+use crate::domain::scenario::BillingModel;
+use crate::ui::i18n::Msg;
+use crate::ui::pages::compare::view::{Column, TflopsKind, TimeUnit};
+
+pub fn provider_msg(p: ProviderId) -> Msg {
+    match p {
+        ProviderId::Aws => Msg::ProviderAws,
+        ProviderId::Azure => Msg::ProviderAzure,
+        ProviderId::Alibaba => Msg::ProviderAlibaba,
+        ProviderId::Tencent => Msg::ProviderTencent,
+    }
+}
+
+pub fn group_msg(g: RegionGroup) -> Msg {
+    match g {
+        RegionGroup::MainlandChina => Msg::GroupCn,
+        RegionGroup::AsiaPacific => Msg::GroupApac,
+        RegionGroup::Americas => Msg::GroupAmer,
+        RegionGroup::Europe => Msg::GroupEu,
+    }
+}
+
+pub fn source_kind_msg(k: SourceKind) -> Msg {
+    match k {
+        SourceKind::Primary => Msg::SourceKindPrimary,
+        SourceKind::Aggregator => Msg::SourceKindAggregator,
+        SourceKind::Secondary => Msg::SourceKindSecondary,
+        SourceKind::Derived => Msg::SourceKindDerived,
+    }
+}
+
+pub fn usage_kind_msg(k: UsageKind) -> Msg {
+    match k {
+        UsageKind::EgressPerGb => Msg::KindEgress,
+        UsageKind::InterRegionPerGb => Msg::KindInterRegion,
+        UsageKind::StoragePerGbMonth => Msg::KindStorage,
+        UsageKind::BandwidthPerMbpsMonth => Msg::KindBandwidth,
+    }
+}
+
+pub fn model_msg(m: BillingModel) -> Msg {
+    match m {
+        BillingModel::OnDemand => Msg::BmOd,
+        BillingModel::Ri1No => Msg::BmRi1n,
+        BillingModel::Ri1Partial => Msg::BmRi1p,
+        BillingModel::Ri1All => Msg::BmRi1a,
+        BillingModel::Ri3No => Msg::BmRi3n,
+        BillingModel::Ri3Partial => Msg::BmRi3p,
+        BillingModel::Ri3All => Msg::BmRi3a,
+        BillingModel::Sp1 => Msg::BmSp1,
+        BillingModel::Sp3 => Msg::BmSp3,
+        BillingModel::Subscription => Msg::BmSub,
+        BillingModel::Installment => Msg::BmInst,
+        BillingModel::Spot => Msg::BmSpot,
+        BillingModel::Mix => Msg::BmMix,
+    }
+}
+
+/// A short label for a billing model (table tags).
+pub fn model_tag(m: BillingModel) -> Msg {
+    match m {
+        BillingModel::OnDemand => Msg::TagOd,
+        BillingModel::Ri1No => Msg::TagRi1n,
+        BillingModel::Ri1Partial => Msg::TagRi1p,
+        BillingModel::Ri1All => Msg::TagRi1a,
+        BillingModel::Ri3No => Msg::TagRi3n,
+        BillingModel::Ri3Partial => Msg::TagRi3p,
+        BillingModel::Ri3All => Msg::TagRi3a,
+        BillingModel::Sp1 => Msg::TagSp1,
+        BillingModel::Sp3 => Msg::TagSp3,
+        BillingModel::Subscription => Msg::TagSub,
+        BillingModel::Installment => Msg::TagInst,
+        BillingModel::Spot => Msg::TagSpot,
+        BillingModel::Mix => Msg::TagMix,
+    }
+}
+
+pub fn column_msg(c: Column) -> Msg {
+    match c {
+        Column::Provider => Msg::ColProvider,
+        Column::Region => Msg::ColRegion,
+        Column::Type => Msg::ColType,
+        Column::Gpu => Msg::ColGpu,
+        Column::Gpus => Msg::ColGpus,
+        Column::Vram => Msg::ColVram,
+        Column::Vcpu => Msg::ColVcpu,
+        Column::Ram => Msg::ColRam,
+        Column::Hourly => Msg::ColHourly,
+        Column::Gpuh => Msg::ColGpuh,
+        Column::Tflopsh => Msg::ColTflopsh,
+        Column::Vramh => Msg::ColVramh,
+        Column::Spot => Msg::ColSpot,
+        Column::Commit => Msg::ColCommit,
+        Column::Monthly => Msg::ColMonthly,
+    }
+}
+
+/// The unit's name (time-unit select).
+pub fn unit_msg(u: TimeUnit) -> Msg {
+    match u {
+        TimeUnit::H => Msg::PerHour,
+        TimeUnit::D => Msg::PerDay,
+        TimeUnit::M => Msg::PerMonth,
+        TimeUnit::Y => Msg::PerYear,
+    }
+}
+
+/// The short unit suffix of a rate (`/h`).
+pub fn unit_short(u: TimeUnit) -> Msg {
+    match u {
+        TimeUnit::H => Msg::UnitH,
+        TimeUnit::D => Msg::UnitD,
+        TimeUnit::M => Msg::UnitM,
+        TimeUnit::Y => Msg::UnitY,
+    }
+}
+
+pub fn notice_msg(code: LinkNoticeCode) -> Msg {
+    match code {
+        LinkNoticeCode::UnknownKey => Msg::NoticeUnknownKey,
+        LinkNoticeCode::InvalidValue => Msg::NoticeInvalidValue,
+        LinkNoticeCode::OutOfRange => Msg::NoticeOutOfRange,
+        LinkNoticeCode::UnknownItem => Msg::NoticeUnknownItem,
+        LinkNoticeCode::TooManyItems => Msg::NoticeTooMany,
+        LinkNoticeCode::UnsupportedVersion => Msg::NoticeVersion,
+        LinkNoticeCode::DuplicateKey => Msg::NoticeDuplicate,
+        LinkNoticeCode::Migrated => Msg::NoticeMigrated,
+        LinkNoticeCode::RuleChanged => Msg::NoticeRuleChanged,
+    }
+}
+
+pub fn input_error_msg(e: InputError) -> Msg {
+    match e {
+        InputError::NotANumber => Msg::ErrNotANumber,
+        InputError::NotWhole => Msg::ErrNotWhole,
+        InputError::TooSmall => Msg::ErrTooSmall,
+        InputError::TooLarge => Msg::ErrTooLarge,
+    }
+}
+
+pub fn screen_msg(s: crate::ui::link::Screen) -> Msg {
+    use crate::ui::link::Screen;
+    match s {
+        Screen::Compare => Msg::NavCompare,
+        Screen::Sources => Msg::DataSources,
+    }
+}
+
+pub fn tflops_msg(k: TflopsKind) -> Msg {
+    match k {
+        TflopsKind::Fp16 => Msg::TflopsFp16,
+        TflopsKind::Tf32 => Msg::TflopsTf32,
+        TflopsKind::Fp32 => Msg::TflopsFp32,
+    }
+}

@@ -1,0 +1,188 @@
+//! Where: providers, region groups, one region, one GPU model.
+use leptos::prelude::*;
+
+use super::check_boxes;
+use crate::domain::catalog::{Catalog, ProviderId, Region, RegionGroup};
+use crate::domain::scenario::RegionRef;
+use crate::ui::format;
+use crate::ui::i18n::{use_i18n, Msg};
+use crate::ui::labels::{group_msg, provider_msg};
+use crate::ui::pages::compare::rows::toggle_provider;
+use crate::ui::state::AppState;
+
+/// The place fieldsets wired to the app state.
+pub fn place_fields(state: AppState) -> impl IntoView {
+    let catalog = state.catalog;
+    let link = state.link;
+    let providers = Signal::derive(move || link.with(|l| l.scenario.providers.clone()));
+    let groups = Signal::derive(move || link.with(|l| l.scenario.region_groups.clone()));
+    let region =
+        Signal::derive(move || link.with(|l| l.scenario.regions.first().map(RegionRef::code)));
+    let gpu = Signal::derive(move || link.with(|l| l.scenario.gpu_models.first().cloned()));
+    let offered = Memo::new(move |_| {
+        link.with(|l| regions_offered(catalog, &l.scenario.providers, &l.scenario.region_groups))
+    });
+    view! {
+        <ProviderFieldset
+            providers=providers
+            on_toggle=Callback::new(move |(p, on)| {
+                state.update_filter(false, |l| toggle_provider(&mut l.scenario, p, on))
+            })
+        />
+        <GroupFieldset
+            groups=groups
+            on_toggle=Callback::new(move |(g, on)| {
+                state.update_filter(false, |l| {
+                    let v = &mut l.scenario.region_groups;
+                    v.retain(|x| *x != g);
+                    if on {
+                        v.push(g);
+                    }
+                })
+            })
+        />
+        <RegionSelect
+            offered=offered
+            selected=region
+            on_pick=Callback::new(move |code: String| {
+                state.update_filter(false, |l| {
+                    l.scenario.regions = RegionRef::from_code(&code).into_iter().collect()
+                })
+            })
+        />
+        <GpuSelect
+            gpus=gpus_offered(catalog)
+            selected=gpu
+            on_pick=Callback::new(move |id: String| {
+                state.update_filter(false, |l| {
+                    l.scenario.gpu_models = if id.is_empty() { Vec::new() } else { vec![id] }
+                })
+            })
+        />
+    }
+}
+
+/// Regions of the ticked providers and groups (all when none is ticked).
+pub fn regions_offered(
+    catalog: &'static Catalog,
+    providers: &[ProviderId],
+    groups: &[RegionGroup],
+) -> Vec<&'static Region> {
+    catalog
+        .regions
+        .iter()
+        .filter(|r| providers.is_empty() || providers.contains(&r.provider))
+        .filter(|r| groups.is_empty() || groups.contains(&r.group))
+        .collect()
+}
+
+/// GPU models used by at least one offer, by name: (id, name).
+pub fn gpus_offered(catalog: &'static Catalog) -> Vec<(&'static str, &'static str)> {
+    let mut gpus: Vec<(&'static str, &'static str)> = catalog
+        .gpus
+        .iter()
+        .filter(|g| catalog.offers.iter().any(|o| o.gpu == g.id))
+        .map(|g| (g.id.as_str(), g.name.as_str()))
+        .collect();
+    gpus.sort_by(|a, b| a.1.cmp(b.1));
+    gpus
+}
+
+#[component]
+fn ProviderFieldset(
+    providers: Signal<Vec<ProviderId>>,
+    on_toggle: Callback<(ProviderId, bool)>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <fieldset>
+            <legend>{move || i18n.t(Msg::Providers)}</legend>
+            <div class="checks">
+                {check_boxes(ProviderId::ALL, |p| format!("filter-provider-{}", p.code()), |i, p| i.t(provider_msg(p)).into(), providers, on_toggle)}
+            </div>
+        </fieldset>
+    }
+}
+
+#[component]
+fn GroupFieldset(
+    groups: Signal<Vec<RegionGroup>>,
+    on_toggle: Callback<(RegionGroup, bool)>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <fieldset>
+            <legend>{move || i18n.t(Msg::RegionGroups)}</legend>
+            <div class="checks">
+                {check_boxes(RegionGroup::ALL, |g| format!("filter-group-{}", g.code()), |i, g| i.t(group_msg(g)).into(), groups, on_toggle)}
+            </div>
+        </fieldset>
+    }
+}
+
+#[component]
+fn RegionSelect(
+    offered: Memo<Vec<&'static Region>>,
+    /// `provider:code` of the chosen region.
+    selected: Signal<Option<String>>,
+    on_pick: Callback<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <label>
+            <span>{move || i18n.t(Msg::Region)}</span>
+            <select data-testid="filter-region" on:change=move |ev| on_pick.run(event_target_value(&ev))>
+                <option value="" prop:selected=move || selected.with(Option::is_none)>
+                    {move || i18n.t(Msg::AllRegions)}
+                </option>
+                {move || {
+                    let loc = i18n.locale.get();
+                    offered
+                        .get()
+                        .into_iter()
+                        .map(|r| {
+                            let key = RegionRef { provider: r.provider, code: r.code.clone() }.code();
+                            let k2 = key.clone();
+                            let name = format::region_name(r, loc);
+                            let provider = i18n.t(provider_msg(r.provider));
+                            view! {
+                                <option value=key prop:selected=move || selected.with(|s| s.as_deref() == Some(k2.as_str()))>
+                                    {format!("{provider} · {name} ({})", r.code)}
+                                </option>
+                            }
+                        })
+                        .collect_view()
+                }}
+            </select>
+        </label>
+    }
+}
+
+#[component]
+fn GpuSelect(
+    gpus: Vec<(&'static str, &'static str)>,
+    selected: Signal<Option<String>>,
+    on_pick: Callback<String>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <label>
+            <span>{move || i18n.t(Msg::GpuModel)}</span>
+            <select data-testid="filter-gpu" on:change=move |ev| on_pick.run(event_target_value(&ev))>
+                <option value="" prop:selected=move || selected.with(Option::is_none)>
+                    {move || i18n.t(Msg::AnyGpu)}
+                </option>
+                {gpus
+                    .into_iter()
+                    .map(|(id, name)| {
+                        view! {
+                            <option value=id prop:selected=move || selected.with(|g| g.as_deref() == Some(id))>
+                                {name}
+                            </option>
+                        }
+                    })
+                    .collect_view()}
+            </select>
+        </label>
+    }
+}

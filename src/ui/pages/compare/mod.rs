@@ -1,0 +1,60 @@
+//! The compare screen: controls, the offer table and the side-by-side panel.
+//! It reads the shared [`AppState`]; every figure shown comes from memos
+//! that call the engine (`domain::compare`) and the table rules (`rows`).
+
+mod controls;
+pub(crate) mod panel;
+pub mod rows;
+mod table;
+pub mod view;
+
+use leptos::prelude::*;
+
+use crate::domain::compare::{self, Panel, PricedOffer};
+use crate::ui::components::notices::LinkNotices;
+use crate::ui::state::AppState;
+use rows::Table;
+
+#[component]
+pub fn CompareScreen() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let catalog = state.catalog;
+
+    // Re-price only when a pricing input changes (not on filter/sort/page).
+    let pricing = Memo::new(move |_| state.link.with(|l| compare::pricing_inputs(&l.scenario)));
+    let priced: Memo<Vec<PricedOffer>> =
+        Memo::new(move |_| pricing.with(|s| compare::price_all(catalog, s)));
+    let table: Memo<Table> = Memo::new(move |_| {
+        state
+            .link
+            .with(|l| priced.with(|p| rows::table(catalog, &l.scenario, &l.compare, p)))
+    });
+    let selected = Memo::new(move |_| state.link.with(|l| l.compare.selected.clone()));
+    // Recomputed only when the selection or the pricing inputs change (both
+    // memos), so comparing whole quotes for equality would rarely save a
+    // render and costs wasm bytes: every new result renders.
+    let panel: Memo<Option<Result<Panel, String>>> = Memo::new_with_compare(
+        move |_| {
+            let sel = selected.get();
+            if sel.len() < 2 {
+                return None;
+            }
+            Some(
+                pricing
+                    .with(|s| compare::panel(catalog, s, &sel))
+                    .map_err(|e| e.code().to_string()),
+            )
+        },
+        // `changed`: always, except None → None (nothing selected)
+        |old, new| !matches!((old, new), (Some(None), None) | (Some(None), Some(None))),
+    );
+
+    view! {
+        <section class="compare-screen" aria-label="compare" data-testid="screen-compare">
+            <LinkNotices />
+            <controls::Controls />
+            <panel::ComparePanel panel=panel />
+            <table::OfferTable table=table />
+        </section>
+    }
+}

@@ -1,0 +1,441 @@
+//! The compare table's rules: which priced offers pass the filters, in
+//! which order, on which page, and each row's figures in the view's time
+//! unit. Pure functions of (catalog, scenario, view, priced offers), tested
+//! natively; the table component only renders what [`table`] returns.
+use std::cmp::Ordering;
+
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use super::view::{Column, CompareView, Sort, TflopsKind, DEFAULT_SORT};
+use crate::domain::catalog::{Catalog, Currency};
+use crate::domain::compare::PricedOffer;
+use crate::domain::money::{convert, mul, round_money};
+use crate::domain::pricing::OfferMetrics;
+use crate::domain::scenario::{BillingModel, Scenario};
+use crate::domain::tco::matches;
+use crate::ui::link::AppLink;
+
+/// Rows per page: bounds the DOM to what a screen can show.
+pub const PAGE_SIZE: usize = 50;
+
+/// Figures of one table row in the view's time unit and display currency.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct RowFigures {
+    pub price: Option<Decimal>,
+    pub per_gpu: Option<Decimal>,
+    pub per_tflops: Option<Decimal>,
+    pub per_vram_gb: Option<Decimal>,
+    pub spot_min: Option<Decimal>,
+    pub spot_max: Option<Decimal>,
+    pub commit: Option<Decimal>,
+    pub commit_model: Option<BillingModel>,
+    pub commit_assumed: bool,
+    /// Per instance at the scenario's hours per month.
+    pub monthly: Option<Decimal>,
+}
+
+fn scale(v: Option<Decimal>, by: Decimal) -> Option<Decimal> {
+    v.and_then(|x| mul(x, by).ok())
+}
+
+impl RowFigures {
+    pub fn of(m: &OfferMetrics, view: &CompareView) -> RowFigures {
+        let k = view.time_unit.hours();
+        let per_tflops = match view.tflops {
+            TflopsKind::Fp16 => m.per_fp16_tflops_hour,
+            TflopsKind::Tf32 => m.per_tf32_tflops_hour,
+            TflopsKind::Fp32 => m.per_fp32_tflops_hour,
+        };
+        let bc = m.best_commitment.as_ref();
+        RowFigures {
+            price: scale(m.hourly, k),
+            per_gpu: scale(m.per_gpu_hour, k),
+            per_tflops: scale(per_tflops, k),
+            per_vram_gb: scale(m.per_vram_gb_hour, k),
+            spot_min: scale(m.spot_min_hourly, k),
+            spot_max: scale(m.spot_max_hourly, k),
+            commit: scale(bc.map(|b| b.per_used_hour), k),
+            commit_model: bc.map(|b| b.model),
+            commit_assumed: bc.is_some_and(|b| b.assumed),
+            monthly: m.monthly.map(round_money),
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub priced: PricedOffer,
+    pub figures: RowFigures,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Table {
+    /// The current page's rows.
+    pub rows: Vec<Row>,
+    /// Offers matching the filters (all pages).
+    pub matched: usize,
+    /// Offers in the catalog.
+    pub total: usize,
+    /// 1-based page actually shown (clamped).
+    pub page: u32,
+    pub pages: u32,
+}
+
+fn search_hit(p: &PricedOffer, needle: &str) -> bool {
+    let o = p.offer;
+    let hay = [
+        o.instance_type.as_str(),
+        o.family.as_str(),
+        o.region.as_str(),
+        o.provider.code(),
+        p.gpu.map(|g| g.name.as_str()).unwrap_or(""),
+        p.region.map(|r| r.name_en.as_str()).unwrap_or(""),
+        p.region.map(|r| r.name_zh.as_str()).unwrap_or(""),
+    ];
+    // ASCII folding is enough (codes and English names; Chinese has no case)
+    // and keeps Unicode case tables out of the wasm bundle.
+    hay.iter().any(|h| h.to_ascii_lowercase().contains(needle))
+}
+
+/// Does a priced offer pass every filter of the scenario and view?
+/// `gpus` and `vram` are per-offer minimums on this screen.
+pub fn passes(catalog: &Catalog, scenario: &Scenario, view: &CompareView, p: &PricedOffer) -> bool {
+    let o = p.offer;
+    if !matches(catalog, scenario, o) || o.gpu_count < scenario.min_gpus {
+        return false;
+    }
+    if scenario
+        .min_vram_gb
+        .is_some_and(|v| o.gpu_memory_gb.is_none_or(|m| m < v))
+    {
+        return false;
+    }
+    if let Some(max) = view.max_price {
+        match p.metrics.as_ref().ok().and_then(|m| m.hourly) {
+            Some(h) if h <= max => {}
+            _ => return false,
+        }
+    }
+    let needle = view.q.trim().to_ascii_lowercase();
+    needle.is_empty() || needle.split_whitespace().all(|w| search_hit(p, w))
+}
+
+/// A row while filtering and sorting: borrowed, so only the shown page is cloned.
+struct Candidate<'a> {
+    priced: &'a PricedOffer,
+    figures: RowFigures,
+}
+
+fn key_num(r: &Candidate, c: Column) -> Option<Decimal> {
+    let f = &r.figures;
+    let o = r.priced.offer;
+    match c {
+        Column::Gpus => Some(Decimal::from(o.gpu_count)),
+        Column::Vram => o.gpu_memory_gb.map(Decimal::from),
+        Column::Vcpu => Some(Decimal::from(o.vcpu)),
+        Column::Ram => Some(o.ram_gib),
+        Column::Hourly => f.price,
+        Column::Gpuh => f.per_gpu,
+        Column::Tflopsh => f.per_tflops,
+        Column::Vramh => f.per_vram_gb,
+        Column::Spot => f.spot_min,
+        Column::Commit => f.commit,
+        Column::Monthly => f.monthly,
+        Column::Provider | Column::Region | Column::Type | Column::Gpu => None,
+    }
+}
+
+fn key_text<'a>(r: &Candidate<'a>, c: Column) -> &'a str {
+    let p = r.priced;
+    match c {
+        Column::Provider => p.offer.provider.code(),
+        Column::Region => &p.offer.region,
+        Column::Type => &p.offer.instance_type,
+        Column::Gpu => p.gpu.map(|g| g.name.as_str()).unwrap_or(&p.offer.gpu),
+        _ => "",
+    }
+}
+
+/// Compare two rows by a column; missing numbers sort last in both directions.
+fn compare_rows(a: &Candidate, b: &Candidate, sort: Sort) -> Ordering {
+    let ord = if sort.column.is_text() {
+        let o = key_text(a, sort.column).cmp(key_text(b, sort.column));
+        if sort.descending {
+            o.reverse()
+        } else {
+            o
+        }
+    } else {
+        match (key_num(a, sort.column), key_num(b, sort.column)) {
+            (Some(x), Some(y)) if sort.descending => y.cmp(&x),
+            (Some(x), Some(y)) => x.cmp(&y),
+            (Some(_), None) => Ordering::Less,
+            (None, Some(_)) => Ordering::Greater,
+            (None, None) => Ordering::Equal,
+        }
+    };
+    ord.then_with(|| a.priced.offer.id.cmp(&b.priced.offer.id))
+}
+
+/// Filter, sort and page priced offers.
+pub fn table(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    view: &CompareView,
+    priced: &[PricedOffer],
+) -> Table {
+    let mut rows: Vec<Candidate> = priced
+        .iter()
+        .filter(|p| passes(catalog, scenario, view, p))
+        .map(|p| Candidate {
+            figures: match &p.metrics {
+                Ok(m) => RowFigures::of(m, view),
+                Err(_) => RowFigures::empty(),
+            },
+            priced: p,
+        })
+        .collect();
+    let sort = view.sort.unwrap_or(DEFAULT_SORT);
+    rows.sort_by(|a, b| compare_rows(a, b, sort));
+    let matched = rows.len();
+    let pages = matched.div_ceil(PAGE_SIZE).max(1) as u32;
+    let page = view.page.clamp(1, pages);
+    let start = (page as usize - 1) * PAGE_SIZE;
+    let rows = rows
+        .into_iter()
+        .skip(start)
+        .take(PAGE_SIZE)
+        .map(|c| Row {
+            priced: c.priced.clone(),
+            figures: c.figures,
+        })
+        .collect();
+    Table {
+        rows,
+        matched,
+        total: priced.len(),
+        page,
+        pages,
+    }
+}
+
+impl RowFigures {
+    fn empty() -> RowFigures {
+        RowFigures {
+            price: None,
+            per_gpu: None,
+            per_tflops: None,
+            per_vram_gb: None,
+            spot_min: None,
+            spot_max: None,
+            commit: None,
+            commit_model: None,
+            commit_assumed: false,
+            monthly: None,
+        }
+    }
+}
+
+/// Switch the display currency, converting the typed max price at the
+/// scenario's rate (rounded to cents) so the filter keeps its meaning and
+/// nothing the user entered is lost.
+pub fn switch_currency(catalog: &Catalog, l: &mut AppLink, to: Currency) {
+    let from = l.scenario.currency;
+    let fx = l.scenario.fx(catalog);
+    l.compare.max_price = l
+        .compare
+        .max_price
+        .and_then(|p| convert(p, from, to, fx).ok())
+        .map(round_money)
+        .filter(|p| *p > Decimal::ZERO);
+    l.scenario.currency = to;
+}
+
+/// Remove every filter (not units, currency, columns or selection).
+pub fn clear_filters(l: &mut AppLink) {
+    let s = &mut l.scenario;
+    s.providers.clear();
+    s.region_groups.clear();
+    s.regions.clear();
+    s.gpu_models.clear();
+    s.min_gpus = 1;
+    s.min_vram_gb = None;
+    l.compare.q.clear();
+    l.compare.max_price = None;
+    l.compare.page = 1;
+}
+
+/// Tick or untick a provider: regions of providers no longer shown are
+/// dropped from the region filter.
+pub fn toggle_provider(s: &mut Scenario, p: crate::domain::catalog::ProviderId, on: bool) {
+    s.providers.retain(|x| *x != p);
+    if on {
+        s.providers.push(p);
+    }
+    let shown = s.providers.clone();
+    s.regions
+        .retain(|r| shown.is_empty() || shown.contains(&r.provider));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::compare::{price_all, pricing_inputs};
+    use crate::ui::pages::compare::view::TimeUnit;
+
+    fn catalog() -> &'static Catalog {
+        Box::leak(Box::new(Catalog::embedded().unwrap()))
+    }
+
+    fn run(s: &Scenario, v: &CompareView) -> Table {
+        let c = catalog();
+        let priced = price_all(c, &pricing_inputs(s));
+        table(c, s, v, &priced)
+    }
+
+    #[test]
+    fn default_view_lists_every_offer_cheapest_gpu_hour_first() {
+        let t = run(&Scenario::default(), &CompareView::default());
+        assert_eq!(t.matched, t.total);
+        assert!(t.rows.len() <= PAGE_SIZE);
+        let g: Vec<Decimal> = t.rows.iter().filter_map(|r| r.figures.per_gpu).collect();
+        assert!(g.windows(2).all(|w| w[0] <= w[1]), "{g:?}");
+    }
+
+    #[test]
+    fn unpriced_rows_sort_last_in_both_directions() {
+        for descending in [false, true] {
+            let v = CompareView {
+                sort: Some(Sort {
+                    column: Column::Hourly,
+                    descending,
+                }),
+                page: 1,
+                ..CompareView::default()
+            };
+            let s = Scenario {
+                providers: vec![crate::domain::catalog::ProviderId::Alibaba],
+                ..Scenario::default()
+            };
+            let t = run(&s, &v);
+            let first_none = t.rows.iter().position(|r| r.figures.price.is_none());
+            if let Some(i) = first_none {
+                assert!(t.rows[i..].iter().all(|r| r.figures.price.is_none()));
+            }
+        }
+    }
+
+    #[test]
+    fn filters_by_min_gpus_vram_search_and_max_price() {
+        let s = Scenario {
+            min_gpus: 8,
+            min_vram_gb: Some(640),
+            ..Scenario::default()
+        };
+        let t = run(&s, &CompareView::default());
+        assert!(t.matched > 0);
+        assert!(t
+            .rows
+            .iter()
+            .all(|r| r.priced.offer.gpu_count >= 8 && r.priced.offer.gpu_memory_gb >= Some(640)));
+
+        let v = CompareView {
+            q: "p4d".into(),
+            ..CompareView::default()
+        };
+        let t = run(&Scenario::default(), &v);
+        assert!(t.matched > 0);
+        assert!(t
+            .rows
+            .iter()
+            .all(|r| r.priced.offer.instance_type.contains("p4d")));
+
+        let v = CompareView {
+            max_price: Some(Decimal::ONE),
+            ..CompareView::default()
+        };
+        let t = run(&Scenario::default(), &v);
+        assert!(t.matched > 0);
+        assert!(t
+            .rows
+            .iter()
+            .all(|r| r.figures.price.is_some_and(|p| p <= Decimal::ONE)));
+
+        let v = CompareView {
+            q: "no-such-offer-anywhere".into(),
+            ..CompareView::default()
+        };
+        assert_eq!(run(&Scenario::default(), &v).matched, 0);
+    }
+
+    #[test]
+    fn time_unit_scales_rates() {
+        let s = Scenario::default();
+        let h = run(&s, &CompareView::default());
+        let d = run(
+            &s,
+            &CompareView {
+                time_unit: TimeUnit::D,
+                ..CompareView::default()
+            },
+        );
+        let a = h.rows.iter().find(|r| r.figures.price.is_some()).unwrap();
+        let b = d
+            .rows
+            .iter()
+            .find(|r| r.priced.offer.id == a.priced.offer.id)
+            .unwrap();
+        assert_eq!(
+            b.figures.price.unwrap(),
+            a.figures.price.unwrap() * Decimal::from(24)
+        );
+    }
+
+    #[test]
+    fn switching_currency_converts_the_max_price() {
+        let c = catalog();
+        let mut l = AppLink::default();
+        l.compare.max_price = Some(Decimal::from(10));
+        l.scenario.fx_cny_per_usd = Some(Decimal::from(7));
+        switch_currency(c, &mut l, Currency::CNY);
+        assert_eq!(l.scenario.currency, Currency::CNY);
+        assert_eq!(l.compare.max_price, Some(Decimal::new(7000, 2)));
+        switch_currency(c, &mut l, Currency::USD);
+        assert_eq!(l.compare.max_price, Some(Decimal::new(1000, 2)));
+    }
+
+    #[test]
+    fn unticking_a_provider_drops_its_regions_and_clearing_keeps_units() {
+        use crate::domain::catalog::ProviderId;
+        use crate::domain::scenario::RegionRef;
+        let mut l = AppLink::default();
+        toggle_provider(&mut l.scenario, ProviderId::Aws, true);
+        toggle_provider(&mut l.scenario, ProviderId::Azure, true);
+        l.scenario.regions = vec![
+            RegionRef::from_code("aws:us-east-1").unwrap(),
+            RegionRef::from_code("azure:eastus").unwrap(),
+        ];
+        toggle_provider(&mut l.scenario, ProviderId::Aws, false);
+        assert_eq!(l.scenario.providers, vec![ProviderId::Azure]);
+        assert_eq!(l.scenario.regions.len(), 1);
+        l.compare.time_unit = TimeUnit::M;
+        l.compare.q = "a100".into();
+        l.compare.page = 3;
+        clear_filters(&mut l);
+        assert!(l.scenario.providers.is_empty() && l.scenario.regions.is_empty());
+        assert!(l.compare.q.is_empty());
+        assert_eq!((l.compare.page, l.compare.time_unit), (1, TimeUnit::M));
+    }
+
+    #[test]
+    fn pages_are_clamped() {
+        let v = CompareView {
+            page: 9999,
+            ..CompareView::default()
+        };
+        let t = run(&Scenario::default(), &v);
+        assert_eq!(t.page, t.pages);
+        assert!(!t.rows.is_empty());
+    }
+}

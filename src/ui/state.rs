@@ -1,0 +1,166 @@
+//! The app's state: one [`AppLink`] signal (screen, shared scenario, each
+//! screen's view) that every screen reads and writes, mirrored in the URL.
+//!
+//! History: a discrete change (a click, a select, switching screens) makes
+//! one history entry; typing replaces the current entry; back/forward
+//! restore the state of the entry. The decision is data ([`AppState::pending_write`]),
+//! so it is tested natively with an `Owner`; [`sync_with_url`] is the thin
+//! browser side, and its listener is removed when the app is unmounted.
+use leptos::prelude::*;
+
+use crate::domain::catalog::Catalog;
+use crate::domain::link::LinkNotice;
+use crate::ui::link::{self, AppLink, Screen};
+
+/// A small `Copy` handle every component can take.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    pub catalog: &'static Catalog,
+    pub link: RwSignal<AppLink>,
+    /// Notices about the link that opened the page (or was restored).
+    pub notices: RwSignal<Vec<LinkNotice>>,
+    /// The next URL write replaces the history entry (typing) instead of pushing.
+    replace_next: StoredValue<bool>,
+}
+
+impl AppState {
+    /// The state of a link (query string or URL); no browser access.
+    pub fn new(catalog: &'static Catalog, query: &str) -> AppState {
+        let (l, notices) = link::parse(query, catalog);
+        AppState {
+            catalog,
+            link: RwSignal::new(l),
+            notices: RwSignal::new(notices),
+            // the first write normalises the address bar in place
+            replace_next: StoredValue::new(true),
+        }
+    }
+
+    /// A discrete change (click, select): one history entry.
+    pub fn update(&self, f: impl FnOnce(&mut AppLink)) {
+        self.replace_next.set_value(false);
+        self.link.update(f);
+    }
+
+    /// A change while typing: replaces the current history entry.
+    pub fn update_typing(&self, f: impl FnOnce(&mut AppLink)) {
+        self.replace_next.set_value(true);
+        self.link.update(f);
+    }
+
+    /// A compare filter change: also goes back to page 1.
+    pub fn update_filter(&self, typing: bool, f: impl FnOnce(&mut AppLink)) {
+        let g = move |l: &mut AppLink| {
+            f(l);
+            l.compare.page = 1;
+        };
+        if typing {
+            self.update_typing(g)
+        } else {
+            self.update(g)
+        }
+    }
+
+    /// Show another screen (a history entry; the scenario and every
+    /// screen's view stay as they are).
+    pub fn go(&self, screen: Screen) {
+        if self.link.with_untracked(|l| l.screen) != screen {
+            self.update(|l| l.screen = screen);
+        }
+    }
+
+    /// Back/forward: the state of that history entry, with its notices.
+    pub fn restore(&self, query: &str) {
+        let (l, notices) = link::parse(query, self.catalog);
+        self.notices.set(notices);
+        self.replace_next.set_value(true);
+        self.link.set(l);
+    }
+
+    /// What the address bar should become: the link, and whether it
+    /// replaces the current history entry.
+    pub fn pending_write(&self) -> (String, bool) {
+        (self.link.with(link::write), self.replace_next.get_value())
+    }
+}
+
+/// Keep the address bar and the state in step (browser only): state → URL
+/// on every change, URL → state on back/forward. `synthetic` is the
+/// test-only catalog factor kept in the URL (`url::SYNTHETIC_KEY`).
+pub fn sync_with_url(state: AppState, synthetic: Option<u32>) {
+    Effect::new(move |_| {
+        let (q, replace) = state.pending_write();
+        crate::ui::url::write_query(&q, synthetic, replace);
+    });
+    let handle = window_event_listener(leptos::ev::popstate, move |_| {
+        let (q, _) = crate::ui::url::split_synthetic(&crate::ui::url::current_query());
+        state.restore(&q);
+    });
+    on_cleanup(move || handle.remove());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::catalog::ProviderId;
+    use leptos::prelude::Owner;
+
+    fn catalog() -> &'static Catalog {
+        Box::leak(Box::new(Catalog::embedded().unwrap()))
+    }
+
+    #[test]
+    fn clicks_push_typing_replaces_and_the_first_write_normalises() {
+        let owner = Owner::new();
+        owner.set();
+        let s = AppState::new(catalog(), "p=aws&v=2");
+        assert_eq!(s.pending_write(), ("v=2&p=aws".to_string(), true));
+        s.update(|l| l.scenario.months = 3);
+        assert_eq!(s.pending_write(), ("v=2&m=3&p=aws".to_string(), false));
+        s.update_typing(|l| l.scenario.months = 36);
+        assert_eq!(s.pending_write(), ("v=2&m=36&p=aws".to_string(), true));
+    }
+
+    #[test]
+    fn switching_screens_keeps_the_scenario_and_views() {
+        let owner = Owner::new();
+        owner.set();
+        let s = AppState::new(catalog(), "v=2&p=azure&m=6&q=nd96&tu=m");
+        s.go(Screen::Sources);
+        let (q, replace) = s.pending_write();
+        assert_eq!(q, "v=2&screen=sources&m=6&p=azure&q=nd96&tu=m");
+        assert!(!replace, "switching screens is a history entry");
+        s.go(Screen::Compare);
+        s.link.with_untracked(|l| {
+            assert_eq!(l.scenario.providers, vec![ProviderId::Azure]);
+            assert_eq!(l.scenario.months, 6);
+            assert_eq!(l.compare.q, "nd96");
+        });
+        assert_eq!(s.pending_write().0, "v=2&m=6&p=azure&q=nd96&tu=m");
+    }
+
+    #[test]
+    fn back_forward_restores_the_entry_and_its_notices() {
+        let owner = Owner::new();
+        owner.set();
+        let s = AppState::new(catalog(), "v=2");
+        s.update(|l| l.scenario.months = 24);
+        s.restore("v=2&screen=sources&m=7&bogus=1");
+        s.link.with_untracked(|l| {
+            assert_eq!(l.screen, Screen::Sources);
+            assert_eq!(l.scenario.months, 7);
+        });
+        assert_eq!(s.notices.get_untracked().len(), 1);
+        // restoring is not a new history entry
+        assert!(s.pending_write().1);
+    }
+
+    #[test]
+    fn a_filter_change_goes_back_to_page_one() {
+        let owner = Owner::new();
+        owner.set();
+        let s = AppState::new(catalog(), "v=2&page=3");
+        s.update_filter(false, |l| l.scenario.providers = vec![ProviderId::Aws]);
+        assert_eq!(s.link.with_untracked(|l| l.compare.page), 1);
+    }
+}

@@ -1,0 +1,153 @@
+//! `LINK_FORMAT.md` is the key table users read; the key specs are the
+//! table the code runs. This test keeps them the same: every row matches
+//! its spec (code, meaning, default, valid values, in link order), and
+//! every number key accepts exactly the bounds its spec declares.
+#![cfg(not(target_arch = "wasm32"))]
+mod support;
+
+use gpucost::domain::catalog::Catalog;
+use gpucost::domain::link::{Bounds, KeySpec, SCENARIO_KEYS};
+use gpucost::ui::link::{documented_keys, APP_KEYS};
+use gpucost::ui::pages::compare::view::COMPARE_KEYS;
+use rust_decimal::Decimal;
+use support::parse_query;
+
+const DOC: &str = include_str!("../src/domain/link/LINK_FORMAT.md");
+
+fn doc_rows() -> Vec<[String; 4]> {
+    DOC.lines()
+        .filter(|l| l.starts_with("| `"))
+        .take_while(|_| true)
+        .map(|l| {
+            let cells: Vec<String> = l
+                .trim()
+                .trim_matches('|')
+                .split(" | ")
+                .map(|c| c.trim().to_string())
+                .collect();
+            assert_eq!(cells.len(), 4, "a key row has 4 cells: {l}");
+            let key = cells[0].trim_matches('`').to_string();
+            [key, cells[1].clone(), cells[2].clone(), cells[3].clone()]
+        })
+        .collect()
+}
+
+#[test]
+fn the_document_lists_every_key_as_its_spec_says_in_link_order() {
+    let doc = doc_rows();
+    let code: Vec<[String; 4]> = documented_keys()
+        .into_iter()
+        .map(|r| r.map(String::from))
+        .collect();
+    let doc_keys: Vec<&str> = doc.iter().map(|r| r[0].as_str()).collect();
+    let code_keys: Vec<&str> = code.iter().map(|r| r[0].as_str()).collect();
+    assert_eq!(doc_keys, code_keys, "keys and their order");
+    for (d, c) in doc.iter().zip(&code) {
+        assert_eq!(d, c, "row of `{}`", c[0]);
+    }
+}
+
+/// A value of the key's form with `n` where its number goes.
+fn value_with(code: &str, n: &str) -> String {
+    match code {
+        "up" => format!("aws:us-east-1:p4d.24xlarge~{n}"),
+        "ur" => format!("aws:us-east-1:eg~{n}"),
+        _ => n.to_string(),
+    }
+}
+
+fn check_bounds<T>(c: &Catalog, specs: &'static [KeySpec<T>]) -> usize {
+    let mut checked = 0;
+    for s in specs {
+        let Some(Bounds {
+            lo,
+            hi,
+            lo_open,
+            whole,
+        }) = s.bounds
+        else {
+            continue;
+        };
+        let notices_for = |n: Decimal| {
+            let q = format!(
+                "v=2&{}={}",
+                s.code,
+                value_with(s.code, &n.normalize().to_string())
+            );
+            parse_query(&q, c)
+                .notices
+                .into_iter()
+                .filter(|x| x.key == s.code)
+                .count()
+        };
+        assert_eq!(
+            notices_for(hi),
+            0,
+            "`{}` accepts its upper bound {hi}",
+            s.code
+        );
+        let above = if whole {
+            hi + Decimal::ONE
+        } else {
+            hi + Decimal::new(1, 6)
+        };
+        assert_eq!(notices_for(above), 1, "`{}` refuses {above}", s.code);
+        if lo_open {
+            assert_eq!(
+                notices_for(lo),
+                1,
+                "`{}` refuses its open lower bound",
+                s.code
+            );
+            let just = if whole {
+                lo + Decimal::ONE
+            } else {
+                lo + Decimal::new(1, 6)
+            };
+            assert_eq!(notices_for(just), 0, "`{}` accepts {just}", s.code);
+        } else {
+            assert_eq!(
+                notices_for(lo),
+                0,
+                "`{}` accepts its lower bound {lo}",
+                s.code
+            );
+            if lo > Decimal::ZERO || !whole {
+                let below = lo
+                    - if whole {
+                        Decimal::ONE
+                    } else {
+                        Decimal::new(1, 6)
+                    };
+                assert_eq!(notices_for(below), 1, "`{}` refuses {below}", s.code);
+            }
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn every_number_key_accepts_exactly_its_declared_bounds() {
+    let c = Catalog::embedded().unwrap();
+    let n = check_bounds(&c, SCENARIO_KEYS)
+        + check_bounds(&c, COMPARE_KEYS)
+        + check_bounds(&c, APP_KEYS);
+    assert!(n >= 25, "number keys checked: {n}");
+}
+
+#[test]
+fn every_key_round_trips_through_its_own_spec() {
+    // each key's writer produces what its reader reads back unchanged
+    let c = Catalog::embedded().unwrap();
+    for q in [
+        "v=2&screen=sources&gpu=a100-40-sxm&gpus=8&vram=320&h=500.5&m=36&p=aws,azure&rg=cn,amer&r=aws:us-east-1&cur=CNY&fx=7.1",
+        "v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1a,mix&si=lt5&ck=30&ro=5&job=24&dl=30&mix=70&mixb=ri1n",
+        "v=2&fmd=10&cr=500usd&crx=6&stu=1.5cny&stucap=8&eg=100&xr=20&st=500&bw=10&disc=40,42,45",
+        "v=2&sih=2.5&q=a100+80gb&maxp=30&sort=-hourly&cols=provider,hourly&tu=m&tf=tf32&page=2",
+    ] {
+        let a = parse_query(q, &c);
+        assert!(a.notices.is_empty(), "{q}: {:?}", a.notices);
+        assert_eq!(support::to_query(&a), q);
+    }
+}

@@ -1,0 +1,34 @@
+//! Reading links in tests the way the app does (`gpucost::ui::link`), as one
+//! value with the scenario, the compare view and the notices side by side.
+#![allow(dead_code)]
+use gpucost::domain::catalog::Catalog;
+use gpucost::domain::link::LinkNotice;
+use gpucost::domain::scenario::Scenario;
+use gpucost::ui::link::{self, AppLink, Screen};
+use gpucost::ui::pages::compare::view::CompareView;
+
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Parsed {
+    pub screen: Screen,
+    pub scenario: Scenario,
+    pub view: CompareView,
+    pub notices: Vec<LinkNotice>,
+}
+
+pub fn parse_query(q: &str, c: &Catalog) -> Parsed {
+    let (l, notices) = link::parse(q, c);
+    Parsed {
+        screen: l.screen,
+        scenario: l.scenario,
+        view: l.compare,
+        notices,
+    }
+}
+
+pub fn to_query(p: &Parsed) -> String {
+    link::write(&AppLink {
+        screen: p.screen,
+        scenario: p.scenario.clone(),
+        compare: p.view.clone(),
+    })
+}

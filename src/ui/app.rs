@@ -3,6 +3,7 @@
 //! app state ([`AppState`], mirrored in the URL); each screen is a module of
 //! `ui::pages`.
 
+use leptos::either::Either;
 use leptos::prelude::*;
 
 use crate::domain::catalog::Catalog;
@@ -36,9 +37,11 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
     view! {
         <Header catalog=catalog />
         <main id="main">
+            // `Either`, not `AnyView`: a static choice of screens costs less
+            // wasm than type-erased views (one `EitherOfN` arm per screen).
             {move || match screen.get() {
-                Screen::Compare => view! { <CompareScreen /> }.into_any(),
-                Screen::Sources => view! { <SourcesScreen /> }.into_any(),
+                Screen::Compare => Either::Left(view! { <CompareScreen /> }),
+                Screen::Sources => Either::Right(view! { <SourcesScreen /> }),
             }}
         </main>
         <Footer />

@@ -15,7 +15,6 @@
 //!   rounded by [`round_rate`] to 6 decimal places, half away from zero.
 //! * Currency conversion multiplies by (USD→CNY) or divides by (CNY→USD) the
 //!   scenario's rate, in full precision, before any rounding.
-//! * [`Money::to_f64_lossy`] exists for charts only.
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 
@@ -68,10 +67,9 @@ pub fn convert(
     cny_per_usd: Decimal,
 ) -> Result<Decimal, EngineError> {
     match (from, to) {
-        (a, b) if a == b => Ok(amount),
+        (Currency::USD, Currency::USD) | (Currency::CNY, Currency::CNY) => Ok(amount),
         (Currency::USD, Currency::CNY) => mul(amount, cny_per_usd),
         (Currency::CNY, Currency::USD) => div(amount, cny_per_usd),
-        _ => Ok(amount),
     }
 }
 
@@ -86,31 +84,11 @@ impl Money {
     pub fn new(amount: Decimal, currency: Currency) -> Money {
         Money { amount, currency }
     }
-    pub fn zero(currency: Currency) -> Money {
-        Money::new(Decimal::ZERO, currency)
-    }
     pub fn amount(&self) -> Decimal {
         self.amount
     }
     pub fn currency(&self) -> Currency {
         self.currency
-    }
-    /// Sum of two amounts of the same currency.
-    pub fn checked_add(self, other: Money) -> Result<Money, EngineError> {
-        if self.currency != other.currency {
-            return Err(EngineError::CurrencyMismatch);
-        }
-        Ok(Money::new(add(self.amount, other.amount)?, self.currency))
-    }
-    pub fn checked_sub(self, other: Money) -> Result<Money, EngineError> {
-        if self.currency != other.currency {
-            return Err(EngineError::CurrencyMismatch);
-        }
-        Ok(Money::new(sub(self.amount, other.amount)?, self.currency))
-    }
-    /// Multiply by a dimensionless factor (hours, quantity, share…).
-    pub fn checked_mul(self, factor: Decimal) -> Result<Money, EngineError> {
-        Ok(Money::new(mul(self.amount, factor)?, self.currency))
     }
     /// Convert with `cny_per_usd` (CNY per USD, > 0); full precision.
     pub fn convert(self, to: Currency, cny_per_usd: Decimal) -> Result<Money, EngineError> {
@@ -125,10 +103,5 @@ impl Money {
     /// The reported figure: see the module's rounding policy.
     pub fn rounded(self) -> Money {
         Money::new(round_money(self.amount), self.currency)
-    }
-    /// Lossy conversion for charts only; never use for sums.
-    pub fn to_f64_lossy(&self) -> f64 {
-        use rust_decimal::prelude::ToPrimitive;
-        self.amount.to_f64().unwrap_or(0.0)
     }
 }

@@ -39,24 +39,35 @@ pub fn round_rate(d: Decimal) -> Decimal {
         .normalize()
 }
 
+/// `None` (a checked operation overflowed) → [`EngineError::Overflow`].
+/// (A match, not `ok_or`: `ok_or` builds and drops the error on every
+/// successful operation.)
+#[inline]
+pub(crate) fn no_overflow<T>(v: Option<T>) -> Result<T, EngineError> {
+    match v {
+        Some(v) => Ok(v),
+        None => Err(EngineError::Overflow),
+    }
+}
+
 /// Checked add mapping overflow to [`EngineError::Overflow`].
 pub fn add(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
-    a.checked_add(b).ok_or(EngineError::Overflow)
+    no_overflow(a.checked_add(b))
 }
 /// Checked subtraction.
 pub fn sub(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
-    a.checked_sub(b).ok_or(EngineError::Overflow)
+    no_overflow(a.checked_sub(b))
 }
 /// Checked multiplication.
 pub fn mul(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
-    a.checked_mul(b).ok_or(EngineError::Overflow)
+    no_overflow(a.checked_mul(b))
 }
 /// Checked division (division by zero is an error too).
 pub fn div(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
     if b.is_zero() {
         return Err(EngineError::DivisionByZero);
     }
-    a.checked_div(b).ok_or(EngineError::Overflow)
+    no_overflow(a.checked_div(b))
 }
 
 /// Convert an amount between currencies with `cny_per_usd` (must be > 0).

@@ -34,7 +34,7 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
-use crate::domain::billing::cashflow::{from_cents, serialize_lines, Settled};
+use crate::domain::billing::cashflow::{cents, from_cents, serialize_lines, Settled};
 use crate::domain::billing::{self, data, Book, PriceRef, Reason, Scene, Shape};
 use crate::domain::catalog::{Catalog, Currency, Offer, ProviderId};
 use crate::domain::error::EngineError;
@@ -202,14 +202,17 @@ pub fn matches(catalog: &Catalog, scenario: &Scenario, offer: &Offer) -> bool {
     true
 }
 
+/// 0.00, as [`round_money`] reports a zero.
+const ZERO_CENTS: Decimal = Decimal::from_parts(0, 0, 0, false, 2);
+
 /// A result that can't be priced.
 fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
     ModelQuote {
         model,
         unavailable: Some(r),
         total: None,
-        upfront_total: round_money(Decimal::ZERO),
-        still_owed: round_money(Decimal::ZERO),
+        upfront_total: ZERO_CENTS,
+        still_owed: ZERO_CENTS,
         decision_cost: None,
         missing: Vec::new(),
         effective_hourly: None,
@@ -288,7 +291,8 @@ fn offer_quote(
     let (data, data_notices, missing) = data::monthly(scene.catalog, scenario, offer, scene.fx)?;
     let data_r = round_money(data);
     let book = Book::build(scene, offer, instances)?;
-    let flow_of = |s: &Shape| CashFlow::new(scenario, s, data_r, scene.credit);
+    let (data_c, credit_c) = (cents(data_r)?, cents(scene.credit)?);
+    let flow_of = |s: &Shape| CashFlow::new(scenario, s, data_c, credit_c);
     let mut models = Vec::with_capacity(scenario.models().len());
     let mut od_decision: Option<Decimal> = None;
     for &m in scenario.models() {

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Shape;
 use crate::domain::error::EngineError;
-use crate::domain::money::{div, mul, round_money, sub};
+use crate::domain::money::{div, mul, no_overflow, round_money, sub};
 use crate::domain::scenario::Scenario;
 
 /// One month of cash flow, display currency, rounded (see money.rs).
@@ -71,46 +71,41 @@ pub(crate) struct Settled {
 
 impl CashFlow {
     /// The cash flow of a shape under the scenario's promotions, with the
-    /// monthly data charge (already rounded) and the credit in the display
-    /// currency (rounded).
+    /// monthly data charge and the credit (display currency) in cents.
     pub(crate) fn new(
         scenario: &Scenario,
         s: &Shape,
-        data_rounded: Decimal,
-        credit: Decimal,
+        data_c: i64,
+        credit_c: i64,
     ) -> Result<CashFlow, EngineError> {
         let promo = &scenario.promotions;
-        let usage_r = round_money(s.usage);
-        let commit_r = round_money(s.commit);
-        let upfront_r = round_money(s.upfront_per_term);
+        // Every reported figure is rounded to cents once, here; the month
+        // loop then runs in exact integer cents (fast) and converts back for
+        // the lines.
+        let usage_c = cents(s.usage)?;
+        let commit_c = cents(s.commit)?;
         let fmd = promo.first_month_discount_pct;
-        let (usage_m1, commit_m1) = if fmd > Decimal::ZERO {
+        let (usage_m1_c, commit_m1_c) = if fmd > Decimal::ZERO {
             let off = div(fmd, Decimal::ONE_HUNDRED)?;
-            let commit_m1 = if s.commit_fmd {
-                round_money(mul(s.commit, sub(Decimal::ONE, off)?)?)
+            let commit_m1_c = if s.commit_fmd {
+                cents(mul(s.commit, sub(Decimal::ONE, off)?)?)?
             } else {
-                commit_r
+                commit_c
             };
-            (
-                round_money(sub(s.usage, mul(s.usage_fmd, off)?)?),
-                commit_m1,
-            )
+            (cents(sub(s.usage, mul(s.usage_fmd, off)?)?)?, commit_m1_c)
         } else {
-            (usage_r, commit_r)
+            (usage_c, commit_c)
         };
-        // Every reported figure is already rounded to cents, so the month
-        // loop runs in exact integer cents (fast) and converts back for the
-        // lines.
         Ok(CashFlow {
             months: scenario.months,
             term: s.term.filter(|t| *t > 0),
-            upfront_c: cents(upfront_r)?,
-            usage_m1_c: cents(usage_m1)?,
-            usage_c: cents(usage_r)?,
-            commit_m1_c: cents(commit_m1)?,
-            commit_c: cents(commit_r)?,
-            data_c: cents(data_rounded)?,
-            credit_c: cents(credit)?,
+            upfront_c: cents(s.upfront_per_term)?,
+            usage_m1_c,
+            usage_c,
+            commit_m1_c,
+            commit_c,
+            data_c,
+            credit_c,
             credit_expiry_month: promo.credit_expiry_month,
         })
     }
@@ -126,20 +121,13 @@ impl CashFlow {
             Some(t) if t > 1 && !months.is_multiple_of(t) => t - months % t,
             Some(_) | None => 0,
         };
-        let still_owed = self
-            .commit_c
-            .checked_mul(i64::from(owed_months))
-            .ok_or(EngineError::Overflow)?;
+        let still_owed = no_overflow(self.commit_c.checked_mul(i64::from(owed_months)))?;
         // (credit is usable in month m while m ≤ crx, so in `usable` of them)
         let usable = match self.credit_expiry_month {
             None => owed_months,
             Some(x) => x.saturating_sub(months).min(owed_months),
         };
-        let usable_owed = self
-            .commit_c
-            .max(0)
-            .checked_mul(i64::from(usable))
-            .ok_or(EngineError::Overflow)?;
+        let usable_owed = no_overflow(self.commit_c.max(0).checked_mul(i64::from(usable)))?;
         let credit_after = credit_left.min(usable_owed);
         Ok(Settled {
             paid,
@@ -155,7 +143,7 @@ impl CashFlow {
             return Ok((0, 0));
         }
         let starts = self.term.map_or(0, |t| n.div_ceil(t));
-        let times = |v: i64, k: u32| v.checked_mul(i64::from(k)).ok_or(EngineError::Overflow);
+        let times = |v: i64, k: u32| no_overflow(v.checked_mul(i64::from(k)));
         let upfront = times(self.upfront_c, starts)?;
         let gross = checked_sum(&[
             upfront,
@@ -236,8 +224,8 @@ pub(crate) fn serialize_lines<S: serde::Serializer>(
     seq.end()
 }
 
-/// A money figure already rounded to 2 dp, as integer cents.
-fn cents(d: Decimal) -> Result<i64, EngineError> {
+/// A money figure rounded for reporting (see money.rs), as integer cents.
+pub(crate) fn cents(d: Decimal) -> Result<i64, EngineError> {
     let r = round_money(d);
     i64::try_from(r.mantissa()).map_err(|_| EngineError::Overflow)
 }
@@ -247,8 +235,5 @@ pub(crate) fn from_cents(c: i64) -> Decimal {
 }
 
 fn checked_sum(parts: &[i64]) -> Result<i64, EngineError> {
-    parts
-        .iter()
-        .try_fold(0i64, |acc, x| acc.checked_add(*x))
-        .ok_or(EngineError::Overflow)
+    no_overflow(parts.iter().try_fold(0i64, |acc, x| acc.checked_add(*x)))
 }

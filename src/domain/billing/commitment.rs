@@ -360,9 +360,7 @@ pub(crate) fn shape(
         effective_hourly: c.effective_hourly(book.billing.hours_per_month)?,
         assumed: c.assumed,
         user_price: c.price.is_none() && od.is_some_and(|o| o.user()),
-        sources,
-        notices,
-        ..Shape::default()
+        ..Shape::empty(sources, notices)
     }))
 }
 

@@ -168,6 +168,7 @@ pub struct Few<T, const N: usize> {
 }
 
 impl<T, const N: usize> Default for Few<T, N> {
+    #[inline]
     fn default() -> Self {
         Few {
             items: [const { None }; N],
@@ -447,7 +448,7 @@ pub fn user_price_currency(offer: &Offer) -> Currency {
 }
 
 /// The monthly shape of a model before promotions (full precision, fleet).
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub(crate) struct Shape {
     pub upfront_per_term: Decimal,
     /// Commitment term in months (None: pay as you go).
@@ -465,6 +466,26 @@ pub(crate) struct Shape {
     pub user_price: bool,
     pub sources: Few<PriceRef, 2>,
     pub notices: Few<ModelNotice, 3>,
+}
+
+impl Shape {
+    /// Nothing to pay yet: the families fill in their charges (without
+    /// building and dropping default lists for every result).
+    pub fn empty(sources: Few<PriceRef, 2>, notices: Few<ModelNotice, 3>) -> Shape {
+        Shape {
+            upfront_per_term: Decimal::ZERO,
+            term: None,
+            usage: Decimal::ZERO,
+            usage_fmd: Decimal::ZERO,
+            commit: Decimal::ZERO,
+            commit_fmd: false,
+            effective_hourly: Decimal::ZERO,
+            assumed: false,
+            user_price: false,
+            sources,
+            notices,
+        }
+    }
 }
 
 /// The month shape of `model` for the offer of `book`, or why it can't be

@@ -46,9 +46,7 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
         usage_fmd: fleet,
         effective_hourly,
         user_price: od.user(),
-        sources,
-        notices,
-        ..Shape::default()
+        ..Shape::empty(sources, notices)
     }))
 }
 

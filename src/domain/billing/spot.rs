@@ -56,9 +56,7 @@ pub(crate) fn spot(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>, 
     Ok(Ok(Shape {
         usage: mul(mul(h, spot_hourly)?, book.instances)?,
         effective_hourly: spot_hourly,
-        sources,
-        notices,
-        ..Shape::default()
+        ..Shape::empty(sources, notices)
     }))
 }
 
@@ -111,9 +109,7 @@ fn on_demand_baseline(
         usage_fmd: od_part,
         effective_hourly: blended,
         user_price: od.user(),
-        sources,
-        notices,
-        ..Shape::default()
+        ..Shape::empty(sources, notices)
     }))
 }
 
@@ -157,8 +153,6 @@ fn committed_baseline(
         effective_hourly,
         assumed: c.assumed,
         user_price: c.price.is_none() && book.on_demand.is_some_and(|o| o.user()),
-        sources,
-        notices,
-        ..Shape::default()
+        ..Shape::empty(sources, notices)
     }))
 }

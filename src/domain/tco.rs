@@ -24,7 +24,7 @@
 //! For each offer: its prices are resolved into the display currency once
 //! (the price book, [`crate::domain::billing`]); the data charges are
 //! computed once ([`crate::domain::billing::data`]); then for each billing
-//! model its family gives the month shape ([`crate::domain::billing::shape`])
+//! model its family gives the month shape (`billing::shape`)
 //! and the cash flow turns it into month lines and totals
 //! ([`crate::domain::billing::cashflow`]). How each model is billed is
 //! documented by its family: [`crate::domain::billing::on_demand`],

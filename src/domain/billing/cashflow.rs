@@ -7,7 +7,7 @@
 //!   usage the shape marks (pay-as-you-go) and to month 1's commitment when
 //!   the shape says so (a monthly subscription) — never to reservations,
 //!   savings plans, installments, spot, upfront fees or data.
-//! * The credit (`cr`, converted once in the [`Scene`](super::Scene)) is
+//! * The credit (`cr`, converted once in the `Scene`) is
 //!   consumed by each month's total (all columns) until used up or past
 //!   `crx`, and then by what is still owed.
 //! * Still owed: the monthly charges of the last term after the horizon

@@ -3,14 +3,14 @@
 //! Quoting one offer under one billing model goes one way, through three
 //! steps:
 //!
-//! 1. **Price book** ([`Book::build`]): the offer's prices are resolved into
+//! 1. **Price book** (`Book::build`): the offer's prices are resolved into
 //!    the display currency once — on-demand (sourced or the user's), the
 //!    spot range, every reservation, savings plan and subscription — with
 //!    the provider's billing granularity. The scenario-level amounts (the
 //!    credit, a student hourly price) are converted once per quote
-//!    ([`Scene`]). All currency conversion of prices happens there, never
+//!    (`Scene`). All currency conversion of prices happens there, never
 //!    later (data charges convert their usage rates in [`data`]).
-//! 2. **Month shape** ([`shape`]): one module per billing family turns the
+//! 2. **Month shape** (`shape`): one module per billing family turns the
 //!    book into what a month costs (upfront per term, usage, commitment,
 //!    effective hourly, flags, sources, notices):
 //!    [`on_demand`] (pay-as-you-go, student price), [`commitment`]
@@ -22,21 +22,25 @@
 //!    it and the decision cost.
 //!
 //! Per instance figures are multiplied by the instances the fleet needs
-//! ([`Book::instances`]) in the shape.
+//! (`Book::instances`) in the shape.
 //!
 //! # Adding a billing model
 //!
-//! Add the variant (and its link code) to `BillingModel` in `scenario.rs`,
-//! then either create `billing/<family>.rs` with a
+//! Add the variant (and its link code) to `BillingModel` in `scenario.rs`
+//! and to `BillingModel::ALL` (a list the compiler does not check), then
+//! either create `billing/<family>.rs` with a
 //! `pub(crate) fn shape(scene, book) -> Result<Result<Shape, Reason>, EngineError>`
 //! or extend an existing family. Building then fails at every exhaustive
 //! match that must decide about it (none of them has a `_` arm):
-//! [`shape`] below (which family prices it), [`commitment::contract`] (is it
-//! a commitment: term, payment option, sourced price slot, first-month
-//! discount) and [`spot::mix`] (can the mix's non-spot share run on it),
-//! besides `BillingModel::code` and `ALL` in `scenario.rs`. Note that
+//! * `shape` below: which family prices it;
+//! * `commitment::contract`: is it a commitment (term, payment option,
+//!   sourced price slot, first-month discount);
+//! * `spot::mix`: can the mix's non-spot share run on it;
+//! * `BillingModel::code` (scenario.rs) and the UI's labels
+//!   (`ui/compare/panel.rs`).
+//!
 //! `BillingModel::term_months` (scenario.rs) still ends with `_ => None`:
-//! the engine does not use it, it reads [`commitment::contract`].
+//! the engine does not use it, it reads `commitment::contract`.
 pub mod assumed;
 pub mod cashflow;
 pub mod commitment;

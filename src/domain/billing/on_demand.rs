@@ -8,7 +8,7 @@
 //!   `stucap` hours a day for the **whole account** (`stucap ×
 //!   hours_per_month / 24` hours a month across every instance); a student
 //!   hourly price is in its own currency (converted once, in the
-//!   [`Scene`](super::Scene)), and never above the on-demand price.
+//!   `Scene`), and never above the on-demand price.
 use rust_decimal::Decimal;
 
 use super::{Book, Few, Granularity, ModelNotice, OnDemandRate, Reason, Scene, Shape, Student};

@@ -20,12 +20,15 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::billing::assumed::assumed_rates;
+use crate::domain::billing::commitment;
+use crate::domain::billing::on_demand::billed_hours;
+use crate::domain::billing::{Book, Scene};
 use crate::domain::catalog::Catalog;
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, round_rate};
-use crate::domain::pricing::{assumed_rates, billing, commitment, od_rate, PriceBook};
 use crate::domain::scenario::{BillingModel, Scenario};
-use crate::domain::tco::{billed_hours, matches};
+use crate::domain::tco::matches;
 
 /// "About 300 instance-hours/month", the articles' rule of thumb.
 pub const ARTICLE_CLAIM_HOURS: u32 = 300;
@@ -59,27 +62,29 @@ pub fn break_even(catalog: &Catalog, scenario: &Scenario) -> Result<BreakEvenRep
     scenario
         .validate(catalog)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
-    let fx = scenario.fx(catalog);
     let assumed = assumed_rates(catalog, scenario);
+    let scene = Scene::new(catalog, scenario, None, assumed.as_deref())?;
     let mut items = Vec::new();
     for offer in catalog
         .offers
         .iter()
         .filter(|o| matches(catalog, scenario, o))
     {
-        let Some(od) = od_rate(scenario, offer, fx)? else {
+        let book = Book::build(&scene, offer, 1)?;
+        let Some(od) = book.on_demand else {
             continue;
         };
         if od.hourly <= Decimal::ZERO {
             continue;
         }
-        let b = billing(catalog, offer.provider);
-        let hpm = b.hours_per_month;
-        let od_month = mul(billed_hours(scenario.hours_per_month, &b)?, od.hourly)?;
-        let book = PriceBook::of(offer);
-        for &m in scenario.models().iter().filter(|m| m.is_commitment()) {
-            let Some(c) = commitment(scenario, &book, m, Some(&od), hpm, fx, assumed.as_deref())?
-            else {
+        let hpm = book.billing.hours_per_month;
+        let od_month = mul(
+            billed_hours(scenario.hours_per_month, &book.billing)?,
+            od.hourly,
+        )?;
+        for &m in scenario.models() {
+            // None for pay-as-you-go models
+            let Some(c) = commitment::resolve(&book, m, scene.assumed)? else {
                 continue;
             };
             let eff = c.effective_hourly(hpm)?;

@@ -20,7 +20,6 @@ pub enum EngineError {
     /// signals a catalog with absurd figures).
     Overflow,
     DivisionByZero,
-    CurrencyMismatch,
     /// Exchange rate ≤ 0.
     InvalidRate,
 }
@@ -34,7 +33,6 @@ impl EngineError {
             EngineError::UnknownProvider { .. } => "unknown_provider",
             EngineError::Overflow => "overflow",
             EngineError::DivisionByZero => "division_by_zero",
-            EngineError::CurrencyMismatch => "currency_mismatch",
             EngineError::InvalidRate => "invalid_rate",
         }
     }

@@ -15,7 +15,6 @@
 //!   rounded by [`round_rate`] to 6 decimal places, half away from zero.
 //! * Currency conversion multiplies by (USD→CNY) or divides by (CNY→USD) the
 //!   scenario's rate, in full precision, before any rounding.
-//! * [`Money::to_f64_lossy`] exists for charts only.
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde::{Deserialize, Serialize};
 
@@ -40,24 +39,35 @@ pub fn round_rate(d: Decimal) -> Decimal {
         .normalize()
 }
 
+/// `None` (a checked operation overflowed) → [`EngineError::Overflow`].
+/// (A match, not `ok_or`: `ok_or` builds and drops the error on every
+/// successful operation.)
+#[inline]
+pub(crate) fn no_overflow<T>(v: Option<T>) -> Result<T, EngineError> {
+    match v {
+        Some(v) => Ok(v),
+        None => Err(EngineError::Overflow),
+    }
+}
+
 /// Checked add mapping overflow to [`EngineError::Overflow`].
 pub fn add(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
-    a.checked_add(b).ok_or(EngineError::Overflow)
+    no_overflow(a.checked_add(b))
 }
 /// Checked subtraction.
 pub fn sub(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
-    a.checked_sub(b).ok_or(EngineError::Overflow)
+    no_overflow(a.checked_sub(b))
 }
 /// Checked multiplication.
 pub fn mul(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
-    a.checked_mul(b).ok_or(EngineError::Overflow)
+    no_overflow(a.checked_mul(b))
 }
 /// Checked division (division by zero is an error too).
 pub fn div(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
     if b.is_zero() {
         return Err(EngineError::DivisionByZero);
     }
-    a.checked_div(b).ok_or(EngineError::Overflow)
+    no_overflow(a.checked_div(b))
 }
 
 /// Convert an amount between currencies with `cny_per_usd` (must be > 0).
@@ -68,10 +78,9 @@ pub fn convert(
     cny_per_usd: Decimal,
 ) -> Result<Decimal, EngineError> {
     match (from, to) {
-        (a, b) if a == b => Ok(amount),
+        (Currency::USD, Currency::USD) | (Currency::CNY, Currency::CNY) => Ok(amount),
         (Currency::USD, Currency::CNY) => mul(amount, cny_per_usd),
         (Currency::CNY, Currency::USD) => div(amount, cny_per_usd),
-        _ => Ok(amount),
     }
 }
 
@@ -86,31 +95,11 @@ impl Money {
     pub fn new(amount: Decimal, currency: Currency) -> Money {
         Money { amount, currency }
     }
-    pub fn zero(currency: Currency) -> Money {
-        Money::new(Decimal::ZERO, currency)
-    }
     pub fn amount(&self) -> Decimal {
         self.amount
     }
     pub fn currency(&self) -> Currency {
         self.currency
-    }
-    /// Sum of two amounts of the same currency.
-    pub fn checked_add(self, other: Money) -> Result<Money, EngineError> {
-        if self.currency != other.currency {
-            return Err(EngineError::CurrencyMismatch);
-        }
-        Ok(Money::new(add(self.amount, other.amount)?, self.currency))
-    }
-    pub fn checked_sub(self, other: Money) -> Result<Money, EngineError> {
-        if self.currency != other.currency {
-            return Err(EngineError::CurrencyMismatch);
-        }
-        Ok(Money::new(sub(self.amount, other.amount)?, self.currency))
-    }
-    /// Multiply by a dimensionless factor (hours, quantity, share…).
-    pub fn checked_mul(self, factor: Decimal) -> Result<Money, EngineError> {
-        Ok(Money::new(mul(self.amount, factor)?, self.currency))
     }
     /// Convert with `cny_per_usd` (CNY per USD, > 0); full precision.
     pub fn convert(self, to: Currency, cny_per_usd: Decimal) -> Result<Money, EngineError> {
@@ -125,10 +114,5 @@ impl Money {
     /// The reported figure: see the module's rounding policy.
     pub fn rounded(self) -> Money {
         Money::new(round_money(self.amount), self.currency)
-    }
-    /// Lossy conversion for charts only; never use for sums.
-    pub fn to_f64_lossy(&self) -> f64 {
-        use rust_decimal::prelude::ToPrimitive;
-        self.amount.to_f64().unwrap_or(0.0)
     }
 }

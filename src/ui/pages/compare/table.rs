@@ -10,7 +10,8 @@ use super::rows::{Row, Table};
 use super::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
 use crate::domain::catalog::{Currency, Price};
 use crate::domain::input::InputError;
-use crate::domain::pricing::PriceRef;
+use crate::domain::pricing::{PriceOrigin, PriceRef};
+use crate::domain::scenario::BillingModel;
 use crate::ui::components::number_input::map_rate_input;
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
@@ -51,16 +52,21 @@ fn header_text(i18n: I18n, c: Column, unit: TimeUnit, hours: Decimal) -> String 
 
 /// Tooltip text for a price: its source title and as-of date.
 fn source_tip(state: &AppState, i18n: I18n, r: &PriceRef) -> String {
-    if &*r.source == "user" {
+    let PriceOrigin::Catalog {
+        source,
+        as_of,
+        indicative,
+    } = &r.origin
+    else {
         return i18n.t(Msg::UserPriceTip).to_string();
-    }
+    };
     let title = state
         .catalog
-        .source(&r.source)
+        .source(source)
         .map(|s| s.title.as_str())
-        .unwrap_or(&r.source);
-    let mut tip = fill(i18n.t(Msg::SourceTip), &[title, &r.as_of]);
-    if r.indicative {
+        .unwrap_or(source);
+    let mut tip = fill(i18n.t(Msg::SourceTip), &[title, as_of]);
+    if *indicative {
         tip.push_str(" · ");
         tip.push_str(i18n.t(Msg::IndicativeTag));
     }
@@ -94,7 +100,7 @@ fn price_view(text: String, tip: String, class: &'static str) -> AnyView {
     .into_any()
 }
 
-fn find_ref<'a>(row: &'a Row, model: &str) -> Option<&'a PriceRef> {
+fn find_ref(row: &Row, model: BillingModel) -> Option<&PriceRef> {
     row.priced
         .metrics
         .as_ref()
@@ -260,7 +266,7 @@ fn row_view(
                 Column::Gpuh => money_or_dash(f.per_gpu, cur, loc).into_any(),
                 Column::Tflopsh => money_or_dash(f.per_tflops, cur, loc).into_any(),
                 Column::Vramh => money_or_dash(f.per_vram_gb, cur, loc).into_any(),
-                Column::Spot => match (f.spot_min, f.spot_max, find_ref(row, "spot")) {
+                Column::Spot => match (f.spot_min, f.spot_max, find_ref(row, BillingModel::Spot)) {
                     (Some(a), Some(b), Some(r)) => {
                         let text = if a == b {
                             format::money(a, cur, loc)
@@ -275,7 +281,7 @@ fn row_view(
                     (Some(v), Some(model)) => {
                         let text = format::money(v, cur, loc);
                         let tag = i18n.t(model_tag(model));
-                        let tip = find_ref(row, model.code())
+                        let tip = find_ref(row, model)
                             .map(|r| source_tip(&state, i18n, r))
                             .unwrap_or_else(|| i18n.t(Msg::AssumedTag).to_string());
                         let assumed = f.commit_assumed;
@@ -330,20 +336,23 @@ fn hourly_cell(
     let o = row.priced.offer;
     let f = &row.figures;
     if o.on_demand().is_some() {
-        let r = find_ref(row, "od");
+        let r = find_ref(row, BillingModel::OnDemand);
         let mut tip = r.map(|r| source_tip(&state, i18n, r)).unwrap_or_default();
         if let Some(h) = history_tip(i18n, &o.price_history) {
             tip.push_str(" · ");
             tip.push_str(&h);
         }
-        let class = if r.is_some_and(|r| r.indicative) {
+        let class = if r.is_some_and(PriceRef::indicative) {
             "indicative"
         } else {
             ""
         };
         let cell = price_view(money_or_dash(f.price, cur, loc), tip, class);
-        return match r.filter(|r| &*r.source != "user" && state.catalog.is_stale(&r.as_of)) {
-            Some(r) => view! { {cell} " " {stale_badge(i18n, &r.as_of)} }.into_any(),
+        return match r
+            .and_then(PriceRef::as_of)
+            .filter(|a| state.catalog.is_stale(a))
+        {
+            Some(as_of) => view! { {cell} " " {stale_badge(i18n, as_of)} }.into_any(),
             None => cell,
         };
     }

@@ -1,0 +1,239 @@
+//! A month shape → month-by-month cash flow: promotions, data, totals,
+//! what is still owed after the horizon and the decision cost.
+//!
+//! * Upfront is paid in the first month of each term; usage and commitment
+//!   every month; data every month.
+//! * The first-month discount (`fmd`) applies to the part of month 1's
+//!   usage the shape marks (pay-as-you-go) and to month 1's commitment when
+//!   the shape says so (a monthly subscription) — never to reservations,
+//!   savings plans, installments, spot, upfront fees or data.
+//! * The credit (`cr`, converted once in the `Scene`) is
+//!   consumed by each month's total (all columns) until used up or past
+//!   `crx`, and then by what is still owed.
+//! * Still owed: the monthly charges of the last term after the horizon
+//!   (the upfront of a started term is already paid).
+//! * Every reported figure is rounded to cents once (see money.rs); the
+//!   month loop then runs in exact integer cents.
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::Shape;
+use crate::domain::error::EngineError;
+use crate::domain::money::{div, mul, no_overflow, round_money, sub};
+use crate::domain::scenario::Scenario;
+
+/// One month of cash flow, display currency, rounded (see money.rs).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MonthLine {
+    /// 1-based.
+    pub month: u32,
+    pub upfront: Decimal,
+    pub usage: Decimal,
+    pub commitment: Decimal,
+    pub data: Decimal,
+    /// Credits used this month (≤ 0).
+    pub credits: Decimal,
+    pub total: Decimal,
+    pub cumulative: Decimal,
+}
+
+/// A model's month-by-month cash flow in a few integer-cent figures: the
+/// month lines are generated from it when asked for ([`ModelQuote::lines`](crate::domain::tco::ModelQuote::lines),
+/// and in the JSON), so a quote over thousands of offers keeps a few dozen
+/// bytes per result instead of a line per month, and its totals come in
+/// closed form (time linear in the number of results, not in months).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CashFlow {
+    months: u32,
+    term: Option<u32>,
+    upfront_c: i64,
+    usage_m1_c: i64,
+    usage_c: i64,
+    commit_m1_c: i64,
+    commit_c: i64,
+    data_c: i64,
+    credit_c: i64,
+    credit_expiry_month: Option<u32>,
+}
+
+/// A cash flow's figures, integer cents.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Settled {
+    /// Paid within the horizon (the last cumulative line).
+    pub paid: i64,
+    /// Upfront paid within the horizon.
+    pub upfront: i64,
+    /// Commitment charges due after the horizon (before credits).
+    pub still_owed: i64,
+    /// Paid + still owed − credit still usable on what is owed.
+    pub decision: i64,
+}
+
+impl CashFlow {
+    /// The cash flow of a shape under the scenario's promotions, with the
+    /// monthly data charge and the credit (display currency) in cents.
+    pub(crate) fn new(
+        scenario: &Scenario,
+        s: &Shape,
+        data_c: i64,
+        credit_c: i64,
+    ) -> Result<CashFlow, EngineError> {
+        let promo = &scenario.promotions;
+        // Every reported figure is rounded to cents once, here; the month
+        // loop then runs in exact integer cents (fast) and converts back for
+        // the lines.
+        let usage_c = cents(s.usage)?;
+        let commit_c = cents(s.commit)?;
+        let fmd = promo.first_month_discount_pct;
+        let (usage_m1_c, commit_m1_c) = if fmd > Decimal::ZERO {
+            let off = div(fmd, Decimal::ONE_HUNDRED)?;
+            let commit_m1_c = if s.commit_fmd {
+                cents(mul(s.commit, sub(Decimal::ONE, off)?)?)?
+            } else {
+                commit_c
+            };
+            (cents(sub(s.usage, mul(s.usage_fmd, off)?)?)?, commit_m1_c)
+        } else {
+            (usage_c, commit_c)
+        };
+        Ok(CashFlow {
+            months: scenario.months,
+            term: s.term.filter(|t| *t > 0),
+            upfront_c: cents(s.upfront_per_term)?,
+            usage_m1_c,
+            usage_c,
+            commit_m1_c,
+            commit_c,
+            data_c,
+            credit_c,
+            credit_expiry_month: promo.credit_expiry_month,
+        })
+    }
+
+    /// Totals, what is still owed after the horizon and the decision cost.
+    pub(crate) fn settle(&self) -> Result<Settled, EngineError> {
+        let months = self.months;
+        let (paid, upfront, credit_left) = self.totals()?;
+        // Still owed: the monthly charges of the last term after the horizon
+        // (the upfront of a started term is already paid). The credit keeps
+        // paying them while it lasts and has not expired.
+        let owed_months = match self.term {
+            Some(t) if t > 1 && !months.is_multiple_of(t) => t - months % t,
+            Some(_) | None => 0,
+        };
+        let still_owed = no_overflow(self.commit_c.checked_mul(i64::from(owed_months)))?;
+        // (credit is usable in month m while m ≤ crx, so in `usable` of them)
+        let usable = match self.credit_expiry_month {
+            None => owed_months,
+            Some(x) => x.saturating_sub(months).min(owed_months),
+        };
+        let usable_owed = no_overflow(self.commit_c.max(0).checked_mul(i64::from(usable)))?;
+        let credit_after = credit_left.min(usable_owed);
+        Ok(Settled {
+            paid,
+            upfront,
+            still_owed,
+            decision: checked_sum(&[paid, still_owed, -credit_after])?,
+        })
+    }
+
+    /// Gross charges (before credits) of months 1..=n, and the upfront part.
+    fn gross_through(&self, n: u32) -> Result<(i64, i64), EngineError> {
+        if n == 0 {
+            return Ok((0, 0));
+        }
+        let starts = self.term.map_or(0, |t| n.div_ceil(t));
+        let times = |v: i64, k: u32| no_overflow(v.checked_mul(i64::from(k)));
+        let upfront = times(self.upfront_c, starts)?;
+        let gross = checked_sum(&[
+            upfront,
+            self.usage_m1_c,
+            times(self.usage_c, n - 1)?,
+            self.commit_m1_c,
+            times(self.commit_c, n - 1)?,
+            times(self.data_c, n)?,
+        ])?;
+        Ok((gross, upfront))
+    }
+
+    /// (paid within the period, upfront paid, credit left) in cents. Every
+    /// month's gross is ≥ 0, so the credit pays `min(credit, gross of the
+    /// months it is usable in)`.
+    fn totals(&self) -> Result<(i64, i64, i64), EngineError> {
+        let (gross, upfront) = self.gross_through(self.months)?;
+        let usable = self
+            .credit_expiry_month
+            .map_or(self.months, |x| x.min(self.months));
+        let (usable_gross, _) = self.gross_through(usable)?;
+        let used = self.credit_c.min(usable_gross.max(0)).max(0);
+        Ok((checked_sum(&[gross, -used])?, upfront, self.credit_c - used))
+    }
+
+    /// The month lines (display figures, rounded; see money.rs).
+    pub fn lines(&self) -> Vec<MonthLine> {
+        let mut credit_left = self.credit_c;
+        let mut cumulative: i64 = 0;
+        let data = from_cents(self.data_c);
+        (1..=self.months)
+            .map(|m| {
+                let upfront = match self.term {
+                    Some(t) if (m - 1) % t == 0 => self.upfront_c,
+                    _ => 0,
+                };
+                let (usage, commitment) = if m == 1 {
+                    (self.usage_m1_c, self.commit_m1_c)
+                } else {
+                    (self.usage_c, self.commit_c)
+                };
+                let gross = upfront + usage + commitment + self.data_c;
+                let credits = if credit_left > 0 && self.credit_expiry_month.is_none_or(|x| m <= x)
+                {
+                    let used = credit_left.min(gross.max(0));
+                    credit_left -= used;
+                    -used
+                } else {
+                    0
+                };
+                let total = gross + credits;
+                cumulative += total;
+                MonthLine {
+                    month: m,
+                    upfront: from_cents(upfront),
+                    usage: from_cents(usage),
+                    commitment: from_cents(commitment),
+                    data,
+                    credits: from_cents(credits),
+                    total: from_cents(total),
+                    cumulative: from_cents(cumulative),
+                }
+            })
+            .collect()
+    }
+}
+
+pub(crate) fn serialize_lines<S: serde::Serializer>(
+    flow: &Option<CashFlow>,
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeSeq;
+    let lines = flow.map(|f| f.lines()).unwrap_or_default();
+    let mut seq = s.serialize_seq(Some(lines.len()))?;
+    for l in &lines {
+        seq.serialize_element(l)?;
+    }
+    seq.end()
+}
+
+/// A money figure rounded for reporting (see money.rs), as integer cents.
+pub(crate) fn cents(d: Decimal) -> Result<i64, EngineError> {
+    let r = round_money(d);
+    i64::try_from(r.mantissa()).map_err(|_| EngineError::Overflow)
+}
+
+pub(crate) fn from_cents(c: i64) -> Decimal {
+    Decimal::new(c, 2)
+}
+
+fn checked_sum(parts: &[i64]) -> Result<i64, EngineError> {
+    no_overflow(parts.iter().try_fold(0i64, |acc, x| acc.checked_add(*x)))
+}

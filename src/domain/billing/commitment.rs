@@ -1,0 +1,380 @@
+//! Commitments: reservations, savings plans, subscription, installment.
+//!
+//! Per instance, × instances needed:
+//!
+//! * **Reserved (`ri1n/ri1p/ri1a/ri3n/ri3p/ri3a`)**: the upfront is paid in
+//!   the first month of each term (column `upfront`); the hourly charge is
+//!   paid for **every** hour of the term, `provider.hours_per_month` per
+//!   month (column `commitment`), whatever the usage. The reservation covers
+//!   every hour the instance runs (a 744-hour month included: 12 × 730 h is
+//!   the year), so no hour is billed on-demand. Terms renew at the same
+//!   price when the horizon is longer than the term.
+//! * **Savings plans (`sp1/sp3`)**: commitment = plan rate × hours per month,
+//!   paid every month of the term; like a no-upfront reservation.
+//! * **Subscription (`sub`, 包月)**: the monthly price, every month; the
+//!   first-month discount (`fmd`) applies to its first month (to no other
+//!   commitment).
+//! * **Installment (`inst`)**: a 12-month commitment paid monthly; no
+//!   sourced rates exist, so only with the assumed discount (flag `assumed`).
+//! * Any commitment without a sourced rate uses the scenario's assumed
+//!   discount for its payment option if given (flag `assumed`; the rates in
+//!   force are in `Quote::assumed_rates`, see [`super::assumed`]), else it
+//!   is unavailable (`no_commitment_rate`).
+//!
+//! Several sourced prices of one kind: the
+//! [`preferred`](crate::domain::catalog::preferred) one (savings plans: the
+//! cheapest plan of the term).
+use rust_decimal::Decimal;
+
+use super::assumed::AssumedRates;
+use super::{Book, Few, Fx, ModelNotice, PriceRef, Reason, Scene, Shape};
+use crate::domain::catalog::{Offer, Price, PriceKind, Upfront};
+use crate::domain::error::EngineError;
+use crate::domain::money::{add, div, mul, sub};
+use crate::domain::scenario::{BillingModel, Scenario};
+
+/// Where a commitment's sourced price sits in the book.
+#[derive(Debug, Clone, Copy)]
+enum Slot {
+    /// A reservation of the contract's term and payment option.
+    Reserved,
+    /// The savings plan of the contract's term.
+    SavingsPlan,
+    Subscription,
+    /// Never sourced (installments).
+    None,
+}
+
+/// What a commitment model commits to.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Contract {
+    pub term_months: u32,
+    /// Payment option; also picks the assumed discount (savings plans,
+    /// subscriptions and installments: no upfront).
+    pub payment: Upfront,
+    /// The first-month discount applies to the first month's commitment.
+    pub first_month_discount: bool,
+    slot: Slot,
+}
+
+/// The contract of a commitment model; None for pay-as-you-go models.
+pub(crate) fn contract(model: BillingModel) -> Option<Contract> {
+    let c = |term_months, payment, slot| {
+        Some(Contract {
+            term_months,
+            payment,
+            first_month_discount: false,
+            slot,
+        })
+    };
+    match model {
+        BillingModel::Ri1No => c(12, Upfront::No, Slot::Reserved),
+        BillingModel::Ri1Partial => c(12, Upfront::Partial, Slot::Reserved),
+        BillingModel::Ri1All => c(12, Upfront::All, Slot::Reserved),
+        BillingModel::Ri3No => c(36, Upfront::No, Slot::Reserved),
+        BillingModel::Ri3Partial => c(36, Upfront::Partial, Slot::Reserved),
+        BillingModel::Ri3All => c(36, Upfront::All, Slot::Reserved),
+        BillingModel::Sp1 => c(12, Upfront::No, Slot::SavingsPlan),
+        BillingModel::Sp3 => c(36, Upfront::No, Slot::SavingsPlan),
+        BillingModel::Subscription => Some(Contract {
+            term_months: 1,
+            payment: Upfront::No,
+            first_month_discount: true,
+            slot: Slot::Subscription,
+        }),
+        BillingModel::Installment => c(12, Upfront::No, Slot::None),
+        BillingModel::OnDemand | BillingModel::Spot | BillingModel::Mix => None,
+    }
+}
+
+/// Index of a commitment term in the book (1 and 3 years).
+fn term_slot(term: u32) -> Option<usize> {
+    match term {
+        12 => Some(0),
+        36 => Some(1),
+        _ => None,
+    }
+}
+
+/// Index of a reservation (term × payment option) in the book.
+fn reserved_slot(term: u32, pay: Upfront) -> Option<usize> {
+    let p = match pay {
+        Upfront::No => 0,
+        Upfront::Partial => 1,
+        Upfront::All => 2,
+    };
+    term_slot(term).map(|t| t * 3 + p)
+}
+
+/// The commitment prices of one offer as published (offer's currency),
+/// picked in one pass over its prices: each model then reads its slot
+/// instead of scanning the prices again.
+pub(crate) struct Slots<'a> {
+    /// Reserved: [1y no, 1y partial, 1y all, 3y no, 3y partial, 3y all].
+    reserved: [Option<&'a Price>; 6],
+    /// Savings plans: [1y, 3y].
+    savings: [Option<&'a Price>; 2],
+    subscription: Option<&'a Price>,
+}
+
+impl<'a> Slots<'a> {
+    pub fn of(offer: &'a Offer) -> Slots<'a> {
+        let mut b = Slots {
+            reserved: [None; 6],
+            savings: [None; 2],
+            subscription: None,
+        };
+        for p in &offer.prices {
+            let slot = match p.kind {
+                PriceKind::Reserved {
+                    term_months,
+                    payment,
+                    ..
+                } => reserved_slot(term_months, payment).map(|i| &mut b.reserved[i]),
+                PriceKind::SavingsPlan { term_months, .. } => {
+                    let Some(t) = term_slot(term_months) else {
+                        continue;
+                    };
+                    let cur = &mut b.savings[t];
+                    if cur.is_none_or(|c| {
+                        (p.indicative, p.kind.figure()) < (c.indicative, c.kind.figure())
+                    }) {
+                        *cur = Some(p);
+                    }
+                    continue;
+                }
+                PriceKind::Subscription { .. } => Some(&mut b.subscription),
+                PriceKind::OnDemand { .. } | PriceKind::Spot { .. } => None,
+            };
+            if let Some(cur) = slot {
+                if cur.is_none_or(|c| p.preferred_over(c)) {
+                    *cur = Some(p);
+                }
+            }
+        }
+        b
+    }
+
+    /// The sourced reservation of a term (12 or 36 months) and payment option.
+    pub fn reserved(&self, term: u32, pay: Upfront) -> Option<&'a Price> {
+        reserved_slot(term, pay).and_then(|i| self.reserved[i])
+    }
+}
+
+/// A sourced commitment price per instance in the display currency.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Sourced<'a> {
+    pub upfront: Decimal,
+    /// Per month of the term (hourly × hours per month for hourly rates).
+    pub monthly: Decimal,
+    pub price: &'a Price,
+}
+
+impl<'a> Sourced<'a> {
+    fn of(p: &'a Price, fx: Fx, hpm: Decimal) -> Result<Option<Sourced<'a>>, EngineError> {
+        let conv = |v: Decimal| fx.conv(v, p.currency);
+        let (upfront, monthly) = match p.kind {
+            PriceKind::Reserved {
+                upfront, hourly, ..
+            } => (conv(upfront)?, mul(conv(hourly)?, hpm)?),
+            PriceKind::SavingsPlan { hourly, .. } => (Decimal::ZERO, mul(conv(hourly)?, hpm)?),
+            PriceKind::Subscription { monthly } => (Decimal::ZERO, conv(monthly)?),
+            PriceKind::OnDemand { .. } | PriceKind::Spot { .. } => return Ok(None),
+        };
+        Ok(Some(Sourced {
+            upfront,
+            monthly,
+            price: p,
+        }))
+    }
+}
+
+/// The sourced commitment prices of one offer in the display currency
+/// (the book's commitment part).
+pub(crate) struct Commitments<'a> {
+    reserved: [Option<Sourced<'a>>; 6],
+    savings: [Option<Sourced<'a>>; 2],
+    subscription: Option<Sourced<'a>>,
+}
+
+impl<'a> Commitments<'a> {
+    pub fn build(offer: &'a Offer, fx: Fx, hpm: Decimal) -> Result<Commitments<'a>, EngineError> {
+        let slots = Slots::of(offer);
+        let conv = |p: Option<&'a Price>| match p {
+            Some(p) => Sourced::of(p, fx, hpm),
+            None => Ok(None),
+        };
+        let mut reserved = [None; 6];
+        for (r, p) in reserved.iter_mut().zip(slots.reserved) {
+            *r = conv(p)?;
+        }
+        Ok(Commitments {
+            reserved,
+            savings: [conv(slots.savings[0])?, conv(slots.savings[1])?],
+            subscription: conv(slots.subscription)?,
+        })
+    }
+
+    fn get(&self, c: &Contract) -> Option<&Sourced<'a>> {
+        match c.slot {
+            Slot::Reserved => {
+                reserved_slot(c.term_months, c.payment).and_then(|i| self.reserved[i].as_ref())
+            }
+            Slot::SavingsPlan => term_slot(c.term_months).and_then(|i| self.savings[i].as_ref()),
+            Slot::Subscription => self.subscription.as_ref(),
+            Slot::None => None,
+        }
+    }
+}
+
+/// A commitment's terms per instance, display currency, full precision.
+#[derive(Debug, Clone)]
+pub(crate) struct Commitment<'a> {
+    pub model: BillingModel,
+    /// Paid at the start of each term.
+    pub upfront: Decimal,
+    /// Paid every month of the term regardless of usage.
+    pub monthly: Decimal,
+    pub term_months: u32,
+    /// Derived from the user's assumed discount, not a sourced rate.
+    pub assumed: bool,
+    /// The sourced price (None when assumed).
+    pub price: Option<&'a Price>,
+}
+
+impl Commitment<'_> {
+    /// Effective hourly = (upfront / term + monthly) / hours per month.
+    pub fn effective_hourly(&self, hpm: Decimal) -> Result<Decimal, EngineError> {
+        effective_hourly(self.upfront, self.monthly, self.term_months, hpm)
+    }
+
+    /// What the contract costs to cover `months` months: every term started
+    /// within the horizon is paid in full (upfront + every monthly charge),
+    /// whatever the usage. Per instance, full precision.
+    pub fn contract_cost(&self, months: u32) -> Result<Decimal, EngineError> {
+        let term = self.term_months.max(1);
+        let terms = months.div_ceil(term);
+        let per_term = add(self.upfront, mul(self.monthly, Decimal::from(term))?)?;
+        mul(per_term, Decimal::from(terms))
+    }
+
+    /// The sourced price used (None when assumed).
+    pub fn src(&self) -> Option<PriceRef> {
+        self.price.map(|p| PriceRef::catalog(self.model, p))
+    }
+}
+
+/// Effective hourly = (upfront / term + monthly) / hours per month.
+pub(crate) fn effective_hourly(
+    upfront: Decimal,
+    monthly: Decimal,
+    term_months: u32,
+    hpm: Decimal,
+) -> Result<Decimal, EngineError> {
+    let per_month = add(div(upfront, Decimal::from(term_months.max(1)))?, monthly)?;
+    div(per_month, hpm)
+}
+
+/// Resolve a commitment model for an offer. Sourced rates first; otherwise
+/// the assumed discount of its payment option on the on-demand rate
+/// (flagged assumed): no-upfront / savings plan / subscription /
+/// installment pay `od × (1 − d) × hours_per_month` monthly; partial
+/// upfront pays half of the term's cost upfront and half monthly; all
+/// upfront pays it all upfront. None for pay-as-you-go models.
+pub(crate) fn resolve<'a>(
+    book: &Book<'a>,
+    model: BillingModel,
+    assumed: Option<&[AssumedRates]>,
+) -> Result<Option<Commitment<'a>>, EngineError> {
+    let Some(c) = contract(model) else {
+        return Ok(None);
+    };
+    let term = c.term_months;
+    if let Some(s) = book.commitments.get(&c) {
+        return Ok(Some(Commitment {
+            model,
+            upfront: s.upfront,
+            monthly: s.monthly,
+            term_months: term,
+            assumed: false,
+            price: Some(s.price),
+        }));
+    }
+    let (Some(rates), Some(od)) = (assumed, &book.on_demand) else {
+        return Ok(None);
+    };
+    let Some(r) = rates.iter().find(|r| r.term_months == term) else {
+        return Ok(None);
+    };
+    let d = match c.payment {
+        Upfront::All => r.all_upfront_pct,
+        Upfront::Partial => r.partial_upfront_pct,
+        Upfront::No => r.no_upfront_pct,
+    };
+    let hpm = book.billing.hours_per_month;
+    let factor = sub(Decimal::ONE, div(d, Decimal::ONE_HUNDRED)?)?;
+    let monthly_full = mul(mul(od.hourly, factor)?, hpm)?;
+    let term_cost = mul(monthly_full, Decimal::from(term))?;
+    let (upfront, monthly) = match c.payment {
+        Upfront::All => (term_cost, Decimal::ZERO),
+        Upfront::Partial => (
+            div(term_cost, Decimal::TWO)?,
+            div(monthly_full, Decimal::TWO)?,
+        ),
+        Upfront::No => (Decimal::ZERO, monthly_full),
+    };
+    Ok(Some(Commitment {
+        model,
+        upfront,
+        monthly,
+        term_months: term,
+        assumed: true,
+        price: None,
+    }))
+}
+
+/// The month shape of a commitment model.
+pub(crate) fn shape(
+    model: BillingModel,
+    scene: &Scene,
+    book: &Book,
+) -> Result<Result<Shape, Reason>, EngineError> {
+    let Some(c) = resolve(book, model, scene.assumed)? else {
+        return Ok(Err(Reason::NoCommitmentRate));
+    };
+    let od = book.on_demand.as_ref();
+    let mut sources = Few::default();
+    let mut notices = Few::default();
+    if let Some(s) = c.src() {
+        sources.push(s);
+    } else if let Some(od) = od {
+        sources.push(od.src());
+    }
+    term_notices(scene.scenario, c.term_months, &mut notices);
+    let inst = book.instances;
+    Ok(Ok(Shape {
+        upfront_per_term: mul(c.upfront, inst)?,
+        term: Some(c.term_months),
+        commit: mul(c.monthly, inst)?,
+        commit_fmd: first_month_discount(model),
+        effective_hourly: c.effective_hourly(book.billing.hours_per_month)?,
+        assumed: c.assumed,
+        user_price: c.price.is_none() && od.is_some_and(|o| o.user()),
+        ..Shape::empty(sources, notices)
+    }))
+}
+
+/// Does the first-month discount apply to this commitment's first month?
+pub(crate) fn first_month_discount(model: BillingModel) -> bool {
+    contract(model).is_some_and(|c| c.first_month_discount)
+}
+
+/// Renewal and still-owed notices of a term.
+pub(crate) fn term_notices(scenario: &Scenario, term: u32, notices: &mut Few<ModelNotice, 3>) {
+    if term > 1 && scenario.months > term {
+        notices.push(ModelNotice::CommitmentRenewed);
+    }
+    if term > 1 && !scenario.months.is_multiple_of(term) {
+        notices.push(ModelNotice::CommitmentOwedAfterHorizon);
+    }
+}

@@ -1,0 +1,177 @@
+//! Data charges (the same for every billing model of an offer; volumes are
+//! totals, not per instance).
+//!
+//! * Egress per GB (tiered, free allowances as zero-priced first tiers,
+//!   `eg`), cross-region per GB (`xr`), storage per GB-month (`st`).
+//! * The rate is the catalog's for the offer's region; else the user's
+//!   (`ur=provider:region:kind~rate`, flat, in the region's billing
+//!   currency); else the catalog's for another region of the provider in the
+//!   same region group *and* currency (notice `usage_rate_fallback`); else
+//!   the charge is **missing** and the result incomplete.
+//! * Fixed-bandwidth mode (`bw > 0` and a bandwidth rate exists): `bw`
+//!   Mbps-months are charged on the bandwidth tiers and internet egress GB
+//!   are not charged separately.
+//! * Usage rates are in their own currency: each charge is converted into
+//!   the display currency once, when computed.
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::{user_price_currency, Fx};
+use crate::domain::catalog::{Catalog, Offer, ProviderId, Region, UsageKind, UsageRate};
+use crate::domain::error::EngineError;
+use crate::domain::money::{add, mul, sub};
+use crate::domain::scenario::{Scenario, UsageRateKey};
+
+/// Remarks on an offer's data charges. Stable codes.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum QuoteNotice {
+    /// No usage rate for the offer's region; another region's of the same
+    /// provider, region group and currency was used.
+    UsageRateFallback { kind: UsageKind, region: String },
+    /// The user's rate for this region was used (`ur=`).
+    UsageRateUser { kind: UsageKind },
+    /// Fixed-bandwidth mode: internet egress GB are included in the bandwidth.
+    EgressInBandwidth,
+}
+
+/// A charge the result needs but the catalog has no rate for (and the user
+/// entered none): the result is incomplete and ranks after complete ones.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MissingRate {
+    pub kind: UsageKind,
+    pub provider: ProviderId,
+    pub region: String,
+}
+
+/// Tiered charge: `qty` units against ascending cumulative tiers.
+pub fn tiered(rate: &UsageRate, qty: Decimal) -> Result<Decimal, EngineError> {
+    let mut total = Decimal::ZERO;
+    let mut lower = Decimal::ZERO;
+    for t in &rate.tiers {
+        if qty <= lower {
+            break;
+        }
+        let upper = match t.up_to {
+            Some(u) => Decimal::from(u).min(qty),
+            None => qty,
+        };
+        if upper > lower {
+            total = add(total, mul(sub(upper, lower)?, t.price)?)?;
+            lower = upper;
+        }
+        if t.up_to.is_none() {
+            break;
+        }
+    }
+    Ok(total)
+}
+
+/// Where a usage rate comes from.
+enum RateFound<'a> {
+    Catalog(&'a UsageRate, bool),
+    User(Decimal),
+    Missing,
+}
+
+fn find_rate<'a>(
+    catalog: &'a Catalog,
+    scenario: &Scenario,
+    offer: &Offer,
+    region: Option<&Region>,
+    kind: UsageKind,
+) -> RateFound<'a> {
+    let mut fallback = None;
+    for r in &catalog.usage_rates {
+        if r.provider == offer.provider && r.kind == kind {
+            if r.region == offer.region {
+                return RateFound::Catalog(r, false);
+            }
+            let same_kind_of_region = match (region, catalog.region(r.provider, &r.region)) {
+                (Some(a), Some(b)) => a.group == b.group && a.billing_currency() == r.currency,
+                _ => false,
+            };
+            if fallback.is_none() && same_kind_of_region {
+                fallback = Some(r);
+            }
+        }
+    }
+    let key = UsageRateKey {
+        provider: offer.provider,
+        region: offer.region.clone(),
+        kind,
+    };
+    if let Some(v) = scenario.user_usage_rates.get(&key.code()) {
+        return RateFound::User(*v);
+    }
+    match fallback {
+        Some(r) => RateFound::Catalog(r, true),
+        None => RateFound::Missing,
+    }
+}
+
+/// Monthly data cost of an offer (full precision), its notices and the
+/// charges no rate exists for.
+pub(crate) fn monthly(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    offer: &Offer,
+    fx: Fx,
+) -> Result<(Decimal, Vec<QuoteNotice>, Vec<MissingRate>), EngineError> {
+    let d = &scenario.data;
+    let mut total = Decimal::ZERO;
+    let mut notices = Vec::new();
+    let mut missing = Vec::new();
+    let region = catalog.region(offer.provider, &offer.region);
+    let region_currency = region
+        .map(|r| r.billing_currency())
+        .unwrap_or_else(|| user_price_currency(offer));
+    let mut charge = |kind: UsageKind, qty: Decimal, notices: &mut Vec<QuoteNotice>| {
+        if qty <= Decimal::ZERO {
+            return Ok::<bool, EngineError>(false);
+        }
+        match find_rate(catalog, scenario, offer, region, kind) {
+            RateFound::Catalog(r, fb) => {
+                if fb {
+                    notices.push(QuoteNotice::UsageRateFallback {
+                        kind,
+                        region: r.region.clone(),
+                    });
+                }
+                let c = fx.conv(tiered(r, qty)?, r.currency)?;
+                total = add(total, c)?;
+                Ok(true)
+            }
+            RateFound::User(rate) => {
+                notices.push(QuoteNotice::UsageRateUser { kind });
+                let c = fx.conv(mul(qty, rate)?, region_currency)?;
+                total = add(total, c)?;
+                Ok(true)
+            }
+            RateFound::Missing => {
+                missing.push(MissingRate {
+                    kind,
+                    provider: offer.provider,
+                    region: offer.region.clone(),
+                });
+                Ok(false)
+            }
+        }
+    };
+    let bw_mode = d.bandwidth_mbps > Decimal::ZERO
+        && charge(
+            UsageKind::BandwidthPerMbpsMonth,
+            d.bandwidth_mbps,
+            &mut notices,
+        )?;
+    if bw_mode {
+        if d.egress_gb > Decimal::ZERO {
+            notices.push(QuoteNotice::EgressInBandwidth);
+        }
+    } else {
+        charge(UsageKind::EgressPerGb, d.egress_gb, &mut notices)?;
+    }
+    charge(UsageKind::InterRegionPerGb, d.cross_region_gb, &mut notices)?;
+    charge(UsageKind::StoragePerGbMonth, d.storage_gb, &mut notices)?;
+    Ok((total, notices, missing))
+}

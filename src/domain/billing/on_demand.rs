@@ -1,0 +1,84 @@
+//! On-demand / pay-as-you-go (`od`).
+//!
+//! * One session per month of `h` hours. Billed hours = `h` rounded **up**
+//!   to the provider's granularity (`granularity_seconds`), and at least
+//!   `minimum_seconds` when `h > 0`.
+//! * The first-month discount (`fmd`) applies to month 1's usage.
+//! * The **student price** (`stu`) applies to on-demand hours only, at most
+//!   `stucap` hours a day for the **whole account** (`stucap ×
+//!   hours_per_month / 24` hours a month across every instance); a student
+//!   hourly price is in its own currency (converted once, in the
+//!   `Scene`), and never above the on-demand price.
+use rust_decimal::Decimal;
+
+use super::{Book, Few, Granularity, ModelNotice, OnDemandRate, Reason, Scene, Shape, Student};
+use crate::domain::error::EngineError;
+use crate::domain::money::{add, div, mul, sub};
+
+/// Billed on-demand hours for `h` hours in one session (see module docs).
+pub(crate) fn billed_hours(h: Decimal, b: &Granularity) -> Result<Decimal, EngineError> {
+    if h <= Decimal::ZERO {
+        return Ok(Decimal::ZERO);
+    }
+    let secs = mul(h, Decimal::from(3600))?;
+    let g = Decimal::from(b.granularity_s);
+    let billed = mul(div(secs, g)?.ceil(), g)?.max(Decimal::from(b.minimum_s));
+    div(billed, Decimal::from(3600))
+}
+
+pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>, EngineError> {
+    let Some(od) = &book.on_demand else {
+        return Ok(Err(Reason::NoSourcedPrice));
+    };
+    let h = scene.scenario.hours_per_month;
+    let mut sources = Few::default();
+    let mut notices = Few::default();
+    sources.push(od.src());
+    let billed = billed_hours(h, &book.billing)?;
+    let fleet = fleet_charge(scene, book, od, billed, &mut notices)?;
+    let effective_hourly = if h > Decimal::ZERO {
+        div(div(fleet, book.instances)?, h)?
+    } else {
+        od.hourly
+    };
+    Ok(Ok(Shape {
+        usage: fleet,
+        usage_fmd: fleet,
+        effective_hourly,
+        user_price: od.user(),
+        ..Shape::empty(sources, notices)
+    }))
+}
+
+/// On-demand charge of the fleet for a month with the student promotion:
+/// student-priced hours are capped for the whole account.
+fn fleet_charge(
+    scene: &Scene,
+    book: &Book,
+    od: &OnDemandRate,
+    billed: Decimal,
+    notices: &mut Few<ModelNotice, 3>,
+) -> Result<Decimal, EngineError> {
+    let fleet_hours = mul(billed, book.instances)?;
+    let Some(stu) = scene.student else {
+        return mul(fleet_hours, od.hourly);
+    };
+    let cap = div(
+        mul(
+            scene.scenario.promotions.student_daily_cap_hours,
+            book.billing.hours_per_month,
+        )?,
+        Decimal::from(24),
+    )?;
+    let sh = fleet_hours.min(cap);
+    let price = match stu {
+        Student::Hourly(v) => v,
+        Student::DiscountPct(d) => {
+            mul(od.hourly, sub(Decimal::ONE, div(d, Decimal::ONE_HUNDRED)?)?)?
+        }
+    };
+    notices.push(ModelNotice::StudentPriceApplied);
+    // never above the on-demand price: a promotion cannot raise a total
+    let price = price.min(od.hourly);
+    add(mul(sh, price)?, mul(sub(fleet_hours, sh)?, od.hourly)?)
+}

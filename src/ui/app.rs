@@ -3,12 +3,12 @@
 //! app state ([`AppState`], mirrored in the URL); each screen is a module of
 //! `ui::pages`.
 
-use leptos::either::Either;
 use leptos::prelude::*;
 
 use crate::domain::catalog::Catalog;
 use crate::domain::synthetic;
 use crate::ui::components::nav::Nav;
+use crate::ui::components::notices::LinkNotices;
 use crate::ui::i18n::{use_i18n, I18n, Locale, Msg};
 use crate::ui::link::Screen;
 use crate::ui::pages::compare::CompareScreen;
@@ -37,12 +37,17 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
     view! {
         <Header catalog=catalog />
         <main id="main">
-            // `Either`, not `AnyView`: a static choice of screens costs less
-            // wasm than type-erased views (one `EitherOfN` arm per screen).
-            {move || match screen.get() {
-                Screen::Compare => Either::Left(view! { <CompareScreen /> }),
-                Screen::Sources => Either::Right(view! { <SourcesScreen /> }),
-            }}
+            // Every screen is built once and hidden while another is shown:
+            // switching screens never rebuilds a screen's view, which keeps
+            // the rebuild code of whole screens (~10 KB gzip) out of the wasm
+            // and keeps each screen's scroll position and typed text.
+            <LinkNotices />
+            <div hidden=move || screen.get() != Screen::Compare>
+                <CompareScreen />
+            </div>
+            <div hidden=move || screen.get() != Screen::Sources>
+                <SourcesScreen />
+            </div>
         </main>
         <Footer />
     }

@@ -33,8 +33,11 @@ pub struct AppLink {
 /// The app-level keys (before the scenario's).
 pub static APP_KEYS: &[KeySpec<Screen>] = &[KeySpec {
     code: "screen",
+    #[cfg(not(target_arch = "wasm32"))]
     meaning: "screen shown: `compare` (offers table and side-by-side), `sources` (data sources and catalog counts)",
+    #[cfg(not(target_arch = "wasm32"))]
     default: "`compare`",
+    #[cfg(not(target_arch = "wasm32"))]
     values: "`compare sources`",
     bounds: None,
     read: r_screen,
@@ -51,6 +54,7 @@ fn w_screen(s: &Screen) -> Option<String> {
 
 /// Every table's documentation rows, in link order (`v` first): what
 /// `LINK_FORMAT.md` must list.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn documented_keys() -> Vec<[&'static str; 4]> {
     fn rows<T>(specs: &'static [KeySpec<T>]) -> impl Iterator<Item = [&'static str; 4]> {
         specs

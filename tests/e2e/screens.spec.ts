@@ -27,7 +27,7 @@ test('switching screens keeps the scenario; back and forward restore screens', a
   await expect(page.getByTestId('screen-compare')).toBeVisible();
   await page.getByTestId('nav-sources').click();
   await expect(page.getByTestId('screen-sources')).toBeVisible();
-  await expect(page.getByTestId('screen-compare')).toHaveCount(0);
+  await expect(page.getByTestId('screen-compare')).toBeHidden();
   expect(new URL(page.url()).search).toBe('?v=2&screen=sources&m=6&p=azure&q=nd96');
 
   await page.getByTestId('nav-compare').click();

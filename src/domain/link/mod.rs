@@ -77,10 +77,17 @@ impl LinkNotice {
 /// One link key: its documentation (the row of `LINK_FORMAT.md`), its
 /// bounds and how it is read into / written from the part of the state `T`
 /// its table owns.
+///
+/// The documentation fields exist in native builds only (the tests and the
+/// command line): the browser never shows them, and they would add their
+/// text to the wasm bundle.
 pub struct KeySpec<T: 'static> {
     pub code: &'static str,
+    #[cfg(not(target_arch = "wasm32"))]
     pub meaning: &'static str,
+    #[cfg(not(target_arch = "wasm32"))]
     pub default: &'static str,
+    #[cfg(not(target_arch = "wasm32"))]
     pub values: &'static str,
     /// For number keys: the accepted range, read by the parser from here.
     pub bounds: Option<Bounds>,
@@ -194,6 +201,7 @@ fn version_of(pairs: &[(String, String)]) -> u32 {
 const VERSION_BOUNDS: Bounds = Bounds::whole(1, u32::MAX / 2);
 
 /// The `v` key's documentation row (the driver reads it, not a table).
+#[cfg(not(target_arch = "wasm32"))]
 pub const VERSION_DOC: [&str; 4] = [
     "v",
     "format version",

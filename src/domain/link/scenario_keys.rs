@@ -24,8 +24,11 @@ const VOLUME: Bounds = Bounds::dec(0, Bounds::int(MAX_VOLUME_GB as u32), false);
 pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     KeySpec {
         code: "gpu",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "GPU ids to consider",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "any",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "catalog GPU ids",
         bounds: None,
         read: r_gpu,
@@ -33,8 +36,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "gpus",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "GPUs needed (instances = ⌈gpus / GPUs per instance⌉)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`1`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "1–4096",
         bounds: Some(Bounds::whole(1, MAX_GPUS)),
         read: r_gpus,
@@ -42,8 +48,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "vram",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "total GPU memory needed, GB (also raises the instance count)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–1000000",
         bounds: Some(Bounds::whole(0, MAX_VRAM_GB)),
         read: r_vram,
@@ -51,8 +60,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "h",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "usage hours per month per instance",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`730`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–744 (decimals allowed)",
         bounds: Some(Bounds::dec(0, Bounds::int(MAX_HOURS_PER_MONTH), false)),
         read: r_h,
@@ -60,8 +72,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "m",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "months",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`12`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "1–60",
         bounds: Some(Bounds::whole(MIN_MONTHS, MAX_MONTHS)),
         read: r_m,
@@ -69,8 +84,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "p",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "providers",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "all",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`aws,azure,alibaba,tencent`",
         bounds: None,
         read: r_p,
@@ -78,8 +96,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "rg",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "region groups",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "all",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`cn,apac,amer,eu`",
         bounds: None,
         read: r_rg,
@@ -87,8 +108,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "r",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "regions",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "all",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`provider:code`, e.g. `aws:us-east-1`",
         bounds: None,
         read: r_r,
@@ -96,8 +120,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "o",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "explicit offer ids (filters above are then ignored); if none of them is known, nothing is quoted",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "catalog offer ids",
         bounds: None,
         read: r_o,
@@ -105,8 +132,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "cur",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "display currency",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`USD`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`USD`, `CNY`",
         bounds: None,
         read: r_cur,
@@ -114,8 +144,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "fx",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "CNY per USD",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "catalog default",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0.01–1000",
         bounds: Some(Bounds {
             lo: MIN_FX,
@@ -128,8 +161,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "bm",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "billing models",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "all",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`od` on-demand, `ri1n ri1p ri1a ri3n ri3p ri3a` reserved 1/3 yr no/partial/all upfront, `sp1 sp3` savings plan, `sub` monthly subscription (包年包月), `inst` 12-month installment, `spot`, `mix`",
         bounds: None,
         read: r_bm,
@@ -137,8 +173,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "si",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "spot interruptions as providers publish them: % of instances interrupted per month, or an AWS Spot Advisor band `lt5 5-10 10-15 15-20 gt20` (taken at its upper edge; `gt20` as 25 %)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`15`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–99.99, or a band",
         bounds: Some(Bounds::dec(0, MAX_MONTHLY_INTERRUPTION_PCT, false)),
         read: r_si,
@@ -146,8 +185,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "sih",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "spot interruptions per instance-hour, % (v1's `si`; replaces `si`)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–100",
         bounds: Some(PCT),
         read: r_sih,
@@ -155,8 +197,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "ck",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "checkpoint interval, minutes",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`60`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–10080",
         bounds: Some(Bounds::dec(0, Bounds::int(MAX_MINUTES as u32), false)),
         read: r_ck,
@@ -164,8 +209,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "ro",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "restart overhead, minutes",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`10`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–10080",
         bounds: Some(Bounds::dec(0, Bounds::int(MAX_MINUTES as u32), false)),
         read: r_ro,
@@ -173,8 +221,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "job",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "job length, hours of work",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "> 0, ≤ 100000",
         bounds: Some(Bounds::dec(0, Bounds::int(MAX_JOB_HOURS as u32), true)),
         read: r_job,
@@ -182,8 +233,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "dl",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "deadline, wall-clock hours",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "> 0, ≤ 100000",
         bounds: Some(Bounds::dec(0, Bounds::int(MAX_JOB_HOURS as u32), true)),
         read: r_dl,
@@ -191,8 +245,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "mix",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "spot share of the mix, %",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`50`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–100",
         bounds: Some(PCT),
         read: r_mix,
@@ -200,8 +257,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "mixb",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "what the non-spot share of the mix runs on",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`od`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`od` or a commitment code (`ri1n … ri3a`, `sp1`, `sp3`, `sub`, `inst`); a commitment baseline is paid for its whole term",
         bounds: None,
         read: r_mixb,
@@ -209,8 +269,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "fmd",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "first-month discount, %, on pay-as-you-go usage and the first month of a monthly subscription (never on reservations, savings plans, spot, upfront or data)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`0`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–100",
         bounds: Some(PCT),
         read: r_fmd,
@@ -218,8 +281,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "cr",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "credit with its currency, `500usd` or `3000cny` (a bare number is in the link's `cur`); converts at `fx`; also pays commitment still owed after the period",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`0`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–1e9",
         bounds: Some(MONEY),
         read: r_cr,
@@ -227,8 +293,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "crx",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "last month the credit can be used",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "no expiry",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "1–60",
         bounds: Some(Bounds::whole(1, MAX_MONTHS)),
         read: r_crx,
@@ -236,8 +305,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "stu",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "student price on on-demand hours: `1.5usd` / `10cny` per instance-hour (a bare number is in `cur`), `30off` = 30 % off",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "",
         bounds: Some(MONEY),
         read: r_stu,
@@ -245,8 +317,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "stucap",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "student-priced hours per day, for the whole account (all instances together)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`24`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–24",
         bounds: Some(Bounds::dec(0, Bounds::int(24), false)),
         read: r_stucap,
@@ -254,8 +329,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "eg",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "internet egress, GB/month",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`0`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–1e9",
         bounds: Some(VOLUME),
         read: r_eg,
@@ -263,8 +341,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "xr",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "cross-region transfer, GB/month",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`0`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–1e9",
         bounds: Some(VOLUME),
         read: r_xr,
@@ -272,8 +353,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "st",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "block storage, GB",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`0`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–1e9",
         bounds: Some(VOLUME),
         read: r_st,
@@ -281,8 +365,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "bw",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "fixed bandwidth, Mbps (egress GB then included)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`0`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–1e6",
         bounds: Some(Bounds::dec(0, Bounds::int(MAX_BANDWIDTH_MBPS as u32), false)),
         read: r_bw,
@@ -290,8 +377,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "up",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "user prices for unpriced offers, `offerid~hourly` (offer's currency)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "> 0",
         bounds: Some(MONEY_POSITIVE),
         read: r_up,
@@ -299,8 +389,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "ur",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "user usage rates where the catalog has none, `provider:region:kind~rate` with kind `eg xr st bw` (per GB, GB, GB-month, Mbps-month; flat; region's billing currency)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "≥ 0",
         bounds: Some(MONEY),
         read: r_ur,
@@ -308,8 +401,11 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
     KeySpec {
         code: "disc",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "assumed commitment discount % off on-demand where no rate is sourced (results flagged `assumed`): `40` = no upfront 40 %, partial and all upfront 40 % plus the median gap between payment options of the catalog's sourced reservations; `40,42,45` = no / partial / all upfront",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "0–100 each",
         bounds: Some(PCT),
         read: r_disc,

@@ -3,7 +3,6 @@
 use leptos::prelude::*;
 
 use crate::domain::catalog::{Catalog, ProviderId};
-use crate::ui::components::notices::LinkNotices;
 use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::labels::{provider_msg, source_kind_msg};
 use crate::ui::state::AppState;
@@ -13,7 +12,6 @@ pub fn SourcesScreen() -> impl IntoView {
     let state = expect_context::<AppState>();
     view! {
         <section class="sources-screen" aria-label="sources" data-testid="screen-sources">
-            <LinkNotices />
             <CatalogSummary catalog=state.catalog />
             <SourcesList catalog=state.catalog />
         </section>

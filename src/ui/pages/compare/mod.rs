@@ -11,7 +11,6 @@ pub mod view;
 use leptos::prelude::*;
 
 use crate::domain::compare::{self, Panel, PricedOffer};
-use crate::ui::components::notices::LinkNotices;
 use crate::ui::state::AppState;
 use rows::Table;
 
@@ -51,7 +50,6 @@ pub fn CompareScreen() -> impl IntoView {
 
     view! {
         <section class="compare-screen" aria-label="compare" data-testid="screen-compare">
-            <LinkNotices />
             <controls::Controls />
             <panel::ComparePanel panel=panel />
             <table::OfferTable table=table />

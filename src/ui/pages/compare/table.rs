@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 
+use leptos::either::Either;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
@@ -247,25 +248,27 @@ fn row_view(
     let cells = cols
         .iter()
         .map(|&c| {
-            let content: AnyView = match c {
-                Column::Provider => i18n.t(provider_msg(o.provider)).into_any(),
+            // Text cells are one type (`Left`): one render path instead of one
+            // type-erased view per column keeps the wasm smaller.
+            let content: Either<String, AnyView> = match c {
+                Column::Provider => Either::Left(i18n.t(provider_msg(o.provider)).to_string()),
                 Column::Region => {
                     let name = row.priced.region.map(|r| format::region_name(r, loc));
-                    view! { {name.unwrap_or_default()} " " <code>{o.region.clone()}</code> }.into_any()
+                    Either::Right(view! { {name.unwrap_or_default()} " " <code>{o.region.clone()}</code> }.into_any())
                 }
-                Column::Type => o.instance_type.clone().into_any(),
+                Column::Type => Either::Left(o.instance_type.clone()),
                 Column::Gpu => {
                     let name = row.priced.gpu.map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.clone());
-                    format!("{name} × {}", o.gpu_count).into_any()
+                    Either::Left(format!("{name} × {}", o.gpu_count))
                 }
-                Column::Gpus => o.gpu_count.to_string().into_any(),
-                Column::Vram => o.gpu_memory_gb.map_or_else(|| "—".to_string(), |m| m.to_string()).into_any(),
-                Column::Vcpu => o.vcpu.to_string().into_any(),
-                Column::Ram => format::plain(o.ram_gib, loc).into_any(),
-                Column::Hourly => hourly_cell(state, i18n, row, cur, loc, price_errors),
-                Column::Gpuh => money_or_dash(f.per_gpu, cur, loc).into_any(),
-                Column::Tflopsh => money_or_dash(f.per_tflops, cur, loc).into_any(),
-                Column::Vramh => money_or_dash(f.per_vram_gb, cur, loc).into_any(),
+                Column::Gpus => Either::Left(o.gpu_count.to_string()),
+                Column::Vram => Either::Left(o.gpu_memory_gb.map_or_else(|| "—".to_string(), |m| m.to_string())),
+                Column::Vcpu => Either::Left(o.vcpu.to_string()),
+                Column::Ram => Either::Left(format::plain(o.ram_gib, loc)),
+                Column::Hourly => Either::Right(hourly_cell(state, i18n, row, cur, loc, price_errors)),
+                Column::Gpuh => Either::Left(money_or_dash(f.per_gpu, cur, loc)),
+                Column::Tflopsh => Either::Left(money_or_dash(f.per_tflops, cur, loc)),
+                Column::Vramh => Either::Left(money_or_dash(f.per_vram_gb, cur, loc)),
                 Column::Spot => match (f.spot_min, f.spot_max, find_ref(row, BillingModel::Spot)) {
                     (Some(a), Some(b), Some(r)) => {
                         let text = if a == b {
@@ -273,9 +276,9 @@ fn row_view(
                         } else {
                             format!("{}–{}", format::money(a, cur, loc), format::money(b, cur, loc))
                         };
-                        price_view(text, source_tip(&state, i18n, r), "")
+                        Either::Right(price_view(text, source_tip(&state, i18n, r), ""))
                     }
-                    _ => "—".into_any(),
+                    _ => Either::Left("—".to_string()),
                 },
                 Column::Commit => match (f.commit, f.commit_model) {
                     (Some(v), Some(model)) => {
@@ -285,16 +288,16 @@ fn row_view(
                             .map(|r| source_tip(&state, i18n, r))
                             .unwrap_or_else(|| i18n.t(Msg::AssumedTag).to_string());
                         let assumed = f.commit_assumed;
-                        view! {
+                        Either::Right(view! {
                             {price_view(text, tip, "")}
                             <span class="tag">{tag}</span>
                             {assumed.then(|| view! { <span class="tag">{i18n.t(Msg::AssumedTag)}</span> })}
                         }
-                        .into_any()
+                        .into_any())
                     }
-                    _ => "—".into_any(),
+                    _ => Either::Left("—".to_string()),
                 },
-                Column::Monthly => money_or_dash(f.monthly, cur, loc).into_any(),
+                Column::Monthly => Either::Left(money_or_dash(f.monthly, cur, loc)),
             };
             view! { <td class:num=is_numeric(c)>{content}</td> }
         })

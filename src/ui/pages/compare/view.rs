@@ -179,8 +179,11 @@ pub fn clip_query(s: &str) -> String {
 pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     KeySpec {
         code: "q",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: search text",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "empty",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "≤ 200 characters",
         bounds: None,
         read: r_q,
@@ -188,8 +191,11 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     },
     KeySpec {
         code: "maxp",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: max price per hour (display currency)",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "> 0",
         bounds: Some(Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), true)),
         read: r_maxp,
@@ -197,8 +203,11 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     },
     KeySpec {
         code: "sort",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: sort column, `-` prefix = descending",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`provider region type gpu gpus vram vcpu ram hourly gpuh tflopsh vramh spot commit monthly`",
         bounds: None,
         read: r_sort,
@@ -206,8 +215,11 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     },
     KeySpec {
         code: "cols",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: visible columns",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "UI default",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "same codes",
         bounds: None,
         read: r_cols,
@@ -215,8 +227,11 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     },
     KeySpec {
         code: "tu",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: time unit",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`h`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`h d m y`",
         bounds: None,
         read: r_tu,
@@ -224,8 +239,11 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     },
     KeySpec {
         code: "tf",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: TFLOPS precision",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`fp16`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "`fp16 tf32 fp32`",
         bounds: None,
         read: r_tf,
@@ -233,8 +251,11 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     },
     KeySpec {
         code: "sel",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: selected offer ids",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "up to 6",
         bounds: None,
         read: r_sel,
@@ -242,8 +263,11 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     },
     KeySpec {
         code: "page",
+        #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: page",
+        #[cfg(not(target_arch = "wasm32"))]
         default: "`1`",
+        #[cfg(not(target_arch = "wasm32"))]
         values: "1–100000",
         bounds: Some(Bounds::whole(1, MAX_PAGE)),
         read: r_page,

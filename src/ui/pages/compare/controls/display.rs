@@ -21,39 +21,39 @@ pub fn display_fields(state: AppState) -> impl IntoView {
     let link = state.link;
     let catalog = state.catalog;
     view! {
-        <CodeSelect
-            label=Msg::TimeUnit
-            testid="time-unit"
-            options=TimeUnit::ALL.to_vec()
-            code=TimeUnit::code
-            name=unit_msg
-            value=Signal::derive(move || link.with(|l| l.compare.time_unit))
-            on_pick=Callback::new(move |u| state.update(|l| l.compare.time_unit = u))
-        />
-        <CodeSelect
-            label=Msg::TflopsBasis
-            testid="tflops-basis"
-            options=TflopsKind::ALL.to_vec()
-            code=TflopsKind::code
-            name=tflops_msg
-            value=Signal::derive(move || link.with(|l| l.compare.tflops))
-            on_pick=Callback::new(move |k| state.update(|l| l.compare.tflops = k))
-        />
-        <CurrencySelect
-            value=Signal::derive(move || link.with(|l| l.scenario.currency))
-            on_pick=Callback::new(move |c| state.update(|l| switch_currency(catalog, l, c)))
-        />
-        <FxRate
-            catalog=catalog
-            value=Signal::derive(move || link.with(|l| l.scenario.fx_cny_per_usd))
-            on_commit=Callback::new(move |v| state.update_typing(|l| l.scenario.fx_cny_per_usd = v))
-        />
-        <ColumnPicker
-            cols=Signal::derive(move || link.with(|l| visible_columns(&l.compare.cols)))
-            on_toggle=Callback::new(move |(c, on)| {
+        {code_select(
+            Msg::TimeUnit,
+            "time-unit",
+            TimeUnit::ALL.to_vec(),
+            TimeUnit::code,
+            unit_msg,
+            move || link.with(|l| l.compare.time_unit),
+            move |u| state.update(|l| l.compare.time_unit = u),
+        )}
+        {code_select(
+            Msg::TflopsBasis,
+            "tflops-basis",
+            TflopsKind::ALL.to_vec(),
+            TflopsKind::code,
+            tflops_msg,
+            move || link.with(|l| l.compare.tflops),
+            move |k| state.update(|l| l.compare.tflops = k),
+        )}
+        {currency_select(
+            move || link.with(|l| l.scenario.currency),
+            move |c| state.update(|l| switch_currency(catalog, l, c)),
+        )}
+        {fx_rate(
+            catalog,
+            move || link.with(|l| l.scenario.fx_cny_per_usd),
+            move |v| state.update_typing(|l| l.scenario.fx_cny_per_usd = v),
+        )}
+        {column_picker(
+            move |c| link.with(|l| visible_columns(&l.compare.cols).contains(&c)),
+            move |(c, on)| {
                 state.update(|l| l.compare.cols = toggle_column(&l.compare.cols, c, on))
-            })
-        />
+            },
+        )}
     }
 }
 
@@ -68,15 +68,14 @@ fn column_label(i18n: I18n, c: Column) -> String {
 }
 
 /// A select over a code enum (value = the code).
-#[component]
-fn CodeSelect<T: Copy + PartialEq + Send + Sync + 'static>(
+fn code_select<T: Copy + PartialEq + Send + Sync + 'static>(
     label: Msg,
     testid: &'static str,
     options: Vec<T>,
     code: fn(T) -> &'static str,
     name: fn(T) -> Msg,
-    value: Signal<T>,
-    on_pick: Callback<T>,
+    value: impl Fn() -> T + Copy + Send + Sync + 'static,
+    on_pick: impl Fn(T) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let all = options.clone();
@@ -88,14 +87,14 @@ fn CodeSelect<T: Copy + PartialEq + Send + Sync + 'static>(
                 on:change=move |ev| {
                     let v = event_target_value(&ev);
                     if let Some(x) = all.iter().copied().find(|x| code(*x) == v) {
-                        on_pick.run(x);
+                        on_pick(x);
                     }
                 }
             >
                 {options
                     .into_iter()
                     .map(|x| view! {
-                        <option value=code(x) prop:selected=move || value.get() == x>
+                        <option value=code(x) prop:selected=move || value() == x>
                             {move || i18n.t(name(x))}
                         </option>
                     })
@@ -105,8 +104,10 @@ fn CodeSelect<T: Copy + PartialEq + Send + Sync + 'static>(
     }
 }
 
-#[component]
-fn CurrencySelect(value: Signal<Currency>, on_pick: Callback<Currency>) -> impl IntoView {
+fn currency_select(
+    value: impl Fn() -> Currency + Copy + Send + Sync + 'static,
+    on_pick: impl Fn(Currency) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <label>
@@ -115,14 +116,14 @@ fn CurrencySelect(value: Signal<Currency>, on_pick: Callback<Currency>) -> impl 
                 data-testid="currency"
                 on:change=move |ev| {
                     if let Some(c) = Currency::from_code(&event_target_value(&ev)) {
-                        on_pick.run(c);
+                        on_pick(c);
                     }
                 }
             >
                 {Currency::ALL
                     .into_iter()
                     .map(|c| view! {
-                        <option value=c.code() prop:selected=move || value.get() == c>
+                        <option value=c.code() prop:selected=move || value() == c>
                             {format!("{} {}", c.code(), format::currency_symbol(c))}
                         </option>
                     })
@@ -132,11 +133,10 @@ fn CurrencySelect(value: Signal<Currency>, on_pick: Callback<Currency>) -> impl 
     }
 }
 
-#[component]
-fn FxRate(
+fn fx_rate(
     catalog: &'static Catalog,
-    value: Signal<Option<Decimal>>,
-    on_commit: Callback<Option<Decimal>>,
+    value: impl Fn() -> Option<Decimal> + Copy + Send + Sync + 'static,
+    on_commit: impl Fn(Option<Decimal>) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let hint = Signal::derive(move || {
@@ -152,8 +152,8 @@ fn FxRate(
         <NumberInput
             label=Signal::derive(move || i18n.t(Msg::FxRate).to_string())
             field=NumberField::decimal(0, MAX_FX, true)
-            value=value
-            on_commit=on_commit
+            value=Signal::derive(value)
+            on_commit=Callback::new(on_commit)
             testid="fx-rate"
             placeholder=Signal::derive(move || catalog.fx.cny_per_usd.normalize().to_string())
             hint=hint
@@ -161,14 +161,16 @@ fn FxRate(
     }
 }
 
-#[component]
-fn ColumnPicker(cols: Signal<Vec<Column>>, on_toggle: Callback<(Column, bool)>) -> impl IntoView {
+fn column_picker(
+    col_on: impl Fn(Column) -> bool + Copy + Send + Sync + 'static,
+    on_toggle: impl Fn((Column, bool)) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <details class="column-picker wide" data-testid="column-picker">
             <summary>{move || i18n.t(Msg::Columns)}</summary>
             <div class="checks">
-                {check_boxes(Column::ALL, |c| format!("column-{}", c.code()), column_label, cols, on_toggle)}
+                {check_boxes(Column::ALL, |c| format!("column-{}", c.code()), column_label, col_on, on_toggle)}
             </div>
         </details>
     }

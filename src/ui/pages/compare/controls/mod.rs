@@ -47,8 +47,8 @@ pub(super) fn check_boxes<T: Copy + PartialEq + Send + Sync + 'static>(
     items: impl IntoIterator<Item = T>,
     testid: impl Fn(T) -> String,
     label: impl Fn(I18n, T) -> String + Copy + Send + Sync + 'static,
-    checked: Signal<Vec<T>>,
-    on_toggle: Callback<(T, bool)>,
+    checked: impl Fn(T) -> bool + Copy + Send + Sync + 'static,
+    on_toggle: impl Fn((T, bool)) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     items
@@ -59,8 +59,8 @@ pub(super) fn check_boxes<T: Copy + PartialEq + Send + Sync + 'static>(
                     <input
                         type="checkbox"
                         data-testid=testid(x)
-                        prop:checked=move || checked.with(|v| v.contains(&x))
-                        on:change=move |ev| on_toggle.run((x, event_target_checked(&ev)))
+                        prop:checked=move || checked(x)
+                        on:change=move |ev| on_toggle((x, event_target_checked(&ev)))
                     />
                     {move || label(i18n, x)}
                 </label>

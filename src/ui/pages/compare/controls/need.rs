@@ -16,36 +16,38 @@ use crate::ui::state::AppState;
 pub fn need_fields(state: AppState) -> impl IntoView {
     let link = state.link;
     view! {
-        <MinGpus
-            value=Signal::derive(move || link.with(|l| l.scenario.min_gpus))
-            on_commit=Callback::new(move |n: u32| state.update_filter(true, |l| l.scenario.min_gpus = n))
-        />
-        <MinVram
-            value=Signal::derive(move || link.with(|l| l.scenario.min_vram_gb))
-            on_commit=Callback::new(move |n| state.update_filter(true, |l| l.scenario.min_vram_gb = n))
-        />
-        <MaxPrice
-            value=Signal::derive(move || link.with(|l| l.compare.max_price))
-            currency=Signal::derive(move || link.with(|l| l.scenario.currency))
-            on_commit=Callback::new(move |v| state.update_filter(true, |l| l.compare.max_price = v))
-        />
-        <Search
-            value=Signal::derive(move || link.with(|l| l.compare.q.clone()))
-            on_input=Callback::new(move |q: String| state.update_filter(true, |l| l.compare.q = clip_query(&q)))
-        />
+        {min_gpus(
+            move || link.with(|l| l.scenario.min_gpus),
+            move |n: u32| state.update_filter(true, |l| l.scenario.min_gpus = n),
+        )}
+        {min_vram(
+            move || link.with(|l| l.scenario.min_vram_gb),
+            move |n| state.update_filter(true, |l| l.scenario.min_vram_gb = n),
+        )}
+        {max_price(
+            move || link.with(|l| l.compare.max_price),
+            move || link.with(|l| l.scenario.currency),
+            move |v| state.update_filter(true, |l| l.compare.max_price = v),
+        )}
+        {search(
+            move || link.with(|l| l.compare.q.clone()),
+            move |q: String| state.update_filter(true, |l| l.compare.q = clip_query(&q)),
+        )}
     }
 }
 
-#[component]
-fn MinGpus(value: Signal<u32>, on_commit: Callback<u32>) -> impl IntoView {
+fn min_gpus(
+    value: impl Fn() -> u32 + Copy + Send + Sync + 'static,
+    on_commit: impl Fn(u32) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <NumberInput
             label=Signal::derive(move || i18n.t(Msg::MinGpus).to_string())
             field=NumberField::whole(1, MAX_GPUS as i64)
-            value=Signal::derive(move || Some(value.get()).filter(|n| *n > 1).map(Decimal::from))
+            value=Signal::derive(move || Some(value()).filter(|n| *n > 1).map(Decimal::from))
             on_commit=Callback::new(move |v: Option<Decimal>| {
-                on_commit.run(v.and_then(|d| d.to_u32()).unwrap_or(1).max(1))
+                on_commit(v.and_then(|d| d.to_u32()).unwrap_or(1).max(1))
             })
             testid="filter-min-gpus"
             default=Decimal::ONE
@@ -53,40 +55,43 @@ fn MinGpus(value: Signal<u32>, on_commit: Callback<u32>) -> impl IntoView {
     }
 }
 
-#[component]
-fn MinVram(value: Signal<Option<u32>>, on_commit: Callback<Option<u32>>) -> impl IntoView {
+fn min_vram(
+    value: impl Fn() -> Option<u32> + Copy + Send + Sync + 'static,
+    on_commit: impl Fn(Option<u32>) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <NumberInput
             label=Signal::derive(move || i18n.t(Msg::MinVram).to_string())
             field=NumberField::whole(1, MAX_VRAM_GB as i64)
-            value=Signal::derive(move || value.get().map(Decimal::from))
-            on_commit=Callback::new(move |v: Option<Decimal>| on_commit.run(v.and_then(|d| d.to_u32())))
+            value=Signal::derive(move || value().map(Decimal::from))
+            on_commit=Callback::new(move |v: Option<Decimal>| on_commit(v.and_then(|d| d.to_u32())))
             testid="filter-min-vram"
         />
     }
 }
 
-#[component]
-fn MaxPrice(
-    value: Signal<Option<Decimal>>,
-    currency: Signal<Currency>,
-    on_commit: Callback<Option<Decimal>>,
+fn max_price(
+    value: impl Fn() -> Option<Decimal> + Copy + Send + Sync + 'static,
+    currency: impl Fn() -> Currency + Copy + Send + Sync + 'static,
+    on_commit: impl Fn(Option<Decimal>) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <NumberInput
-            label=Signal::derive(move || fill(i18n.t(Msg::MaxPrice), &[format::currency_symbol(currency.get())]))
+            label=Signal::derive(move || fill(i18n.t(Msg::MaxPrice), &[format::currency_symbol(currency())]))
             field=NumberField::decimal(0, MAX_MONEY_INPUT, true)
-            value=value
-            on_commit=on_commit
+            value=Signal::derive(value)
+            on_commit=Callback::new(on_commit)
             testid="filter-max-price"
         />
     }
 }
 
-#[component]
-fn Search(value: Signal<String>, on_input: Callback<String>) -> impl IntoView {
+fn search(
+    value: impl Fn() -> String + Copy + Send + Sync + 'static,
+    on_input: impl Fn(String) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <label class="wide">
@@ -95,8 +100,8 @@ fn Search(value: Signal<String>, on_input: Callback<String>) -> impl IntoView {
                 type="search"
                 data-testid="filter-search"
                 placeholder=move || i18n.t(Msg::SearchPlaceholder)
-                prop:value=move || value.get()
-                on:input=move |ev| on_input.run(event_target_value(&ev))
+                prop:value=move || value()
+                on:input=move |ev| on_input(event_target_value(&ev))
             />
         </label>
     }

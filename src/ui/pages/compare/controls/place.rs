@@ -14,24 +14,23 @@ use crate::ui::state::AppState;
 pub fn place_fields(state: AppState) -> impl IntoView {
     let catalog = state.catalog;
     let link = state.link;
-    let providers = Signal::derive(move || link.with(|l| l.scenario.providers.clone()));
-    let groups = Signal::derive(move || link.with(|l| l.scenario.region_groups.clone()));
-    let region =
-        Signal::derive(move || link.with(|l| l.scenario.regions.first().map(RegionRef::code)));
-    let gpu = Signal::derive(move || link.with(|l| l.scenario.gpu_models.first().cloned()));
+    let provider_on = move |p| link.with(|l| l.scenario.providers.contains(&p));
+    let group_on = move |g| link.with(|l| l.scenario.region_groups.contains(&g));
+    let region = move || link.with(|l| l.scenario.regions.first().map(RegionRef::code));
+    let gpu = move || link.with(|l| l.scenario.gpu_models.first().cloned());
     let offered = Memo::new(move |_| {
         link.with(|l| regions_offered(catalog, &l.scenario.providers, &l.scenario.region_groups))
     });
     view! {
-        <ProviderFieldset
-            providers=providers
-            on_toggle=Callback::new(move |(p, on)| {
+        {provider_fieldset(
+            provider_on,
+            move |(p, on)| {
                 state.update_filter(false, |l| toggle_provider(&mut l.scenario, p, on))
-            })
-        />
-        <GroupFieldset
-            groups=groups
-            on_toggle=Callback::new(move |(g, on)| {
+            },
+        )}
+        {group_fieldset(
+            group_on,
+            move |(g, on)| {
                 state.update_filter(false, |l| {
                     let v = &mut l.scenario.region_groups;
                     v.retain(|x| *x != g);
@@ -39,26 +38,26 @@ pub fn place_fields(state: AppState) -> impl IntoView {
                         v.push(g);
                     }
                 })
-            })
-        />
-        <RegionSelect
-            offered=offered
-            selected=region
-            on_pick=Callback::new(move |code: String| {
+            },
+        )}
+        {region_select(
+            offered,
+            region,
+            move |code: String| {
                 state.update_filter(false, |l| {
                     l.scenario.regions = RegionRef::from_code(&code).into_iter().collect()
                 })
-            })
-        />
-        <GpuSelect
-            gpus=gpus_offered(catalog)
-            selected=gpu
-            on_pick=Callback::new(move |id: String| {
+            },
+        )}
+        {gpu_select(
+            gpus_offered(catalog),
+            gpu,
+            move |id: String| {
                 state.update_filter(false, |l| {
                     l.scenario.gpu_models = if id.is_empty() { Vec::new() } else { vec![id] }
                 })
-            })
-        />
+            },
+        )}
     }
 }
 
@@ -88,51 +87,47 @@ pub fn gpus_offered(catalog: &'static Catalog) -> Vec<(&'static str, &'static st
     gpus
 }
 
-#[component]
-fn ProviderFieldset(
-    providers: Signal<Vec<ProviderId>>,
-    on_toggle: Callback<(ProviderId, bool)>,
+fn provider_fieldset(
+    provider_on: impl Fn(ProviderId) -> bool + Copy + Send + Sync + 'static,
+    on_toggle: impl Fn((ProviderId, bool)) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <fieldset>
             <legend>{move || i18n.t(Msg::Providers)}</legend>
             <div class="checks">
-                {check_boxes(ProviderId::ALL, |p| format!("filter-provider-{}", p.code()), |i, p| i.t(provider_msg(p)).into(), providers, on_toggle)}
+                {check_boxes(ProviderId::ALL, |p| format!("filter-provider-{}", p.code()), |i, p| i.t(provider_msg(p)).into(), provider_on, on_toggle)}
             </div>
         </fieldset>
     }
 }
 
-#[component]
-fn GroupFieldset(
-    groups: Signal<Vec<RegionGroup>>,
-    on_toggle: Callback<(RegionGroup, bool)>,
+fn group_fieldset(
+    group_on: impl Fn(RegionGroup) -> bool + Copy + Send + Sync + 'static,
+    on_toggle: impl Fn((RegionGroup, bool)) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <fieldset>
             <legend>{move || i18n.t(Msg::RegionGroups)}</legend>
             <div class="checks">
-                {check_boxes(RegionGroup::ALL, |g| format!("filter-group-{}", g.code()), |i, g| i.t(group_msg(g)).into(), groups, on_toggle)}
+                {check_boxes(RegionGroup::ALL, |g| format!("filter-group-{}", g.code()), |i, g| i.t(group_msg(g)).into(), group_on, on_toggle)}
             </div>
         </fieldset>
     }
 }
 
-#[component]
-fn RegionSelect(
+fn region_select(
     offered: Memo<Vec<&'static Region>>,
-    /// `provider:code` of the chosen region.
-    selected: Signal<Option<String>>,
-    on_pick: Callback<String>,
+    selected: impl Fn() -> Option<String> + Copy + Send + Sync + 'static,
+    on_pick: impl Fn(String) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <label>
             <span>{move || i18n.t(Msg::Region)}</span>
-            <select data-testid="filter-region" on:change=move |ev| on_pick.run(event_target_value(&ev))>
-                <option value="" prop:selected=move || selected.with(Option::is_none)>
+            <select data-testid="filter-region" on:change=move |ev| on_pick(event_target_value(&ev))>
+                <option value="" prop:selected=move || selected().is_none()>
                     {move || i18n.t(Msg::AllRegions)}
                 </option>
                 {move || {
@@ -146,7 +141,7 @@ fn RegionSelect(
                             let name = format::region_name(r, loc);
                             let provider = i18n.t(provider_msg(r.provider));
                             view! {
-                                <option value=key prop:selected=move || selected.with(|s| s.as_deref() == Some(k2.as_str()))>
+                                <option value=key prop:selected=move || selected().as_deref() == Some(k2.as_str())>
                                     {format!("{provider} · {name} ({})", r.code)}
                                 </option>
                             }
@@ -158,25 +153,24 @@ fn RegionSelect(
     }
 }
 
-#[component]
-fn GpuSelect(
+fn gpu_select(
     gpus: Vec<(&'static str, &'static str)>,
-    selected: Signal<Option<String>>,
-    on_pick: Callback<String>,
+    selected: impl Fn() -> Option<String> + Copy + Send + Sync + 'static,
+    on_pick: impl Fn(String) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <label>
             <span>{move || i18n.t(Msg::GpuModel)}</span>
-            <select data-testid="filter-gpu" on:change=move |ev| on_pick.run(event_target_value(&ev))>
-                <option value="" prop:selected=move || selected.with(Option::is_none)>
+            <select data-testid="filter-gpu" on:change=move |ev| on_pick(event_target_value(&ev))>
+                <option value="" prop:selected=move || selected().is_none()>
                     {move || i18n.t(Msg::AnyGpu)}
                 </option>
                 {gpus
                     .into_iter()
                     .map(|(id, name)| {
                         view! {
-                            <option value=id prop:selected=move || selected.with(|g| g.as_deref() == Some(id))>
+                            <option value=id prop:selected=move || selected().as_deref() == Some(id)>
                                 {name}
                             </option>
                         }

@@ -15,27 +15,29 @@ use crate::ui::state::AppState;
 pub fn usage_fields(state: AppState) -> impl IntoView {
     let link = state.link;
     view! {
-        <HoursPerMonth
-            value=Signal::derive(move || link.with(|l| l.scenario.hours_per_month))
-            on_commit=Callback::new(move |h| state.update_typing(|l| l.scenario.hours_per_month = h))
-        />
-        <Months
-            value=Signal::derive(move || link.with(|l| l.scenario.months))
-            on_commit=Callback::new(move |m| state.update_typing(|l| l.scenario.months = m))
-        />
+        {hours_per_month(
+            move || link.with(|l| l.scenario.hours_per_month),
+            move |h| state.update_typing(|l| l.scenario.hours_per_month = h),
+        )}
+        {months(
+            move || link.with(|l| l.scenario.months),
+            move |m| state.update_typing(|l| l.scenario.months = m),
+        )}
     }
 }
 
-#[component]
-fn HoursPerMonth(value: Signal<Decimal>, on_commit: Callback<Decimal>) -> impl IntoView {
+fn hours_per_month(
+    value: impl Fn() -> Decimal + Copy + Send + Sync + 'static,
+    on_commit: impl Fn(Decimal) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let i18n = use_i18n();
     let default = Decimal::from(DEFAULT_HOURS_PER_MONTH);
     view! {
         <NumberInput
             label=Signal::derive(move || i18n.t(Msg::HoursPerMonth).to_string())
             field=NumberField::decimal(0, MAX_HOURS_PER_MONTH as i64, false)
-            value=Signal::derive(move || Some(value.get()).filter(|h| *h != default))
-            on_commit=Callback::new(move |v: Option<Decimal>| on_commit.run(v.unwrap_or(default)))
+            value=Signal::derive(move || Some(value()).filter(|h| *h != default))
+            on_commit=Callback::new(move |v: Option<Decimal>| on_commit(v.unwrap_or(default)))
             testid="hours-per-month"
             default=default
             placeholder=Signal::derive(move || DEFAULT_HOURS_PER_MONTH.to_string())
@@ -43,16 +45,18 @@ fn HoursPerMonth(value: Signal<Decimal>, on_commit: Callback<Decimal>) -> impl I
     }
 }
 
-#[component]
-fn Months(value: Signal<u32>, on_commit: Callback<u32>) -> impl IntoView {
+fn months(
+    value: impl Fn() -> u32 + Copy + Send + Sync + 'static,
+    on_commit: impl Fn(u32) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <NumberInput
             label=Signal::derive(move || i18n.t(Msg::Months).to_string())
             field=NumberField::whole(1, MAX_MONTHS as i64)
-            value=Signal::derive(move || Some(value.get()).filter(|m| *m != DEFAULT_MONTHS).map(Decimal::from))
+            value=Signal::derive(move || Some(value()).filter(|m| *m != DEFAULT_MONTHS).map(Decimal::from))
             on_commit=Callback::new(move |v: Option<Decimal>| {
-                on_commit.run(v.and_then(|d| d.to_u32()).unwrap_or(DEFAULT_MONTHS))
+                on_commit(v.and_then(|d| d.to_u32()).unwrap_or(DEFAULT_MONTHS))
             })
             testid="months"
             default=Decimal::from(DEFAULT_MONTHS)

@@ -80,25 +80,23 @@ fn history_tip(i18n: I18n, h: &[Price]) -> Option<String> {
 }
 
 /// "stale" next to a price more than 12 months older than the dataset.
-pub(crate) fn stale_badge(i18n: I18n, as_of: &str) -> AnyView {
+pub(crate) fn stale_badge(i18n: I18n, as_of: &str) -> impl IntoView {
     let tip = fill(i18n.t(Msg::StaleTip), &[as_of]);
     view! {
         <span class="badge stale" data-testid="stale-badge" title=tip.clone() aria-label=tip>
             {i18n.t(Msg::StaleBadge)}
         </span>
     }
-    .into_any()
 }
 
 /// A price with its source shown on hover, focus (keyboard) and tap (focus).
-fn price_view(text: String, tip: String, class: &'static str) -> AnyView {
+fn price_view(text: String, tip: String, class: &'static str) -> impl IntoView {
     let aria = format!("{text} — {tip}");
     view! {
         <span class=format!("price {class}") tabindex="0" data-tip=tip.clone() aria-label=aria>
             {text}
         </span>
     }
-    .into_any()
 }
 
 fn find_ref(row: &Row, model: BillingModel) -> Option<&PriceRef> {
@@ -238,7 +236,7 @@ fn row_view(
     loc: Locale,
     selected: &[String],
     price_errors: RwSignal<HashMap<String, InputError>>,
-) -> AnyView {
+) -> impl IntoView {
     let o = row.priced.offer;
     let id = o.id.clone();
     let is_sel = selected.contains(&id);
@@ -276,7 +274,7 @@ fn row_view(
                         } else {
                             format!("{}–{}", format::money(a, cur, loc), format::money(b, cur, loc))
                         };
-                        Either::Right(price_view(text, source_tip(&state, i18n, r), ""))
+                        Either::Right(price_view(text, source_tip(&state, i18n, r), "").into_any())
                     }
                     _ => Either::Left("—".to_string()),
                 },
@@ -324,7 +322,6 @@ fn row_view(
             {cells}
         </tr>
     }
-    .into_any()
 }
 
 /// The price cell: sourced price with tooltip, or a box for the user's price.
@@ -351,13 +348,11 @@ fn hourly_cell(
             ""
         };
         let cell = price_view(money_or_dash(f.price, cur, loc), tip, class);
-        return match r
+        let stale = r
             .and_then(PriceRef::as_of)
             .filter(|a| state.catalog.is_stale(a))
-        {
-            Some(as_of) => view! { {cell} " " {stale_badge(i18n, as_of)} }.into_any(),
-            None => cell,
-        };
+            .map(|as_of| view! { " " {stale_badge(i18n, as_of)} });
+        return view! { {cell} {stale} }.into_any();
     }
     // No sourced on-demand price: the user may enter one (offer currency, per hour).
     let offer_cur = crate::domain::pricing::user_price_currency(o);
@@ -369,8 +364,8 @@ fn hourly_cell(
     view! {
         <span class="unpriced">
             {match shown {
-                Some(text) => price_view(text, i18n.t(Msg::UserPriceTip).to_string(), "user"),
-                None => view! { <span data-testid="no-sourced-price">{i18n.t(Msg::NoSourcedPrice)}</span> }.into_any(),
+                Some(text) => Either::Left(price_view(text, i18n.t(Msg::UserPriceTip).to_string(), "user")),
+                None => Either::Right(view! { <span data-testid="no-sourced-price">{i18n.t(Msg::NoSourcedPrice)}</span> }),
             }}
             " "
             {map_rate_input(

@@ -22,7 +22,7 @@ pub const USAGE: &str = "usage: gpucost <command> [options]
 
 commands:
   catalog [--offer <id>]        print the embedded catalog (or one offer with its sources) as JSON
-  quote '<query or URL>'        print the quote for a link (v=1 query string) as JSON
+  quote '<query or URL>'        print the quote for a link (query string or URL) as JSON
   breakeven '<query or URL>'    print commitment break-even hours and months as JSON
   version                       print the version and the catalog version
   --help                        print this help

@@ -1,5 +1,9 @@
 //! One module per screen. A screen reads and writes the shared
-//! [`crate::ui::state::AppState`]; its own view keys live next to it
-//! (`compare/view.rs`) and are listed in `ui::link`.
+//! [`crate::ui::state::AppState`] (the scenario is already there); its own
+//! view keys live next to it (`compare/view.rs`) and are read and written
+//! by `ui::link`. To add a screen: a module here, a variant of
+//! [`crate::ui::link::Screen`], then what the compiler asks for (its label,
+//! its place in `app.rs`). Screens are built once and hidden while another
+//! is shown; a screen with expensive memos should skip work while hidden.
 pub mod compare;
 pub mod sources;

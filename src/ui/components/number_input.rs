@@ -5,11 +5,12 @@
 use std::collections::{BTreeMap, HashMap};
 
 use leptos::prelude::*;
+use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::domain::input::{InputError, NumberField};
 use crate::domain::scenario::MAX_MONEY_INPUT;
-use crate::ui::i18n::{use_i18n, I18n};
+use crate::ui::i18n::{use_i18n, I18n, Msg};
 use crate::ui::labels::input_error_msg;
 use crate::ui::link::AppLink;
 use crate::ui::state::AppState;
@@ -137,5 +138,31 @@ pub fn NumberInput(
                 (!h.is_empty()).then(|| view! { <span class="hint">{h}</span> })
             }}
         </label>
+    }
+}
+
+/// A whole-number field whose default is shown as the placeholder and
+/// stored as the default (an empty box means the default, e.g. 1 GPU or
+/// 12 months): what is typed commits on each valid keystroke.
+pub fn whole_field(
+    label: Msg,
+    testid: &'static str,
+    (min, max, default): (u32, u32, u32),
+    value: impl Fn() -> u32 + Copy + Send + Sync + 'static,
+    on_commit: impl Fn(u32) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <NumberInput
+            label=Signal::derive(move || i18n.t(label).to_string())
+            field=NumberField::whole(i64::from(min), i64::from(max))
+            value=Signal::derive(move || Some(value()).filter(|n| *n != default).map(Decimal::from))
+            on_commit=Callback::new(move |v: Option<Decimal>| {
+                on_commit(v.and_then(|d| d.to_u32()).unwrap_or(default).max(min))
+            })
+            testid=testid
+            default=Decimal::from(default)
+            placeholder=Signal::derive(move || default.to_string())
+        />
     }
 }

@@ -42,6 +42,17 @@ pub fn Controls() -> impl IntoView {
     }
 }
 
+/// A fieldset of checkboxes under a legend.
+pub(super) fn check_fieldset(legend: Msg, boxes: impl IntoView) -> impl IntoView {
+    let i18n = use_i18n();
+    view! {
+        <fieldset>
+            <legend>{move || i18n.t(legend)}</legend>
+            <div class="checks">{boxes}</div>
+        </fieldset>
+    }
+}
+
 /// A checkbox per item of a list-valued filter.
 pub(super) fn check_boxes<T: Copy + PartialEq + Send + Sync + 'static>(
     items: impl IntoIterator<Item = T>,

@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 use crate::domain::catalog::Currency;
 use crate::domain::input::NumberField;
 use crate::domain::scenario::{MAX_GPUS, MAX_MONEY_INPUT, MAX_VRAM_GB};
-use crate::ui::components::number_input::NumberInput;
+use crate::ui::components::number_input::{whole_field, NumberInput};
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::pages::compare::view::clip_query;
@@ -16,7 +16,10 @@ use crate::ui::state::AppState;
 pub fn need_fields(state: AppState) -> impl IntoView {
     let link = state.link;
     view! {
-        {min_gpus(
+        {whole_field(
+            Msg::MinGpus,
+            "filter-min-gpus",
+            (1, MAX_GPUS, 1),
             move || link.with(|l| l.scenario.min_gpus),
             move |n: u32| state.update_filter(true, |l| l.scenario.min_gpus = n),
         )}
@@ -33,25 +36,6 @@ pub fn need_fields(state: AppState) -> impl IntoView {
             move || link.with(|l| l.compare.q.clone()),
             move |q: String| state.update_filter(true, |l| l.compare.q = clip_query(&q)),
         )}
-    }
-}
-
-fn min_gpus(
-    value: impl Fn() -> u32 + Copy + Send + Sync + 'static,
-    on_commit: impl Fn(u32) + Copy + Send + Sync + 'static,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <NumberInput
-            label=Signal::derive(move || i18n.t(Msg::MinGpus).to_string())
-            field=NumberField::whole(1, MAX_GPUS as i64)
-            value=Signal::derive(move || Some(value()).filter(|n| *n > 1).map(Decimal::from))
-            on_commit=Callback::new(move |v: Option<Decimal>| {
-                on_commit(v.and_then(|d| d.to_u32()).unwrap_or(1).max(1))
-            })
-            testid="filter-min-gpus"
-            default=Decimal::ONE
-        />
     }
 }
 

@@ -1,7 +1,7 @@
 //! Where: providers, region groups, one region, one GPU model.
 use leptos::prelude::*;
 
-use super::check_boxes;
+use super::{check_boxes, check_fieldset};
 use crate::domain::catalog::{Catalog, ProviderId, Region, RegionGroup};
 use crate::domain::scenario::RegionRef;
 use crate::ui::format;
@@ -22,23 +22,35 @@ pub fn place_fields(state: AppState) -> impl IntoView {
         link.with(|l| regions_offered(catalog, &l.scenario.providers, &l.scenario.region_groups))
     });
     view! {
-        {provider_fieldset(
-            provider_on,
-            move |(p, on)| {
-                state.update_filter(false, |l| toggle_provider(&mut l.scenario, p, on))
-            },
+        {check_fieldset(
+            Msg::Providers,
+            check_boxes(
+                ProviderId::ALL,
+                |p| format!("filter-provider-{}", p.code()),
+                |i, p| i.t(provider_msg(p)).into(),
+                provider_on,
+                move |(p, on)| {
+                    state.update_filter(false, |l| toggle_provider(&mut l.scenario, p, on))
+                },
+            ),
         )}
-        {group_fieldset(
-            group_on,
-            move |(g, on)| {
-                state.update_filter(false, |l| {
-                    let v = &mut l.scenario.region_groups;
-                    v.retain(|x| *x != g);
-                    if on {
-                        v.push(g);
-                    }
-                })
-            },
+        {check_fieldset(
+            Msg::RegionGroups,
+            check_boxes(
+                RegionGroup::ALL,
+                |g| format!("filter-group-{}", g.code()),
+                |i, g| i.t(group_msg(g)).into(),
+                group_on,
+                move |(g, on)| {
+                    state.update_filter(false, |l| {
+                        let v = &mut l.scenario.region_groups;
+                        v.retain(|x| *x != g);
+                        if on {
+                            v.push(g);
+                        }
+                    })
+                },
+            ),
         )}
         {region_select(
             offered,
@@ -85,36 +97,6 @@ pub fn gpus_offered(catalog: &'static Catalog) -> Vec<(&'static str, &'static st
         .collect();
     gpus.sort_by(|a, b| a.1.cmp(b.1));
     gpus
-}
-
-fn provider_fieldset(
-    provider_on: impl Fn(ProviderId) -> bool + Copy + Send + Sync + 'static,
-    on_toggle: impl Fn((ProviderId, bool)) + Copy + Send + Sync + 'static,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <fieldset>
-            <legend>{move || i18n.t(Msg::Providers)}</legend>
-            <div class="checks">
-                {check_boxes(ProviderId::ALL, |p| format!("filter-provider-{}", p.code()), |i, p| i.t(provider_msg(p)).into(), provider_on, on_toggle)}
-            </div>
-        </fieldset>
-    }
-}
-
-fn group_fieldset(
-    group_on: impl Fn(RegionGroup) -> bool + Copy + Send + Sync + 'static,
-    on_toggle: impl Fn((RegionGroup, bool)) + Copy + Send + Sync + 'static,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <fieldset>
-            <legend>{move || i18n.t(Msg::RegionGroups)}</legend>
-            <div class="checks">
-                {check_boxes(RegionGroup::ALL, |g| format!("filter-group-{}", g.code()), |i, g| i.t(group_msg(g)).into(), group_on, on_toggle)}
-            </div>
-        </fieldset>
-    }
 }
 
 fn region_select(

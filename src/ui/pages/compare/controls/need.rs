@@ -100,7 +100,7 @@ fn search(
                 type="search"
                 data-testid="filter-search"
                 placeholder=move || i18n.t(Msg::SearchPlaceholder)
-                prop:value=move || value()
+                prop:value=value
                 on:input=move |ev| on_input(event_target_value(&ev))
             />
         </label>

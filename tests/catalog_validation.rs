@@ -796,7 +796,7 @@ fn claim_p3_2xlarge_and_p3_16xlarge_prices() {
 #[test]
 fn claim_aliyun_gn7_is_a100_gn7i_is_a10_gn6i_is_t4() {
     let c = cat();
-    let fam_gpus = |fam: &str| -> Vec<String> {
+    let fam_gpus = |fam: &str| -> Vec<GpuId> {
         c.offers
             .iter()
             .filter(|o| o.provider == ProviderId::Alibaba && o.family == fam)

@@ -1,6 +1,6 @@
 //! Link format: bad input falls back per key; embedded-catalog structural checks.
 #![cfg(not(target_arch = "wasm32"))] // native tests; the wasm build runs src/ui tests
-use gpucost::domain::catalog::{Catalog, Currency};
+use gpucost::domain::catalog::{Catalog, Currency, GpuId, OfferId};
 mod support;
 
 use gpucost::domain::link::LinkNoticeCode as C;
@@ -50,10 +50,10 @@ fn bad_values_fall_back_per_key_with_notices() {
     assert_eq!(st.scenario.months, 12);
     assert_eq!(st.view.sort, None);
     // the good keys survive
-    assert_eq!(st.scenario.gpu_models, vec!["a100-40gb".to_string()]);
+    assert_eq!(st.scenario.gpu_models, vec![GpuId::from("a100-40gb")]);
     assert_eq!(
         st.view.selected,
-        vec!["aws:us-east-1:p3.2xlarge".to_string()]
+        vec![OfferId::from("aws:us-east-1:p3.2xlarge")]
     );
     assert_eq!(st.scenario.mix_spot_share_pct, Decimal::from(30));
     assert!(quote(&c, &st.scenario).is_ok());

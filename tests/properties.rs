@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 mod support;
 
-use gpucost::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup};
+use gpucost::domain::catalog::{Catalog, Currency, GpuId, OfferId, ProviderId, RegionGroup};
 use gpucost::domain::money::Money;
 use gpucost::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, StudentPrice,
@@ -26,7 +26,7 @@ fn dec(units: i64, scale: u32) -> Decimal {
 
 fn base(offer: &str, models: Vec<BillingModel>) -> Scenario {
     Scenario {
-        offers: Some(vec![offer.to_string()]),
+        offers: Some(vec![OfferId::from(offer)]),
         billing_models: models,
         ..Scenario::default()
     }
@@ -313,7 +313,7 @@ fn valid_state() -> impl Strategy<Value = Parsed> {
     )
         .prop_map(|(a, b, sp, pr, dt)| {
             let mut s = Scenario {
-                gpu_models: a.0.into_iter().map(String::from).collect(),
+                gpu_models: a.0.into_iter().map(GpuId::from).collect(),
                 min_gpus: a.1,
                 min_vram_gb: a.2,
                 hours_per_month: dec(a.3, 1),
@@ -328,7 +328,7 @@ fn valid_state() -> impl Strategy<Value = Parsed> {
                         code: c.into(),
                     })
                     .collect(),
-                offers: (!b.3.is_empty()).then(|| b.3.into_iter().map(String::from).collect()),
+                offers: (!b.3.is_empty()).then(|| b.3.into_iter().map(OfferId::from).collect()),
                 currency: if b.4 { Currency::CNY } else { Currency::USD },
                 fx_cny_per_usd: b.5,
                 billing_models: b.6,
@@ -373,7 +373,7 @@ fn valid_state() -> impl Strategy<Value = Parsed> {
             if let Some(p) = dt.4 {
                 let mut m = BTreeMap::new();
                 m.insert(
-                    "alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge".to_string(),
+                    OfferId::from("alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge"),
                     dec(p, 2),
                 );
                 s.user_prices = m;
@@ -402,7 +402,7 @@ fn valid_state() -> impl Strategy<Value = Parsed> {
             cols,
             time_unit: tu,
             tflops: tf,
-            selected: sel.into_iter().map(String::from).collect(),
+            selected: sel.into_iter().map(OfferId::from).collect(),
             page,
         });
     (scen, view).prop_map(|(scenario, view)| Parsed {

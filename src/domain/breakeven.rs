@@ -24,7 +24,7 @@ use crate::domain::billing::assumed::assumed_rates;
 use crate::domain::billing::commitment;
 use crate::domain::billing::on_demand::billed_hours;
 use crate::domain::billing::{Book, Scene};
-use crate::domain::catalog::Catalog;
+use crate::domain::catalog::{Catalog, OfferId};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, round_rate};
 use crate::domain::scenario::{BillingModel, Scenario};
@@ -35,7 +35,7 @@ pub const ARTICLE_CLAIM_HOURS: u32 = 300;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct BreakEven {
-    pub offer: String,
+    pub offer: OfferId,
     pub model: BillingModel,
     /// On-demand hourly (6 dp).
     pub on_demand_hourly: Decimal,

@@ -43,6 +43,104 @@ const fn hex8(v: u64) -> [u8; 8] {
     out
 }
 
+/// Declare a string id newtype over `Arc<str>`: cloning one (done per offer
+/// per quote) shares the text instead of copying it. It serializes as the
+/// bare string (JSON and the wire string table are unchanged), prints and
+/// debugs as the string, reads as `&str` ([`Deref`](core::ops::Deref)) and
+/// looks up `&str` keys in maps and sets ([`Borrow<str>`](core::borrow::Borrow)).
+/// Each id is its own type, so an offer id cannot be passed where a GPU id
+/// is expected.
+macro_rules! string_id {
+    ($(#[$meta:meta])* $t:ident) => {
+        $(#[$meta])*
+        #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+        #[serde(transparent)]
+        pub struct $t(std::sync::Arc<str>);
+
+        impl $t {
+            pub fn new(id: impl Into<std::sync::Arc<str>>) -> $t {
+                $t(id.into())
+            }
+
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl core::ops::Deref for $t {
+            type Target = str;
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl core::borrow::Borrow<str> for $t {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl AsRef<str> for $t {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl core::fmt::Display for $t {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        /// Debugs as the bare string, like the `String` it replaces.
+        impl core::fmt::Debug for $t {
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                core::fmt::Debug::fmt(&*self.0, f)
+            }
+        }
+
+        impl From<&str> for $t {
+            fn from(id: &str) -> $t {
+                $t::new(id)
+            }
+        }
+
+        impl From<String> for $t {
+            fn from(id: String) -> $t {
+                $t::new(id)
+            }
+        }
+
+        impl PartialEq<str> for $t {
+            fn eq(&self, other: &str) -> bool {
+                *self.0 == *other
+            }
+        }
+
+        impl PartialEq<&str> for $t {
+            fn eq(&self, other: &&str) -> bool {
+                *self.0 == **other
+            }
+        }
+    };
+}
+
+string_id! {
+    /// An offer id, `provider:region:instance_type`, e.g. `aws:us-east-1:p4d.24xlarge`.
+    OfferId
+}
+
+string_id! {
+    /// A GPU id, e.g. `a100-40-sxm`.
+    GpuId
+}
+
+string_id! {
+    /// A provider's region code, e.g. `us-east-1`, `cn-hangzhou`
+    /// (unique only together with the provider).
+    RegionCode
+}
+
 code_enum! {
     /// A cloud provider; the code is used in ids and links.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -109,7 +207,7 @@ pub struct Source {
 /// always separate fields. `None` means "not found in the sources read".
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Gpu {
-    pub id: String,
+    pub id: GpuId,
     pub name: String,
     pub vendor: String,
     pub form_factor: String,
@@ -179,7 +277,7 @@ pub struct Provider {
 pub struct Region {
     pub provider: ProviderId,
     /// Provider's region code, e.g. `us-east-1`, `cn-hangzhou`, `ap-guangzhou`.
-    pub code: String,
+    pub code: RegionCode,
     pub name_en: String,
     pub name_zh: String,
     pub group: RegionGroup,
@@ -254,14 +352,14 @@ fn is_false(b: &bool) -> bool {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Offer {
     /// `provider:region:instance_type`, unique.
-    pub id: String,
+    pub id: OfferId,
     pub provider: ProviderId,
     /// Region code; must exist in `regions` for this provider.
-    pub region: String,
+    pub region: RegionCode,
     pub instance_type: String,
     pub family: String,
     /// GPU id; must exist in `gpus`.
-    pub gpu: String,
+    pub gpu: GpuId,
     pub gpu_count: u32,
     /// Total GPU memory as the offer states it (GB); `None` = unknown (the
     /// GPU's memory variant is not stated). Unknown never meets a VRAM need.
@@ -317,7 +415,7 @@ pub struct Tier {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct UsageRate {
     pub provider: ProviderId,
-    pub region: String,
+    pub region: RegionCode,
     pub kind: UsageKind,
     pub currency: Currency,
     /// Tiers in ascending order; the last has `up_to: None`.
@@ -451,11 +549,11 @@ impl Catalog {
     }
 
     pub fn gpu(&self, id: &str) -> Option<&Gpu> {
-        self.gpus.iter().find(|g| g.id == id)
+        self.gpus.iter().find(|g| g.id == *id)
     }
 
     pub fn offer(&self, id: &str) -> Option<&Offer> {
-        self.offers.iter().find(|o| o.id == id)
+        self.offers.iter().find(|o| o.id == *id)
     }
 
     pub fn provider(&self, id: ProviderId) -> Option<&Provider> {
@@ -465,7 +563,7 @@ impl Catalog {
     pub fn region(&self, provider: ProviderId, code: &str) -> Option<&Region> {
         self.regions
             .iter()
-            .find(|r| r.provider == provider && r.code == code)
+            .find(|r| r.provider == provider && r.code == *code)
     }
 
     pub fn source(&self, id: &str) -> Option<&Source> {

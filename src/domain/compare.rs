@@ -7,7 +7,7 @@
 
 use rust_decimal::Decimal;
 
-use crate::domain::catalog::{Catalog, Gpu, Offer, Region};
+use crate::domain::catalog::{Catalog, Gpu, Offer, OfferId, Region};
 use crate::domain::error::EngineError;
 use crate::domain::pricing::{assumed_rates, offer_metrics_with, OfferMetrics};
 use crate::domain::scenario::{BillingModel, Scenario, UsageRateKey};
@@ -88,7 +88,7 @@ pub struct Panel {
 pub fn panel(
     catalog: &Catalog,
     scenario: &Scenario,
-    selected: &[String],
+    selected: &[OfferId],
 ) -> Result<Panel, EngineError> {
     let s = Scenario {
         offers: Some(selected.to_vec()),
@@ -203,7 +203,7 @@ mod tests {
     #[test]
     fn panel_keeps_selection_order_and_finds_best() {
         let c = catalog();
-        let mut ids: Vec<String> = c
+        let mut ids: Vec<OfferId> = c
             .offers
             .iter()
             .filter(|o| o.on_demand().is_some())
@@ -213,7 +213,7 @@ mod tests {
         ids.reverse();
         let p = panel(c, &Scenario::default(), &ids).unwrap();
         let got: Vec<&str> = p.quote.offers.iter().map(|o| o.offer.as_str()).collect();
-        assert_eq!(got, ids.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(got, ids.iter().map(OfferId::as_str).collect::<Vec<_>>());
         let od = p
             .models
             .iter()

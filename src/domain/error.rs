@@ -1,6 +1,7 @@
 //! Engine errors with stable machine codes (the UI translates codes).
 use serde::{Deserialize, Serialize};
 
+use crate::domain::catalog::OfferId;
 use crate::domain::scenario::ScenarioError;
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -11,7 +12,7 @@ pub enum EngineError {
         errors: Vec<ScenarioError>,
     },
     UnknownOffer {
-        offer: String,
+        offer: OfferId,
     },
     UnknownProvider {
         provider: String,

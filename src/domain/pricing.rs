@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::billing::commitment::{self, Commitment};
 use crate::domain::billing::{Book, Scene};
-use crate::domain::catalog::{Catalog, Currency, Offer};
+use crate::domain::catalog::{Catalog, Currency, Offer, OfferId};
 use crate::domain::error::EngineError;
 use crate::domain::money::{div, mul, round_money, round_rate};
 use crate::domain::scenario::{BillingModel, Scenario};
@@ -49,7 +49,7 @@ pub struct BestCommitment {
 /// display currency, rounded to 6 dp; `monthly` is rounded to cents.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct OfferMetrics {
-    pub offer: String,
+    pub offer: OfferId,
     pub currency: Currency,
     /// Instances needed for the scenario's GPU count / VRAM; `None` = the
     /// offer cannot meet the VRAM need (memory unknown).

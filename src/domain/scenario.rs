@@ -11,7 +11,9 @@ use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use crate::domain::catalog::{Catalog, Currency, ProviderId, RegionGroup, UsageKind};
+use crate::domain::catalog::{
+    Catalog, Currency, GpuId, OfferId, ProviderId, RegionCode, RegionGroup, UsageKind,
+};
 use crate::domain::codes::code_enum;
 use crate::domain::money::Money;
 
@@ -108,7 +110,7 @@ impl BillingModel {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct RegionRef {
     pub provider: ProviderId,
-    pub code: String,
+    pub code: RegionCode,
 }
 
 impl RegionRef {
@@ -125,7 +127,7 @@ impl RegionRef {
         }
         Some(RegionRef {
             provider: ProviderId::from_code(p)?,
-            code: code.to_string(),
+            code: RegionCode::new(code),
         })
     }
 }
@@ -286,7 +288,7 @@ pub struct AssumedDiscount {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct UsageRateKey {
     pub provider: ProviderId,
-    pub region: String,
+    pub region: RegionCode,
     pub kind: UsageKind,
 }
 
@@ -310,7 +312,7 @@ impl UsageRateKey {
         }
         Some(UsageRateKey {
             provider: ProviderId::from_code(p)?,
-            region: region.to_string(),
+            region: RegionCode::new(region),
             kind: UsageKind::from_code(kind)?,
         })
     }
@@ -331,7 +333,7 @@ pub struct DataVolumes {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {
     /// GPU ids to consider (empty = any GPU).
-    pub gpu_models: Vec<String>,
+    pub gpu_models: Vec<GpuId>,
     /// GPUs needed in total; the engine buys `ceil(min_gpus / gpus per instance)` instances.
     pub min_gpus: u32,
     /// Total GPU memory needed (GB); also raises the instance count.
@@ -345,7 +347,7 @@ pub struct Scenario {
     pub regions: Vec<RegionRef>,
     /// Explicit offer ids; when given (even empty, e.g. every id in a link
     /// was unknown) the filters above are ignored and only these are quoted.
-    pub offers: Option<Vec<String>>,
+    pub offers: Option<Vec<OfferId>>,
     /// Display currency.
     pub currency: Currency,
     /// CNY per USD; None = the catalog's default.
@@ -361,7 +363,7 @@ pub struct Scenario {
     pub promotions: Promotions,
     pub data: DataVolumes,
     /// User-entered hourly prices for unpriced offers (offer id → hourly in the offer's currency).
-    pub user_prices: BTreeMap<String, Decimal>,
+    pub user_prices: BTreeMap<OfferId, Decimal>,
     /// User-entered usage rates where the catalog has none (flat, per unit,
     /// in the region's billing currency).
     /// Keyed by [`UsageRateKey::code`].
@@ -415,14 +417,14 @@ pub enum ScenarioError {
         value: u32,
     },
     UnknownOffer {
-        id: String,
+        id: OfferId,
     },
     UnknownRegion {
         provider: ProviderId,
-        region: String,
+        region: RegionCode,
     },
     UnknownGpu {
-        id: String,
+        id: GpuId,
     },
     /// Exchange rate or price ≤ 0 where it must be positive.
     RateNotPositive {

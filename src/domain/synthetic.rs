@@ -3,7 +3,7 @@
 //! copied N−1 times with a new id; prices and specs are unchanged, so results
 //! are the same per copy — only the size grows.
 
-use crate::domain::catalog::Catalog;
+use crate::domain::catalog::{Catalog, OfferId};
 
 /// The catalog with every offer repeated `factor` times (factor 0 or 1 = unchanged).
 pub fn scaled(catalog: &Catalog, factor: u32) -> Catalog {
@@ -11,7 +11,7 @@ pub fn scaled(catalog: &Catalog, factor: u32) -> Catalog {
     for copy in 1..factor {
         out.offers.extend(catalog.offers.iter().map(|o| {
             let mut o = o.clone();
-            o.id = format!("{}~x{copy}", o.id);
+            o.id = OfferId::from(format!("{}~x{copy}", o.id));
             o.instance_type = format!("{}~x{copy}", o.instance_type);
             o
         }));

@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::billing::cashflow::{cents, from_cents, serialize_lines, Settled};
 use crate::domain::billing::{self, data, Book, PriceRef, Reason, Scene, Shape};
-use crate::domain::catalog::{Catalog, Currency, Offer, ProviderId};
+use crate::domain::catalog::{Catalog, Currency, Offer, OfferId, ProviderId};
 use crate::domain::error::EngineError;
 use crate::domain::money::{div, mul, round_money, round_rate, sub, Money};
 use crate::domain::pricing::instances_needed;
@@ -104,7 +104,7 @@ impl ModelQuote {
 pub struct OfferQuote {
     /// `provider:region:instance_type`; the specs are the catalog's
     /// (`gpucost catalog --offer <id>`), not copied into every quote.
-    pub offer: String,
+    pub offer: OfferId,
     pub provider: ProviderId,
     pub gpus_per_instance: u32,
     pub instances: u32,
@@ -119,7 +119,7 @@ pub struct OfferQuote {
 /// results (incomplete ones only when no result is complete).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Cheapest {
-    pub offer: String,
+    pub offer: OfferId,
     pub model: BillingModel,
     pub decision_cost: Money,
     /// Paid within the horizon.
@@ -138,7 +138,7 @@ pub enum ExcludedReason {
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Excluded {
-    pub offer: String,
+    pub offer: OfferId,
     pub reason: ExcludedReason,
 }
 

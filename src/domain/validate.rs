@@ -7,7 +7,9 @@ use std::fmt;
 use rust_decimal::Decimal;
 
 pub use super::catalog::as_of_days;
-use super::catalog::{Catalog, Currency, Offer, Price, PriceKind, Upfront};
+use super::catalog::{
+    Catalog, Currency, GpuId, Offer, OfferId, Price, PriceKind, RegionCode, Upfront,
+};
 
 /// Allowed reservation / savings-plan terms in months.
 pub const RESERVED_TERMS: [u32; 3] = [12, 36, 60];
@@ -25,13 +27,13 @@ pub enum ValidationError {
         id: String,
     },
     UnknownGpu {
-        offer: String,
-        gpu: String,
+        offer: OfferId,
+        gpu: GpuId,
     },
     UnknownRegion {
         context: String,
         provider: String,
-        region: String,
+        region: RegionCode,
     },
     UnknownProvider {
         context: String,
@@ -42,8 +44,8 @@ pub enum ValidationError {
         source: String,
     },
     OfferIdMismatch {
-        offer: String,
-        expected: String,
+        offer: OfferId,
+        expected: OfferId,
     },
     CurrencyMismatch {
         context: String,
@@ -55,10 +57,12 @@ pub enum ValidationError {
         field: &'static str,
     },
     SpotAboveOnDemand {
-        offer: String,
+        offer: OfferId,
         spot_max: Decimal,
         on_demand: Decimal,
     },
+    /// `offer` is the price's context: the offer id, plus ` (history)` or
+    /// ` (alt)` for a superseded or alternative-site price.
     SpotMinAboveMax {
         offer: String,
         min: Decimal,
@@ -75,25 +79,25 @@ pub enum ValidationError {
         field: &'static str,
     },
     SparseNotDouble {
-        gpu: String,
+        gpu: GpuId,
         metric: &'static str,
         dense: f64,
         sparse: f64,
     },
     GpuMemoryMismatch {
-        offer: String,
+        offer: OfferId,
         expected: Option<u32>,
         found: Option<u32>,
     },
     ZeroGpuCount {
-        offer: String,
+        offer: OfferId,
     },
     BadTerm {
         context: String,
         term_months: u32,
     },
     DuplicateCurrentPrice {
-        offer: String,
+        offer: OfferId,
         key: String,
     },
     BadTiers {
@@ -114,7 +118,7 @@ pub enum ValidationError {
     },
     /// The offer's note says its availability in the region is not verified.
     UnverifiedAvailability {
-        offer: String,
+        offer: OfferId,
     },
 }
 
@@ -375,7 +379,12 @@ fn check_price(
 }
 
 fn check_offer(c: &Catalog, o: &Offer, sources: &HashSet<&str>, errs: &mut Vec<ValidationError>) {
-    let expected_id = format!("{}:{}:{}", o.provider.code(), o.region, o.instance_type);
+    let expected_id = OfferId::from(format!(
+        "{}:{}:{}",
+        o.provider.code(),
+        o.region,
+        o.instance_type
+    ));
     if o.id != expected_id {
         errs.push(ValidationError::OfferIdMismatch {
             offer: o.id.clone(),

@@ -159,6 +159,22 @@ impl Wire for std::sync::Arc<str> {
     }
 }
 
+/// Ids (`catalog.rs`): written like a `String` (same string table), so the
+/// bytes are those of the plain strings they replaced.
+macro_rules! wire_string_id {
+    ($($t:ident),+ $(,)?) => {$(
+        impl Wire for $t {
+            fn put(&self, w: &mut Writer) {
+                self.as_str().to_string().put(w)
+            }
+            fn get(r: &mut Reader) -> Result<Self, WireError> {
+                String::get(r).map($t::from)
+            }
+        }
+    )+};
+}
+wire_string_id!(OfferId, GpuId, RegionCode);
+
 impl Wire for String {
     fn put(&self, w: &mut Writer) {
         let next = w.table.len() as u32;

@@ -147,7 +147,7 @@ async fn compare_screen_renders_rows_and_sorts() {
         .unwrap();
     // The dearest USD list price is also the dearest after converting CNY
     // offers at the default rate (checked natively in domain::compare tests).
-    assert_eq!(&first, dearest.1);
+    assert_eq!(first, dearest.1.as_str());
 }
 
 #[wasm_bindgen_test]

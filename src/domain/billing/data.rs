@@ -17,7 +17,9 @@ use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::{user_price_currency, Fx};
-use crate::domain::catalog::{Catalog, Offer, ProviderId, Region, UsageKind, UsageRate};
+use crate::domain::catalog::{
+    Catalog, Offer, ProviderId, Region, RegionCode, UsageKind, UsageRate,
+};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, mul, sub};
 use crate::domain::scenario::{Scenario, UsageRateKey};
@@ -28,7 +30,7 @@ use crate::domain::scenario::{Scenario, UsageRateKey};
 pub enum QuoteNotice {
     /// No usage rate for the offer's region; another region's of the same
     /// provider, region group and currency was used.
-    UsageRateFallback { kind: UsageKind, region: String },
+    UsageRateFallback { kind: UsageKind, region: RegionCode },
     /// The user's rate for this region was used (`ur=`).
     UsageRateUser { kind: UsageKind },
     /// Fixed-bandwidth mode: internet egress GB are included in the bandwidth.
@@ -41,7 +43,7 @@ pub enum QuoteNotice {
 pub struct MissingRate {
     pub kind: UsageKind,
     pub provider: ProviderId,
-    pub region: String,
+    pub region: RegionCode,
 }
 
 /// Tiered charge: `qty` units against ascending cumulative tiers.

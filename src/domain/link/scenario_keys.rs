@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 
 use super::codec::{dec_str, decode, encode, Bad, Bounds, PCT};
 use super::{KeySpec, LinkNoticeCode, Reader};
-use crate::domain::catalog::{Currency, ProviderId, RegionGroup};
+use crate::domain::catalog::{Currency, GpuId, OfferId, ProviderId, RegionGroup};
 use crate::domain::money::Money;
 use crate::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, SpotBand, StudentPrice,
@@ -428,10 +428,10 @@ fn some_dec(v: Decimal, default: Decimal) -> Option<String> {
 }
 
 /// `key~rate,key~rate` (the form of `up` and `ur`).
-fn keyed_rates(map: &BTreeMap<String, Decimal>) -> Option<String> {
+fn keyed_rates<K: AsRef<str>>(map: &BTreeMap<K, Decimal>) -> Option<String> {
     (!map.is_empty()).then(|| {
         map.iter()
-            .map(|(k, p)| format!("{}~{}", encode(k), dec_str(*p)))
+            .map(|(k, p)| format!("{}~{}", encode(k.as_ref()), dec_str(*p)))
             .collect::<Vec<_>>()
             .join(",")
     })
@@ -493,7 +493,7 @@ fn r_gpu(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
     Ok(())
 }
 fn w_gpu(sc: &Scenario) -> Option<String> {
-    list(&sc.gpu_models, |s| s.clone())
+    list(&sc.gpu_models, GpuId::to_string)
 }
 
 fn r_gpus(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
@@ -565,7 +565,7 @@ fn r_o(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
 fn w_o(sc: &Scenario) -> Option<String> {
     sc.offers
         .as_ref()
-        .map(|ids| list(ids, |s| s.clone()).unwrap_or_default())
+        .map(|ids| list(ids, OfferId::to_string).unwrap_or_default())
 }
 
 fn r_cur(_: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
@@ -774,13 +774,13 @@ fn r_up(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
             continue;
         };
         let id = decode(id);
-        if r.catalog.offer(&id).is_none() {
+        let Some(offer) = r.catalog.offer(&id) else {
             r.note(&id, LinkNoticeCode::UnknownItem);
             continue;
-        }
+        };
         match r.number(price) {
             Ok(v) => {
-                map.insert(id, v);
+                map.insert(offer.id.clone(), v);
             }
             Err(_) => r.note(&decode(item), LinkNoticeCode::InvalidValue),
         }

@@ -15,8 +15,9 @@ use crate::ui::labels::input_error_msg;
 use crate::ui::link::AppLink;
 use crate::ui::state::AppState;
 
-/// Which of the link's user-entered maps a [`map_rate_input`] writes.
-pub type RateMap = fn(&mut AppLink) -> &mut BTreeMap<String, Decimal>;
+/// Which of the link's user-entered maps a [`map_rate_input`] writes (`K`:
+/// the map's key, an offer id or a usage-rate code).
+pub type RateMap<K> = fn(&mut AppLink) -> &mut BTreeMap<K, Decimal>;
 
 /// A box for a rate the user enters where the catalog has none, kept in one
 /// of the link's maps (`up` prices per offer, `ur` usage rates) under `key`:
@@ -24,17 +25,20 @@ pub type RateMap = fn(&mut AppLink) -> &mut BTreeMap<String, Decimal>;
 /// shows its message next to the box (`errors`, shared by a screen's boxes)
 /// and the last good value stays in force.
 #[allow(clippy::too_many_arguments)]
-pub fn map_rate_input(
+pub fn map_rate_input<K>(
     state: AppState,
     i18n: I18n,
-    map: RateMap,
-    key: String,
+    map: RateMap<K>,
+    key: K,
     current: Option<Decimal>,
     label: String,
     placeholder: &'static str,
     testid: &'static str,
-    errors: RwSignal<HashMap<String, InputError>>,
-) -> AnyView {
+    errors: RwSignal<HashMap<K, InputError>>,
+) -> AnyView
+where
+    K: Clone + Ord + std::hash::Hash + Send + Sync + 'static,
+{
     let field = NumberField::decimal(0, MAX_MONEY_INPUT, true);
     let key_err = key.clone();
     view! {

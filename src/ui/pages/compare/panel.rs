@@ -214,7 +214,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                     offers.iter().map(|(_, o)| f(o)).collect()
                 };
                 let gpu_name = |o: &crate::domain::catalog::Offer| {
-                    catalog.gpu(&o.gpu).map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.clone())
+                    catalog.gpu(&o.gpu).map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.to_string())
                 };
                 let interconnect = |o: &crate::domain::catalog::Offer| {
                     catalog.gpu(&o.gpu).map(|g| g.interconnect.clone()).unwrap_or_default()
@@ -226,7 +226,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                     .map(|(_, o)| {
                         let id = o.id.clone();
                         view! {
-                            <th scope="col" data-offer=o.id.clone()>
+                            <th scope="col" data-offer=o.id.to_string()>
                                 {o.instance_type.clone()}
                                 " "
                                 <button

@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 
 use super::rows::{Row, Table};
 use super::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
-use crate::domain::catalog::{Currency, Price};
+use crate::domain::catalog::{Currency, OfferId, Price};
 use crate::domain::input::InputError;
 use crate::domain::pricing::{PriceOrigin, PriceRef};
 use crate::domain::scenario::BillingModel;
@@ -119,7 +119,7 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let i18n = use_i18n();
     let link = state.link;
-    let price_errors = RwSignal::new(HashMap::<String, InputError>::new());
+    let price_errors = RwSignal::new(HashMap::<OfferId, InputError>::new());
     let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.compare.cols)));
     let sort = Memo::new(move |_| link.with(|l| l.compare.sort.unwrap_or(DEFAULT_SORT)));
 
@@ -234,8 +234,8 @@ fn row_view(
     cols: &[Column],
     cur: Currency,
     loc: Locale,
-    selected: &[String],
-    price_errors: RwSignal<HashMap<String, InputError>>,
+    selected: &[OfferId],
+    price_errors: RwSignal<HashMap<OfferId, InputError>>,
 ) -> impl IntoView {
     let o = row.priced.offer;
     let id = o.id.clone();
@@ -252,11 +252,11 @@ fn row_view(
                 Column::Provider => Either::Left(i18n.t(provider_msg(o.provider)).to_string()),
                 Column::Region => {
                     let name = row.priced.region.map(|r| format::region_name(r, loc));
-                    Either::Right(view! { {name.unwrap_or_default()} " " <code>{o.region.clone()}</code> }.into_any())
+                    Either::Right(view! { {name.unwrap_or_default()} " " <code>{o.region.to_string()}</code> }.into_any())
                 }
                 Column::Type => Either::Left(o.instance_type.clone()),
                 Column::Gpu => {
-                    let name = row.priced.gpu.map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.clone());
+                    let name = row.priced.gpu.map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.to_string());
                     Either::Left(format!("{name} × {}", o.gpu_count))
                 }
                 Column::Gpus => Either::Left(o.gpu_count.to_string()),
@@ -304,7 +304,7 @@ fn row_view(
     let label = fill(i18n.t(Msg::SelectOffer), &[&o.instance_type]);
     let id2 = id.clone();
     view! {
-        <tr class:selected=is_sel data-testid="offer-row" data-offer=id.clone() data-indicative=indicative.then_some("1")>
+        <tr class:selected=is_sel data-testid="offer-row" data-offer=id.to_string() data-indicative=indicative.then_some("1")>
             <td>
                 <input
                     type="checkbox"
@@ -331,7 +331,7 @@ fn hourly_cell(
     row: &Row,
     cur: Currency,
     loc: Locale,
-    price_errors: RwSignal<HashMap<String, InputError>>,
+    price_errors: RwSignal<HashMap<OfferId, InputError>>,
 ) -> AnyView {
     let o = row.priced.offer;
     let f = &row.figures;

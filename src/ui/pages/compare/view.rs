@@ -3,6 +3,7 @@
 //! and tested natively.
 use rust_decimal::Decimal;
 
+use crate::domain::catalog::OfferId;
 use crate::domain::codes::code_enum;
 use crate::domain::link::{dec_str, decode, encode, Bad, Bounds, KeySpec, LinkNoticeCode, Reader};
 use crate::domain::scenario::MAX_MONEY_INPUT;
@@ -150,7 +151,7 @@ pub struct CompareView {
     pub time_unit: TimeUnit,
     pub tflops: TflopsKind,
     /// Selected offer ids (at most [`MAX_SELECTED`]).
-    pub selected: Vec<String>,
+    pub selected: Vec<OfferId>,
     /// 1-based page.
     pub page: u32,
 }
@@ -387,10 +388,10 @@ impl CompareView {
     }
 
     /// Select or deselect an offer; at most [`MAX_SELECTED`], in the order chosen.
-    pub fn select(&mut self, id: &str, on: bool) {
+    pub fn select(&mut self, id: &OfferId, on: bool) {
         self.selected.retain(|x| x != id);
         if on && self.selected.len() < MAX_SELECTED {
-            self.selected.push(id.to_string());
+            self.selected.push(id.clone());
         }
     }
 
@@ -435,13 +436,13 @@ mod tests {
     fn selection_keeps_order_and_stops_at_the_maximum() {
         let mut v = CompareView::default();
         for i in 0..8 {
-            v.select(&format!("o{i}"), true);
+            v.select(&OfferId::from(format!("o{i}")), true);
         }
         assert_eq!(v.selected.len(), MAX_SELECTED);
-        v.select("o2", false);
+        v.select(&OfferId::from("o2"), false);
         assert_eq!(v.selected, ["o0", "o1", "o3", "o4", "o5"]);
-        v.select("o9", true);
-        assert_eq!(v.selected.last().map(String::as_str), Some("o9"));
+        v.select(&OfferId::from("o9"), true);
+        assert_eq!(v.selected.last().map(OfferId::as_str), Some("o9"));
     }
 
     #[test]

@@ -2,7 +2,7 @@
 use leptos::prelude::*;
 
 use super::{check_boxes, check_fieldset};
-use crate::domain::catalog::{Catalog, ProviderId, Region, RegionGroup};
+use crate::domain::catalog::{Catalog, GpuId, ProviderId, Region, RegionGroup};
 use crate::domain::scenario::RegionRef;
 use crate::ui::format;
 use crate::ui::i18n::{use_i18n, Msg};
@@ -66,7 +66,7 @@ pub fn place_fields(state: AppState) -> impl IntoView {
             gpu,
             move |id: String| {
                 state.update_filter(false, |l| {
-                    l.scenario.gpu_models = if id.is_empty() { Vec::new() } else { vec![id] }
+                    l.scenario.gpu_models = if id.is_empty() { Vec::new() } else { vec![GpuId::from(id)] }
                 })
             },
         )}
@@ -137,7 +137,7 @@ fn region_select(
 
 fn gpu_select(
     gpus: Vec<(&'static str, &'static str)>,
-    selected: impl Fn() -> Option<String> + Copy + Send + Sync + 'static,
+    selected: impl Fn() -> Option<GpuId> + Copy + Send + Sync + 'static,
     on_pick: impl Fn(String) + Copy + Send + Sync + 'static,
 ) -> impl IntoView {
     let i18n = use_i18n();

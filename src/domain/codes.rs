@@ -1,5 +1,5 @@
 //! Field-less enums whose variants each have a short stable code (used in
-//! links, ids and the CLI), declared once with [`code_enum!`]: the enum, its
+//! links, ids and the CLI), declared once with `code_enum!`: the enum, its
 //! `ALL` list in declaration order, `code`, `from_code` and `index` all come
 //! from the one declaration, so a new variant cannot be missing from any of
 //! them. The JSON form stays a serde attribute on the same declaration, and

@@ -1,8 +1,9 @@
 //! Engine errors with stable machine codes (the UI translates codes).
 use serde::{Deserialize, Serialize};
 
-use crate::domain::catalog::OfferId;
-use crate::domain::scenario::ScenarioError;
+use rust_decimal::Decimal;
+
+use crate::domain::catalog::{GpuId, OfferId, ProviderId, RegionCode};
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
@@ -59,3 +60,47 @@ impl core::fmt::Display for EngineError {
 }
 
 impl std::error::Error for EngineError {}
+
+/// A scenario problem. `field` names use the link keys (`h`, `m`, `fx`, …).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "code", rename_all = "snake_case")]
+pub enum ScenarioError {
+    /// Hours per month negative or above 744.
+    HoursOutOfRange {
+        value: Decimal,
+    },
+    ZeroGpus,
+    TooManyGpus {
+        value: u32,
+    },
+    MonthsOutOfRange {
+        value: u32,
+    },
+    UnknownOffer {
+        id: OfferId,
+    },
+    UnknownRegion {
+        provider: ProviderId,
+        region: RegionCode,
+    },
+    UnknownGpu {
+        id: GpuId,
+    },
+    /// Exchange rate or price ≤ 0 where it must be positive.
+    RateNotPositive {
+        field: String,
+    },
+    /// NaN or infinity given where a number was expected.
+    NotFinite {
+        field: String,
+    },
+    PercentOutOfRange {
+        field: String,
+        value: Decimal,
+    },
+    /// Negative or above the field's documented maximum.
+    ValueOutOfRange {
+        field: String,
+        value: Decimal,
+    },
+}

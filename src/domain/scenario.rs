@@ -15,6 +15,7 @@ use crate::domain::catalog::{
     Catalog, Currency, GpuId, OfferId, ProviderId, RegionCode, RegionGroup, UsageKind,
 };
 use crate::domain::codes::code_enum;
+pub use crate::domain::error::ScenarioError;
 use crate::domain::money::Money;
 
 /// Hours in a calendar month at most (31 × 24).
@@ -399,50 +400,6 @@ impl Default for Scenario {
             assumed_discount: None,
         }
     }
-}
-
-/// A scenario problem. `field` names use the link keys (`h`, `m`, `fx`, …).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "code", rename_all = "snake_case")]
-pub enum ScenarioError {
-    /// Hours per month negative or above 744.
-    HoursOutOfRange {
-        value: Decimal,
-    },
-    ZeroGpus,
-    TooManyGpus {
-        value: u32,
-    },
-    MonthsOutOfRange {
-        value: u32,
-    },
-    UnknownOffer {
-        id: OfferId,
-    },
-    UnknownRegion {
-        provider: ProviderId,
-        region: RegionCode,
-    },
-    UnknownGpu {
-        id: GpuId,
-    },
-    /// Exchange rate or price ≤ 0 where it must be positive.
-    RateNotPositive {
-        field: String,
-    },
-    /// NaN or infinity given where a number was expected.
-    NotFinite {
-        field: String,
-    },
-    PercentOutOfRange {
-        field: String,
-        value: Decimal,
-    },
-    /// Negative or above the field's documented maximum.
-    ValueOutOfRange {
-        field: String,
-        value: Decimal,
-    },
 }
 
 impl ScenarioError {

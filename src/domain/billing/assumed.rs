@@ -4,7 +4,7 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
-use super::commitment::{effective_hourly, Slots};
+use super::contract::{effective_hourly, Slots};
 use super::Granularity;
 use crate::domain::catalog::{Catalog, PriceKind, Upfront};
 use crate::domain::money::round_money;

@@ -44,6 +44,7 @@
 pub mod assumed;
 pub mod cashflow;
 pub mod commitment;
+pub mod contract;
 pub mod data;
 pub mod on_demand;
 pub mod spot;

@@ -136,6 +136,14 @@ string_id! {
 }
 
 string_id! {
+    /// The key of a user-entered usage rate, `provider:region:kind` (the
+    /// link's `ur` item, `UsageRateKey::code`), e.g. `azure:eastus:eg`.
+    /// Backed like the other ids, so maps keyed by it share their code
+    /// with maps keyed by offer ids in the wasm.
+    UsageRateCode
+}
+
+string_id! {
     /// A provider's region code, e.g. `us-east-1`, `cn-hangzhou`
     /// (unique only together with the provider).
     RegionCode

@@ -158,7 +158,7 @@ pub fn rate_inputs(p: &Panel, s: &Scenario) -> Vec<UsageRateKey> {
             None => continue,
         };
         for k in s.user_usage_rates.keys().filter(|k| k.starts_with(&prefix)) {
-            add(k.clone());
+            add(k.as_str().to_owned());
         }
     }
     codes

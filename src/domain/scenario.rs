@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::catalog::{
     Catalog, Currency, GpuId, OfferId, ProviderId, RegionCode, RegionGroup, UsageKind,
+    UsageRateCode,
 };
 use crate::domain::codes::code_enum;
 pub use crate::domain::error::ScenarioError;
@@ -368,7 +369,7 @@ pub struct Scenario {
     /// User-entered usage rates where the catalog has none (flat, per unit,
     /// in the region's billing currency).
     /// Keyed by [`UsageRateKey::code`].
-    pub user_usage_rates: BTreeMap<String, Decimal>,
+    pub user_usage_rates: BTreeMap<UsageRateCode, Decimal>,
     /// User-assumed commitment discounts for offers with no sourced commitment rate.
     pub assumed_discount: Option<AssumedDiscount>,
 }

@@ -103,7 +103,7 @@ fn find_rate<'a>(
         region: offer.region.clone(),
         kind,
     };
-    if let Some(v) = scenario.user_usage_rates.get(&key.code()) {
+    if let Some(v) = scenario.user_usage_rates.get(key.code().as_str()) {
         return RateFound::User(*v);
     }
     match fallback {

@@ -6,7 +6,7 @@ use rust_decimal::Decimal;
 
 use super::codec::{dec_str, decode, encode, Bad, Bounds, PCT};
 use super::{KeySpec, LinkNoticeCode, Reader};
-use crate::domain::catalog::{Currency, GpuId, OfferId, ProviderId, RegionGroup};
+use crate::domain::catalog::{Currency, GpuId, OfferId, ProviderId, RegionGroup, UsageRateCode};
 use crate::domain::money::Money;
 use crate::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, SpotBand, StudentPrice,
@@ -803,7 +803,7 @@ fn r_ur(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
             let k = UsageRateKey::from_code(key)?;
             r.catalog.region(k.provider, &k.region)?;
             let price = r.number(price).ok()?;
-            Some((k.code(), price))
+            Some((UsageRateCode::from(k.code()), price))
         });
         match parsed {
             Some((key, price)) => {

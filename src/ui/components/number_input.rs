@@ -15,9 +15,26 @@ use crate::ui::labels::input_error_msg;
 use crate::ui::link::AppLink;
 use crate::ui::state::AppState;
 
-/// Which of the link's user-entered maps a [`map_rate_input`] writes (`K`:
-/// the map's key, an offer id or a usage-rate code).
-pub type RateMap<K> = fn(&mut AppLink) -> &mut BTreeMap<K, Decimal>;
+/// How a [`map_rate_input`] stores a value under its key in one of the
+/// link's user-entered maps (`Some` sets it, `None` removes it). One
+/// non-generic signature for every map keeps one copy of the box in the wasm.
+pub type RateSetter = fn(&mut AppLink, &str, Option<Decimal>);
+
+/// A [`RateSetter`] body for a map keyed by `K`.
+pub fn set_rate<K: Ord + for<'a> From<&'a str>>(
+    map: &mut BTreeMap<K, Decimal>,
+    key: &str,
+    v: Option<Decimal>,
+) {
+    match v {
+        Some(p) => {
+            map.insert(K::from(key), p);
+        }
+        None => {
+            map.remove(&K::from(key));
+        }
+    }
+}
 
 /// A box for a rate the user enters where the catalog has none, kept in one
 /// of the link's maps (`up` prices per offer, `ur` usage rates) under `key`:
@@ -25,20 +42,17 @@ pub type RateMap<K> = fn(&mut AppLink) -> &mut BTreeMap<K, Decimal>;
 /// shows its message next to the box (`errors`, shared by a screen's boxes)
 /// and the last good value stays in force.
 #[allow(clippy::too_many_arguments)]
-pub fn map_rate_input<K>(
+pub fn map_rate_input(
     state: AppState,
     i18n: I18n,
-    map: RateMap<K>,
-    key: K,
+    set: RateSetter,
+    key: String,
     current: Option<Decimal>,
     label: String,
     placeholder: &'static str,
     testid: &'static str,
-    errors: RwSignal<HashMap<K, InputError>>,
-) -> AnyView
-where
-    K: Clone + Ord + std::hash::Hash + Send + Sync + 'static,
-{
+    errors: RwSignal<HashMap<String, InputError>>,
+) -> AnyView {
     let field = NumberField::decimal(0, MAX_MONEY_INPUT, true);
     let key_err = key.clone();
     view! {
@@ -56,10 +70,7 @@ where
                 match field.parse(&text) {
                     Ok(v) => {
                         errors.update(|m| { m.remove(&key); });
-                        state.update(|l| match v {
-                            Some(p) => { map(l).insert(key, p); }
-                            None => { map(l).remove(&key); }
-                        });
+                        state.update(|l| set(l, &key, v));
                     }
                     Err(e) => errors.update(|m| { m.insert(key, e); }),
                 }

@@ -9,7 +9,7 @@ use crate::domain::catalog::{Catalog, ProviderId};
 use crate::domain::compare::{model_quote, rate_inputs, Panel};
 use crate::domain::scenario::{BillingModel, InterruptionRate, UsageRateKey};
 use crate::domain::tco::Quote;
-use crate::ui::components::number_input::map_rate_input;
+use crate::ui::components::number_input::{map_rate_input, set_rate};
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
 use crate::ui::labels::{model_msg, provider_msg, usage_kind_msg};
@@ -135,11 +135,11 @@ fn missing_rates(
             let code = k.code();
             let current = state
                 .link
-                .with_untracked(|l| l.scenario.user_usage_rates.get(&code).copied());
+                .with_untracked(|l| l.scenario.user_usage_rates.get(code.as_str()).copied());
             let input = map_rate_input(
                 state,
                 i18n,
-                |l| &mut l.scenario.user_usage_rates,
+                |l, k, v| set_rate(&mut l.scenario.user_usage_rates, k, v),
                 code.clone(),
                 current,
                 label.clone(),
@@ -214,7 +214,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                     offers.iter().map(|(_, o)| f(o)).collect()
                 };
                 let gpu_name = |o: &crate::domain::catalog::Offer| {
-                    catalog.gpu(&o.gpu).map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.to_string())
+                    catalog.gpu(&o.gpu).map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.as_str().to_owned())
                 };
                 let interconnect = |o: &crate::domain::catalog::Offer| {
                     catalog.gpu(&o.gpu).map(|g| g.interconnect.clone()).unwrap_or_default()
@@ -226,7 +226,7 @@ pub fn ComparePanel(panel: Memo<Option<Result<Panel, String>>>) -> impl IntoView
                     .map(|(_, o)| {
                         let id = o.id.clone();
                         view! {
-                            <th scope="col" data-offer=o.id.to_string()>
+                            <th scope="col" data-offer=o.id.as_str().to_owned()>
                                 {o.instance_type.clone()}
                                 " "
                                 <button

@@ -13,7 +13,7 @@ use crate::domain::catalog::{Currency, OfferId, Price};
 use crate::domain::input::InputError;
 use crate::domain::pricing::{PriceOrigin, PriceRef};
 use crate::domain::scenario::BillingModel;
-use crate::ui::components::number_input::map_rate_input;
+use crate::ui::components::number_input::{map_rate_input, set_rate};
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
 use crate::ui::labels::{column_msg, model_tag, provider_msg, unit_short};
@@ -119,7 +119,7 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let i18n = use_i18n();
     let link = state.link;
-    let price_errors = RwSignal::new(HashMap::<OfferId, InputError>::new());
+    let price_errors = RwSignal::new(HashMap::<String, InputError>::new());
     let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.compare.cols)));
     let sort = Memo::new(move |_| link.with(|l| l.compare.sort.unwrap_or(DEFAULT_SORT)));
 
@@ -235,7 +235,7 @@ fn row_view(
     cur: Currency,
     loc: Locale,
     selected: &[OfferId],
-    price_errors: RwSignal<HashMap<OfferId, InputError>>,
+    price_errors: RwSignal<HashMap<String, InputError>>,
 ) -> impl IntoView {
     let o = row.priced.offer;
     let id = o.id.clone();
@@ -252,11 +252,11 @@ fn row_view(
                 Column::Provider => Either::Left(i18n.t(provider_msg(o.provider)).to_string()),
                 Column::Region => {
                     let name = row.priced.region.map(|r| format::region_name(r, loc));
-                    Either::Right(view! { {name.unwrap_or_default()} " " <code>{o.region.to_string()}</code> }.into_any())
+                    Either::Right(view! { {name.unwrap_or_default()} " " <code>{o.region.as_str().to_owned()}</code> }.into_any())
                 }
                 Column::Type => Either::Left(o.instance_type.clone()),
                 Column::Gpu => {
-                    let name = row.priced.gpu.map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.to_string());
+                    let name = row.priced.gpu.map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.as_str().to_owned());
                     Either::Left(format!("{name} × {}", o.gpu_count))
                 }
                 Column::Gpus => Either::Left(o.gpu_count.to_string()),
@@ -304,7 +304,7 @@ fn row_view(
     let label = fill(i18n.t(Msg::SelectOffer), &[&o.instance_type]);
     let id2 = id.clone();
     view! {
-        <tr class:selected=is_sel data-testid="offer-row" data-offer=id.to_string() data-indicative=indicative.then_some("1")>
+        <tr class:selected=is_sel data-testid="offer-row" data-offer=id.as_str().to_owned() data-indicative=indicative.then_some("1")>
             <td>
                 <input
                     type="checkbox"
@@ -331,7 +331,7 @@ fn hourly_cell(
     row: &Row,
     cur: Currency,
     loc: Locale,
-    price_errors: RwSignal<HashMap<OfferId, InputError>>,
+    price_errors: RwSignal<HashMap<String, InputError>>,
 ) -> AnyView {
     let o = row.priced.offer;
     let f = &row.figures;
@@ -371,8 +371,8 @@ fn hourly_cell(
             {map_rate_input(
                 state,
                 i18n,
-                |l| &mut l.scenario.user_prices,
-                o.id.clone(),
+                |l, k, v| set_rate(&mut l.scenario.user_prices, k, v),
+                o.id.as_str().to_owned(),
                 state.link.with_untracked(|l| l.scenario.user_prices.get(&o.id).copied()),
                 label,
                 format::currency_symbol(offer_cur),

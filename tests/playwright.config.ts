@@ -14,6 +14,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // The service worker is tested on its own (offline.spec.ts); elsewhere it
+    // would precache every file in every test and skew the timings.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
       args: [

@@ -1,22 +1,73 @@
 #!/usr/bin/env python3
-"""Serve a built dist/ directory on 127.0.0.1 (static files, correct wasm MIME)."""
+"""Serve a built dist/ directory on 127.0.0.1 the way a production static host
+does: the precompressed copy (NAME.br or NAME.gz, written by
+tools/postbuild.mjs) chosen by Accept-Encoding, and the security headers of
+tools/headers.json on every response. Files only: no rewrite rules (a path
+that is not a file is a 404)."""
 import argparse
 import functools
 import http.server
+import json
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+with open(os.path.join(HERE, "headers.json"), encoding="utf-8") as f:
+    HEADERS = json.load(f)
+
+
+def accepted(header):
+    """Encodings the client accepts (an explicit q=0 refuses one)."""
+    out = set()
+    for part in (header or "").split(","):
+        name, *params = [x.strip() for x in part.split(";")]
+        q = 1.0
+        for p in params:
+            if p.startswith("q="):
+                try:
+                    q = float(p[2:])
+                except ValueError:
+                    q = 0.0
+        if name and q > 0:
+            out.add(name.lower())
+    return out
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".wasm": "application/wasm",
-        ".js": "text/javascript",
-        ".webmanifest": "application/manifest+json",
-        ".svg": "image/svg+xml",
-    }
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **HEADERS["types"]}
 
     def log_message(self, fmt, *args):
         if not self.server.quiet:
             super().log_message(fmt, *args)
+
+    def end_headers(self):
+        for k, v in HEADERS["all"].items():
+            self.send_header(k, v)
+        path = self.path.split("?", 1)[0].split("#", 1)[0]
+        if path in HEADERS["revalidate"]:
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def send_head(self):
+        path = self.translate_path(self.path)
+        if os.path.isdir(path):
+            path = os.path.join(path, "index.html")
+            if not self.path.split("?", 1)[0].endswith("/"):
+                return super().send_head()  # redirect to the slash form
+        if not os.path.isfile(path):
+            return super().send_head()  # 404
+        enc = accepted(self.headers.get("Accept-Encoding"))
+        for name, suffix in (("br", ".br"), ("gzip", ".gz")):
+            if name in enc and os.path.isfile(path + suffix):
+                f = open(path + suffix, "rb")
+                size = os.fstat(f.fileno()).st_size
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(path))
+                self.send_header("Content-Encoding", name)
+                self.send_header("Content-Length", str(size))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return f
+        return super().send_head()
 
 
 def main():
@@ -28,7 +79,7 @@ def main():
     handler = functools.partial(Handler, directory=a.dir)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", a.port), handler)
     server.quiet = a.quiet
-    print(f"serving {a.dir} on http://127.0.0.1:{a.port}/", flush=True)
+    print(f"serving {a.dir} on http://127.0.0.1:{a.port}/ (precompressed, with security headers)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

@@ -20,7 +20,8 @@ function walk(dir) {
   });
 }
 
-const rows = walk(dist).sort().map((p) => {
+// The .br / .gz copies written by tools/postbuild.mjs are the same files.
+const rows = walk(dist).filter((p) => !/\.(br|gz)$/.test(p)).sort().map((p) => {
   const buf = readFileSync(p);
   return {
     file: relative(dist, p),

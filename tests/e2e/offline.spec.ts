@@ -1,0 +1,86 @@
+import { test, expect } from './fixtures/app';
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+// The service worker precaches every built file on the first visit; after
+// that any link opens with no network, and a new build is offered as
+// "reload to update" instead of running beside the old one.
+test.use({ serviceWorkers: 'allow' });
+
+async function controlled(page: import('@playwright/test').Page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
+}
+
+test('after the first visit, a share link to any screen opens offline', async ({ app, page, context }) => {
+  await app.open('?v=2');
+  await controlled(page);
+  await context.setOffline(true);
+  await app.open('?v=2&screen=sources&p=azure&m=6');
+  await expect(page.getByTestId('screen-sources')).toBeVisible();
+  await page.getByTestId('nav-compare').click();
+  await expect(page.getByTestId('filter-provider-azure')).toBeChecked();
+  await expect(page.getByTestId('months')).toHaveValue('6');
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  await context.setOffline(false);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('a new build is offered as "reload to update" and never mixed with the old one', async ({ page }) => {
+  // a copy of the build on its own server, so the test can deploy a new one
+  const dir = mkdtempSync(join(tmpdir(), 'gpucost-dist-'));
+  cpSync('../dist', dir, { recursive: true });
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const server: ChildProcess = spawn('python3', ['../tools/serve_dist.py', dir, '--port', String(port), '--quiet']);
+  try {
+    const base = `http://127.0.0.1:${port}/`;
+    for (let i = 0; i < 50; i++) {
+      try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
+    }
+    await page.goto(`${base}?v=2&m=3`);
+    await expect(page.getByTestId('app-title')).toBeVisible();
+    await controlled(page);
+    await expect(page.getByTestId('update-banner')).toHaveCount(0);
+
+    // deploy: one file changes, the build step rewrites the worker
+    appendFileSync(join(dir, 'main.css'), '\n/* build 2 */\n');
+    execFileSync('node', ['../tools/postbuild.mjs', dir]);
+
+    await page.reload();
+    await expect(page.getByTestId('update-banner')).toBeVisible({ timeout: 15_000 });
+    // still the old build until the user accepts
+    expect(await page.evaluate(async () => (await (await fetch('/main.css')).text()).includes('build 2'))).toBe(false);
+    await page.getByTestId('update-reload').click();
+    await page.waitForLoadState('load');
+    await expect(page.getByTestId('app-title')).toBeVisible();
+    await expect.poll(async () => page.evaluate(async () => (await (await fetch('/main.css')).text()).includes('build 2'))).toBe(true);
+    await expect(page.getByTestId('update-banner')).toHaveCount(0);
+    // the scenario survived the update (it is in the URL)
+    expect(new URL(page.url()).searchParams.get('m')).toBe('3');
+  } finally {
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Installability needs a normal (not incognito) profile, so this test runs
+// its own persistent browser context.
+test('Chromium reports the app installable (manifest, icons, worker)', async ({ playwright, launchOptions, baseURL }) => {
+  const profile = mkdtempSync(join(tmpdir(), 'gpucost-profile-'));
+  const ctx = await playwright.chromium.launchPersistentContext(profile, { ...launchOptions, serviceWorkers: 'allow' });
+  try {
+    const page = await ctx.newPage();
+    await page.goto(`${baseURL}/`);
+    await expect(page.getByTestId('app-title')).toBeVisible();
+    await controlled(page);
+    const cdp = await ctx.newCDPSession(page);
+    const manifest = await cdp.send('Page.getAppManifest');
+    const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+    expect(manifest.errors).toEqual([]);
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await ctx.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});

@@ -1,0 +1,58 @@
+import { test, expect } from './fixtures/app';
+import { readFileSync } from 'node:fs';
+
+// `make serve` and the test server serve like a production static host:
+// precompressed files chosen by Accept-Encoding, and the security headers
+// of tools/headers.json on every response (the same headers dist/ ships as
+// _headers and nginx-headers.conf).
+// (Playwright runs from tests/.)
+const HEADERS = JSON.parse(readFileSync('../tools/headers.json', 'utf8'));
+
+test('files are sent precompressed as the client accepts', async ({ request }) => {
+  const br = await request.get('/gpucost_bg.wasm', { headers: { 'Accept-Encoding': 'br, gzip' } });
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['content-type']).toBe('application/wasm');
+  const gz = await request.get('/gpucost_bg.wasm', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(gz.headers()['content-encoding']).toBe('gzip');
+  const plain = await request.get('/gpucost_bg.wasm', { headers: { 'Accept-Encoding': 'identity' } });
+  expect(plain.headers()['content-encoding']).toBeUndefined();
+  const raw = Number(plain.headers()['content-length']);
+  const sent = Number(br.headers()['content-length']);
+  console.log(`wasm: ${raw} B raw, ${sent} B as brotli, ${gz.headers()['content-length']} B as gzip`);
+  expect(sent).toBeLessThan(raw / 2);
+  // the body decodes to the same file
+  expect((await br.body()).length).toBe(raw);
+});
+
+test('every response carries the security headers; the shell and worker revalidate', async ({ request }) => {
+  for (const path of ['/', '/index.html', '/boot.js', '/main.css', '/gpucost_bg.wasm', '/sw.js', '/nope']) {
+    const res = await request.get(path);
+    for (const [k, v] of Object.entries(HEADERS.all)) {
+      expect(res.headers()[k.toLowerCase()], `${k} on ${path}`).toBe(v);
+    }
+  }
+  for (const path of HEADERS.revalidate) {
+    expect((await request.get(path)).headers()['cache-control']).toBe('no-cache');
+  }
+});
+
+test('the app runs under the strict CSP: no violation, no request leaves the origin', async ({ app, page }) => {
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(r.url()));
+  const violations: string[] = [];
+  page.on('console', (m) => {
+    if (/Content Security Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+  await app.open('?v=2&p=aws&sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.8xlarge');
+  await expect(page.getByTestId('compare-panel')).toBeVisible();
+  await page.getByTestId('nav-sources').click();
+  await expect(page.getByTestId('screen-sources')).toBeVisible();
+  const csp = await page.evaluate(async () => (await fetch('/')).headers.get('content-security-policy'));
+  expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval'");
+  expect(violations).toEqual([]);
+  const origin = new URL(page.url()).origin;
+  const foreign = requests.filter((u) => /^https?:/.test(u) && new URL(u).origin !== origin);
+  expect(requests.length).toBeGreaterThan(3);
+  expect(foreign).toEqual([]);
+  expect(app.realErrors()).toEqual([]);
+});

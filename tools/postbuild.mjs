@@ -1,0 +1,79 @@
+// After `trunk build` (a Trunk post_build hook; also runnable on a built
+// folder: `node tools/postbuild.mjs dist`):
+// 1. sw.js: the service worker with the list of every built file and a cache
+//    name from their contents (tools/sw.template.js);
+// 2. _headers (Netlify, Cloudflare Pages) and nginx-headers.conf: the
+//    security headers of tools/headers.json, for common static hosts;
+// 3. NAME.br and NAME.gz beside every compressible file, so a server can
+//    send them as they are (tools/serve_dist.py does).
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
+import { join, relative, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR ?? 'dist';
+const GENERATED = new Set(['sw.js', '_headers', 'nginx-headers.conf']);
+const COMPRESSED = /\.(br|gz)$/;
+const COMPRESSIBLE = /\.(html|css|js|wasm|svg|webmanifest)$/;
+
+function walk(d) {
+  return readdirSync(d).flatMap((name) => {
+    const p = join(d, name);
+    return statSync(p).isDirectory() ? walk(p) : [relative(dir, p).split('\\').join('/')];
+  });
+}
+
+// Drop compressed copies of an earlier run (a file may have changed).
+for (const f of walk(dir).filter((f) => COMPRESSED.test(f))) unlinkSync(join(dir, f));
+
+// 1. the service worker
+const files = walk(dir).filter((f) => !GENERATED.has(f)).sort();
+const hash = createHash('sha256');
+for (const f of files) hash.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0');
+const cache = `gpucost-${hash.digest('hex').slice(0, 16)}`;
+const sw = readFileSync(join(here, 'sw.template.js'), 'utf8')
+  .replace('__CACHE__', cache)
+  .replace('__FILES__', JSON.stringify(files));
+writeFileSync(join(dir, 'sw.js'), sw);
+
+// 2. headers for static hosts
+const h = JSON.parse(readFileSync(join(here, 'headers.json'), 'utf8'));
+const all = Object.entries(h.all);
+let headers = '# Written by tools/postbuild.mjs from tools/headers.json.\n/*\n';
+for (const [k, v] of all) headers += `  ${k}: ${v}\n`;
+for (const path of h.revalidate) headers += `${path}\n  Cache-Control: no-cache\n`;
+writeFileSync(join(dir, '_headers'), headers);
+const q = (v) => `"${v.replaceAll('"', '\\"')}"`;
+const adds = all.map(([k, v]) => `    add_header ${k} ${q(v)} always;`).join('\n');
+let nginx = `# Written by tools/postbuild.mjs from tools/headers.json. Include inside the
+# server block that serves this folder (root /path/to/dist;). gzip_static
+# sends the .gz files written beside each file; brotli_static needs the
+# ngx_brotli module (remove it otherwise).
+gzip_static on;
+# brotli_static on;   # with the ngx_brotli module
+types {
+${Object.entries(h.types).map(([ext, t]) => `    ${t} ${ext.slice(1)};`).join('\n')}
+    text/html html;
+    text/css css;
+    image/png png;
+}
+location / {
+${adds}
+}
+`;
+for (const path of h.revalidate) {
+  nginx += `location = ${path} {\n${adds}\n    add_header Cache-Control "no-cache" always;\n}\n`;
+}
+writeFileSync(join(dir, 'nginx-headers.conf'), nginx);
+
+// 3. precompressed copies
+let n = 0;
+for (const f of walk(dir).filter((f) => COMPRESSIBLE.test(f.split('/').pop()))) {
+  const buf = readFileSync(join(dir, f));
+  writeFileSync(join(dir, `${f}.gz`), gzipSync(buf, { level: 9 }));
+  writeFileSync(join(dir, `${f}.br`), brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  n += 1;
+}
+console.log(`postbuild: ${files.length} files precached as ${cache}; headers for static hosts; ${n} files precompressed (br, gz)`);

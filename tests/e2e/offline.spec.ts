@@ -51,10 +51,14 @@ test('a new build is offered as "reload to update" and never mixed with the old 
     await expect(page.getByTestId('update-banner')).toBeVisible({ timeout: 15_000 });
     // still the old build until the user accepts
     expect(await page.evaluate(async () => (await (await fetch('/main.css')).text()).includes('build 2'))).toBe(false);
+    // accepting reloads the page once the new worker has taken over
+    const reloaded = page.waitForEvent('load');
     await page.getByTestId('update-reload').click();
-    await page.waitForLoadState('load');
+    await reloaded;
     await expect(page.getByTestId('app-title')).toBeVisible();
-    await expect.poll(async () => page.evaluate(async () => (await (await fetch('/main.css')).text()).includes('build 2'))).toBe(true);
+    const newCss = () =>
+      page.evaluate(async () => (await (await fetch('/main.css')).text()).includes('build 2')).catch(() => false);
+    await expect.poll(newCss).toBe(true);
     await expect(page.getByTestId('update-banner')).toHaveCount(0);
     // the scenario survived the update (it is in the URL)
     expect(new URL(page.url()).searchParams.get('m')).toBe('3');

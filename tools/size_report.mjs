@@ -10,8 +10,10 @@ const dist = args.find((a) => !a.startsWith('--')) ?? 'dist';
 const bi = args.indexOf('--budget-gzip');
 const budget = bi >= 0 ? Number(args[bi + 1]) : null;
 
-// Fetched on first load: the page, its stylesheet, the loader, JS glue and wasm.
-const FIRST_LOAD = [/^index\.html$/, /\.css$/, /^boot\.js$/, /^gpucost.*\.js$/, /\.wasm$/];
+// Fetched to show the first screen: the page, its stylesheet, the loader, JS
+// glue and wasm (not print.css, media=print; not offline.js and sw.js,
+// loaded once the app runs).
+const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^boot\.js$/, /^gpucost.*\.js$/, /\.wasm$/];
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -1,5 +1,7 @@
 // After `trunk build` (a Trunk post_build hook; also runnable on a built
 // folder: `node tools/postbuild.mjs dist`):
+// 0. the JS files minified (esbuild from tests/node_modules; Trunk minifies
+//    HTML and CSS but leaves wasm-bindgen's glue as written);
 // 1. sw.js: the service worker with the list of every built file and a cache
 //    name from their contents (tools/sw.template.js);
 // 2. _headers (Netlify, Cloudflare Pages) and nginx-headers.conf: the
@@ -23,6 +25,14 @@ function walk(d) {
     const p = join(d, name);
     return statSync(p).isDirectory() ? walk(p) : [relative(dir, p).split('\\').join('/')];
   });
+}
+
+// 0. minify the JS (idempotent: minifying minified code changes nothing)
+const { transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
+for (const f of ['gpucost.js', 'offline.js']) {
+  const p = join(dir, f);
+  const out = transformSync(readFileSync(p, 'utf8'), { minify: true, format: 'esm', target: 'es2020' });
+  writeFileSync(p, out.code);
 }
 
 // Drop compressed copies of an earlier run (a file may have changed).

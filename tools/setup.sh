@@ -56,12 +56,14 @@ else
   [ "$(wasm-bindgen --version 2>/dev/null)" = "wasm-bindgen $WASM_BINDGEN_VERSION" ] || fail "wasm-bindgen $WASM_BINDGEN_VERSION not on PATH after install (found: $(wasm-bindgen --version 2>&1 || echo none))"
 fi
 
-# 4. npm packages from the committed lock file: binaryen (wasm-opt) and Playwright.
+# 4. npm packages from the committed lock file: binaryen (wasm-opt), esbuild
+# (minifies the JS glue after each build) and Playwright.
 # A stamp of the lock file's hash records which lock node_modules was installed from.
 LOCK_HASH=$(sha256sum tests/package-lock.json | cut -d' ' -f1)
 STAMP=tests/node_modules/.gpucost-lock-sha256
 npm_ok() {
-  [ -x tests/node_modules/.bin/wasm-opt ] && [ -d tests/node_modules/@playwright/test ] \
+  [ -x tests/node_modules/.bin/wasm-opt ] && [ -x tests/node_modules/.bin/esbuild ] \
+    && [ -d tests/node_modules/@playwright/test ] \
     && [ "$(cat "$STAMP" 2>/dev/null)" = "$LOCK_HASH" ]
 }
 if npm_ok; then

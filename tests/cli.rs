@@ -77,8 +77,16 @@ fn quote_readme_example_prints_golden_totals() {
     let models = &v["quote"]["offers"][0]["models"];
     assert_eq!(models[0]["total"]["amount"], "192348.96");
     assert_eq!(models[1]["total"]["amount"], "121948.80");
-    // an old (v=1) link opens with the same totals and is rewritten as v=2
-    assert_eq!(v["query"], "v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n");
+    // an old (v=1) link opens with the same totals and is rewritten as v=2,
+    // naming the dataset its figures are computed with (`d`, the catalog's)
+    let version = v["quote"]["catalog_version"]
+        .as_str()
+        .unwrap()
+        .replace('+', "%2B");
+    assert_eq!(
+        v["query"],
+        format!("v=2&d={version}&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n")
+    );
     assert_eq!(models[1]["still_owed"], "0.00");
     assert_eq!(models[1]["decision_cost"]["amount"], "121948.80");
     assert_eq!(v["quote"]["cheapest"]["model"], "ri1n");

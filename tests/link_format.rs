@@ -151,3 +151,34 @@ fn every_key_round_trips_through_its_own_spec() {
         assert_eq!(support::to_query(&a), q);
     }
 }
+
+#[test]
+fn a_link_names_its_dataset_and_an_old_one_lists_the_prices_dated_after_it() {
+    use gpucost::domain::link::LinkNoticeCode;
+    use gpucost::ui::link::{parse, write};
+    let c = Catalog::embedded().unwrap();
+    let ours = c.version();
+    // a link the app writes carries its dataset version
+    let (l, notices) = parse("v=2&m=6", &c);
+    assert!(notices.is_empty());
+    assert_eq!(write(&l), format!("v=2&d={}&m=6", ours.replace('+', "%2B")));
+    // it reopens silently
+    let (again, notices) = parse(&write(&l), &c);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(again, l);
+    // a link made with an older dataset: a notice naming it; the figures
+    // (and the link written from now on) use today's data
+    let (old, notices) = parse("v=2&d=2025-06-30%2Bdeadbeef&m=6", &c);
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].code, LinkNoticeCode::DataUpdated);
+    assert_eq!(notices[0].value, "2025-06-30+deadbeef");
+    assert_eq!(old, l);
+    let changed = c.prices_dated_after("2025-06-30");
+    assert!(!changed.is_empty() && changed.len() < c.offers.len());
+    assert!(changed.iter().all(|(_, d)| *d > "2025-06-30"));
+    assert!(c.prices_dated_after(&c.as_of).is_empty());
+    assert!(c.prices_dated_after("not a date").is_empty());
+    // a malformed `d` is refused like any bad value
+    let (_, notices) = parse("v=2&d=<b>", &c);
+    assert_eq!(notices[0].code, LinkNoticeCode::InvalidValue);
+}

@@ -631,6 +631,27 @@ impl Catalog {
     /// Is a price dated `as_of` more than 12 months older than the catalog?
     /// Measured against the catalog's date, not the clock, so a build shows
     /// the same badges every day; an unreadable date counts as stale.
+    /// Offers with a current price dated after `date` (`YYYY-MM-DD`, e.g.
+    /// the dataset date of an old link), each with its newest such date, in
+    /// catalog order: the figures that may differ from when the link was
+    /// made. Empty when `date` is not a date.
+    pub fn prices_dated_after(&self, date: &str) -> Vec<(&Offer, &str)> {
+        let Some(since) = as_of_days(date) else {
+            return Vec::new();
+        };
+        self.offers
+            .iter()
+            .filter_map(|o| {
+                o.prices
+                    .iter()
+                    .filter(|p| as_of_days(&p.as_of).is_some_and(|d| d > since))
+                    .map(|p| &*p.as_of)
+                    .max()
+                    .map(|d| (o, d))
+            })
+            .collect()
+    }
+
     pub fn is_stale(&self, as_of: &str) -> bool {
         match (as_of_days(&self.as_of), as_of_days(as_of)) {
             (Some(c), Some(p)) => c - p > STALE_AFTER_DAYS,

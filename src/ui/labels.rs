@@ -131,6 +131,7 @@ pub fn notice_msg(code: LinkNoticeCode) -> Msg {
         LinkNoticeCode::DuplicateKey => Msg::NoticeDuplicate,
         LinkNoticeCode::Migrated => Msg::NoticeMigrated,
         LinkNoticeCode::RuleChanged => Msg::NoticeRuleChanged,
+        LinkNoticeCode::DataUpdated => Msg::NoticeDataUpdated,
     }
 }
 

@@ -6,8 +6,8 @@
 use crate::domain::catalog::Catalog;
 use crate::domain::codes::code_enum;
 use crate::domain::link::{
-    self, decode, finish_scenario, read_key, write_keys, Bad, KeySpec, LinkNotice, Reader,
-    LINK_VERSION, SCENARIO_KEYS,
+    self, decode, encode, finish_scenario, read_key, write_keys, Bad, KeySpec, LinkNotice,
+    LinkNoticeCode, Reader, LINK_VERSION, SCENARIO_KEYS,
 };
 use crate::domain::scenario::Scenario;
 use crate::ui::pages::compare::view::{CompareView, COMPARE_KEYS};
@@ -26,12 +26,22 @@ code_enum! {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct AppLink {
     pub screen: Screen,
+    /// The dataset version the figures are computed with (`d`): after
+    /// [`parse`], the app's own; written into every link the app makes.
+    pub data: Option<String>,
     pub scenario: Scenario,
     pub compare: CompareView,
 }
 
+/// The app-level state a link's first keys hold.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct AppKeys {
+    pub screen: Screen,
+    pub data: Option<String>,
+}
+
 /// The app-level keys (before the scenario's).
-pub static APP_KEYS: &[KeySpec<Screen>] = &[KeySpec {
+pub static APP_KEYS: &[KeySpec<AppKeys>] = &[KeySpec {
     code: "screen",
     #[cfg(not(target_arch = "wasm32"))]
     meaning: "screen shown: `compare` (offers table and side-by-side), `sources` (data sources and catalog counts)",
@@ -42,14 +52,39 @@ pub static APP_KEYS: &[KeySpec<Screen>] = &[KeySpec {
     bounds: None,
     read: r_screen,
     write: w_screen,
+},
+KeySpec {
+    code: "d",
+    #[cfg(not(target_arch = "wasm32"))]
+    meaning: "dataset the link's figures were computed with; a link made with another dataset opens on today's data with a notice listing the offers whose prices are dated after its date",
+    #[cfg(not(target_arch = "wasm32"))]
+    default: "none (the app writes its own)",
+    #[cfg(not(target_arch = "wasm32"))]
+    values: "`YYYY-MM-DD+hash`, e.g. `2026-11-30+8307e70d`",
+    bounds: None,
+    read: r_data,
+    write: w_data,
 }];
 
-fn r_screen(_: &mut Reader, raw: &str, s: &mut Screen) -> Result<(), Bad> {
-    *s = Screen::from_code(&decode(raw)).ok_or(Bad::Invalid)?;
+fn r_screen(_: &mut Reader, raw: &str, s: &mut AppKeys) -> Result<(), Bad> {
+    s.screen = Screen::from_code(&decode(raw)).ok_or(Bad::Invalid)?;
     Ok(())
 }
-fn w_screen(s: &Screen) -> Option<String> {
-    (*s != Screen::default()).then(|| s.code().into())
+fn w_screen(s: &AppKeys) -> Option<String> {
+    (s.screen != Screen::default()).then(|| s.screen.code().into())
+}
+
+/// A dataset version: `YYYY-MM-DD+hash` (letters, digits, `-`, `+`).
+fn r_data(_: &mut Reader, raw: &str, s: &mut AppKeys) -> Result<(), Bad> {
+    let v = decode(raw);
+    let ok = (10..=40).contains(&v.len())
+        && v.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'+');
+    s.data = Some(v).filter(|_| ok);
+    ok.then_some(()).ok_or(Bad::Invalid)
+}
+fn w_data(s: &AppKeys) -> Option<String> {
+    s.data.as_deref().map(encode)
 }
 
 /// Every table's documentation rows, in link order (`v` first): what
@@ -72,19 +107,32 @@ pub fn documented_keys() -> Vec<[&'static str; 4]> {
 /// reported in the notices.
 pub fn parse(input: &str, catalog: &Catalog) -> (AppLink, Vec<LinkNotice>) {
     let mut l = AppLink::default();
+    let mut app = AppKeys::default();
     let mut r = link::read(input, catalog, |r, k, raw| {
-        read_key(APP_KEYS, &mut l.screen, r, k, raw)
+        read_key(APP_KEYS, &mut app, r, k, raw)
             || read_key(SCENARIO_KEYS, &mut l.scenario, r, k, raw)
             || read_key(COMPARE_KEYS, &mut l.compare, r, k, raw)
     });
     finish_scenario(&mut l.scenario, &mut r);
+    // The figures are computed on this app's data: a link made with other
+    // data says so (once), and the link written from now on names ours.
+    let ours = catalog.version();
+    if let Some(theirs) = app.data.filter(|d| *d != ours) {
+        r.note_key("d", &theirs, LinkNoticeCode::DataUpdated);
+    }
+    l.screen = app.screen;
+    l.data = Some(ours);
     (l, r.into_notices())
 }
 
 /// The link of a state: `v` first, then every non-default key in table order.
 pub fn write(l: &AppLink) -> String {
     let mut out = vec![format!("v={LINK_VERSION}")];
-    write_keys(APP_KEYS, &l.screen, &mut out);
+    let app = AppKeys {
+        screen: l.screen,
+        data: l.data.clone(),
+    };
+    write_keys(APP_KEYS, &app, &mut out);
     write_keys(SCENARIO_KEYS, &l.scenario, &mut out);
     write_keys(COMPARE_KEYS, &l.compare, &mut out);
     out.join("&")

@@ -109,16 +109,22 @@ mod tests {
         Box::leak(Box::new(Catalog::embedded().unwrap()))
     }
 
+    /// `v=2&d=<this dataset>` + `rest`: every link the app writes names its data.
+    fn link(rest: &str) -> String {
+        let d = catalog().version().replace('+', "%2B");
+        format!("v=2&d={d}{rest}")
+    }
+
     #[test]
     fn clicks_push_typing_replaces_and_the_first_write_normalises() {
         let owner = Owner::new();
         owner.set();
         let s = AppState::new(catalog(), "p=aws&v=2");
-        assert_eq!(s.pending_write(), ("v=2&p=aws".to_string(), true));
+        assert_eq!(s.pending_write(), (link("&p=aws"), true));
         s.update(|l| l.scenario.months = 3);
-        assert_eq!(s.pending_write(), ("v=2&m=3&p=aws".to_string(), false));
+        assert_eq!(s.pending_write(), (link("&m=3&p=aws"), false));
         s.update_typing(|l| l.scenario.months = 36);
-        assert_eq!(s.pending_write(), ("v=2&m=36&p=aws".to_string(), true));
+        assert_eq!(s.pending_write(), (link("&m=36&p=aws"), true));
     }
 
     #[test]
@@ -128,7 +134,10 @@ mod tests {
         let s = AppState::new(catalog(), "v=2&p=azure&m=6&q=nd96&tu=m");
         s.go(Screen::Sources);
         let (q, replace) = s.pending_write();
-        assert_eq!(q, "v=2&screen=sources&m=6&p=azure&q=nd96&tu=m");
+        assert_eq!(
+            q,
+            link("&m=6&p=azure&q=nd96&tu=m").replace("v=2&", "v=2&screen=sources&")
+        );
         assert!(!replace, "switching screens is a history entry");
         s.go(Screen::Compare);
         s.link.with_untracked(|l| {
@@ -136,7 +145,7 @@ mod tests {
             assert_eq!(l.scenario.months, 6);
             assert_eq!(l.compare.q, "nd96");
         });
-        assert_eq!(s.pending_write().0, "v=2&m=6&p=azure&q=nd96&tu=m");
+        assert_eq!(s.pending_write().0, link("&m=6&p=azure&q=nd96&tu=m"));
     }
 
     #[test]

@@ -28,7 +28,8 @@ test('switching screens keeps the scenario; back and forward restore screens', a
   await page.getByTestId('nav-sources').click();
   await expect(page.getByTestId('screen-sources')).toBeVisible();
   await expect(page.getByTestId('screen-compare')).toBeHidden();
-  expect(new URL(page.url()).search).toBe('?v=2&screen=sources&m=6&p=azure&q=nd96');
+  // every link the app writes names its dataset (`d`)
+  expect(new URL(page.url()).search).toMatch(/^\?v=2&screen=sources&d=[0-9-]+%2B[0-9a-f]+&m=6&p=azure&q=nd96$/);
 
   await page.getByTestId('nav-compare').click();
   await expect(page.getByTestId('screen-compare')).toBeVisible();
@@ -48,8 +49,22 @@ test('switching screens keeps the scenario; back and forward restore screens', a
 test('nav links are real links: the address opens the screen in a new page', async ({ app, page, context }) => {
   await app.open('?v=2&gpus=8');
   const href = await page.getByTestId('nav-sources').getAttribute('href');
-  expect(href).toBe('?v=2&screen=sources&gpus=8');
+  expect(href).toMatch(/^\?v=2&screen=sources&d=[^&]+&gpus=8$/);
   const other = await context.newPage();
   await other.goto(`/${href}`);
   await expect(other.getByTestId('screen-sources')).toBeVisible();
+});
+
+test('a link made with an older dataset says so and lists the prices dated after it', async ({ app, page }) => {
+  await app.open('?v=2&d=2025-06-30%2Bdeadbeef&p=aws');
+  const notice = page.locator('[data-testid=link-notice][data-key=d]');
+  await expect(notice).toContainText('2025-06-30+deadbeef');
+  await notice.getByTestId('changed-prices').locator('summary').click();
+  const items = notice.getByTestId('changed-prices').locator('li');
+  expect(await items.count()).toBeGreaterThan(0);
+  await expect(items.first()).toContainText(/20\d\d-\d\d/);
+  // the figures and the link from now on use today's data
+  const dataset = (await page.getByTestId('dataset-version').locator('code').innerText()).trim();
+  await expect.poll(() => new URL(page.url()).searchParams.get('d')).toBe(dataset);
+  expect(app.realErrors()).toEqual([]);
 });

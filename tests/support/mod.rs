@@ -25,9 +25,12 @@ pub fn parse_query(q: &str, c: &Catalog) -> Parsed {
     }
 }
 
+/// The link of a parsed state without `d` (the app writes its own dataset
+/// version into every link; `tests/link_format.rs` tests that key).
 pub fn to_query(p: &Parsed) -> String {
     link::write(&AppLink {
         screen: p.screen,
+        data: None,
         scenario: p.scenario.clone(),
         compare: p.view.clone(),
     })

@@ -55,6 +55,9 @@ pub enum LinkNoticeCode {
     /// since changed (first-month discount, student cap): figures may differ
     /// from when the link was made.
     RuleChanged,
+    /// The link was made with another dataset (`d`, value = its version):
+    /// prices may have been updated since.
+    DataUpdated,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -3,7 +3,7 @@
 
 use leptos::prelude::*;
 
-use crate::domain::link::LinkNotice;
+use crate::domain::link::{LinkNotice, LinkNoticeCode};
 use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::labels::notice_msg;
 use crate::ui::state::AppState;
@@ -15,6 +15,26 @@ fn shorten(v: &str) -> String {
         s.push('…');
     }
     s
+}
+
+/// The offers whose prices are dated after an old link's dataset date
+/// (`date+hash`), as a list the user can open.
+fn changed_prices(state: AppState, version: &str) -> impl IntoView {
+    let i18n = use_i18n();
+    let date = version.split('+').next().unwrap_or_default().to_string();
+    let items: Vec<String> = state
+        .catalog
+        .prices_dated_after(&date)
+        .into_iter()
+        .map(|(o, as_of)| format!("{} · {as_of}", o.id.as_str()))
+        .collect();
+    let n = items.len().to_string();
+    view! {
+        <details data-testid="changed-prices">
+            <summary>{move || fill(i18n.t(Msg::ChangedPrices), &[&n, &date])}</summary>
+            <ul>{items.into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul>
+        </details>
+    }
 }
 
 #[component]
@@ -34,9 +54,12 @@ pub fn LinkNotices() -> impl IntoView {
                         let data_key = n.key.clone();
                         let value = shorten(&n.value);
                         let code = n.code;
+                        let changed = (code == LinkNoticeCode::DataUpdated)
+                            .then(|| changed_prices(state, &n.value));
                         view! {
                             <div class="notice" role="status" data-testid="link-notice" data-key=data_key>
                                 <span>{move || fill(i18n.t(notice_msg(code)), &[&key, &value])}</span>
+                                {changed}
                                 <button
                                     type="button"
                                     data-testid="dismiss-notice"

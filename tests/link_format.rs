@@ -182,3 +182,80 @@ fn a_link_names_its_dataset_and_an_old_one_lists_the_prices_dated_after_it() {
     let (_, notices) = parse("v=2&d=<b>", &c);
     assert_eq!(notices[0].code, LinkNoticeCode::InvalidValue);
 }
+
+/// The longest link the app can write from what its controls allow (every
+/// list full with the longest ids, the search box full of characters that
+/// encode longest, a user price for every unpriced offer and a user rate
+/// for every region and kind, every number at its longest form). Shared
+/// links stay within what browsers, servers and chat apps carry (8,000
+/// characters is the usual server limit); `LINK_FORMAT.md` quotes the figure.
+#[test]
+fn the_longest_link_the_app_writes_is_documented_and_within_8000_characters() {
+    use gpucost::domain::catalog::{OfferId, UsageKind, UsageRateCode};
+    use gpucost::domain::scenario::{BillingModel, UsageRateKey};
+    use gpucost::ui::link::{parse, write, Screen};
+    use gpucost::ui::pages::compare::view::{Column, MAX_QUERY_CHARS, MAX_SELECTED};
+    let c = Catalog::embedded().unwrap();
+    let (mut l, _) = parse(
+        "v=2&gpus=4096&vram=1000000&h=743.123456&m=59&fx=999.123456&si=99.99&ck=10079.123456&ro=10079.123456\
+         &job=99999.123456&dl=99999.123456&mix=99.123456&mixb=ri3p&fmd=99.123456&cr=999999999.123456cny&crx=59\
+         &stu=999999999.123456usd&stucap=23.123456&eg=999999999.123456&xr=999999999.123456&st=999999999.123456\
+         &bw=999999.123456&disc=99.123456,99.123456,99.123456&maxp=999999999.123456&sort=-tflopsh&tu=y&tf=tf32&page=99999",
+        &c,
+    );
+    l.screen = Screen::Sources;
+    let mut by_len: Vec<&OfferId> = c.offers.iter().map(|o| &o.id).collect();
+    by_len.sort_by_key(|id| std::cmp::Reverse(id.len()));
+    l.compare.selected = by_len
+        .iter()
+        .take(MAX_SELECTED)
+        .map(|id| (*id).clone())
+        .collect();
+    l.compare.cols = Column::ALL[..Column::ALL.len() - 1].to_vec();
+    l.compare.q = "价".repeat(MAX_QUERY_CHARS);
+    let s = &mut l.scenario;
+    s.providers = gpucost::domain::catalog::ProviderId::ALL.to_vec();
+    s.region_groups = gpucost::domain::catalog::RegionGroup::ALL.to_vec();
+    s.regions = c
+        .regions
+        .iter()
+        .map(|r| gpucost::domain::scenario::RegionRef {
+            provider: r.provider,
+            code: r.code.clone(),
+        })
+        .collect();
+    s.gpu_models = c.gpus.iter().map(|g| g.id.clone()).collect();
+    s.billing_models = BillingModel::ALL.to_vec();
+    for o in c.offers.iter().filter(|o| o.prices.is_empty()) {
+        s.user_prices
+            .insert(o.id.clone(), Decimal::new(999_999_999_123_456, 6));
+    }
+    for r in &c.regions {
+        for kind in UsageKind::ALL {
+            let key = UsageRateKey {
+                provider: r.provider,
+                region: r.code.clone(),
+                kind,
+            };
+            s.user_usage_rates.insert(
+                UsageRateCode::from(key.code()),
+                Decimal::new(999_999_999_123_456, 6),
+            );
+        }
+    }
+    let link = write(&l);
+    let (back, notices) = parse(&link, &c);
+    assert!(notices.is_empty(), "{notices:?}");
+    assert_eq!(write(&back), link);
+    println!("longest link: {} characters", link.len());
+    assert!(link.len() <= 8000, "{} characters", link.len());
+    let doc = DOC
+        .split("\n\n")
+        .find(|p| p.contains("longest link"))
+        .expect("LINK_FORMAT.md states the longest link")
+        .replace('\n', " ");
+    assert!(
+        doc.contains(&format!("{} characters", link.len())),
+        "LINK_FORMAT.md says: {doc}"
+    );
+}

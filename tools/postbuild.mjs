@@ -59,8 +59,9 @@ const q = (v) => `"${v.replaceAll('"', '\\"')}"`;
 const adds = all.map(([k, v]) => `    add_header ${k} ${q(v)} always;`).join('\n');
 let nginx = `# Written by tools/postbuild.mjs from tools/headers.json. Include inside the
 # server block that serves this folder (root /path/to/dist;). gzip_static
-# sends the .gz files written beside each file; brotli_static needs the
-# ngx_brotli module (remove it otherwise).
+# sends the .gz files written beside each file; with the ngx_brotli module,
+# uncomment brotli_static to send the .br files. The types block lists the
+# types of the files in this folder (it replaces nginx's map here).
 gzip_static on;
 # brotli_static on;   # with the ngx_brotli module
 types {

@@ -1,7 +1,7 @@
 // Loads the wasm app. An external module (no inline script) so a strict CSP
-// (script-src 'self' 'wasm-unsafe-eval') applies. Once the app runs, the
-// offline support (offline.js: the service worker and "reload to update")
-// is loaded; it is not needed to show the first screen.
+// (script-src 'self' 'wasm-unsafe-eval') applies. Once the app runs,
+// enhance.js adds what the first screen does not need: offline support (the
+// service worker, "reload to update") and sharing the link.
 import init from './gpucost.js';
 
 function showFatal(message) {
@@ -14,7 +14,7 @@ function showFatal(message) {
 }
 
 init({ module_or_path: new URL('./gpucost_bg.wasm', import.meta.url) }).then(
-  // the app runs; offline support is a bonus, its failure only a warning
-  () => import('./offline.js').then((m) => m.registerWorker(), (e) => console.warn('offline support not loaded:', e)),
+  // the app runs; the rest is a bonus, its failure only a warning
+  () => import('./enhance.js').then((m) => m.enhance(), (e) => console.warn('enhancements not loaded:', e)),
   (err) => showFatal(err && err.message ? err.message : err),
 );

@@ -29,7 +29,7 @@ function walk(d) {
 
 // 0. minify the JS (idempotent: minifying minified code changes nothing)
 const { transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
-for (const f of ['gpucost.js', 'offline.js']) {
+for (const f of ['gpucost.js', 'enhance.js']) {
   const p = join(dir, f);
   const out = transformSync(readFileSync(p, 'utf8'), { minify: true, format: 'esm', target: 'es2020' });
   writeFileSync(p, out.code);

@@ -11,7 +11,7 @@ const bi = args.indexOf('--budget-gzip');
 const budget = bi >= 0 ? Number(args[bi + 1]) : null;
 
 // Fetched to show the first screen: the page, its stylesheet, the loader, JS
-// glue and wasm (not print.css, media=print; not offline.js and sw.js,
+// glue and wasm (not print.css, media=print; not enhance.js and sw.js,
 // loaded once the app runs).
 const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^boot\.js$/, /^gpucost.*\.js$/, /\.wasm$/];
 

@@ -74,6 +74,7 @@ messages! {
     AppTitle => "GPU Cloud Cost Calculator", "GPU 云成本计算器";
     AppTagline => "Sourced prices of AWS, Azure, Alibaba Cloud and Tencent Cloud GPU offers, computed in your browser.",
         "AWS、Azure、阿里云、腾讯云 GPU 实例的有出处价格，全部在浏览器中计算。";
+    Share => "Share link", "分享链接";
     Language => "Language", "语言";
     DatasetVersion => "Dataset", "数据集";
     AsOf => "as of", "截至";

@@ -9,8 +9,10 @@
 // Texts here follow <html lang> (set by the app): zh or en.
 
 // "Reload to update": shown when a new build waits to take over. Both
-// languages, like the boot and error texts (this runs outside the app).
-function offerUpdate(worker) {
+// languages, like the boot and error texts. A click asks whichever build is
+// waiting *then* to take over (a newer one may have replaced the first).
+let accepted = false;
+function offerUpdate(reg) {
   if (document.getElementById('update')) return;
   const bar = document.createElement('div');
   bar.id = 'update';
@@ -23,7 +25,11 @@ function offerUpdate(worker) {
   button.type = 'button';
   button.dataset.testid = 'update-reload';
   button.textContent = 'Reload to update · 刷新以更新';
-  button.addEventListener('click', () => worker.postMessage('skipWaiting'));
+  button.addEventListener('click', () => {
+    accepted = true;
+    if (reg.waiting) reg.waiting.postMessage('skipWaiting');
+    else location.reload();
+  });
   bar.append(text, button);
   document.body.prepend(bar);
 }
@@ -32,32 +38,35 @@ async function registerWorker() {
   if (!('serviceWorker' in navigator)) return;
   try {
     const reg = await navigator.serviceWorker.register('sw.js');
-    // Only offer an update when a worker already controls the page (the
-    // first install is silent) and reload once the new one takes over.
+    // The first install is silent (nothing to update from); afterwards a new
+    // build is offered, and the page reloads once it has taken over.
     const hadController = Boolean(navigator.serviceWorker.controller);
     let reloading = false;
     navigator.serviceWorker.addEventListener('controllerchange', () => {
-      if (hadController && !reloading) {
+      if ((hadController || accepted) && !reloading) {
         reloading = true;
         location.reload();
       }
     });
-    if (reg.waiting && hadController) offerUpdate(reg.waiting);
-    reg.addEventListener('updatefound', () => {
-      const w = reg.installing;
+    const watch = (w) => {
       if (!w) return;
       w.addEventListener('statechange', () => {
-        if (w.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(w);
+        if (w.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(reg);
       });
-    });
+    };
+    if (reg.waiting && navigator.serviceWorker.controller) offerUpdate(reg);
+    watch(reg.installing); // an update the browser started before this ran
+    reg.addEventListener('updatefound', () => watch(reg.installing));
   } catch (err) {
     // No worker (blocked, private mode, file://): the app works online.
     console.warn('service worker not registered:', err && err.message ? err.message : err);
   }
 }
 
-
-function say(el, en, zh) {
+// A message next to the Share button, in the page's language; with `link`,
+// the link itself in a selected read-only box to copy by hand (kept until
+// the next share).
+function say(el, en, zh, link) {
   const zhPage = (document.documentElement.lang || '').startsWith('zh');
   let status = document.getElementById('share-status');
   if (!status) {
@@ -70,7 +79,16 @@ function say(el, en, zh) {
   }
   status.textContent = zhPage ? zh : en;
   clearTimeout(say.timer);
-  say.timer = setTimeout(() => { status.textContent = ''; }, 4000);
+  if (link) {
+    const box = document.createElement('input');
+    box.readOnly = true;
+    box.value = link;
+    box.dataset.testid = 'share-link';
+    status.append(' ', box);
+    box.select();
+  } else {
+    say.timer = setTimeout(() => { status.textContent = ''; }, 4000);
+  }
 }
 
 async function share(button) {
@@ -88,7 +106,7 @@ async function share(button) {
     say(button, 'Link copied', '链接已复制');
   } catch {
     // no clipboard access: show the link to copy by hand
-    say(button, `Copy this link: ${url}`, `请复制此链接：${url}`);
+    say(button, 'Copy this link:', '请复制此链接：', url);
   }
 }
 

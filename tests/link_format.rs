@@ -178,6 +178,10 @@ fn a_link_names_its_dataset_and_an_old_one_lists_the_prices_dated_after_it() {
     assert!(changed.iter().all(|(_, d)| *d > "2025-06-30"));
     assert!(c.prices_dated_after(&c.as_of).is_empty());
     assert!(c.prices_dated_after("not a date").is_empty());
+    // typed by hand, the `+` arrives as a space: still read as the version
+    let (_, notices) = parse("v=2&d=2025-06-30+deadbeef", &c);
+    assert_eq!(notices[0].code, LinkNoticeCode::DataUpdated);
+    assert_eq!(notices[0].value, "2025-06-30+deadbeef");
     // a malformed `d` is refused like any bad value
     let (_, notices) = parse("v=2&d=<b>", &c);
     assert_eq!(notices[0].code, LinkNoticeCode::InvalidValue);

@@ -27,12 +27,21 @@ function walk(d) {
   });
 }
 
-// 0. minify the JS (idempotent: minifying minified code changes nothing)
-const { transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
-for (const f of ['gpucost.js', 'enhance.js']) {
-  const p = join(dir, f);
-  const out = transformSync(readFileSync(p, 'utf8'), { minify: true, format: 'esm', target: 'es2020' });
-  writeFileSync(p, out.code);
+// 0. minify the JS, only inside a Trunk build (re-minifying renames
+//    variables again, which would make an unchanged build look new)
+if (process.env.TRUNK_STAGING_DIR) {
+  const { transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
+  for (const f of ['gpucost.js', 'enhance.js']) {
+    const p = join(dir, f);
+    const out = transformSync(readFileSync(p, 'utf8'), { minify: true, format: 'esm', target: 'es2020' });
+    writeFileSync(p, out.code);
+  }
+}
+
+// Trunk leaves its (consumed) <link data-trunk rel=rust …> marker in the page.
+if (process.env.TRUNK_STAGING_DIR) {
+  const page = join(dir, 'index.html');
+  writeFileSync(page, readFileSync(page, 'utf8').replace(/<link[^>]*\bdata-trunk\b[^>]*>/g, ''));
 }
 
 // Drop compressed copies of an earlier run (a file may have changed).
@@ -43,9 +52,12 @@ const files = walk(dir).filter((f) => !GENERATED.has(f)).sort();
 const hash = createHash('sha256');
 for (const f of files) hash.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0');
 const cache = `gpucost-${hash.digest('hex').slice(0, 16)}`;
+// [path, subresource integrity]; the page itself is cached as the scope ('./')
+const sri = (f) => `sha384-${createHash('sha384').update(readFileSync(join(dir, f))).digest('base64')}`;
+const entries = files.map((f) => [f === 'index.html' ? './' : f, sri(f)]);
 const sw = readFileSync(join(here, 'sw.template.js'), 'utf8')
   .replace('__CACHE__', cache)
-  .replace('__FILES__', JSON.stringify(files));
+  .replace('__FILES__', JSON.stringify(entries));
 writeFileSync(join(dir, 'sw.js'), sw);
 
 // 2. headers for static hosts
@@ -53,30 +65,19 @@ const h = JSON.parse(readFileSync(join(here, 'headers.json'), 'utf8'));
 const all = Object.entries(h.all);
 let headers = '# Written by tools/postbuild.mjs from tools/headers.json.\n/*\n';
 for (const [k, v] of all) headers += `  ${k}: ${v}\n`;
-for (const path of h.revalidate) headers += `${path}\n  Cache-Control: no-cache\n`;
 writeFileSync(join(dir, '_headers'), headers);
 const q = (v) => `"${v.replaceAll('"', '\\"')}"`;
-const adds = all.map(([k, v]) => `    add_header ${k} ${q(v)} always;`).join('\n');
-let nginx = `# Written by tools/postbuild.mjs from tools/headers.json. Include inside the
-# server block that serves this folder (root /path/to/dist;). gzip_static
-# sends the .gz files written beside each file; with the ngx_brotli module,
-# uncomment brotli_static to send the .br files. The types block lists the
-# types of the files in this folder (it replaces nginx's map here).
+let nginx = `# Written by tools/postbuild.mjs from tools/headers.json. Include it in
+# the server (or location) block that serves this folder, e.g.
+#   location /gpucost/ { alias /srv/gpucost/dist/; include /srv/gpucost/dist/nginx-headers.conf; }
+# gzip_static sends the .gz files written beside each file; with the
+# ngx_brotli module, uncomment brotli_static to send the .br files.
+# Needs application/wasm in mime.types (nginx ships it since 1.21.0).
 gzip_static on;
-# brotli_static on;   # with the ngx_brotli module
-types {
-${Object.entries(h.types).map(([ext, t]) => `    ${t} ${ext.slice(1)};`).join('\n')}
-    text/html html;
-    text/css css;
-    image/png png;
-}
-location / {
-${adds}
-}
+gzip_vary on;
+# brotli_static on;
+${all.map(([k, v]) => `add_header ${k} ${q(v)} always;`).join('\n')}
 `;
-for (const path of h.revalidate) {
-  nginx += `location = ${path} {\n${adds}\n    add_header Cache-Control "no-cache" always;\n}\n`;
-}
 writeFileSync(join(dir, 'nginx-headers.conf'), nginx);
 
 // 3. precompressed copies

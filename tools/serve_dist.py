@@ -42,17 +42,17 @@ class Handler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self):
         for k, v in HEADERS["all"].items():
             self.send_header(k, v)
-        path = self.path.split("?", 1)[0].split("#", 1)[0]
-        if path in HEADERS["revalidate"]:
-            self.send_header("Cache-Control", "no-cache")
         super().end_headers()
 
     def send_head(self):
         path = self.translate_path(self.path)
         if os.path.isdir(path):
-            path = os.path.join(path, "index.html")
+            if not os.path.isfile(os.path.join(path, "index.html")):
+                self.send_error(404, "File not found")  # no directory listings
+                return None
             if not self.path.split("?", 1)[0].endswith("/"):
                 return super().send_head()  # redirect to the slash form
+            path = os.path.join(path, "index.html")
         if not os.path.isfile(path):
             return super().send_head()  # 404
         enc = accepted(self.headers.get("Accept-Encoding"))
@@ -64,6 +64,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
                 self.send_header("Content-Type", self.guess_type(path))
                 self.send_header("Content-Encoding", name)
                 self.send_header("Content-Length", str(size))
+                self.send_header("Last-Modified", self.date_time_string(os.path.getmtime(path)))
                 self.send_header("Vary", "Accept-Encoding")
                 self.end_headers()
                 return f

@@ -1,27 +1,39 @@
 // Service worker of the GPU cloud cost calculator (written into dist/ by
 // tools/postbuild.mjs from tools/sw.template.js: do not edit dist/sw.js).
 //
-// * Every built file is precached at install, under a cache named from the
-//   files' contents, so a new build is a new cache and a new worker.
-// * Navigations get the shell of this worker's own version (index.html from
-//   its cache; the network only if it is missing), and assets come from the
-//   same cache: a page never mixes the HTML, JS and wasm of two builds (the
-//   HTML carries subresource-integrity hashes of the others).
+// * Every built file is precached at install, each checked against its
+//   sha384 (a stale CDN edge or a half-finished deploy fails the install,
+//   which is retried, instead of caching a mixed build), under a cache named
+//   from the files' contents and this worker's scope (two deployments on one
+//   origin keep their own caches).
+// * The app's page (the scope itself, with any query: every link) gets the
+//   shell of this worker's own version, and assets come from the same cache:
+//   a page never mixes the HTML, JS and wasm of two builds. Other pages in
+//   the scope, and anything missing from the cache, go to the network.
 // * A new build installs in the background and waits; the page offers
 //   "reload to update" and posts `skipWaiting` when the user accepts.
-const CACHE = '__CACHE__';
+const BUILD = '__CACHE__';
 const FILES = __FILES__;
+const SCOPE = new URL(self.registration.scope);
+const CACHE = `${BUILD}@${SCOPE.pathname}`;
 
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    caches.open(CACHE).then((cache) => cache.addAll(FILES.map((f) => new Request(f, { cache: 'reload' })))),
-  );
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    for (const [path, integrity] of FILES) {
+      const res = await fetch(new Request(path, { cache: 'reload', integrity }));
+      if (!res.ok) throw new Error(`precache ${path}: ${res.status}`);
+      // a host that redirects (e.g. /index.html → /) gives a response a page
+      // load may not use as it is: store a plain copy
+      await cache.put(path, res.redirected ? new Response(await res.blob(), res) : res);
+    }
+  })());
 });
 
 self.addEventListener('activate', (event) => {
   event.waitUntil((async () => {
     for (const key of await caches.keys()) {
-      if (key !== CACHE && key.startsWith('gpucost-')) await caches.delete(key);
+      if (key !== CACHE && key.startsWith('gpucost-') && key.endsWith(`@${SCOPE.pathname}`)) await caches.delete(key);
     }
     await self.clients.claim();
   })());
@@ -31,12 +43,20 @@ self.addEventListener('message', (event) => {
   if (event.data === 'skipWaiting') self.skipWaiting();
 });
 
+const fromCache = (key, req) =>
+  caches.open(CACHE)
+    .then((c) => c.match(key, { ignoreSearch: true, ignoreVary: true }))
+    .then((r) => r || fetch(req))
+    .catch(() => fetch(req));
+
 self.addEventListener('fetch', (event) => {
   const req = event.request;
-  if (req.method !== 'GET' || new URL(req.url).origin !== self.location.origin) return;
+  const url = new URL(req.url);
+  if (req.method !== 'GET' || url.origin !== SCOPE.origin) return;
   if (req.mode === 'navigate') {
-    event.respondWith(caches.open(CACHE).then((c) => c.match('index.html')).then((r) => r || fetch(req)));
+    const app = url.pathname === SCOPE.pathname || url.pathname === `${SCOPE.pathname}index.html`;
+    if (app) event.respondWith(fromCache('./', req));
     return;
   }
-  event.respondWith(caches.open(CACHE).then((c) => c.match(req, { ignoreSearch: true })).then((r) => r || fetch(req)));
+  event.respondWith(fromCache(req, req));
 });

@@ -199,7 +199,7 @@ messages! {
     AssumedGapBasis => "Partial / all upfront add the median gap of the catalog's sourced reservations ({0}).", "部分/全部预付在无预付基础上加上目录中有来源预留实例的中位差值（{0} 个）。";
     NoticeMigrated => "The link's “{0}” (“{1}”) comes from an older link format; it keeps its old meaning and is written in the new form.", "链接中的“{0}”（“{1}”）来自旧版链接格式，已按原含义读取并改写为新格式。";
     NoticeRuleChanged => "The link's “{0}” is now applied as the provider scopes it (first-month discounts: pay-as-you-go and a first subscription month only; student hours: per account); figures may differ from when the link was made.", "链接中的“{0}”现在按服务商的实际适用范围计算（首月折扣仅适用于按量付费和首个包月；学生时长按账号计算），金额可能与创建链接时不同。";
-    NoticeDataUpdated => "This link was made with the dataset of {1}; its figures are computed with today's data, so prices updated since may give other totals.", "此链接基于 {1} 的数据集生成；数字按当前数据计算，之后更新的价格可能使总额不同。";
+    NoticeDataUpdated => "This link was made with dataset {1}; the figures here use the dataset above and may differ.", "此链接基于数据集 {1}；此处数字按上方数据集计算，可能不同。";
     ChangedPrices => "{0} offers have prices dated after {1}", "{0} 个实例的价格日期晚于 {1}";
     Unavailable => "—", "—";
     Interconnect => "Interconnect", "互联";

@@ -76,12 +76,18 @@ fn w_screen(s: &AppKeys) -> Option<String> {
 
 /// A dataset version: `YYYY-MM-DD+hash` (letters, digits, `-`, `+`).
 fn r_data(_: &mut Reader, raw: &str, s: &mut AppKeys) -> Result<(), Bad> {
-    let v = decode(raw);
+    // a hand-typed `+` arrives as a space
+    let mut v = decode(raw).into_bytes();
+    for b in &mut v {
+        if *b == b' ' {
+            *b = b'+';
+        }
+    }
     let ok = (10..=40).contains(&v.len())
-        && v.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'+');
-    s.data = Some(v).filter(|_| ok);
-    ok.then_some(()).ok_or(Bad::Invalid)
+        && v.iter()
+            .all(|b| b.is_ascii_alphanumeric() || *b == b'-' || *b == b'+');
+    s.data = if ok { String::from_utf8(v).ok() } else { None };
+    s.data.as_ref().map(|_| ()).ok_or(Bad::Invalid)
 }
 fn w_data(s: &AppKeys) -> Option<String> {
     s.data.as_deref().map(encode)

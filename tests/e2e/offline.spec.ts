@@ -68,6 +68,33 @@ test('a new build is offered as "reload to update" and never mixed with the old 
   }
 });
 
+test('under a sub-path the app is styled, works offline and keeps its own cache', async ({ page, context }) => {
+  const root = mkdtempSync(join(tmpdir(), 'gpucost-host-'));
+  cpSync('../dist', join(root, 'gpucost'), { recursive: true });
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const server: ChildProcess = spawn('python3', ['../tools/serve_dist.py', root, '--port', String(port), '--quiet']);
+  try {
+    const base = `http://127.0.0.1:${port}/gpucost/`;
+    for (let i = 0; i < 50; i++) {
+      try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
+    }
+    await page.goto(`${base}?v=2&m=5`);
+    await expect(page.getByTestId('app-title')).toBeVisible();
+    // the stylesheet loaded (relative asset URLs): the header has its colour
+    const bg = await page.locator('.app-header').evaluate((e) => getComputedStyle(e).backgroundColor);
+    expect(bg).not.toBe('rgba(0, 0, 0, 0)');
+    await controlled(page);
+    expect(await page.evaluate(async () => (await caches.keys()).every((k) => k.endsWith('@/gpucost/')))).toBe(true);
+    await context.setOffline(true);
+    await page.goto(`${base}?v=2&screen=sources&m=5`);
+    await expect(page.getByTestId('screen-sources')).toBeVisible();
+    await context.setOffline(false);
+  } finally {
+    server.kill();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 // Installability needs a normal (not incognito) profile, so this test runs
 // its own persistent browser context.
 test('Chromium reports the app installable (manifest, icons, worker)', async ({ playwright, launchOptions, baseURL }) => {

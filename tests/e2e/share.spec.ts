@@ -26,5 +26,6 @@ test('without clipboard access the link is shown to copy by hand', async ({ app,
   });
   await page.getByTestId('lang-switch').selectOption('en');
   await page.getByTestId('share').click();
-  await expect(page.getByTestId('share-status')).toContainText('m=7');
+  await expect(page.getByTestId('share-status')).toContainText('Copy this link');
+  await expect(page.getByTestId('share-link')).toHaveValue(page.url());
 });

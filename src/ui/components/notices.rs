@@ -18,7 +18,8 @@ fn shorten(v: &str) -> String {
 }
 
 /// The offers whose prices are dated after an old link's dataset date
-/// (`date+hash`), as a list the user can open.
+/// (`date+hash`), as a list the user can open; nothing when none is (the
+/// link's data is as new as, or newer than, the app's).
 fn changed_prices(state: AppState, version: &str) -> impl IntoView {
     let i18n = use_i18n();
     let date = version.split('+').next().unwrap_or_default().to_string();
@@ -28,9 +29,10 @@ fn changed_prices(state: AppState, version: &str) -> impl IntoView {
         .into_iter()
         .map(|(o, as_of)| format!("{} · {as_of}", o.id.as_str()))
         .collect();
+    let none = items.is_empty();
     let n = items.len().to_string();
     view! {
-        <details data-testid="changed-prices">
+        <details data-testid="changed-prices" hidden=none>
             <summary>{move || fill(i18n.t(Msg::ChangedPrices), &[&n, &date])}</summary>
             <ul>{items.into_iter().map(|t| view! { <li>{t}</li> }).collect_view()}</ul>
         </details>

@@ -58,6 +58,18 @@ pub fn decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// A list key's value: the items' codes, each encoded, comma-separated;
+/// `None` (nothing written) for an empty list.
+pub fn list<'a, T, S: AsRef<str>>(items: &'a [T], code: impl Fn(&'a T) -> S) -> Option<String> {
+    (!items.is_empty()).then(|| {
+        items
+            .iter()
+            .map(|i| encode(code(i).as_ref()))
+            .collect::<Vec<_>>()
+            .join(",")
+    })
+}
+
 /// A decimal as links write it: no trailing zeros.
 pub fn dec_str(d: Decimal) -> String {
     d.normalize().to_string()

@@ -4,9 +4,9 @@ use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 
-use super::codec::{dec_str, decode, encode, Bad, Bounds, PCT};
+use super::codec::{dec_str, decode, encode, list, Bad, Bounds, PCT};
 use super::{KeySpec, LinkNoticeCode, Reader};
-use crate::domain::catalog::{Currency, GpuId, OfferId, ProviderId, RegionGroup, UsageRateCode};
+use crate::domain::catalog::{Currency, ProviderId, RegionGroup, UsageRateCode};
 use crate::domain::money::Money;
 use crate::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, SpotBand, StudentPrice,
@@ -413,16 +413,6 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     },
 ];
 
-fn list<T>(items: &[T], f: impl Fn(&T) -> String) -> Option<String> {
-    (!items.is_empty()).then(|| {
-        items
-            .iter()
-            .map(|i| encode(&f(i)))
-            .collect::<Vec<_>>()
-            .join(",")
-    })
-}
-
 fn some_dec(v: Decimal, default: Decimal) -> Option<String> {
     (v != default).then(|| dec_str(v))
 }
@@ -493,7 +483,7 @@ fn r_gpu(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
     Ok(())
 }
 fn w_gpu(sc: &Scenario) -> Option<String> {
-    list(&sc.gpu_models, GpuId::to_string)
+    list(&sc.gpu_models, |g| g.as_str())
 }
 
 fn r_gpus(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
@@ -533,7 +523,7 @@ fn r_p(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
     Ok(())
 }
 fn w_p(sc: &Scenario) -> Option<String> {
-    list(&sc.providers, |p| p.code().into())
+    list(&sc.providers, |p| p.code())
 }
 
 fn r_rg(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
@@ -541,7 +531,7 @@ fn r_rg(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
     Ok(())
 }
 fn w_rg(sc: &Scenario) -> Option<String> {
-    list(&sc.region_groups, |g| g.code().into())
+    list(&sc.region_groups, |g| g.code())
 }
 
 fn r_r(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
@@ -565,7 +555,7 @@ fn r_o(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
 fn w_o(sc: &Scenario) -> Option<String> {
     sc.offers
         .as_ref()
-        .map(|ids| list(ids, OfferId::to_string).unwrap_or_default())
+        .map(|ids| list(ids, |o| o.as_str()).unwrap_or_default())
 }
 
 fn r_cur(_: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
@@ -589,7 +579,7 @@ fn r_bm(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
     Ok(())
 }
 fn w_bm(sc: &Scenario) -> Option<String> {
-    list(&sc.billing_models, |m| m.code().into())
+    list(&sc.billing_models, |m| m.code())
 }
 
 fn r_si(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {

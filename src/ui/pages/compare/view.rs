@@ -5,6 +5,7 @@ use rust_decimal::Decimal;
 
 use crate::domain::catalog::OfferId;
 use crate::domain::codes::code_enum;
+use crate::domain::link::codec::list;
 use crate::domain::link::{dec_str, decode, encode, Bad, Bounds, KeySpec, LinkNoticeCode, Reader};
 use crate::domain::scenario::MAX_MONEY_INPUT;
 
@@ -320,13 +321,7 @@ fn r_cols(r: &mut Reader, raw: &str, v: &mut CompareView) -> Result<(), Bad> {
     Ok(())
 }
 fn w_cols(v: &CompareView) -> Option<String> {
-    (!v.cols.is_empty()).then(|| {
-        v.cols
-            .iter()
-            .map(|c| c.code())
-            .collect::<Vec<_>>()
-            .join(",")
-    })
+    list(&v.cols, |c| c.code())
 }
 
 fn r_tu(_: &mut Reader, raw: &str, v: &mut CompareView) -> Result<(), Bad> {
@@ -356,13 +351,7 @@ fn r_sel(r: &mut Reader, raw: &str, v: &mut CompareView) -> Result<(), Bad> {
     Ok(())
 }
 fn w_sel(v: &CompareView) -> Option<String> {
-    (!v.selected.is_empty()).then(|| {
-        v.selected
-            .iter()
-            .map(|s| encode(s))
-            .collect::<Vec<_>>()
-            .join(",")
-    })
+    list(&v.selected, |s| s.as_str())
 }
 
 fn r_page(r: &mut Reader, raw: &str, v: &mut CompareView) -> Result<(), Bad> {

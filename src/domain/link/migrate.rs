@@ -9,7 +9,7 @@
 //! |---|---|---|
 //! | v1 | `si` was interruptions per instance-hour, %; `disc` one discount for every payment option; `fmd` also cut commitments and the student cap was per instance | `si=x` → `sih=x` and `disc=d` → `disc=d,d,d` (notice `migrated`); `fmd` ≠ 0 and `stucap` keep their value under the new scope (notice `rule_changed`) |
 use super::codec::{decode, PCT};
-use super::{LinkNotice, LinkNoticeCode, LINK_VERSION};
+use super::{LinkNotice, LinkNoticeCode, LINK_VERSION, SCENARIO_KEYS};
 
 /// Rewrite the pairs of a link written in `version` into the current
 /// version's form (a current or newer link is returned as it is).
@@ -30,6 +30,15 @@ pub fn to_current(
     pairs
 }
 
+/// Does the current spec of `key` accept `val` as a number?
+fn in_bounds_of(key: &str, val: &str) -> bool {
+    SCENARIO_KEYS
+        .iter()
+        .find(|s| s.code == key)
+        .and_then(|s| s.bounds)
+        .is_some_and(|b| b.check(val).is_ok())
+}
+
 /// v1 → v2.
 fn v1_to_v2(pairs: Vec<(String, String)>, notices: &mut Vec<LinkNotice>) -> Vec<(String, String)> {
     pairs
@@ -48,15 +57,12 @@ fn v1_to_v2(pairs: Vec<(String, String)>, notices: &mut Vec<LinkNotice>) -> Vec<
                     notices.push(LinkNotice::new("disc", &val, LinkNoticeCode::Migrated));
                     (k, format!("{raw},{raw},{raw}"))
                 }
-                "fmd" if is_pct && PCT.check(&val).is_ok_and(|x| !x.is_zero()) => {
+                "fmd" if PCT.check(&val).is_ok_and(|x| !x.is_zero()) => {
                     notices.push(LinkNotice::new("fmd", &val, LinkNoticeCode::RuleChanged));
                     (k, raw)
                 }
-                "stucap"
-                    if super::codec::Bounds::dec(0, super::codec::Bounds::int(24), false)
-                        .check(&val)
-                        .is_ok() =>
-                {
+                // a value the current `stucap` accepts (its spec's bounds)
+                "stucap" if in_bounds_of("stucap", &val) => {
                     notices.push(LinkNotice::new("stucap", &val, LinkNoticeCode::RuleChanged));
                     (k, raw)
                 }

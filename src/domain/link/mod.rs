@@ -298,10 +298,3 @@ pub fn parse_scenario(input: &str, catalog: &Catalog) -> (Scenario, Vec<LinkNoti
     finish_scenario(&mut sc, &mut r);
     (sc, r.into_notices())
 }
-
-/// Write a scenario's keys (with `v`).
-pub fn write_scenario(sc: &Scenario) -> String {
-    let mut out = vec![format!("v={LINK_VERSION}")];
-    write_keys(SCENARIO_KEYS, sc, &mut out);
-    out.join("&")
-}

@@ -62,6 +62,111 @@ fn embedded_catalog_is_valid() {
 
 // ---------------------------------------------------------------- one test per rule
 
+fn bench_mut<'a>(c: &'a mut Catalog, gpu: &str, n: u32, w: Workload) -> &'a mut Benchmark {
+    c.benchmarks
+        .iter_mut()
+        .find(|b| b.gpu == gpu && b.gpu_count == n && b.workload == w)
+        .unwrap_or_else(|| panic!("benchmark {n}×{gpu} {w:?} missing"))
+}
+
+#[test]
+fn rule_benchmark_gpu_exists() {
+    assert_caught(
+        |c| bench_mut(c, "a10", 1, Workload::Resnet50).gpu = "a10-99".into(),
+        |e| matches!(e, ValidationError::UnknownBenchmarkGpu { .. }),
+    );
+}
+
+#[test]
+fn rule_benchmark_throughput_and_count_positive() {
+    assert_caught(
+        |c| bench_mut(c, "a10", 1, Workload::Resnet50).samples_per_sec = Decimal::ZERO,
+        |e| {
+            matches!(
+                e,
+                ValidationError::NonPositive {
+                    field: "samples_per_sec",
+                    ..
+                }
+            )
+        },
+    );
+    assert_caught(
+        |c| bench_mut(c, "a10", 1, Workload::BertLarge).samples_per_sec = d("-1"),
+        |e| {
+            matches!(
+                e,
+                ValidationError::NonPositive {
+                    field: "samples_per_sec",
+                    ..
+                }
+            )
+        },
+    );
+    assert_caught(
+        |c| bench_mut(c, "a10", 1, Workload::Resnet50).gpu_count = 0,
+        |e| {
+            matches!(
+                e,
+                ValidationError::NonPositive {
+                    field: "gpu_count",
+                    ..
+                }
+            )
+        },
+    );
+}
+
+#[test]
+fn rule_benchmark_source_exists_and_as_of_present() {
+    assert_caught(
+        |c| bench_mut(c, "a10", 1, Workload::Resnet50).source = "nope".into(),
+        |e| matches!(e, ValidationError::UnknownSource { .. }),
+    );
+    assert_caught(
+        |c| bench_mut(c, "a10", 1, Workload::Resnet50).as_of = " ".into(),
+        |e| matches!(e, ValidationError::EmptyAsOf { .. }),
+    );
+    assert_caught(
+        |c| bench_mut(c, "a10", 1, Workload::Resnet50).as_of = "July 2024".into(),
+        |e| matches!(e, ValidationError::UndatedPrice { .. }),
+    );
+}
+
+#[test]
+fn rule_benchmark_more_gpus_measure_more() {
+    assert_caught(
+        |c| bench_mut(c, "a100-80-sxm", 8, Workload::Resnet50).samples_per_sec = d("1000"),
+        |e| matches!(e, ValidationError::BenchmarkNotMonotonic { .. }),
+    );
+}
+
+#[test]
+fn benchmarks_are_the_lambda_fp16_rows_for_catalog_gpus() {
+    // 7 GPU models × 2 workloads at 1 GPU; 4 GPUs: A100 80 SXM, H100 SXM;
+    // 8 GPUs: V100, A100 80 SXM, H100 SXM (two H100 systems) → (7 + 2 + 4) × 2 = 26
+    let c = cat();
+    assert_eq!(c.benchmarks.len(), 26);
+    assert!(c
+        .benchmarks
+        .iter()
+        .all(|b| b.precision == Precision::Fp16Mixed
+            && b.source == "lambda-bench"
+            && b.as_of == "2024-07-24"));
+    let src = c.source("lambda-bench").expect("source listed");
+    assert!(src
+        .reference
+        .contains("@4e11f6891ada05d1b317309d9b72c6072aa166d1"));
+    assert_eq!(
+        bench_mut(&mut c.clone(), "a100-80-sxm", 1, Workload::Resnet50).samples_per_sec,
+        d("1582")
+    );
+    // the browser build keeps the figures and their source
+    let lite = c.for_browser();
+    assert_eq!(lite.benchmarks.len(), 26);
+    assert!(lite.source("lambda-bench").is_some());
+}
+
 #[test]
 fn rule_unknown_gpu() {
     assert_caught(

@@ -465,6 +465,46 @@ pub struct FxDefault {
     pub source: String,
 }
 
+code_enum! {
+    /// A benchmarked training workload (the job kinds with measured throughput).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Workload {
+        /// ResNet-50 training on ImageNet (images/s).
+        Resnet50 = "resnet50",
+        /// BERT-large fine-tuning on SQuAD (sequences/s).
+        BertLarge = "bert_large",
+    }
+}
+
+code_enum! {
+    /// The numeric precision of a benchmark run.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Precision {
+        /// FP16 mixed precision (automatic mixed precision).
+        Fp16Mixed = "fp16_mixed",
+    }
+}
+
+/// A measured training throughput: `gpu_count` GPUs of one model running
+/// `workload` together, in samples per second for the whole system.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Benchmark {
+    /// GPU id; must exist in `gpus`.
+    pub gpu: GpuId,
+    pub gpu_count: u32,
+    pub workload: Workload,
+    pub precision: Precision,
+    /// Samples per second for all `gpu_count` GPUs (images/s, sequences/s).
+    pub samples_per_sec: Decimal,
+    /// The measured system as the source names it (empty in the browser build).
+    pub system: String,
+    /// Source id.
+    pub source: String,
+    pub as_of: String,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Catalog {
     /// Schema version of the file format.
@@ -482,6 +522,9 @@ pub struct Catalog {
     /// unverified in `src/data/README.md`, not here).
     #[serde(default)]
     pub promotions: Vec<Promotion>,
+    /// Measured training throughputs (the cost-per-job engine, `domain::job`).
+    #[serde(default)]
+    pub benchmarks: Vec<Benchmark>,
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -526,6 +569,9 @@ impl Catalog {
             r.note = None;
         }
         c.promotions.clear();
+        for b in &mut c.benchmarks {
+            b.system.clear();
+        }
         // only the sources behind a figure the browser shows
         let mut used: Vec<&str> = vec![c.fx.source.as_str()];
         for o in &c.offers {
@@ -536,6 +582,7 @@ impl Catalog {
             used.extend(g.sources.iter().map(String::as_str));
         }
         used.extend(c.usage_rates.iter().map(|r| r.source.as_str()));
+        used.extend(c.benchmarks.iter().map(|b| b.source.as_str()));
         let keep: Vec<bool> = c
             .sources
             .iter()

@@ -120,6 +120,16 @@ pub enum ValidationError {
     UnverifiedAvailability {
         offer: OfferId,
     },
+    /// A benchmark names a GPU that is not in `gpus`.
+    UnknownBenchmarkGpu {
+        context: String,
+        gpu: GpuId,
+    },
+    /// A benchmark with more GPUs of a model measures less than one with
+    /// fewer (the engine scales between measured counts).
+    BenchmarkNotMonotonic {
+        context: String,
+    },
 }
 
 impl fmt::Display for ValidationError {
@@ -184,6 +194,13 @@ impl fmt::Display for ValidationError {
             UnverifiedAvailability { offer } => write!(
                 f,
                 "offer `{offer}`: availability in this region is not verified; drop the offer"
+            ),
+            UnknownBenchmarkGpu { context, gpu } => {
+                write!(f, "{context}: unknown GPU `{gpu}`")
+            }
+            BenchmarkNotMonotonic { context } => write!(
+                f,
+                "{context}: measures less than a run with fewer GPUs of the same model"
             ),
         }
     }
@@ -641,6 +658,47 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
             ],
             &mut errs,
         );
+    }
+
+    for b in &c.benchmarks {
+        let ctx = format!("benchmark {}×{} {}", b.gpu_count, b.gpu, b.workload.code());
+        if c.gpu(&b.gpu).is_none() {
+            errs.push(ValidationError::UnknownBenchmarkGpu {
+                context: ctx.clone(),
+                gpu: b.gpu.clone(),
+            });
+        }
+        if b.gpu_count == 0 {
+            errs.push(ValidationError::NonPositive {
+                context: ctx.clone(),
+                field: "gpu_count",
+            });
+        }
+        if b.samples_per_sec <= Decimal::ZERO {
+            errs.push(ValidationError::NonPositive {
+                context: ctx.clone(),
+                field: "samples_per_sec",
+            });
+        }
+        check_sourced(&ctx, &b.source, &b.as_of, &sources, &mut errs);
+        check_dated(&ctx, &b.as_of, &mut errs);
+        // the lowest figure at a count (what the engine uses) is at least
+        // the lowest figure at any smaller count of the same GPU and workload
+        let lowest = |n: u32| {
+            c.benchmarks
+                .iter()
+                .filter(|x| x.gpu == b.gpu && x.workload == b.workload && x.gpu_count == n)
+                .map(|x| x.samples_per_sec)
+                .min()
+        };
+        if c.benchmarks.iter().any(|x| {
+            x.gpu == b.gpu
+                && x.workload == b.workload
+                && x.gpu_count < b.gpu_count
+                && lowest(x.gpu_count) > lowest(b.gpu_count)
+        }) {
+            errs.push(ValidationError::BenchmarkNotMonotonic { context: ctx });
+        }
     }
 
     for u in &c.usage_rates {

@@ -19,7 +19,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 2;
+pub const WIRE_VERSION: u32 = 3;
 const MAGIC: &[u8; 4] = b"GPUC";
 
 /// Why decoding failed (the bytes are built from a validated file, so this
@@ -286,7 +286,9 @@ wire_unit_enum!(
     RegionGroup,
     SourceKind,
     Upfront,
-    UsageKind
+    UsageKind,
+    Workload,
+    Precision
 );
 
 /// Structs as their fields in order.
@@ -418,6 +420,17 @@ wire_struct!(Catalog {
     offers,
     usage_rates,
     promotions,
+    benchmarks,
+});
+wire_struct!(Benchmark {
+    gpu,
+    gpu_count,
+    workload,
+    precision,
+    samples_per_sec,
+    system,
+    source,
+    as_of,
 });
 wire_struct!(Promotion {
     provider,

@@ -9,7 +9,7 @@ only; deterministic output.
     python3 -m unittest discover -s src/data/pipeline     # pipeline tests (fixtures/)
 
 One module per provider (aws, azure, alibaba, tencent), plus gpus, usage,
-promotions and facts (provider facts, curated and derived from the catalog's prices); shared helpers in common. Mapping tables: mappings.json; FX
+promotions, benchmarks (training throughput for the cost-per-job engine) and facts (provider facts, curated and derived from the catalog's prices); shared helpers in common. Mapping tables: mappings.json; FX
 default: fx.json. Reference data: ../shared/reference-data relative to the
 repo root (override with GPUCOST_REF=/path/to/reference-data).
 """
@@ -23,6 +23,7 @@ import sys
 import alibaba
 import aws
 import azure
+import benchmarks as bench_mod
 import facts as facts_mod
 import gpus as gpus_mod
 import promotions as promos
@@ -54,6 +55,8 @@ def build(inp: Inputs) -> dict:
     used |= {u["source"] for u in usage_rates}
     promotions = promos.build(inp)
     used |= {p["source"] for p in promotions}
+    benchmarks = bench_mod.build(inp, gpus_by_id)
+    used |= {b["source"] for b in benchmarks}
     # Sources a usage-rate note cites by id (a rate has one source field).
     cited = " ".join(u.get("note", "") for u in usage_rates)
     used |= {s["id"] for s in sources if re.search(r"\(" + re.escape(s["id"]) + r"[,)]", cited)}
@@ -63,13 +66,13 @@ def build(inp: Inputs) -> dict:
     sources = [s for s in sources if s["id"] in used]
     return {"schema": SCHEMA, "as_of": AS_OF, "fx": fx, "sources": sources, "gpus": gpus,
             "providers": providers, "regions": regions, "offers": offers, "usage_rates": usage_rates,
-            "promotions": promotions}
+            "promotions": promotions, "benchmarks": benchmarks}
 
 
 def dump(cat: dict) -> str:
     j = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))
     lines = ["{" + f'"schema":{cat["schema"]},"as_of":{j(cat["as_of"])},"fx":{j(cat["fx"])},']
-    keys = ["sources", "gpus", "providers", "regions", "offers", "usage_rates", "promotions"]
+    keys = ["sources", "gpus", "providers", "regions", "offers", "usage_rates", "promotions", "benchmarks"]
     for i, k in enumerate(keys):
         items = cat[k]
         if k == "providers":

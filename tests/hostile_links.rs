@@ -11,6 +11,7 @@
 mod support;
 
 use gpucost::domain::catalog::Catalog;
+use gpucost::domain::job::{job_report, JobKind, JobSpec};
 use gpucost::domain::pricing::offer_metrics;
 use gpucost::domain::tco::quote;
 use gpucost::ui::link::documented_keys;
@@ -146,6 +147,13 @@ const ATOMS: &[&str] = &[
     "\u{1F600}",
     " ",
     "a,b,c",
+    "resnet50",
+    "bert_large",
+    "llm_train",
+    "llm_serve",
+    "0.5",
+    "175",
+    "15000",
 ];
 
 fn value(r: &mut Rng) -> String {
@@ -205,7 +213,7 @@ fn generated_links_never_panic_and_write_a_fixed_point() {
     .filter_map(|id| c.offer(id))
     .collect();
     let mut r = Rng(seed | 1);
-    let (mut quoted, mut refused, mut noticed) = (0usize, 0usize, 0usize);
+    let (mut quoted, mut refused, mut noticed, mut jobs) = (0usize, 0usize, 0usize, 0usize);
     for i in 0..n {
         let input = link(&mut r, &keys);
         let st = parse_query(&input, &c);
@@ -233,9 +241,21 @@ fn generated_links_never_panic_and_write_a_fixed_point() {
                 Ok(_) => quoted += 1,
                 Err(_) => refused += 1,
             }
+            // the cost-per-job engine too: the link's job, or (every 64th
+            // link) each kind at its defaults under the link's other keys
+            if sc.job.is_none() && i % 64 == 0 {
+                let kind = JobKind::ALL[(i / 64) % JobKind::ALL.len()];
+                sc.job = Some(JobSpec::new(kind));
+            }
+            if sc.job.is_some() {
+                match job_report(&c, &sc) {
+                    Ok(_) => jobs += 1,
+                    Err(_) => refused += 1,
+                }
+            }
         }
     }
-    println!("{n} links: {noticed} with notices; {quoted} quoted, {refused} refused by the engine (seed {seed})");
+    println!("{n} links: {noticed} with notices; {quoted} quoted, {jobs} job reports, {refused} refused by the engine (seed {seed})");
     assert!(
         noticed > n / 4 && noticed < n,
         "the generator covers good and bad links"

@@ -24,6 +24,8 @@ pub enum EngineError {
     DivisionByZero,
     /// Exchange rate ≤ 0.
     InvalidRate,
+    /// A cost-per-job report was asked for a scenario without a job.
+    NoJob,
 }
 
 impl EngineError {
@@ -36,6 +38,7 @@ impl EngineError {
             EngineError::Overflow => "overflow",
             EngineError::DivisionByZero => "division_by_zero",
             EngineError::InvalidRate => "invalid_rate",
+            EngineError::NoJob => "no_job",
         }
     }
 }

@@ -7,6 +7,7 @@ pub mod compare;
 pub mod embedded;
 pub mod error;
 pub mod input;
+pub mod job;
 pub mod link;
 pub mod money;
 pub mod pricing;

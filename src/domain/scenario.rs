@@ -17,6 +17,7 @@ use crate::domain::catalog::{
 };
 use crate::domain::codes::code_enum;
 pub use crate::domain::error::ScenarioError;
+use crate::domain::job::JobSpec;
 use crate::domain::money::Money;
 
 /// Hours in a calendar month at most (31 × 24).
@@ -372,6 +373,9 @@ pub struct Scenario {
     pub user_usage_rates: BTreeMap<UsageRateCode, Decimal>,
     /// User-assumed commitment discounts for offers with no sourced commitment rate.
     pub assumed_discount: Option<AssumedDiscount>,
+    /// A job to cost (`domain::job`); `None` = no job (the default).
+    #[serde(default)]
+    pub job: Option<JobSpec>,
 }
 
 pub const DEFAULT_MIX_SHARE_PCT: u32 = 50;
@@ -399,6 +403,7 @@ impl Default for Scenario {
             user_prices: BTreeMap::new(),
             user_usage_rates: BTreeMap::new(),
             assumed_discount: None,
+            job: None,
         }
     }
 }
@@ -503,6 +508,9 @@ impl Scenario {
         }
         v.extend(self.user_prices.values().map(|x| ("up", *x)));
         v.extend(self.user_usage_rates.values().map(|x| ("ur", *x)));
+        if let Some(j) = &self.job {
+            v.extend(j.decimal_inputs());
+        }
         match self.spot.interruption {
             InterruptionRate::MonthlyPct(x) => v.push(("si", x)),
             InterruptionRate::HourlyPct(x) => v.push(("sih", x)),
@@ -648,6 +656,9 @@ impl Scenario {
             {
                 push(check_pct("disc", v));
             }
+        }
+        for e in self.job.iter().flat_map(JobSpec::check) {
+            push(Err(e));
         }
         for (field, v) in self.decimal_inputs() {
             if v.scale() > MAX_INPUT_DP {

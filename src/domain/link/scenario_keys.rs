@@ -7,6 +7,10 @@ use rust_decimal::Decimal;
 use super::codec::{dec_str, decode, encode, list, Bad, Bounds, PCT};
 use super::{KeySpec, LinkNoticeCode, Reader};
 use crate::domain::catalog::{Currency, ProviderId, RegionGroup, UsageRateCode};
+use crate::domain::job::{
+    JobKind, JobSpec, MAX_JOB_EPOCHS, MAX_JOB_PARAMS_B, MAX_JOB_SAMPLES, MAX_JOB_TOKENS_B,
+    MAX_SERVE_HOURS, MAX_SERVE_TOKENS_PER_S,
+};
 use crate::domain::money::Money;
 use crate::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, SpotBand, StudentPrice,
@@ -19,6 +23,13 @@ use crate::domain::scenario::{
 const MONEY: Bounds = Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), false);
 const MONEY_POSITIVE: Bounds = Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), true);
 const VOLUME: Bounds = Bounds::dec(0, Bounds::int(MAX_VOLUME_GB as u32), false);
+const PCT_POSITIVE: Bounds = Bounds::dec(0, Decimal::ONE_HUNDRED, true);
+const JOB_SAMPLES: Bounds = Bounds {
+    lo: Decimal::ZERO,
+    hi: Bounds::int(MAX_JOB_SAMPLES),
+    lo_open: true,
+    whole: true,
+};
 
 /// The scenario keys, in the order links write them.
 pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
@@ -411,6 +422,114 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
         read: r_disc,
         write: w_disc,
     },
+    KeySpec {
+        code: "jk",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job to cost (cost per job): `resnet50` ResNet-50 on ImageNet-1k, `bert_large` BERT-large fine-tuned on SQuAD v1.1, `llm_train` LLM training (6·N·T FLOPs), `llm_serve` LLM serving; the `j…` and `mfu` keys need it (without it they are dropped with a notice on `jk`)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "`resnet50 bert_large llm_train llm_serve`",
+        bounds: None,
+        read: r_jk,
+        write: w_jk,
+    },
+    KeySpec {
+        code: "jep",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job: epochs (ResNet-50, BERT-large)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`90` ResNet-50, `2` BERT-large",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "> 0, ≤ 10000",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_JOB_EPOCHS), true)),
+        read: r_jep,
+        write: w_jep,
+    },
+    KeySpec {
+        code: "jn",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job: samples per epoch (ResNet-50, BERT-large)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`1281167` (ImageNet-1k), `87599` (SQuAD v1.1)",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "whole, 1–4000000000",
+        bounds: Some(JOB_SAMPLES),
+        read: r_jn,
+        write: w_jn,
+    },
+    KeySpec {
+        code: "jp",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job: model size, billions of parameters (LLM)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`7`",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "> 0, ≤ 10000",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_JOB_PARAMS_B), true)),
+        read: r_jp,
+        write: w_jp,
+    },
+    KeySpec {
+        code: "jt",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job: training tokens, billions (LLM training)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`140`",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "> 0, ≤ 1000000",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_JOB_TOKENS_B), true)),
+        read: r_jt,
+        write: w_jt,
+    },
+    KeySpec {
+        code: "mfu",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job: efficiency of a TFLOPS estimate, % of dense FP16/BF16 TFLOPS (the MFU for LLM training)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`40` LLM training, `10` LLM serving, `6` ResNet-50, `29.4` BERT-large",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "> 0, ≤ 100",
+        bounds: Some(PCT_POSITIVE),
+        read: r_mfu,
+        write: w_mfu,
+    },
+    KeySpec {
+        code: "jsc",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job: multi-GPU scaling efficiency, %",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`90`",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "> 0, ≤ 100",
+        bounds: Some(PCT_POSITIVE),
+        read: r_jsc,
+        write: w_jsc,
+    },
+    KeySpec {
+        code: "jtps",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job: tokens per second served (LLM serving)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`1000`",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "> 0, ≤ 1000000000",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_SERVE_TOKENS_PER_S), true)),
+        read: r_jtps,
+        write: w_jtps,
+    },
+    KeySpec {
+        code: "jh",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "job: serving hours (LLM serving)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`730`",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "> 0, ≤ 100000",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_SERVE_HOURS), true)),
+        read: r_jh,
+        write: w_jh,
+    },
 ];
 
 fn some_dec(v: Decimal, default: Decimal) -> Option<String> {
@@ -471,6 +590,12 @@ pub fn finish_scenario(sc: &mut Scenario, r: &mut Reader) {
                 if let Some(StudentPrice::Hourly(m)) = sc.promotions.student {
                     sc.promotions.student = Some(StudentPrice::Hourly(Money::new(m.amount(), cur)));
                 }
+            }
+            // job fields without a `jk` (the marker is set once, when a
+            // field key created the job): no kind to apply them to
+            "jk" => {
+                sc.job = None;
+                r.note_key("jk", "", LinkNoticeCode::InvalidValue);
             }
             _ => {}
         }
@@ -839,3 +964,45 @@ fn w_disc(sc: &Scenario) -> Option<String> {
         _ => dec_str(a.no_upfront_pct),
     })
 }
+
+/// A job key marks the job as lacking a kind until `jk` is read (the keys
+/// can come in any order); [`finish_scenario`] drops a job whose `jk` never came.
+fn job_of<'a>(r: &mut Reader, sc: &'a mut Scenario) -> &'a mut JobSpec {
+    if sc.job.is_none() {
+        r.bare_amounts.push("jk");
+    }
+    sc.job
+        .get_or_insert_with(|| JobSpec::new(JobKind::Resnet50))
+}
+
+fn r_jk(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let kind = JobKind::from_code(&decode(raw)).ok_or(Bad::Invalid)?;
+    job_of(r, sc).kind = kind;
+    r.bare_amounts.retain(|k| *k != "jk");
+    Ok(())
+}
+fn w_jk(sc: &Scenario) -> Option<String> {
+    sc.job.as_ref().map(|j| j.kind.code().into())
+}
+
+/// The reader and writer of one optional decimal field of the job.
+macro_rules! job_field {
+    ($read:ident, $write:ident, $field:ident) => {
+        fn $read(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+            let v = r.number(raw)?;
+            job_of(r, sc).$field = Some(v);
+            Ok(())
+        }
+        fn $write(sc: &Scenario) -> Option<String> {
+            sc.job.as_ref()?.$field.map(dec_str)
+        }
+    };
+}
+job_field!(r_jep, w_jep, epochs);
+job_field!(r_jn, w_jn, samples);
+job_field!(r_jp, w_jp, params_b);
+job_field!(r_jt, w_jt, tokens_b);
+job_field!(r_mfu, w_mfu, mfu_pct);
+job_field!(r_jsc, w_jsc, scaling_pct);
+job_field!(r_jtps, w_jtps, serve_tokens_per_s);
+job_field!(r_jh, w_jh, serve_hours);

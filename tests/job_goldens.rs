@@ -1,0 +1,487 @@
+//! Cost-per-job goldens worked by hand on the embedded catalog (its
+//! benchmark rows are Lambda's 2024-07-24 figures; each price used is
+//! asserted first, so a catalog update fails here with the price that
+//! moved, not with a silently different golden). Hours are rounded up to
+//! 2 dp; money lines to cents half away from zero (src/domain/money.rs).
+#![cfg(not(target_arch = "wasm32"))]
+mod support;
+
+use std::str::FromStr;
+
+use gpucost::domain::catalog::{Catalog, PriceKind};
+use gpucost::domain::job::{
+    job_hours, job_report, JobHours, JobKind, JobReport, JobSkip, JobSpec, ThroughputBasis,
+};
+use gpucost::domain::scenario::{BillingModel, Scenario};
+use gpucost::domain::EngineError;
+use rust_decimal::Decimal;
+
+fn d(s: &str) -> Decimal {
+    Decimal::from_str(s).unwrap()
+}
+
+fn cat() -> Catalog {
+    Catalog::embedded().unwrap()
+}
+
+fn on_demand(c: &Catalog, id: &str) -> Decimal {
+    match c.offer(id).and_then(|o| o.on_demand()).map(|p| &p.kind) {
+        Some(PriceKind::OnDemand { hourly }) => *hourly,
+        _ => panic!("{id}: no on-demand price"),
+    }
+}
+
+fn scenario(offer: &str, gpus: u32, job: JobSpec, models: &[BillingModel]) -> Scenario {
+    Scenario {
+        offers: Some(vec![offer.into()]),
+        min_gpus: gpus,
+        billing_models: models.to_vec(),
+        job: Some(job),
+        ..Scenario::default()
+    }
+}
+
+fn hours(c: &Catalog, s: &Scenario) -> JobHours {
+    let o = c.offer(s.offers.as_ref().unwrap()[0].as_str()).unwrap();
+    job_hours(c, s, s.job.as_ref().unwrap(), o)
+        .unwrap()
+        .unwrap()
+}
+
+fn report(c: &Catalog, s: &Scenario) -> JobReport {
+    job_report(c, s).unwrap()
+}
+
+fn od_cost(r: &JobReport) -> (Decimal, Decimal) {
+    let m = r.offers[0]
+        .models
+        .iter()
+        .find(|m| m.model == BillingModel::OnDemand)
+        .unwrap();
+    (m.decision_cost.unwrap().amount(), m.total.unwrap().amount())
+}
+
+const NC24_A100: &str = "azure:eastus:Standard_NC24ads_A100_v4";
+const NC48_A100: &str = "azure:eastus:Standard_NC48ads_A100_v4";
+const NC96_A100: &str = "azure:eastus:Standard_NC96ads_A100_v4";
+const P4D: &str = "aws:us-east-1:p4d.24xlarge";
+const P3_2X: &str = "aws:us-east-1:p3.2xlarge";
+const G4DN_X: &str = "aws:us-east-1:g4dn.xlarge";
+
+#[test]
+fn j01_resnet50_90_epochs_on_one_measured_a100_80gb_pcie() {
+    // work = 90 × 1,281,167 = 115,305,030 images
+    // Lambda 1× A100 80GB PCIe: 1527 images/s (measured)
+    // 115,305,030 / 1527 = 75,510.8251… s = 20.97523 h → 20.98 h (rounded up)
+    // on-demand 3.673/h × 20.98 h = 77.05954 → 77.06; one month, nothing owed after
+    let c = cat();
+    assert_eq!(on_demand(&c, NC24_A100), d("3.673"));
+    let s = scenario(
+        NC24_A100,
+        1,
+        JobSpec::new(JobKind::Resnet50),
+        &[BillingModel::OnDemand],
+    );
+    let h = hours(&c, &s);
+    assert_eq!(h.throughput, d("1527"));
+    assert!(matches!(h.basis, ThroughputBasis::Measured { gpus: 1, .. }));
+    assert_eq!((h.gpus, h.instances), (1, 1));
+    assert_eq!(h.wall_hours, d("20.98"));
+    assert_eq!(h.gpu_hours, d("20.98"));
+    assert_eq!((h.months, h.hours_per_month), (1, d("20.98")));
+    let r = report(&c, &s);
+    assert_eq!(r.work, d("115305030"));
+    assert_eq!(od_cost(&r), (d("77.06"), d("77.06")));
+    assert_eq!(r.cheapest, vec![NC24_A100]);
+}
+
+#[test]
+fn j02_scaled_from_one_gpu_to_two() {
+    // NC48ads: 2× A100 80GB PCIe; the catalog measures this GPU at 1 GPU only
+    // 1527 × (2 / 1) × 90 % = 2748.6 images/s
+    // 115,305,030 / 2748.6 / 3600 = 11.652905 h → 11.66 h
+    // on-demand 7.346 × 11.66 = 85.65436 → 85.65
+    let c = cat();
+    assert_eq!(on_demand(&c, NC48_A100), d("7.346"));
+    let s = scenario(
+        NC48_A100,
+        2,
+        JobSpec::new(JobKind::Resnet50),
+        &[BillingModel::OnDemand],
+    );
+    let h = hours(&c, &s);
+    assert_eq!(h.throughput, d("2748.6"));
+    match &h.basis {
+        ThroughputBasis::Scaled {
+            measured_gpus,
+            scaling_pct,
+            capped_by_gpus,
+            source,
+            ..
+        } => {
+            assert_eq!((*measured_gpus, *scaling_pct), (1, d("90")));
+            assert_eq!(*capped_by_gpus, None);
+            assert_eq!(source, "lambda-bench");
+        }
+        b => panic!("{b:?}"),
+    }
+    assert_eq!(h.wall_hours, d("11.66"));
+    assert_eq!(h.gpu_hours, d("23.32"));
+    assert_eq!(od_cost(&report(&c, &s)).0, d("85.65"));
+}
+
+#[test]
+fn j03_scaled_figure_is_capped_by_a_measured_run_with_more_gpus() {
+    // BERT-large, 2 epochs × 87,599 = 175,198 sequences, on 7 × p3.2xlarge (1 V100 each)
+    // scaled from 1 GPU: 57 × 7 × 0.9 = 359.1/s, but Lambda's 8× V100 run
+    // measures 286/s: capped at 286 → 175,198 / 286 / 3600 = 0.170163 h → 0.18 h
+    let c = cat();
+    let s = scenario(
+        P3_2X,
+        7,
+        JobSpec::new(JobKind::BertLarge),
+        &[BillingModel::OnDemand],
+    );
+    let h = hours(&c, &s);
+    assert_eq!((h.instances, h.gpus), (7, 7));
+    assert_eq!(h.throughput, d("286"));
+    assert!(matches!(
+        h.basis,
+        ThroughputBasis::Scaled {
+            measured_gpus: 1,
+            capped_by_gpus: Some(8),
+            ..
+        }
+    ));
+    assert_eq!(h.wall_hours, d("0.18"));
+    // 8 instances: the measured 8-GPU run itself
+    let h8 = hours(&c, &Scenario { min_gpus: 8, ..s });
+    assert!(matches!(
+        h8.basis,
+        ThroughputBasis::Measured { gpus: 8, .. }
+    ));
+    assert_eq!(h8.throughput, d("286"));
+}
+
+#[test]
+fn j04_estimate_for_a_gpu_without_benchmarks() {
+    // T4 (g4dn.xlarge): no benchmark; dense FP16 tensor 65 TFLOPS (not the sparse figure)
+    // default ResNet-50 efficiency 6.0 %: 65 × 1000 GFLOP/s × 0.06 / 12.3 GFLOP
+    //   = 3900 / 12.3 = 317.0731… images/s
+    // 115,305,030 × 12.3 / 3900 / 3600 = 101.01509 h → 101.02 h
+    // on-demand 0.526 × 101.02 = 53.13652 → 53.14
+    let c = cat();
+    assert_eq!(on_demand(&c, G4DN_X), d("0.526"));
+    let s = scenario(
+        G4DN_X,
+        1,
+        JobSpec::new(JobKind::Resnet50),
+        &[BillingModel::OnDemand],
+    );
+    let h = hours(&c, &s);
+    assert_eq!(
+        h.basis,
+        ThroughputBasis::Estimate {
+            tflops_dense: d("65"),
+            efficiency_pct: d("6.0"),
+            efficiency_default: true,
+            scaling_pct: None,
+        }
+    );
+    assert_eq!(h.throughput.round_dp(4), d("317.0732"));
+    assert_eq!(h.wall_hours, d("101.02"));
+    assert_eq!(od_cost(&report(&c, &s)).0, d("53.14"));
+}
+
+#[test]
+fn j05_llm_training_is_6nt_over_mfu() {
+    // 7 B params × 140 B tokens: 6 × 7 × 140 = 5880 exaFLOPs
+    // p4d: 8 × A100 40GB SXM, dense FP16 312 TFLOPS, MFU 40 %
+    //   312 × 10¹² × 0.40 × 8 = 998.4 × 10¹² FLOP/s = 0.0009984 exaFLOP/s
+    // 5880 / 0.0009984 = 5,889,423.08 s = 1635.95085 h → 1635.96 h
+    // months ⌈1635.96 / 730⌉ = 3; 1635.96 / 3 = 545.32 h/month
+    // memory: 16 B × 7 B = 112 GB ≤ 8 × 40 = 320 GB → fits
+    // on-demand 21.957642 × 545.32 = 11,973.94133 → 11,973.94 a month × 3 = 35,921.82
+    let c = cat();
+    assert_eq!(on_demand(&c, P4D), d("21.957642"));
+    let s = scenario(
+        P4D,
+        8,
+        JobSpec::new(JobKind::LlmTrain),
+        &[BillingModel::OnDemand],
+    );
+    let h = hours(&c, &s);
+    assert_eq!(h.wall_hours, d("1635.96"));
+    assert_eq!((h.months, h.hours_per_month), (3, d("545.32")));
+    assert_eq!(h.fits, Some(true));
+    assert_eq!(
+        (h.memory_needed_gb, h.memory_available_gb),
+        (Some(d("112")), Some(d("320")))
+    );
+    // tokens/s = 998.4 × 10¹² / (6 × 7 × 10⁹) = 23,771.43
+    assert_eq!(h.throughput.round_dp(2), d("23771.43"));
+    let r = report(&c, &s);
+    assert_eq!(r.work, d("5880"));
+    assert_eq!(od_cost(&r).0, d("35921.82"));
+
+    // a 70 B model needs 16 × 70 = 1120 GB > 320 GB: does not fit one p4d
+    let mut big = JobSpec::new(JobKind::LlmTrain);
+    big.params_b = Some(d("70"));
+    let h = hours(&c, &scenario(P4D, 8, big, &[BillingModel::OnDemand]));
+    assert_eq!(h.fits, Some(false));
+    assert_eq!(h.memory_needed_gb, Some(d("1120")));
+}
+
+#[test]
+fn j06_llm_serving_gpu_count() {
+    // 70 B model, 5000 tokens/s, serving efficiency 10 % (default), A100 40GB (312 TFLOPS)
+    // per-GPU capacity = 312 × 10¹² × 0.10 / (2 × 70 × 10⁹) = 222.857 tokens/s
+    // GPUs for the rate ⌈5000 / 222.857⌉ = ⌈22.44⌉ = 23; for the weights ⌈2 × 70 GB / 40 GB⌉ = 4
+    // → 23 GPUs → ⌈23 / 8⌉ = 3 p4d instances = 24 GPUs; hours = 730 (default)
+    let c = cat();
+    let mut job = JobSpec::new(JobKind::LlmServe);
+    job.params_b = Some(d("70"));
+    job.serve_tokens_per_s = Some(d("5000"));
+    let s = scenario(P4D, 1, job.clone(), &[BillingModel::OnDemand]);
+    let h = hours(&c, &s);
+    assert_eq!(h.serve_gpus_for_rate, Some(23));
+    assert_eq!(h.serve_gpus_for_memory, Some(4));
+    assert_eq!((h.instances, h.gpus), (3, 24));
+    assert_eq!(h.wall_hours, d("730.00"));
+    assert_eq!(h.fits, Some(true));
+    // 3 × 21.957642 × 730 = 16,029.07866 → 16,029.08 per instance-month (billing
+    // lines round per month): 48,087.24 (3 instances × 16,029.07866 = 48,087.23598 → 48,087.24)
+    assert_eq!(od_cost(&report(&c, &s)).0, d("48087.24"));
+    // a slow rate: memory decides (4 GPUs → 1 instance)
+    job.serve_tokens_per_s = Some(d("100"));
+    let h = hours(&c, &scenario(P4D, 1, job, &[BillingModel::OnDemand]));
+    assert_eq!(
+        (h.serve_gpus_for_rate, h.serve_gpus_for_memory),
+        (Some(1), Some(4))
+    );
+    assert_eq!((h.instances, h.gpus), (1, 8));
+}
+
+#[test]
+fn j07_four_a100s_for_about_a_week_and_what_a_reservation_costs_for_it() {
+    // "4 × A100 training for 7 days" as a job: a 1 B-parameter model on 50 B
+    // tokens at 40 % MFU on Azure NC96ads_A100_v4 (4 × A100 80GB PCIe, 312 TFLOPS):
+    //   6 × 1 × 50 = 300 exaFLOPs; 312 × 0.40 × 4 = 499.2 TFLOP/s = 0.0004992 EF/s
+    //   300 / 0.0004992 = 600,961.54 s = 166.93376 h → 166.94 h (6.96 days)
+    // on-demand 14.692 × 166.94 = 2452.68248 → 2452.68
+    let c = cat();
+    assert_eq!(on_demand(&c, NC96_A100), d("14.692"));
+    let mut job = JobSpec::new(JobKind::LlmTrain);
+    job.params_b = Some(d("1"));
+    job.tokens_b = Some(d("50"));
+    let s = scenario(NC96_A100, 4, job.clone(), &[BillingModel::OnDemand]);
+    let h = hours(&c, &s);
+    assert_eq!((h.gpus, h.wall_hours), (4, d("166.94")));
+    assert_eq!((h.months, h.hours_per_month), (1, d("166.94")));
+    assert_eq!(od_cost(&report(&c, &s)), (d("2452.68"), d("2452.68")));
+
+    // The same job on a p4d (8 × A100 40GB): 312 × 0.4 × 8 = 0.0009984 EF/s,
+    // 300 / 0.0009984 / 3600 = 83.46688 h → 83.47 h. A 1-year no-upfront
+    // reservation is paid for the whole term however short the job:
+    // the decision cost counts the 11 months still owed after it.
+    let s = scenario(P4D, 8, job, &[BillingModel::OnDemand, BillingModel::Ri1No]);
+    let h = hours(&c, &s);
+    assert_eq!(h.wall_hours, d("83.47"));
+    let r = report(&c, &s);
+    let ri = r.offers[0]
+        .models
+        .iter()
+        .find(|m| m.model == BillingModel::Ri1No)
+        .unwrap();
+    let od = od_cost(&r).0;
+    // on-demand 21.957642 × 83.47 = 1832.80438 → 1832.80
+    assert_eq!(od, d("1832.80"));
+    assert!(ri.still_owed > Decimal::ZERO);
+    let dc = ri.decision_cost.unwrap().amount();
+    assert!(dc > od * Decimal::from(10), "{dc} vs {od}");
+    assert_eq!(r.offers[0].cheapest_model, Some(BillingModel::OnDemand));
+}
+
+#[test]
+fn report_lists_offers_it_cannot_compute_with_a_reason_never_as_zero() {
+    let c = cat();
+    // every AWS us-east-1 offer for BERT-large: T4/L4/A10G get estimates,
+    // and no priced figure is zero
+    let s = Scenario {
+        regions: vec![gpucost::domain::scenario::RegionRef::from_code("aws:us-east-1").unwrap()],
+        billing_models: vec![BillingModel::OnDemand, BillingModel::Ri1No],
+        job: Some(JobSpec::new(JobKind::BertLarge)),
+        ..Scenario::default()
+    };
+    let r = report(&c, &s);
+    assert!(r.offers.len() > 20);
+    for o in &r.offers {
+        assert!(o.hours.is_some() || o.skip.is_some(), "{}", o.offer);
+        for m in &o.models {
+            if let Some(dc) = m.decision_cost {
+                assert!(dc.amount() > Decimal::ZERO, "{} {:?}", o.offer, m.model);
+            }
+        }
+    }
+    // rankings: cheapest by best decision cost, fastest by hours
+    let best = |id: &str| {
+        let o = r.offers.iter().find(|o| o.offer == id).unwrap();
+        let m = o.cheapest_model.unwrap();
+        o.models
+            .iter()
+            .find(|x| x.model == m)
+            .unwrap()
+            .decision_cost
+            .unwrap()
+            .amount()
+    };
+    assert!(r.cheapest.windows(2).all(|w| best(&w[0]) <= best(&w[1])));
+    let wall = |id: &str| {
+        r.offers
+            .iter()
+            .find(|o| o.offer == id)
+            .unwrap()
+            .hours
+            .as_ref()
+            .unwrap()
+            .wall_hours
+    };
+    assert!(r.fastest.windows(2).all(|w| wall(&w[0]) <= wall(&w[1])));
+    assert!(!r.cheapest.is_empty() && !r.fastest.is_empty());
+
+    // a job longer than 60 months: a reason with the hours, not a price
+    let mut long = JobSpec::new(JobKind::LlmTrain);
+    long.params_b = Some(d("1000"));
+    long.tokens_b = Some(d("20000"));
+    let s = scenario(G4DN_X, 1, long, &[BillingModel::OnDemand]);
+    let r = report(&c, &s);
+    assert!(matches!(
+        r.offers[0].skip,
+        Some(JobSkip::TooLong {
+            wall_hours: Some(_)
+        })
+    ));
+    assert!(r.offers[0].models.is_empty());
+    assert!(r.cheapest.is_empty() && r.fastest.is_empty());
+
+    // no job: an error, not an empty report
+    let none = Scenario::default();
+    assert_eq!(job_report(&c, &none).unwrap_err(), EngineError::NoJob);
+    // invalid job inputs: the scenario is refused
+    let mut bad = JobSpec::new(JobKind::LlmServe);
+    bad.serve_tokens_per_s = Some(Decimal::ZERO);
+    let s = scenario(P4D, 1, bad, &[]);
+    assert!(matches!(
+        job_report(&c, &s),
+        Err(EngineError::InvalidScenario { .. })
+    ));
+}
+
+#[test]
+fn property_more_gpus_never_increase_wall_hours() {
+    let c = cat();
+    let offers = [
+        P3_2X,
+        "aws:us-east-1:p3.8xlarge",
+        P4D,
+        "aws:us-east-1:p4de.24xlarge",
+        "aws:us-east-1:p5.4xlarge",
+        G4DN_X,
+        NC24_A100,
+        NC48_A100,
+        "azure:eastus:Standard_NV36ads_A10_v5",
+    ];
+    for kind in [JobKind::Resnet50, JobKind::BertLarge, JobKind::LlmTrain] {
+        for scaling in ["1", "50", "90", "100"] {
+            let mut job = JobSpec::new(kind);
+            job.scaling_pct = Some(d(scaling));
+            for id in offers {
+                let o = c.offer(id).unwrap();
+                let mut last: Option<Decimal> = None;
+                for gpus in 1..=40 {
+                    let s = Scenario {
+                        min_gpus: gpus,
+                        ..Scenario::default()
+                    };
+                    // too long to price still states its hours
+                    let wall = match job_hours(&c, &s, &job, o).unwrap() {
+                        Ok(h) => h.wall_hours,
+                        Err(JobSkip::TooLong {
+                            wall_hours: Some(w),
+                        }) => w,
+                        Err(e) => panic!("{id}: {e:?}"),
+                    };
+                    if let Some(prev) = last {
+                        assert!(
+                            wall <= prev,
+                            "{kind:?} {id} scaling {scaling}: {gpus} GPUs {wall} h > {prev} h"
+                        );
+                    }
+                    last = Some(wall);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn property_hours_scale_linearly_with_epochs() {
+    let c = cat();
+    for (id, gpus) in [(NC24_A100, 1), (NC48_A100, 2), (G4DN_X, 1), (P3_2X, 7)] {
+        let o = c.offer(id).unwrap();
+        let s = Scenario {
+            min_gpus: gpus,
+            ..Scenario::default()
+        };
+        let mut job = JobSpec::new(JobKind::Resnet50);
+        job.epochs = Some(d("1"));
+        let one = job_hours(&c, &s, &job, o).unwrap().unwrap();
+        for k in [2u32, 3, 10, 90] {
+            job.epochs = Some(Decimal::from(k));
+            let h = job_hours(&c, &s, &job, o).unwrap().unwrap();
+            // each figure is rounded up to 2 dp once: within 0.01 × k of k × one
+            let diff = (h.wall_hours - one.wall_hours * Decimal::from(k)).abs();
+            assert!(
+                diff <= d("0.01") * Decimal::from(k),
+                "{id} × {k}: {} vs {}",
+                h.wall_hours,
+                one.wall_hours
+            );
+            assert_eq!(h.throughput, one.throughput);
+        }
+    }
+}
+
+#[test]
+fn job_links_round_trip_and_old_links_have_no_job() {
+    let c = cat();
+    let q = "v=2&o=aws:us-east-1:p4d.24xlarge&jk=llm_train&jp=70&jt=1400&mfu=35.5&jsc=80";
+    let p = support::parse_query(q, &c);
+    assert!(p.notices.is_empty(), "{:?}", p.notices);
+    let job = p.scenario.job.clone().unwrap();
+    assert_eq!(job.kind, JobKind::LlmTrain);
+    assert_eq!(job.params_b, Some(d("70")));
+    assert_eq!(job.mfu_pct, Some(d("35.5")));
+    assert_eq!(job.epochs, None);
+    assert_eq!(support::to_query(&p), q);
+    // keys in any order: the kind may come last
+    let p2 = support::parse_query(
+        "v=2&o=aws:us-east-1:p4d.24xlarge&jp=70&jt=1400&mfu=35.5&jsc=80&jk=llm_train",
+        &c,
+    );
+    assert_eq!(p2.scenario, p.scenario);
+    // job fields without a kind: dropped, with a notice on `jk`
+    let p3 = support::parse_query("v=2&jep=3&jn=1000", &c);
+    assert_eq!(p3.scenario.job, None);
+    assert_eq!(p3.notices.len(), 1);
+    assert_eq!(p3.notices[0].key, "jk");
+    // an old link: no job, nothing else changes
+    let old = support::parse_query("v=2&o=aws:us-east-1:p4d.24xlarge&job=24", &c);
+    assert!(old.notices.is_empty());
+    assert_eq!(old.scenario.job, None);
+    assert_eq!(old.scenario.spot.job_hours, Some(d("24")));
+    // out of range values fall back per key
+    let bad = support::parse_query("v=2&jk=resnet50&jep=0&mfu=101&jn=1.5&jk2=1", &c);
+    assert_eq!(bad.scenario.job, Some(JobSpec::new(JobKind::Resnet50)));
+    assert_eq!(bad.notices.len(), 4, "{:?}", bad.notices);
+}

@@ -9,6 +9,7 @@ pub mod error;
 pub mod input;
 pub mod link;
 pub mod money;
+pub mod plan;
 pub mod pricing;
 pub mod scenario;
 pub mod spot;

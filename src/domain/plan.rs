@@ -52,12 +52,13 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::breakeven::{break_even, ARTICLE_CLAIM_HOURS};
 use crate::domain::catalog::{Catalog, Currency, OfferId, ProviderId};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, sub};
 use crate::domain::scenario::{BillingModel, Scenario, MAX_MONTHS, MIN_MONTHS};
-use crate::domain::tco::{quote_with, Excluded, ModelQuote, Quote, QuoteOptions};
+use crate::domain::tco::{quote_with_assumed, Excluded, ModelQuote, Quote, QuoteOptions};
 
 /// Most offers a plan shows.
 pub const MAX_PLAN_OFFERS: usize = 4;
@@ -221,7 +222,9 @@ pub struct Plan {
 /// The plan for the scenario (see the module docs).
 pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError> {
     let requested = scenario.models();
-    let (ids, dropped, auto_selected) = plan_offers(catalog, scenario)?;
+    // depends on the catalog and the assumed discount only: once per plan
+    let assumed = assumed_rates(catalog, scenario);
+    let (ids, dropped, auto_selected) = plan_offers(catalog, scenario, &assumed)?;
     // the plan's scenario: its offers, and on-demand as the reference
     let mut s = scenario.clone();
     s.offers = Some(ids.clone());
@@ -229,7 +232,7 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError>
     if !od_requested {
         s.billing_models.push(BillingModel::OnDemand);
     }
-    let q = quote_with(catalog, &s, QuoteOptions { lines: true })?;
+    let q = quote_with_assumed(catalog, &s, QuoteOptions { lines: true }, assumed.clone())?;
     let mut options = Vec::new();
     for id in &ids {
         let Some(oq) = q.offers.iter().find(|o| o.offer == *id) else {
@@ -273,7 +276,13 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError>
         // the search uses the requested models only
         let mut f = scenario.clone();
         f.offers = Some(ids.clone());
-        summary.what_changes = what_changes(catalog, &mut f, &ids, b);
+        let search = Search {
+            catalog,
+            ids: &ids,
+            assumed: &assumed,
+            current: b,
+        };
+        summary.what_changes = search.run(&mut f);
     }
     summary.cheapest = best;
     Ok(Plan {
@@ -294,6 +303,7 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError>
 fn plan_offers(
     catalog: &Catalog,
     scenario: &Scenario,
+    assumed: &Option<Vec<AssumedRates>>,
 ) -> Result<(Vec<OfferId>, Vec<OfferId>, bool), EngineError> {
     if let Some(given) = &scenario.offers {
         let mut ids: Vec<OfferId> = Vec::new();
@@ -310,7 +320,12 @@ fn plan_offers(
         }
         return Ok((ids, dropped, false));
     }
-    let q = quote_with(catalog, scenario, QuoteOptions { lines: false })?;
+    let q = quote_with_assumed(
+        catalog,
+        scenario,
+        QuoteOptions { lines: false },
+        assumed.clone(),
+    )?;
     let mut ranked: Vec<((bool, Decimal), usize)> = Vec::new();
     for (i, oq) in q.offers.iter().enumerate() {
         let mut key: Option<(bool, Decimal)> = None;
@@ -445,77 +460,88 @@ fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Bes
     })
 }
 
-/// The cheapest option of `s` (totals only), None when nothing is priced
-/// or the quote fails.
-fn winner(catalog: &Catalog, s: &Scenario, ids: &[OfferId]) -> Option<Best> {
-    let q = quote_with(catalog, s, QuoteOptions { lines: false }).ok()?;
-    best_of(&q, ids, s.models())
+/// The flip search (see the module docs).
+struct Search<'a> {
+    catalog: &'a Catalog,
+    /// The plan's offers.
+    ids: &'a [OfferId],
+    assumed: &'a Option<Vec<AssumedRates>>,
+    /// The plan's cheapest option.
+    current: &'a Best,
 }
 
-/// Does `s` have another cheapest option than `b`? Returns it.
-fn flip(catalog: &Catalog, s: &Scenario, ids: &[OfferId], b: &Best) -> Option<Best> {
-    winner(catalog, s, ids).filter(|w| w.offer != b.offer || w.model != b.model)
-}
+impl Search<'_> {
+    /// The cheapest option of `s` (totals only) when it is another than
+    /// the plan's; None when it is the same, nothing is priced or the quote
+    /// fails.
+    fn flip(&self, s: &Scenario) -> Option<Best> {
+        let opts = QuoteOptions { lines: false };
+        let q = quote_with_assumed(self.catalog, s, opts, self.assumed.clone()).ok()?;
+        let w = best_of(&q, self.ids, s.models())?;
+        let b = self.current;
+        (w.offer != b.offer || w.model != b.model).then_some(w)
+    }
 
-/// The flip search (see the module docs). `s` is the scenario restricted to
-/// the plan's offers; it is changed and restored.
-fn what_changes(catalog: &Catalog, s: &mut Scenario, ids: &[OfferId], b: &Best) -> WhatChanges {
-    let mut w = WhatChanges::default();
-    let months = s.months;
-    let mut n = months;
-    while n > MIN_MONTHS {
-        n -= 1;
-        s.months = n;
-        if let Some(best) = flip(catalog, s, ids, b) {
-            w.months_shorter = Some(Flip {
-                at: Decimal::from(n),
-                best,
-            });
-            break;
+    /// `s` is the scenario restricted to the plan's offers; it is changed
+    /// and restored.
+    fn run(&self, s: &mut Scenario) -> WhatChanges {
+        let mut w = WhatChanges::default();
+        let months = s.months;
+        let mut n = months;
+        while n > MIN_MONTHS {
+            n -= 1;
+            s.months = n;
+            if let Some(best) = self.flip(s) {
+                w.months_shorter = Some(Flip {
+                    at: Decimal::from(n),
+                    best,
+                });
+                break;
+            }
         }
+        let mut n = months;
+        while n < MAX_MONTHS {
+            n += 1;
+            s.months = n;
+            if let Some(best) = self.flip(s) {
+                w.months_longer = Some(Flip {
+                    at: Decimal::from(n),
+                    best,
+                });
+                break;
+            }
+        }
+        s.months = months;
+        let hours = s.hours_per_month;
+        let mut g = FLIP_HOURS_MAX + FLIP_HOURS_STEP;
+        while g > FLIP_HOURS_STEP {
+            g -= FLIP_HOURS_STEP;
+            let h = Decimal::from(g);
+            if h >= hours {
+                continue;
+            }
+            s.hours_per_month = h;
+            if let Some(best) = self.flip(s) {
+                w.hours_lower = Some(Flip { at: h, best });
+                break;
+            }
+        }
+        let mut g = 0;
+        while g < FLIP_HOURS_MAX {
+            g += FLIP_HOURS_STEP;
+            let h = Decimal::from(g);
+            if h <= hours {
+                continue;
+            }
+            s.hours_per_month = h;
+            if let Some(best) = self.flip(s) {
+                w.hours_higher = Some(Flip { at: h, best });
+                break;
+            }
+        }
+        s.hours_per_month = hours;
+        w
     }
-    let mut n = months;
-    while n < MAX_MONTHS {
-        n += 1;
-        s.months = n;
-        if let Some(best) = flip(catalog, s, ids, b) {
-            w.months_longer = Some(Flip {
-                at: Decimal::from(n),
-                best,
-            });
-            break;
-        }
-    }
-    s.months = months;
-    let hours = s.hours_per_month;
-    let mut g = FLIP_HOURS_MAX + FLIP_HOURS_STEP;
-    while g > FLIP_HOURS_STEP {
-        g -= FLIP_HOURS_STEP;
-        let h = Decimal::from(g);
-        if h >= hours {
-            continue;
-        }
-        s.hours_per_month = h;
-        if let Some(best) = flip(catalog, s, ids, b) {
-            w.hours_lower = Some(Flip { at: h, best });
-            break;
-        }
-    }
-    let mut g = 0;
-    while g < FLIP_HOURS_MAX {
-        g += FLIP_HOURS_STEP;
-        let h = Decimal::from(g);
-        if h <= hours {
-            continue;
-        }
-        s.hours_per_month = h;
-        if let Some(best) = flip(catalog, s, ids, b) {
-            w.hours_higher = Some(Flip { at: h, best });
-            break;
-        }
-    }
-    s.hours_per_month = hours;
-    w
 }
 
 // ------------------------------------------------------------------

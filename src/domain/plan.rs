@@ -341,7 +341,7 @@ fn plan_offers(
         }
     }
     // stable: ties keep catalog order
-    ranked.sort_by(|a, b| a.0.cmp(&b.0));
+    ranked.sort_by_key(|a| a.0);
     let mut ids = Vec::with_capacity(MAX_PLAN_OFFERS);
     for (_, i) in ranked.iter().take(MAX_PLAN_OFFERS) {
         ids.push(q.offers[*i].offer.clone());
@@ -648,7 +648,7 @@ pub fn breakeven_distribution(
             }
         }
     }
-    acc.sort_by(|a, b| (a.0, a.1).cmp(&(b.0, b.1)));
+    acc.sort_by_key(|a| (a.0, a.1));
     let claim = Decimal::from(ARTICLE_CLAIM_HOURS);
     let mut groups = Vec::with_capacity(acc.len());
     for (provider, model, mut v, never, assumed) in acc {

@@ -4,6 +4,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use gpucost::domain::catalog::Catalog;
+use gpucost::domain::plan::{breakeven_distribution, plan};
 use gpucost::domain::pricing::all_offer_metrics;
 use gpucost::domain::scenario::Scenario;
 use gpucost::domain::synthetic::scaled;
@@ -66,6 +67,14 @@ fn main() {
     let m10 = median(runs, || {
         black_box(all_offer_metrics(black_box(&big), black_box(&s)).unwrap());
     });
+    // the plan view recomputes on every input change: the 4 cheapest
+    // offers chosen over the catalog, their lines, and the flip search
+    let p1 = median(runs, || {
+        black_box(plan(black_box(&cat), black_box(&s)).unwrap());
+    });
+    let bd = median(runs, || {
+        black_box(breakeven_distribution(black_box(&cat), black_box(&s)).unwrap());
+    });
     let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64().max(1e-12);
     println!(
         "quote (TCO, all models)  1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
@@ -84,6 +93,11 @@ fn main() {
         fmt(m1),
         fmt(m10),
         ratio(m1, m10)
+    );
+    println!(
+        "plan (4 offers, flip search) 1x: {:>10}   breakeven_distribution 1x: {:>10}",
+        fmt(p1),
+        fmt(bd)
     );
     let per_offer = m1.as_secs_f64() * 1e6 / cat.offers.len().max(1) as f64;
     println!("offer_metrics per offer: {per_offer:.2} µs");

@@ -4,6 +4,7 @@
 //! gpucost catalog [--offer <id>] [--catalog <file>]
 //! gpucost quote '<query string or full URL>' [--catalog <file>]
 //! gpucost breakeven '<query string or full URL>' [--catalog <file>]
+//! gpucost plan '<query string or full URL>' [--catalog <file>]
 //! gpucost version
 //! gpucost --help
 //! ```
@@ -15,7 +16,9 @@ use serde::Serialize;
 
 use crate::domain::breakeven::{break_even, BreakEvenReport};
 use crate::domain::catalog::{Catalog, Offer, Source};
+use crate::domain::error::EngineError;
 use crate::domain::link::LinkNotice;
+use crate::domain::plan::{breakeven_distribution, plan, BreakEvenDistribution, Plan};
 use crate::domain::tco::{quote, Quote};
 
 pub const USAGE: &str = "usage: gpucost <command> [options]
@@ -24,6 +27,8 @@ commands:
   catalog [--offer <id>]        print the embedded catalog (or one offer with its sources) as JSON
   quote '<query or URL>'        print the quote for a link (query string or URL) as JSON
   breakeven '<query or URL>'    print commitment break-even hours and months as JSON
+  plan '<query or URL>'         print the plan (cash over months, crossings, what changes the
+                                answer) and the catalog's break-even distribution as JSON
   version                       print the version and the catalog version
   --help                        print this help
 
@@ -49,6 +54,14 @@ struct BreakEvenOut<'a> {
     query: String,
     notices: &'a [LinkNotice],
     breakeven: BreakEvenReport,
+}
+
+#[derive(Serialize)]
+struct PlanOut<'a> {
+    query: String,
+    notices: &'a [LinkNotice],
+    plan: Plan,
+    breakeven_distribution: BreakEvenDistribution,
 }
 
 fn print_json<T: Serialize>(out: &mut dyn Write, v: &T) -> Result<(), String> {
@@ -145,7 +158,7 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 }
             }
         }
-        Some(c @ ("quote" | "breakeven")) => {
+        Some(c @ ("quote" | "breakeven" | "plan")) => {
             let q = a
                 .positional
                 .get(1)
@@ -164,6 +177,21 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                         query,
                         notices: &notices,
                         quote,
+                    },
+                )
+                .map_err(Failure::Error)
+            } else if c == "plan" {
+                let e = |e: EngineError| Failure::Error(e.to_string());
+                let plan = plan(&cat, &state.scenario).map_err(e)?;
+                let breakeven_distribution =
+                    breakeven_distribution(&cat, &state.scenario).map_err(e)?;
+                print_json(
+                    out,
+                    &PlanOut {
+                        query,
+                        notices: &notices,
+                        plan,
+                        breakeven_distribution,
                     },
                 )
                 .map_err(Failure::Error)

@@ -150,3 +150,40 @@ fn breakeven_command() {
         "462.82"
     );
 }
+
+#[test]
+fn plan_command() {
+    // Same figures as tests/plan_goldens.rs (c): p4d od vs 1-yr all upfront
+    // over 12 months; the reservation wins, a 13th month flips it.
+    let (c, out, err) = call(&[
+        "plan",
+        "--catalog",
+        FIXTURE,
+        "v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1a&m=12",
+    ]);
+    assert_eq!(c, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["notices"].as_array().unwrap().len(), 0);
+    let p = &v["plan"];
+    assert_eq!(p["options"][0]["cumulative"][0], "16029.08");
+    assert_eq!(p["options"][1]["decision_cost"], "113819.00");
+    assert_eq!(p["crossings"][0]["month"], 8);
+    let s = &p["summary"];
+    assert_eq!(s["cheapest"]["model"], "ri1a");
+    assert_eq!(s["saving_vs_on_demand_pct"], "40.83");
+    assert_eq!(s["what_changes"]["months_longer"]["at"], "13");
+    assert_eq!(s["what_changes"]["months_longer"]["best"]["model"], "od");
+    // the catalog's distribution ignores the offer selection
+    let g = &v["breakeven_distribution"]["groups"][0];
+    assert_eq!(g["provider"], "aws");
+    assert_eq!(g["model"], "ri1a");
+    assert_eq!(g["median_hours"], "431.96");
+    assert_eq!(v["breakeven_distribution"]["article_claim_hours"], 300);
+    // bad input is an error line, not a panic
+    let (c, _, err) = call(&["plan"]);
+    assert_eq!(c, 1);
+    assert!(err.contains("plan needs a query string"));
+    let (c, out, _) = call(&["--help"]);
+    assert_eq!(c, 0);
+    assert!(out.contains("plan '<query or URL>'"));
+}

@@ -10,6 +10,7 @@ pub mod input;
 pub mod job;
 pub mod link;
 pub mod money;
+pub mod plan;
 pub mod pricing;
 pub mod scenario;
 pub mod spot;

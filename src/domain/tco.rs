@@ -349,11 +349,23 @@ pub fn quote_with(
     scenario: &Scenario,
     opts: QuoteOptions,
 ) -> Result<Quote, EngineError> {
+    quote_with_assumed(catalog, scenario, opts, assumed_rates(catalog, scenario))
+}
+
+/// [`quote_with`] with the assumed rates given: `assumed_rates(catalog,
+/// scenario)`, which depends only on the catalog and the scenario's assumed
+/// discount and costs a pass over the catalog, so callers quoting many
+/// variations of one scenario (`plan`'s flip search) compute it once.
+pub(crate) fn quote_with_assumed(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    opts: QuoteOptions,
+    assumed: Option<Vec<AssumedRates>>,
+) -> Result<Quote, EngineError> {
     scenario
         .validate(catalog)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     let sp = spot::params(&scenario.spot);
-    let assumed = assumed_rates(catalog, scenario);
     // built for the first eligible offer (a catalog rate ≤ 0 is an error
     // only when something is quoted)
     let mut scene = None;

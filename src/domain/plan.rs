@@ -1,0 +1,689 @@
+//! The plan: money over months for a few offers, what each way of paying
+//! costs and when it pays off, the best choice, and what would change it.
+//!
+//! # Which offers
+//!
+//! The scenario's explicit `offers` when set (the first [`MAX_PLAN_OFFERS`],
+//! in the order given, duplicates removed; the rest are listed in
+//! [`Plan::dropped`]); otherwise the [`MAX_PLAN_OFFERS`] matching offers
+//! whose best result is cheapest (the [`tco`] ranking: complete results
+//! before incomplete ones, then decision cost; ties keep catalog order).
+//!
+//! # Options
+//!
+//! One [`PlanOption`] per offer × requested billing model that can be
+//! priced. On-demand is the reference every crossing and saving is measured
+//! against, so it is always computed; when the scenario does not request it
+//! its options are marked `baseline` and never chosen as the cheapest.
+//!
+//! [`Components`] sum the month lines over the horizon; they add up to the
+//! decision cost: `usage + upfront + commitment + data + credits +
+//! still_owed + credits_on_owed = decision_cost`, where `credits` is the
+//! credit used within the horizon (≤ 0, the month lines' column) and
+//! `credits_on_owed` the credit still usable on what is owed after it (≤ 0;
+//! see `tco`'s decision rule and `billing::cashflow`).
+//!
+//! # Crossings
+//!
+//! For each commitment option with an on-demand option of the same offer:
+//! the first month whose cumulative cash is ≤ on-demand's (the chart's
+//! break-even marker; None when it never happens within the horizon), and
+//! the decision-cost view at the horizon: does the commitment, counting what
+//! it still owes, cost less than on-demand?
+//!
+//! # What would change the answer
+//!
+//! With the plan's offers and the requested models only (totals-only quotes,
+//! [`QuoteOptions`] `lines: false`), the engine moves one input at a time
+//! away from the scenario and stops at the first value whose cheapest
+//! option (offer and model) differs from the plan's:
+//! * horizon: months − 1 down to 1, and months + 1 up to 60;
+//! * usage: the grid 10, 20, …, 730 h/month ([`FLIP_HOURS_STEP`],
+//!   [`FLIP_HOURS_MAX`]), below the scenario's hours going down and above it
+//!   going up.
+//!
+//! A value whose quote fails is skipped. At most 59 + 73 totals-only quotes
+//! of at most 4 offers.
+//!
+//! # Break-even across the catalog
+//!
+//! [`breakeven_distribution`] answers "reserve above about 300 h/month" with
+//! the catalog's own numbers: see its docs.
+use rust_decimal::Decimal;
+use serde::Serialize;
+
+use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
+use crate::domain::breakeven::{break_even, ARTICLE_CLAIM_HOURS};
+use crate::domain::catalog::{Catalog, Currency, OfferId, ProviderId};
+use crate::domain::error::EngineError;
+use crate::domain::money::{add, div, mul, round_money, sub};
+use crate::domain::scenario::{BillingModel, Scenario, MAX_MONTHS, MIN_MONTHS};
+use crate::domain::tco::{quote_with_assumed, Excluded, ModelQuote, Quote, QuoteOptions};
+
+/// Most offers a plan shows.
+pub const MAX_PLAN_OFFERS: usize = 4;
+/// Step of the usage grid the flip search tries (h/month).
+pub const FLIP_HOURS_STEP: u32 = 10;
+/// Highest usage the flip search tries (h/month).
+pub const FLIP_HOURS_MAX: u32 = 730;
+
+/// An option's figures summed over the horizon (display currency, 2 dp).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Components {
+    pub usage: Decimal,
+    pub upfront: Decimal,
+    pub commitment: Decimal,
+    pub data: Decimal,
+    /// Credit used within the horizon (≤ 0).
+    pub credits: Decimal,
+    /// Commitment charges due after the horizon (before credits).
+    pub still_owed: Decimal,
+    /// Credit left after the horizon that still pays what is owed (≤ 0).
+    pub credits_on_owed: Decimal,
+}
+
+impl Components {
+    /// The sum of every component: the decision cost.
+    pub fn sum(&self) -> Result<Decimal, EngineError> {
+        let mut s = self.usage;
+        for v in [
+            self.upfront,
+            self.commitment,
+            self.data,
+            self.credits,
+            self.still_owed,
+            self.credits_on_owed,
+        ] {
+            s = add(s, v)?;
+        }
+        Ok(s)
+    }
+}
+
+/// One offer × billing model over the horizon.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlanOption {
+    pub offer: OfferId,
+    pub model: BillingModel,
+    /// On-demand computed only as the reference (not requested): never the
+    /// cheapest.
+    pub baseline: bool,
+    /// Cash paid by the end of month 1, 2, …, months.
+    pub cumulative: Vec<Decimal>,
+    /// Paid within the horizon (the last cumulative value).
+    pub paid: Decimal,
+    /// Upfront paid within the horizon.
+    pub upfront_total: Decimal,
+    /// Commitment charges due after the horizon (before credits).
+    pub still_owed: Decimal,
+    /// Paid + still owed − credit usable on what is owed (the ranking figure).
+    pub decision_cost: Decimal,
+    /// False when a rate the result needs is missing (figures exclude it).
+    pub complete: bool,
+    /// Priced from the user's assumed discount.
+    pub assumed: bool,
+    /// Uses an indicative price.
+    pub indicative: bool,
+    pub components: Components,
+}
+
+/// Where a commitment meets on-demand for the same offer.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Crossing {
+    pub offer: OfferId,
+    pub model: BillingModel,
+    /// First month (1-based) whose cumulative cash is ≤ on-demand's; None
+    /// when it never is within the horizon.
+    pub month: Option<u32>,
+    /// On-demand's decision cost for the same offer.
+    pub on_demand_decision_cost: Decimal,
+    /// On-demand's decision cost − the commitment's (positive = the
+    /// commitment, counting what it still owes, is cheaper at the horizon).
+    pub decision_saving: Decimal,
+    /// `decision_saving > 0`.
+    pub beats_on_demand: bool,
+}
+
+/// A chosen option in short.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Best {
+    pub offer: OfferId,
+    pub model: BillingModel,
+    pub decision_cost: Decimal,
+    /// Paid within the horizon.
+    pub paid: Decimal,
+    /// Upfront cash needed within the horizon.
+    pub upfront: Decimal,
+    /// Owed after the horizon (before credits).
+    pub still_owed: Decimal,
+    pub complete: bool,
+}
+
+/// The input value at which another option becomes the cheapest.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Flip {
+    /// Months (horizon flips) or hours per month (usage flips).
+    pub at: Decimal,
+    /// The cheapest option there.
+    pub best: Best,
+}
+
+/// The nearest inputs that change the answer (None: nothing in the searched
+/// range does; see the module docs).
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct WhatChanges {
+    /// The longest shorter horizon with another cheapest option.
+    pub months_shorter: Option<Flip>,
+    /// The shortest longer horizon (≤ 60) with another cheapest option.
+    pub months_longer: Option<Flip>,
+    /// The highest grid usage below the scenario's with another cheapest option.
+    pub hours_lower: Option<Flip>,
+    /// The lowest grid usage above the scenario's with another cheapest option.
+    pub hours_higher: Option<Flip>,
+}
+
+/// The plan's answer in numbers (the UI writes the sentences).
+#[derive(Debug, Clone, PartialEq, Default, Serialize)]
+pub struct Summary {
+    /// Lowest decision cost among requested options (complete first).
+    pub cheapest: Option<Best>,
+    /// On-demand's decision cost for the cheapest option's offer.
+    pub on_demand_decision_cost: Option<Decimal>,
+    /// On-demand − cheapest, decision cost (0 when on-demand is cheapest).
+    pub saving_vs_on_demand: Option<Decimal>,
+    /// The same as a percentage of on-demand, 2 dp.
+    pub saving_vs_on_demand_pct: Option<Decimal>,
+    /// The cheapest option's crossing month, when it is a commitment.
+    pub breakeven_month: Option<u32>,
+    /// P(a spot job finishes by its deadline), when spot settings, a job
+    /// length and a deadline are given (see `spot::job_outcome`).
+    pub spot_completion_probability: Option<f64>,
+    pub what_changes: WhatChanges,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Plan {
+    pub currency: Currency,
+    pub months: u32,
+    pub hours_per_month: Decimal,
+    /// The offers planned, in order.
+    pub offers: Vec<OfferId>,
+    /// True when the offers were chosen as the cheapest (no explicit offers).
+    pub auto_selected: bool,
+    /// Explicit offers beyond [`MAX_PLAN_OFFERS`], left out.
+    pub dropped: Vec<OfferId>,
+    /// Offers that cannot be quoted for this need (see `tco::Excluded`).
+    pub excluded: Vec<Excluded>,
+    pub options: Vec<PlanOption>,
+    pub crossings: Vec<Crossing>,
+    pub summary: Summary,
+}
+
+/// The plan for the scenario (see the module docs).
+pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError> {
+    let requested = scenario.models();
+    // depends on the catalog and the assumed discount only: once per plan
+    let assumed = assumed_rates(catalog, scenario);
+    let (ids, dropped, auto_selected) = plan_offers(catalog, scenario, &assumed)?;
+    // the plan's scenario: its offers, and on-demand as the reference
+    let mut s = scenario.clone();
+    s.offers = Some(ids.clone());
+    let od_requested = requested.contains(&BillingModel::OnDemand);
+    if !od_requested {
+        s.billing_models.push(BillingModel::OnDemand);
+    }
+    let q = quote_with_assumed(catalog, &s, QuoteOptions { lines: true }, assumed.clone())?;
+    let mut options = Vec::new();
+    for id in &ids {
+        let Some(oq) = q.offers.iter().find(|o| o.offer == *id) else {
+            continue;
+        };
+        for m in &oq.models {
+            if let Some(o) = option(id, m, !od_requested)? {
+                options.push(o);
+            }
+        }
+    }
+    let crossings = crossings(&options)?;
+    let best = best_of(&q, &ids, requested);
+    let mut summary = Summary {
+        spot_completion_probability: q
+            .spot
+            .as_ref()
+            .and_then(|sp| sp.job.as_ref())
+            .map(|j| j.completion_probability),
+        ..Summary::default()
+    };
+    if let Some(b) = &best {
+        let od = options
+            .iter()
+            .find(|o| o.offer == b.offer && o.model == BillingModel::OnDemand);
+        if let Some(od) = od {
+            let saving = sub(od.decision_cost, b.decision_cost)?;
+            summary.on_demand_decision_cost = Some(od.decision_cost);
+            summary.saving_vs_on_demand = Some(saving);
+            if od.decision_cost > Decimal::ZERO {
+                summary.saving_vs_on_demand_pct = Some(round_money(div(
+                    mul(saving, Decimal::ONE_HUNDRED)?,
+                    od.decision_cost,
+                )?));
+            }
+        }
+        summary.breakeven_month = crossings
+            .iter()
+            .find(|c| c.offer == b.offer && c.model == b.model)
+            .and_then(|c| c.month);
+        // the search uses the requested models only
+        let mut f = scenario.clone();
+        f.offers = Some(ids.clone());
+        let search = Search {
+            catalog,
+            ids: &ids,
+            assumed: &assumed,
+            current: b,
+        };
+        summary.what_changes = search.run(&mut f);
+    }
+    summary.cheapest = best;
+    Ok(Plan {
+        currency: q.currency,
+        months: q.months,
+        hours_per_month: q.hours_per_month,
+        offers: ids,
+        auto_selected,
+        dropped,
+        excluded: q.excluded,
+        options,
+        crossings,
+        summary,
+    })
+}
+
+/// (offers, dropped, auto-selected): see the module docs.
+fn plan_offers(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    assumed: &Option<Vec<AssumedRates>>,
+) -> Result<(Vec<OfferId>, Vec<OfferId>, bool), EngineError> {
+    if let Some(given) = &scenario.offers {
+        let mut ids: Vec<OfferId> = Vec::new();
+        let mut dropped = Vec::new();
+        for id in given {
+            if ids.contains(id) || dropped.contains(id) {
+                continue;
+            }
+            if ids.len() < MAX_PLAN_OFFERS {
+                ids.push(id.clone());
+            } else {
+                dropped.push(id.clone());
+            }
+        }
+        return Ok((ids, dropped, false));
+    }
+    let q = quote_with_assumed(
+        catalog,
+        scenario,
+        QuoteOptions { lines: false },
+        assumed.clone(),
+    )?;
+    let mut ranked: Vec<((bool, Decimal), usize)> = Vec::new();
+    for (i, oq) in q.offers.iter().enumerate() {
+        let mut key: Option<(bool, Decimal)> = None;
+        for m in &oq.models {
+            if let Some(k) = m.rank_key() {
+                if key.is_none_or(|b| k < b) {
+                    key = Some(k);
+                }
+            }
+        }
+        if let Some(k) = key {
+            ranked.push((k, i));
+        }
+    }
+    // stable: ties keep catalog order
+    ranked.sort_by_key(|a| a.0);
+    let mut ids = Vec::with_capacity(MAX_PLAN_OFFERS);
+    for (_, i) in ranked.iter().take(MAX_PLAN_OFFERS) {
+        ids.push(q.offers[*i].offer.clone());
+    }
+    Ok((ids, Vec::new(), true))
+}
+
+/// The option of a priced result (None when the model is unavailable).
+fn option(
+    offer: &OfferId,
+    m: &ModelQuote,
+    od_is_baseline: bool,
+) -> Result<Option<PlanOption>, EngineError> {
+    let (Some(paid), Some(decision)) = (m.total, m.decision_cost) else {
+        return Ok(None);
+    };
+    let (paid, decision) = (paid.amount(), decision.amount());
+    let lines = m.lines();
+    let zero = Decimal::new(0, 2);
+    let mut c = Components {
+        usage: zero,
+        upfront: zero,
+        commitment: zero,
+        data: zero,
+        credits: zero,
+        still_owed: m.still_owed,
+        credits_on_owed: zero,
+    };
+    let mut cumulative = Vec::with_capacity(lines.len());
+    for l in &lines {
+        c.usage = add(c.usage, l.usage)?;
+        c.upfront = add(c.upfront, l.upfront)?;
+        c.commitment = add(c.commitment, l.commitment)?;
+        c.data = add(c.data, l.data)?;
+        c.credits = add(c.credits, l.credits)?;
+        cumulative.push(l.cumulative);
+    }
+    c.credits_on_owed = sub(sub(decision, paid)?, m.still_owed)?;
+    Ok(Some(PlanOption {
+        offer: offer.clone(),
+        model: m.model,
+        baseline: od_is_baseline && m.model == BillingModel::OnDemand,
+        cumulative,
+        paid,
+        upfront_total: m.upfront_total,
+        still_owed: m.still_owed,
+        decision_cost: decision,
+        complete: m.complete(),
+        assumed: m.assumed,
+        indicative: m.indicative,
+        components: c,
+    }))
+}
+
+/// Each commitment option against the same offer's on-demand option.
+fn crossings(options: &[PlanOption]) -> Result<Vec<Crossing>, EngineError> {
+    let mut out = Vec::new();
+    for c in options {
+        if !c.model.is_commitment() {
+            continue;
+        }
+        let Some(od) = options
+            .iter()
+            .find(|o| o.offer == c.offer && o.model == BillingModel::OnDemand)
+        else {
+            continue;
+        };
+        let mut month = None;
+        for (i, (a, b)) in c.cumulative.iter().zip(&od.cumulative).enumerate() {
+            if a <= b {
+                month = u32::try_from(i + 1).ok();
+                break;
+            }
+        }
+        let decision_saving = sub(od.decision_cost, c.decision_cost)?;
+        out.push(Crossing {
+            offer: c.offer.clone(),
+            model: c.model,
+            month,
+            on_demand_decision_cost: od.decision_cost,
+            decision_saving,
+            beats_on_demand: decision_saving > Decimal::ZERO,
+        });
+    }
+    Ok(out)
+}
+
+/// The cheapest requested result of a quote over `ids`, in their order
+/// (complete before incomplete, then decision cost; the first of equals).
+fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Best> {
+    let mut best: Option<(&OfferId, &ModelQuote, (bool, Decimal))> = None;
+    for id in ids {
+        let Some(oq) = q.offers.iter().find(|o| o.offer == *id) else {
+            continue;
+        };
+        for m in &oq.models {
+            if !requested.contains(&m.model) {
+                continue;
+            }
+            if let Some(k) = m.rank_key() {
+                if best.as_ref().is_none_or(|b| k < b.2) {
+                    best = Some((id, m, k));
+                }
+            }
+        }
+    }
+    let (id, m, _) = best?;
+    Some(Best {
+        offer: id.clone(),
+        model: m.model,
+        decision_cost: m.decision_cost?.amount(),
+        paid: m.total?.amount(),
+        upfront: m.upfront_total,
+        still_owed: m.still_owed,
+        complete: m.complete(),
+    })
+}
+
+/// The flip search (see the module docs).
+struct Search<'a> {
+    catalog: &'a Catalog,
+    /// The plan's offers.
+    ids: &'a [OfferId],
+    assumed: &'a Option<Vec<AssumedRates>>,
+    /// The plan's cheapest option.
+    current: &'a Best,
+}
+
+impl Search<'_> {
+    /// The cheapest option of `s` (totals only) when it is another than
+    /// the plan's; None when it is the same, nothing is priced or the quote
+    /// fails.
+    fn flip(&self, s: &Scenario) -> Option<Best> {
+        let opts = QuoteOptions { lines: false };
+        let q = quote_with_assumed(self.catalog, s, opts, self.assumed.clone()).ok()?;
+        let w = best_of(&q, self.ids, s.models())?;
+        let b = self.current;
+        (w.offer != b.offer || w.model != b.model).then_some(w)
+    }
+
+    /// `s` is the scenario restricted to the plan's offers; it is changed
+    /// and restored.
+    fn run(&self, s: &mut Scenario) -> WhatChanges {
+        let mut w = WhatChanges::default();
+        let months = s.months;
+        let mut n = months;
+        while n > MIN_MONTHS {
+            n -= 1;
+            s.months = n;
+            if let Some(best) = self.flip(s) {
+                w.months_shorter = Some(Flip {
+                    at: Decimal::from(n),
+                    best,
+                });
+                break;
+            }
+        }
+        let mut n = months;
+        while n < MAX_MONTHS {
+            n += 1;
+            s.months = n;
+            if let Some(best) = self.flip(s) {
+                w.months_longer = Some(Flip {
+                    at: Decimal::from(n),
+                    best,
+                });
+                break;
+            }
+        }
+        s.months = months;
+        let hours = s.hours_per_month;
+        let mut g = FLIP_HOURS_MAX + FLIP_HOURS_STEP;
+        while g > FLIP_HOURS_STEP {
+            g -= FLIP_HOURS_STEP;
+            let h = Decimal::from(g);
+            if h >= hours {
+                continue;
+            }
+            s.hours_per_month = h;
+            if let Some(best) = self.flip(s) {
+                w.hours_lower = Some(Flip { at: h, best });
+                break;
+            }
+        }
+        let mut g = 0;
+        while g < FLIP_HOURS_MAX {
+            g += FLIP_HOURS_STEP;
+            let h = Decimal::from(g);
+            if h <= hours {
+                continue;
+            }
+            s.hours_per_month = h;
+            if let Some(best) = self.flip(s) {
+                w.hours_higher = Some(Flip { at: h, best });
+                break;
+            }
+        }
+        s.hours_per_month = hours;
+        w
+    }
+}
+
+// ------------------------------------------------------------------
+// Break-even across the catalog
+
+/// Break-even hours per month of one provider × commitment model over the
+/// catalog offers the scenario's filters match.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BreakEvenGroup {
+    pub provider: ProviderId,
+    pub model: BillingModel,
+    /// Offers with an on-demand price and a sourced rate for the model.
+    pub offers: u32,
+    /// Of those, how many never pay off (break-even above the hours a
+    /// provider bills a month).
+    pub never_pays_off: u32,
+    /// Median of the break-even hours of the offers that pay off (2 dp; an
+    /// even count takes the mean of the two middle values, rounded half
+    /// away from zero).
+    pub median_hours: Option<Decimal>,
+    pub min_hours: Option<Decimal>,
+    pub min_offer: Option<OfferId>,
+    pub max_hours: Option<Decimal>,
+    pub max_offer: Option<OfferId>,
+    /// Offers whose break-even is at or below the articles' 300 h/month
+    /// (where "reserve above about 300 h/month" holds).
+    pub at_or_below_claim: u32,
+    /// Offers priced only from the user's assumed discount: counted here,
+    /// left out of every figure above.
+    pub assumed: u32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BreakEvenDistribution {
+    pub article_claim_hours: u32,
+    /// Sorted by provider, then model (declaration order).
+    pub groups: Vec<BreakEvenGroup>,
+}
+
+/// Break-even hours per month across every catalog offer the scenario's
+/// provider / region / GPU filters match (its explicit offer selection is
+/// ignored: the question is about the catalog), for each provider × the
+/// commitment models the scenario requests (every commitment model when it
+/// requests none). Sourced and assumed rates are kept apart: results priced
+/// from the user's assumed discount are only counted (`assumed`), so the
+/// distribution is the sources' own. Figures per `breakeven::break_even`
+/// (per instance, compute only, rounded to 2 dp before any statistic).
+pub fn breakeven_distribution(
+    catalog: &Catalog,
+    scenario: &Scenario,
+) -> Result<BreakEvenDistribution, EngineError> {
+    let mut s = scenario.clone();
+    s.offers = None;
+    let mut models = Vec::new();
+    for m in scenario.models() {
+        if m.is_commitment() {
+            models.push(*m);
+        }
+    }
+    if models.is_empty() {
+        for m in BillingModel::ALL {
+            if m.is_commitment() {
+                models.push(m);
+            }
+        }
+    }
+    s.billing_models = models;
+    let rep = break_even(catalog, &s)?;
+    // (provider, model, sourced (hours, offer) that pay off, never, assumed)
+    type Acc<'a> = (
+        ProviderId,
+        BillingModel,
+        Vec<(Decimal, &'a OfferId)>,
+        u32,
+        u32,
+    );
+    let mut acc: Vec<Acc> = Vec::new();
+    let mut cur = 0;
+    for it in &rep.items {
+        // items come in catalog order: find the provider with a cursor
+        while cur < catalog.offers.len() && catalog.offers[cur].id != it.offer {
+            cur += 1;
+        }
+        let Some(o) = catalog.offers.get(cur) else {
+            break;
+        };
+        let k = match acc
+            .iter()
+            .position(|a| a.0 == o.provider && a.1 == it.model)
+        {
+            Some(k) => k,
+            None => {
+                acc.push((o.provider, it.model, Vec::new(), 0, 0));
+                acc.len() - 1
+            }
+        };
+        let a = &mut acc[k];
+        if it.assumed {
+            a.4 += 1;
+        } else {
+            match it.breakeven_hours_per_month {
+                Some(h) => a.2.push((h, &it.offer)),
+                None => a.3 += 1,
+            }
+        }
+    }
+    acc.sort_by_key(|a| (a.0, a.1));
+    let claim = Decimal::from(ARTICLE_CLAIM_HOURS);
+    let mut groups = Vec::with_capacity(acc.len());
+    for (provider, model, mut v, never, assumed) in acc {
+        v.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.cmp(b.1)));
+        let n = v.len();
+        let median = match n {
+            0 => None,
+            _ if n % 2 == 1 => Some(v[n / 2].0),
+            _ => Some(round_money(div(
+                add(v[n / 2 - 1].0, v[n / 2].0)?,
+                Decimal::TWO,
+            )?)),
+        };
+        let mut at_or_below = 0;
+        for (h, _) in &v {
+            if *h <= claim {
+                at_or_below += 1;
+            }
+        }
+        groups.push(BreakEvenGroup {
+            provider,
+            model,
+            offers: u32::try_from(n).unwrap_or(u32::MAX).saturating_add(never),
+            never_pays_off: never,
+            median_hours: median,
+            min_hours: v.first().map(|x| x.0),
+            min_offer: v.first().map(|x| x.1.clone()),
+            max_hours: v.last().map(|x| x.0),
+            max_offer: v.last().map(|x| x.1.clone()),
+            at_or_below_claim: at_or_below,
+            assumed,
+        });
+    }
+    Ok(BreakEvenDistribution {
+        article_claim_hours: ARTICLE_CLAIM_HOURS,
+        groups,
+    })
+}

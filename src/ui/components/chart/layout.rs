@@ -415,9 +415,9 @@ const BAR_H: f64 = 16.0;
 pub fn bars_layout(data: &BarsData, width: f64, locale: Locale, currency: Currency) -> BarsLayout {
     let top = 6.0;
     let plot = rounded_rect(Rect {
-        left: 8.0,
+        left: 24.0,
         top,
-        right: (width - 72.0).max(9.0),
+        right: (width - 72.0).max(25.0),
         bottom: top + BAR_ROW * data.bars.len() as f64,
     });
     let parts = |b: &Bar| -> Vec<(usize, f64)> {
@@ -782,23 +782,23 @@ mod tests {
         assert_eq!(l.plot.right, 408.0);
         let labels: Vec<&str> = l.x_ticks.iter().map(|t| t.label.as_str()).collect();
         assert_eq!(labels, ["-2k", "0", "2k", "4k", "6k", "8k"]);
-        // domain -2000..8000 over 8..408: 40 units per 1000
-        assert_eq!(l.zero, 88.0);
+        // domain -2000..8000 over 24..408: 38.4 units per 1000
+        assert_eq!(l.zero, 100.8);
         let r = &l.rows[0];
         assert_eq!((r.label_y, r.y, r.height), (19.0, 24.0, 16.0));
         // compute 0..8000 right of zero; the zero upfront is skipped; the
         // credit -1000..0 left of zero
         assert_eq!(r.segments.len(), 2);
-        assert_eq!((r.segments[0].x, r.segments[0].width), (88.0, 320.0));
-        assert_eq!((r.segments[1].x, r.segments[1].width), (48.0, 40.0));
+        assert_eq!((r.segments[0].x, r.segments[0].width), (100.8, 307.2));
+        assert_eq!((r.segments[1].x, r.segments[1].width), (62.4, 38.4));
         assert_eq!(r.segments[1].class, "s2");
         assert_eq!(r.segments[1].title, "credits: -$1,000.00");
-        assert_eq!(r.net_x, Some(368.0));
+        assert_eq!(r.net_x, Some(369.6));
         assert_eq!(r.total, "$7k");
         assert_eq!((r.total_x, r.total_y), (412.0, 36.0));
         let r = &l.rows[1];
         assert_eq!(r.y, 68.0);
-        assert_eq!((r.segments[1].x, r.segments[1].width), (208.0, 80.0));
+        assert_eq!((r.segments[1].x, r.segments[1].width), (216.0, 76.8));
         assert_eq!(r.net_x, None);
         assert_eq!(r.total, "$5k");
         assert_eq!(l.table.head, ["", "compute", "upfront", "credits", "Total"]);
@@ -848,6 +848,6 @@ mod tests {
                 values: vec![0.0, 0.0],
             }],
         });
-        assert_eq!(l.zero, 8.0);
+        assert_eq!(l.zero, 24.0);
     }
 }

@@ -172,7 +172,7 @@ pub fn line_chart(
                 <line class="chart-zero" x1=p.left x2=p.right y1=l.zero y2=l.zero />
                 <line class="chart-axis" x1=p.left x2=p.right y1=p.bottom y2=p.bottom />
                 {x_ticks}
-                <text class="chart-unit" x=p.left y=p.top dx="-6" dy="-0.7em" text-anchor="end">{l.unit}</text>
+                <text class="chart-unit" x=p.left y=p.top dy="-0.7em">{l.unit}</text>
                 <text class="chart-unit" x=p.right y=p.bottom dy="2.5em" text-anchor="end">{l.x_title}</text>
                 {lines}
                 {markers}

@@ -229,6 +229,12 @@ messages! {
     TagInst => "installments", "分期";
     TagSpot => "spot", "竞价";
     TagMix => "mix", "混合";
+    // Charts (plan screen)
+    ChartTable => "Table", "表格";
+    ChartMonth => "Month", "月份";
+    ChartOwed => "Still owed after month {0}", "第 {0} 个月后仍需支付";
+    ChartBreakEven => "Break-even", "回本点";
+    ChartTotal => "Total", "合计";
     // Notices
     NoticeUnknownKey => "The link's key “{0}” is not known and was ignored.", "链接中的参数“{0}”无法识别，已忽略。";
     NoticeInvalidValue => "The link's value for “{0}” (“{1}”) is not valid; the default is used.", "链接中“{0}”的值（“{1}”）无效，已使用默认值。";

@@ -1,4 +1,5 @@
 //! Widgets shared by the screens.
+pub mod chart;
 pub mod nav;
 pub mod notices;
 pub mod number_input;

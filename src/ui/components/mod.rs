@@ -1,5 +1,7 @@
 //! Widgets shared by the screens.
 pub mod chart;
+pub mod checks;
 pub mod nav;
 pub mod notices;
 pub mod number_input;
+pub mod usage;

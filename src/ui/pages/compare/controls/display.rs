@@ -2,10 +2,10 @@
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::check_boxes;
 use crate::domain::catalog::{Catalog, Currency};
 use crate::domain::input::NumberField;
 use crate::domain::scenario::MAX_FX;
+use crate::ui::components::checks::check_boxes;
 use crate::ui::components::number_input::NumberInput;
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Msg};

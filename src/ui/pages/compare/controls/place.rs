@@ -1,9 +1,9 @@
 //! Where: providers, region groups, one region, one GPU model.
 use leptos::prelude::*;
 
-use super::{check_boxes, check_fieldset};
 use crate::domain::catalog::{Catalog, GpuId, ProviderId, Region, RegionGroup};
 use crate::domain::scenario::RegionRef;
+use crate::ui::components::checks::{check_boxes, check_fieldset};
 use crate::ui::format;
 use crate::ui::i18n::{use_i18n, Msg};
 use crate::ui::labels::{group_msg, provider_msg};

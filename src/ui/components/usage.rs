@@ -1,4 +1,4 @@
-//! Usage: hours per month and months (shared by every screen).
+//! Usage: hours per month and months (shared by the compare and plan screens).
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 

@@ -17,9 +17,11 @@ use serde::Serialize;
 use crate::domain::breakeven::{break_even, BreakEvenReport};
 use crate::domain::catalog::{Catalog, Offer, Source};
 use crate::domain::error::EngineError;
+use crate::domain::job::{job_report, JobReport};
 use crate::domain::link::LinkNotice;
 use crate::domain::plan::{breakeven_distribution, plan, BreakEvenDistribution, Plan};
 use crate::domain::tco::{quote, Quote};
+use crate::ui::pages::plan::pick::plan_scenario;
 
 pub const USAGE: &str = "usage: gpucost <command> [options]
 
@@ -27,8 +29,9 @@ commands:
   catalog [--offer <id>]        print the embedded catalog (or one offer with its sources) as JSON
   quote '<query or URL>'        print the quote for a link (query string or URL) as JSON
   breakeven '<query or URL>'    print commitment break-even hours and months as JSON
-  plan '<query or URL>'         print the plan (cash over months, crossings, what changes the
-                                answer) and the catalog's break-even distribution as JSON
+  plan '<query or URL>'         print what the plan screen shows as JSON: the plan (cash over
+                                months, crossings, what changes the answer), the cost of the
+                                link's job (jk=) and the catalog's break-even distribution
   version                       print the version and the catalog version
   --help                        print this help
 
@@ -61,6 +64,9 @@ struct PlanOut<'a> {
     query: String,
     notices: &'a [LinkNotice],
     plan: Plan,
+    /// The cost of the link's job (`jk=`), when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    job: Option<JobReport>,
     breakeven_distribution: BreakEvenDistribution,
 }
 
@@ -182,15 +188,22 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 .map_err(Failure::Error)
             } else if c == "plan" {
                 let e = |e: EngineError| Failure::Error(e.to_string());
-                let plan = plan(&cat, &state.scenario).map_err(e)?;
-                let breakeven_distribution =
-                    breakeven_distribution(&cat, &state.scenario).map_err(e)?;
+                // what the plan screen computes: the offers it plans are the
+                // compare selection (`sel`) when there is one
+                let s = plan_scenario(&state.scenario, &state.compare.selected);
+                let plan = plan(&cat, &s).map_err(e)?;
+                let job = match s.job {
+                    Some(_) => Some(job_report(&cat, &s).map_err(e)?),
+                    None => None,
+                };
+                let breakeven_distribution = breakeven_distribution(&cat, &s).map_err(e)?;
                 print_json(
                     out,
                     &PlanOut {
                         query,
                         notices: &notices,
                         plan,
+                        job,
                         breakeven_distribution,
                     },
                 )

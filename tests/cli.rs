@@ -179,6 +179,19 @@ fn plan_command() {
     assert_eq!(g["model"], "ri1a");
     assert_eq!(g["median_hours"], "431.96");
     assert_eq!(v["breakeven_distribution"]["article_claim_hours"], 300);
+    // a link copied from the plan screen: the offers planned are its
+    // selection (`sel`), and its job is costed (embedded catalog; the
+    // figures of tests/job_goldens.rs j01)
+    let nc = "azure:eastus:Standard_NC24ads_A100_v4";
+    let (c, out, err) = call(&["plan", &format!("v=2&screen=plan&jk=resnet50&sel={nc}")]);
+    assert_eq!(c, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["plan"]["offers"], serde_json::json!([nc]));
+    assert_eq!(v["job"]["offers"][0]["offer"], nc);
+    assert_eq!(v["job"]["offers"][0]["hours"]["wall_hours"], "20.98");
+    let (_, out, _) = call(&["plan", "v=2&m=3"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v.get("job").is_none(), "no job, no job report");
     // bad input is an error line, not a panic
     let (c, _, err) = call(&["plan"]);
     assert_eq!(c, 1);

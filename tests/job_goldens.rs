@@ -347,6 +347,11 @@ fn report_lists_offers_it_cannot_compute_with_a_reason_never_as_zero() {
             .wall_hours
     };
     assert!(r.fastest.windows(2).all(|w| wall(&w[0]) <= wall(&w[1])));
+    // equally fast offers rank by cost
+    assert!(r
+        .fastest
+        .windows(2)
+        .all(|w| wall(&w[0]) < wall(&w[1]) || best(&w[0]) <= best(&w[1])));
     assert!(!r.cheapest.is_empty() && !r.fastest.is_empty());
 
     // a job longer than 60 months: a reason with the hours, not a price

@@ -31,9 +31,11 @@ function walk(d) {
 //    variables again, which would make an unchanged build look new)
 if (process.env.TRUNK_STAGING_DIR) {
   const { transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
-  for (const f of ['gpucost.js', 'enhance.js']) {
+  // the plan worker's files are classic scripts sharing globals
+  // (`wasm_bindgen`): no module format, so top-level names are kept
+  for (const [f, format] of [['gpucost.js', 'esm'], ['enhance.js', 'esm'], ['gpucost-plan.js'], ['plan-worker.js']]) {
     const p = join(dir, f);
-    const out = transformSync(readFileSync(p, 'utf8'), { minify: true, format: 'esm', target: 'es2020' });
+    const out = transformSync(readFileSync(p, 'utf8'), { minify: true, target: 'es2020', ...(format ? { format } : {}) });
     writeFileSync(p, out.code);
   }
 }

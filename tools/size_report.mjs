@@ -12,8 +12,11 @@ const budget = bi >= 0 ? Number(args[bi + 1]) : null;
 
 // Fetched to show the first screen: the page, its stylesheet, the loader, JS
 // glue and wasm (not print.css, media=print; not enhance.js and sw.js,
-// loaded once the app runs).
-const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^boot\.js$/, /^gpucost.*\.js$/, /\.wasm$/];
+// loaded once the app runs; not the plan worker, loaded when the plan
+// screen is first shown).
+const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^boot\.js$/, /^gpucost\.js$/, /^gpucost_bg\.wasm$/];
+// Fetched the first time the plan screen is shown (its own cost).
+const PLAN_SCREEN = [/^plan-worker\.js$/, /^gpucost-plan\.js$/, /^gpucost-plan_bg\.wasm$/];
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -35,12 +38,17 @@ const rows = walk(dist).filter((p) => !/\.(br|gz)$/.test(p)).sort().map((p) => {
 const pad = (s, n) => String(s).padStart(n);
 console.log(`${'file'.padEnd(34)}${pad('raw', 10)}${pad('gzip', 10)}${pad('brotli', 10)}  first-load`);
 const total = { raw: 0, gzip: 0, brotli: 0 };
+const plan = { raw: 0, gzip: 0, brotli: 0 };
+const add = (t, r) => { t.raw += r.raw; t.gzip += r.gzip; t.brotli += r.brotli; };
 for (const r of rows) {
   const first = FIRST_LOAD.some((re) => re.test(r.file));
-  if (first) { total.raw += r.raw; total.gzip += r.gzip; total.brotli += r.brotli; }
-  console.log(`${r.file.padEnd(34)}${pad(r.raw, 10)}${pad(r.gzip, 10)}${pad(r.brotli, 10)}  ${first ? 'yes' : ''}`);
+  const onPlan = PLAN_SCREEN.some((re) => re.test(r.file));
+  if (first) add(total, r);
+  if (onPlan) add(plan, r);
+  console.log(`${r.file.padEnd(34)}${pad(r.raw, 10)}${pad(r.gzip, 10)}${pad(r.brotli, 10)}  ${first ? 'yes' : onPlan ? 'plan screen' : ''}`);
 }
 console.log(`${'FIRST LOAD TOTAL'.padEnd(34)}${pad(total.raw, 10)}${pad(total.gzip, 10)}${pad(total.brotli, 10)}`);
+console.log(`${'PLAN SCREEN, ON FIRST SHOW'.padEnd(34)}${pad(plan.raw, 10)}${pad(plan.gzip, 10)}${pad(plan.brotli, 10)}`);
 if (budget !== null) {
   const ok = total.gzip <= budget;
   console.log(`size budget: first-load gzip ${total.gzip} B ${ok ? '<=' : '>'} ${budget} B ${ok ? 'OK' : 'OVER'}`);

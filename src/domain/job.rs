@@ -782,9 +782,19 @@ pub fn job_report(catalog: &Catalog, scenario: &Scenario) -> Result<JobReport, E
         .filter_map(|o| Some((rank_cost(o)?, &o.offer)))
         .collect();
     cheapest.sort();
+    // equally fast offers (same GPU and count) rank by cost
     let mut fastest: Vec<(_, &OfferId)> = offers
         .iter()
-        .filter_map(|o| Some(((!o.fits(), o.hours.as_ref()?.wall_hours), &o.offer)))
+        .filter_map(|o| {
+            let cost = o.best().and_then(|b| b.decision_cost).map(|m| m.amount());
+            let key = (
+                !o.fits(),
+                o.hours.as_ref()?.wall_hours,
+                cost.is_none(),
+                cost.unwrap_or_default(),
+            );
+            Some((key, &o.offer))
+        })
         .collect();
     fastest.sort();
     Ok(JobReport {

@@ -74,6 +74,23 @@ pub fn money(d: Decimal, c: Currency, locale: Locale) -> String {
     format!("{}{}", currency_symbol(c), number(d, money_dp(d), locale))
 }
 
+/// Text safe inside an element or a double-quoted attribute (for markup
+/// set as `inner_html`).
+pub fn esc(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(ch),
+        }
+    }
+    out
+}
+
 /// A whole count or plain figure without trailing zeros, grouped.
 pub fn plain(d: Decimal, locale: Locale) -> String {
     let n = d.normalize();

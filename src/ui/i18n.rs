@@ -46,31 +46,44 @@ impl Locale {
     }
 }
 
+/// A message of either table ([`Msg`] or [`Rt`]) in a locale.
+pub trait Text: Copy {
+    fn text(self, locale: Locale) -> &'static str;
+}
+
 macro_rules! messages {
-    ($($key:ident => $en:expr, $zh:expr;)+) => {
-        /// Every visible string of the UI.
+    ($(#[$doc:meta])* $name:ident, $table:ident; $($key:ident => $en:expr, $zh:expr;)+) => {
+        $(#[$doc])*
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-        pub enum Msg { $($key,)+ }
+        pub enum $name { $($key,)+ }
 
         /// [en, zh-CN] per message, in declaration order (a table, not a
         /// match: smaller code in the wasm bundle).
-        const TEXTS: &[[&str; 2]] = &[$([$en, $zh],)+];
+        const $table: &[[&str; 2]] = &[$([$en, $zh],)+];
 
-        impl Msg {
-            pub const ALL: &'static [Msg] = &[$(Msg::$key,)+];
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$key,)+];
 
             pub fn text(self, locale: Locale) -> &'static str {
+                <Self as Text>::text(self, locale)
+            }
+        }
+
+        impl Text for $name {
+            fn text(self, locale: Locale) -> &'static str {
                 let i = match locale {
                     Locale::En => 0,
                     Locale::ZhCn => 1,
                 };
-                TEXTS[self as usize][i]
+                $table[self as usize][i]
             }
         }
     };
 }
 
 messages! {
+    /// Every visible string of the app's own views.
+    Msg, TEXTS;
     AppTitle => "GPU Cloud Cost Calculator", "GPU 云成本计算器";
     AppTagline => "Sourced prices of AWS, Azure, Alibaba Cloud and Tencent Cloud GPU offers, computed in your browser.",
         "AWS、Azure、阿里云、腾讯云 GPU 实例的有出处价格，全部在浏览器中计算。";
@@ -230,11 +243,6 @@ messages! {
     TagSpot => "spot", "竞价";
     TagMix => "mix", "混合";
     // Charts (plan screen)
-    ChartTable => "Table", "表格";
-    ChartMonth => "Month", "月份";
-    ChartOwed => "Still owed after month {0}", "第 {0} 个月后仍需支付";
-    ChartBreakEven => "Break-even", "回本点";
-    ChartTotal => "Total", "合计";
     // Notices
     NoticeUnknownKey => "The link's key “{0}” is not known and was ignored.", "链接中的参数“{0}”无法识别，已忽略。";
     NoticeInvalidValue => "The link's value for “{0}” (“{1}”) is not valid; the default is used.", "链接中“{0}”的值（“{1}”）无效，已使用默认值。";
@@ -251,6 +259,134 @@ messages! {
     EngineFailed => "This scenario could not be priced ({0}); the last good result is shown.", "无法计算此方案（{0}），显示的是上一次的有效结果。";
     StaleBadge => "stale", "过旧";
     StaleTip => "This price is more than 12 months older than the dataset (as of {0}).", "此价格比数据集早 12 个月以上（截至 {0}）。";
+    // Plan screen
+    NavPlan => "Plan", "规划";
+    PlanTitle => "Plan: total cost over months", "规划：按月累计的总成本";
+    PlanIntro => "What each billing model costs over your horizon, what a commitment still owes after it, when committing pays off across the catalog, and what a job costs.",
+        "各计费方式在您的时间范围内的花费、承诺在期满后仍需支付的金额、整个目录中何时承诺更划算，以及一个作业的成本。";
+    PlanInputs => "Plan inputs", "规划参数";
+    PlanWorkload => "Workload", "工作负载";
+    PlanFleetGpus => "GPUs needed (total)", "所需 GPU 总数";
+    PlanOffers => "Offers to plan", "要规划的实例";
+    PlanOffersHint => "Shared with the compare screen's selection. None picked: the 4 cheapest offers for the filters.",
+        "与比较页的所选实例共用。未选择时：按筛选条件取最便宜的 4 个实例。";
+    PlanAddOffer => "Add an offer", "添加实例";
+    Remove => "Remove", "移除";
+    PlanModels => "Billing models", "计费方式";
+    PlanSpot => "Spot assumptions", "竞价实例假设";
+    PlanInterruption => "Instances interrupted per month (%)", "每月被中断的实例比例 (%)";
+    PlanCheckpoint => "Checkpoint every (min)", "检查点间隔（分钟）";
+    PlanRestart => "Lost per restart (min)", "每次重启损失（分钟）";
+    PlanJobHours => "Job length (hours of work)", "作业时长（有效工作小时）";
+    PlanDeadline => "Deadline (hours from start)", "截止时间（从开始起的小时数）";
+    PlanMixShare => "Spot share of the mix (%)", "混合方案中竞价占比 (%)";
+    PlanPromos => "Promotions and credits", "优惠与代金券";
+    PlanFirstMonth => "First-month discount (%)", "首月折扣 (%)";
+    PlanCredit => "Credit ({0})", "代金券（{0}）";
+    PlanCreditExpiry => "Credit usable until month (empty = no expiry)", "代金券可用至第几个月（留空 = 不过期）";
+    PlanData => "Data", "数据";
+    PlanEgress => "Internet egress (GB/month)", "公网出流量（GB/月）";
+    PlanCrossRegion => "Cross-region transfer (GB/month)", "跨地域传输（GB/月）";
+    PlanStorage => "Block storage (GB)", "块存储（GB）";
+    BreakevenTitle => "When committing pays off, across the catalog", "整个目录中承诺何时划算";
+    JobTitle => "Cost of a job", "作业成本";
+    JobKindLabel => "Job", "作业";
+    JobNone => "— none —", "— 无 —";
+    JobResnet => "ResNet-50 on ImageNet-1k (training)", "ResNet-50 训练（ImageNet-1k）";
+    JobBert => "BERT-large fine-tune on SQuAD v1.1", "BERT-large 微调（SQuAD v1.1）";
+    JobLlmTrain => "LLM pre-training or fine-tuning (6·N·T FLOPs)", "大模型预训练或微调（6·N·T 次浮点运算）";
+    JobLlmServe => "LLM inference serving (tokens per second × hours)", "大模型推理服务（每秒 token 数 × 小时）";
+    JobEpochs => "Epochs", "训练轮数";
+    JobSamples => "Samples per epoch", "每轮样本数";
+    JobParams => "Model size (billion parameters)", "模型规模（十亿参数）";
+    JobTokens => "Training tokens (billions)", "训练 token 数（十亿）";
+    JobTps => "Tokens per second served", "每秒服务 token 数";
+    JobServeHours => "Serving hours", "服务小时数";
+    JobMfu => "Efficiency of estimates (% of dense FP16 TFLOPS)", "估算效率（稠密 FP16 TFLOPS 的百分比）";
+    JobScaling => "Multi-GPU scaling efficiency (%)", "多 GPU 扩展效率 (%)";
+    PlanWorkerFailed => "The plan's calculator could not be loaded (offline before it was saved, or blocked); reload the page to try again.",
+        "无法加载规划计算模块（在保存前离线，或被阻止）；请刷新页面重试。";
+}
+
+messages! {
+    /// The plan worker's report texts (summary sentences, tables, charts):
+    /// a table of their own, so the app's wasm does not carry them.
+    Rt, RT_TEXTS;
+    BreakevenModel => "Commitment", "承诺方式";
+    ChartTable => "Table", "表格";
+    ChartMonth => "Month", "月份";
+    ChartOwed => "Still owed after month {0}", "第 {0} 个月后仍需支付";
+    ChartBreakEven => "Break-even", "回本点";
+    ChartTotal => "Total", "合计";
+    PlanAutoPicked => "No offers picked: planning the 4 cheapest offers for these filters.", "未选择实例：按筛选条件规划最便宜的 4 个实例。";
+    PlanDropped => "{0} picked offers beyond the first 4 are left out of the plan.", "所选实例中超出前 4 个的 {0} 个未纳入规划。";
+    PlanNothing => "Nothing can be priced for these inputs.", "按这些参数无法计算任何方案。";
+    PlanCheapest => "Cheapest for this plan: {0}, {1} over a {2}-month horizon at {3} h/month ({4} paid in the period, {5} still owed after it).",
+        "本规划最便宜：{0}，{2} 个月、每月 {3} 小时共 {1}（期内支付 {4}，期满后仍需支付 {5}）。";
+    PlanIncomplete => "This figure leaves out a charge the catalog has no rate for (see the table's tags).", "此数字未包含目录中缺少费率的费用（见表中标记）。";
+    PlanSaving => "That is {0} ({1} %) less than on-demand on the same offer ({2}).", "比同一实例按需付费（{2}）节省 {0}（{1}%）。";
+    PlanOnDemandWins => "On-demand is the cheapest here: at {0} h/month over {1} months no commitment pays off once what it still owes is counted.",
+        "此处按需最便宜：按每月 {0} 小时、{1} 个月计算，计入期满后仍需支付的金额后，没有任何承诺方案更划算。";
+    PlanUpfront => "Upfront cash needed: {0}.", "需要预付现金：{0}。";
+    PlanBreakevenMonth => "Its cumulative cash drops below on-demand's in month {0}.", "其累计支出在第 {0} 个月低于按需。";
+    PlanSpotOdds => "A spot job finishes by its deadline with probability {0} % (an estimate from the interruption rate).",
+        "竞价作业在截止时间前完成的概率为 {0}%（根据中断率估算）。";
+    PlanWhatChanges => "What would change the answer:", "什么会改变结论：";
+    PlanFlipMonths => "a horizon of {0} months: {1} becomes the cheapest ({2})", "时间范围为 {0} 个月时：{1} 变为最便宜（{2}）";
+    PlanFlipHours => "{0} h/month: {1} becomes the cheapest ({2})", "每月 {0} 小时时：{1} 变为最便宜（{2}）";
+    PlanNoFlip => "No horizon from 1 to 60 months and no usage from 10 to 730 h/month changes the answer.",
+        "在 1–60 个月的时间范围和每月 10–730 小时的用量内，结论不变。";
+    PlanOptionsCaption => "Each option over months 1–{0}: paid in the period, still owed after it, and the decision cost (paid + owed − credit usable on it).",
+        "各方案第 1–{0} 个月：期内支付、期满后仍需支付，以及决策成本（期内支付 + 仍需支付 − 可抵扣的代金券）。";
+    PlanColOption => "Option", "方案";
+    PlanColUsage => "Usage", "用量费用";
+    PlanColUpfront => "Upfront", "预付";
+    PlanColCommitment => "Commitment", "承诺费用";
+    PlanColData => "Data", "数据";
+    PlanColCredits => "Credits", "代金券";
+    PlanColPaid => "Paid in period", "期内支付";
+    PlanColOwed => "Still owed", "期满后仍需支付";
+    PlanColDecision => "Decision cost", "决策成本";
+    PlanColBreakeven => "Break-even month", "回本月份";
+    PlanBestTag => "cheapest", "最便宜";
+    PlanBaselineTag => "reference", "参照";
+    PlanResults => "Results", "结果";
+    PlanChartTitle => "Cumulative cost", "累计成本";
+    PlanBarsTitle => "What each option's decision cost is made of", "各方案决策成本的构成";
+    BreakevenClaim => "The articles say reserving pays off above about {0} h/month. In this catalog that holds (median break-even ≤ {0} h) for: {1}. It does not for: {2}.",
+        "文章称每月超过约 {0} 小时预留就划算。在本目录中，中位回本点 ≤ {0} 小时的有：{1}；不成立的有：{2}。";
+    BreakevenCaption => "Usage (h/month, per instance, compute only) above which each commitment beats on-demand, over the catalog offers matching the filters",
+        "每种承诺方式优于按需的用量门槛（小时/月，每实例，仅计算费用），统计范围为符合筛选条件的目录实例";
+    BreakevenOffers => "Offers", "实例数";
+    BreakevenMedian => "Median (h/month)", "中位数（小时/月）";
+    BreakevenRange => "Range", "范围";
+    BreakevenAtClaim => "≤ {0} h", "≤ {0} 小时";
+    BreakevenNever => "Never pays off", "永不回本";
+    PlanMarker => "break-even M{0}", "第 {0} 月回本";
+    PlanChartNote => "The charts show the {0} cheapest of {1} options (and on-demand as the reference); the table lists all.",
+        "图表显示 {1} 个方案中最便宜的 {0} 个（以及作为参照的按需）；表格列出全部。";
+    PlanChartSummary => "Cumulative cost of {0} options over {1} months", "{0} 个方案在 {1} 个月内的累计成本";
+    PlanChartCaption => "Cumulative cost by the end of each month (months 1–{0}), what is still owed after the horizon, and break-even months",
+        "各月末累计成本（第 1–{0} 个月）、期满后仍需支付的金额及回本月份";
+    JobMeasured => "measured, {0}-GPU run ({1})", "{0} 卡实测（{1}）";
+    JobScaled => "scaled from a measured {0}-GPU run at {1} % ({2})", "由 {0} 卡实测按 {1}% 扩展（{2}）";
+    JobEstimate => "estimate: {0} TFLOPS × {1} %", "估算：{0} TFLOPS × {1}%";
+    JobEstimateTag => "estimate", "估算";
+    JobAboutSamples => "{0} epochs × {1} samples = {2} samples. Throughput is measured (Lambda deeplearning-benchmark, PyTorch fp16, 2024) where the catalog has a run of the GPU at that count; with more GPUs than measured it is scaled at {3} % efficiency; GPUs without a run are estimated from dense FP16 TFLOPS × {4} % (marked estimate).",
+        "{0} 轮 × {1} 个样本 = {2} 个样本。目录中有该 GPU 在该卡数下的实测时使用实测吞吐（Lambda deeplearning-benchmark，PyTorch fp16，2024）；卡数多于实测时按 {3}% 扩展效率推算；没有实测的 GPU 按稠密 FP16 TFLOPS × {4}% 估算（标为估算）。";
+    JobAboutTrain => "6 × {0} B parameters × {1} B tokens = {2} × 10¹⁸ FLOPs, at {3} % of dense FP16 TFLOPS (an estimate; MFU includes multi-GPU losses). Memory: 16 bytes per parameter (mixed-precision Adam, activations excluded) must fit in the GPUs.",
+        "6 × {0}B 参数 × {1}B token = {2} × 10¹⁸ 次浮点运算，按稠密 FP16 TFLOPS 的 {3}% 计算（估算；MFU 已含多卡损耗）。显存：每个参数 16 字节（混合精度 Adam，不含激活值），须装得下。";
+    JobAboutServe => "{0} tokens per second for {1} h. Each GPU serves dense FP16 TFLOPS × {3} % ÷ (2 × {2} B FLOPs per token) (an estimate); the weights (2 bytes per parameter, KV cache excluded) must fit.",
+        "每秒 {0} 个 token，持续 {1} 小时。每张 GPU 的服务能力 = 稠密 FP16 TFLOPS × {3}% ÷（每 token 2 × {2}B 次浮点运算）（估算）；权重（每参数 2 字节，不含 KV 缓存）须装得下。";
+    JobCheapest => "Cheapest offers for this job (decision cost: a commitment counts what it still owes after the job)", "此作业最便宜的实例（决策成本：承诺方案计入作业结束后仍需支付的金额）";
+    JobFastest => "Fastest offers for this job", "此作业最快的实例";
+    JobColGpus => "Instances × GPUs", "实例数 × GPU";
+    JobColHours => "Hours", "小时";
+    JobColGpuHours => "GPU-hours", "GPU 小时";
+    JobColBasis => "Throughput basis", "吞吐依据";
+    JobColModel => "Cheapest billing", "最便宜的计费方式";
+    JobNoFit => "does not fit: needs {0} GB, has {1} GB", "显存不足：需要 {0} GB，仅有 {1} GB";
+    JobSkipped => "{0} matching offers have no figure for this job (no throughput data or GPU memory, or longer than 60 months).", "{0} 个符合条件的实例无法计算此作业（无吞吐数据或显存信息，或超过 60 个月）。";
 }
 
 /// Fill `{0}`, `{1}`, … placeholders.

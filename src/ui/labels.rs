@@ -148,6 +148,7 @@ pub fn screen_msg(s: crate::ui::link::Screen) -> Msg {
     use crate::ui::link::Screen;
     match s {
         Screen::Compare => Msg::NavCompare,
+        Screen::Plan => Msg::NavPlan,
         Screen::Sources => Msg::DataSources,
     }
 }
@@ -157,5 +158,15 @@ pub fn tflops_msg(k: TflopsKind) -> Msg {
         TflopsKind::Fp16 => Msg::TflopsFp16,
         TflopsKind::Tf32 => Msg::TflopsTf32,
         TflopsKind::Fp32 => Msg::TflopsFp32,
+    }
+}
+
+pub fn job_msg(k: crate::domain::job::JobKind) -> Msg {
+    use crate::domain::job::JobKind;
+    match k {
+        JobKind::Resnet50 => Msg::JobResnet,
+        JobKind::BertLarge => Msg::JobBert,
+        JobKind::LlmTrain => Msg::JobLlmTrain,
+        JobKind::LlmServe => Msg::JobLlmServe,
     }
 }

@@ -39,6 +39,10 @@ fn every_message_has_both_translations() {
         assert!(!m.text(Locale::En).is_empty(), "{m:?} en");
         assert!(!m.text(Locale::ZhCn).is_empty(), "{m:?} zh");
     }
+    for m in crate::ui::i18n::Rt::ALL {
+        assert!(!m.text(Locale::En).is_empty(), "{m:?} en");
+        assert!(!m.text(Locale::ZhCn).is_empty(), "{m:?} zh");
+    }
 }
 
 /// Pick a language in the switch as a user would (value + change event).

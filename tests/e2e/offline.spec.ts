@@ -23,6 +23,11 @@ test('after the first visit, a share link to any screen opens offline', async ({
   await expect(page.getByTestId('filter-provider-azure')).toBeChecked();
   await expect(page.getByTestId('months')).toHaveValue('6');
   await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  // the plan screen's worker (a second wasm module) comes from the cache too
+  await app.open('?v=2&screen=plan&m=6&bm=od,ri1n&sel=aws:us-east-1:p4d.24xlarge');
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('plan-cheapest')).toBeVisible();
+  await expect(page.locator('[data-testid="chart-line"] [data-testid="chart-series"]')).toHaveCount(2);
   await context.setOffline(false);
   expect(app.realErrors()).toEqual([]);
 });

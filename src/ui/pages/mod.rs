@@ -6,4 +6,5 @@
 //! its place in `app.rs`). Screens are built once and hidden while another
 //! is shown; a screen with expensive memos should skip work while hidden.
 pub mod compare;
+pub mod plan;
 pub mod sources;

@@ -138,9 +138,36 @@ fn unit_for(abs: f64, locale: Locale) -> (f64, &'static str) {
         .unwrap_or((1.0, ""))
 }
 
+/// `x` rounded to exactly `dp` (≤ 9) decimals with integer arithmetic: float
+/// formatting (`{:.2}`, `f64`'s `Display`) would add ~9 KB gzip of the
+/// standard library's float-printing code to the wasm. Magnitudes beyond
+/// `u64` after scaling saturate (the layouts clamp values to ±1e15).
+pub fn fixed(x: f64, dp: usize) -> String {
+    let dp = dp.min(9);
+    let Some(x) = finite(x) else {
+        return "0".into();
+    };
+    let scale = 10u64.pow(dp as u32);
+    let t = (x.abs() * scale as f64).round() as u64;
+    let mut s = String::with_capacity(24);
+    if x < 0.0 && t != 0 {
+        s.push('-');
+    }
+    s.push_str(&(t / scale).to_string());
+    if dp > 0 {
+        let frac = (t % scale).to_string();
+        s.push('.');
+        for _ in frac.len()..dp {
+            s.push('0');
+        }
+        s.push_str(&frac);
+    }
+    s
+}
+
 /// `x` with at most `dp` decimals, trailing zeros dropped, never "-0".
 fn trimmed(x: f64, dp: usize) -> String {
-    let mut s = format!("{x:.dp$}");
+    let mut s = fixed(x, dp);
     if s.contains('.') {
         s.truncate(s.trim_end_matches('0').trim_end_matches('.').len());
     }
@@ -148,6 +175,11 @@ fn trimmed(x: f64, dp: usize) -> String {
         s = "0".into();
     }
     s
+}
+
+/// A coordinate as SVG attribute text, to 0.1 user units: `12.3`, `40`.
+pub fn num(v: f64) -> String {
+    trimmed(v, 1)
 }
 
 /// Axis labels for ticks: one unit for the whole axis (chosen by the largest
@@ -199,7 +231,7 @@ pub fn money_text(v: f64, symbol: &str) -> String {
     let Some(v) = finite(v) else {
         return "—".into();
     };
-    let s = format!("{:.2}", v.abs());
+    let s = fixed(v.abs(), 2);
     let (int, frac) = s.split_once('.').unwrap_or((&s, "00"));
     let sign = if v < 0.0 && s != "0.00" { "-" } else { "" };
     let mut out = String::with_capacity(s.len() + 8);
@@ -236,7 +268,9 @@ pub fn path_d(points: &[Option<(f64, f64)>]) -> String {
         match p {
             Some((x, y)) if x.is_finite() && y.is_finite() => {
                 d.push(if pen_down { 'L' } else { 'M' });
-                d.push_str(&format!("{} {}", round1(*x), round1(*y)));
+                d.push_str(&num(*x));
+                d.push(' ');
+                d.push_str(&num(*y));
                 pen_down = true;
             }
             _ => pen_down = false,
@@ -248,6 +282,36 @@ pub fn path_d(points: &[Option<(f64, f64)>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fixed_point_text_matches_float_formatting() {
+        for (x, dp) in [
+            (0.0, 2),
+            (1234.565, 2),
+            (-0.004, 2),
+            (12.349, 1),
+            (-7.26, 1),
+            (0.6, 0),
+            (1e15, 2),
+            (0.000123, 6),
+        ] {
+            let want = format!("{x:.dp$}");
+            let want = if want
+                .trim_start_matches('-')
+                .trim_matches(|c| c == '0' || c == '.')
+                .is_empty()
+            {
+                want.trim_start_matches('-').to_string()
+            } else {
+                want
+            };
+            assert_eq!(fixed(x, dp), want, "{x} {dp}");
+        }
+        assert_eq!(fixed(f64::NAN, 2), "0");
+        assert_eq!(num(-0.04), "0");
+        assert_eq!(num(12.349), "12.3");
+        assert_eq!(num(40.0), "40");
+    }
 
     #[test]
     fn scale_maps_linearly_and_survives_degenerate_domains() {

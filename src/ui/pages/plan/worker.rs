@@ -1,0 +1,124 @@
+//! The plan screen's side of the plan worker: post the scenario link and
+//! the language, take the markup back. Only the latest request's answer is
+//! used; while one is out the screen says it is updating; a part that
+//! failed keeps its last good markup ([`merge`]). In native builds (tests)
+//! the results are computed in place.
+use leptos::prelude::*;
+
+use super::results::{merge, Results};
+use crate::domain::catalog::Catalog;
+use crate::ui::i18n::Locale;
+
+/// What the screen reads.
+#[derive(Clone, Copy)]
+pub struct PlanOutput {
+    pub results: RwSignal<Results>,
+    /// A request is out (its answer not yet shown).
+    pub pending: RwSignal<bool>,
+    /// The worker could not be started or failed to load.
+    pub broken: RwSignal<bool>,
+}
+
+impl PlanOutput {
+    pub fn new() -> PlanOutput {
+        PlanOutput {
+            results: RwSignal::new(Results::default()),
+            pending: RwSignal::new(false),
+            broken: RwSignal::new(false),
+        }
+    }
+
+    fn take(self, next: Results) {
+        self.results.update(|r| *r = merge(r, next));
+        self.pending.set(false);
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+pub fn request(out: PlanOutput, catalog: &'static Catalog, query: String, locale: Locale) {
+    out.take(super::results::results(catalog, &query, locale));
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn request(out: PlanOutput, _catalog: &'static Catalog, query: String, locale: Locale) {
+    imp::request(out, query, locale)
+}
+
+#[cfg(target_arch = "wasm32")]
+mod imp {
+    use std::cell::{Cell, RefCell};
+
+    use wasm_bindgen::prelude::*;
+    use wasm_bindgen::JsCast;
+
+    use super::PlanOutput;
+    use crate::ui::i18n::Locale;
+    use crate::ui::pages::plan::results::{Results, PARTS};
+    use leptos::prelude::*;
+
+    /// The worker script, relative to the page (works under a sub-path).
+    const URL: &str = "./plan-worker.js";
+
+    thread_local! {
+        static WORKER: RefCell<Option<web_sys::Worker>> = const { RefCell::new(None) };
+        static LATEST: Cell<u32> = const { Cell::new(0) };
+    }
+
+    fn start(out: PlanOutput) -> Option<web_sys::Worker> {
+        let w = web_sys::Worker::new(URL).ok()?;
+        let on_message =
+            Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+                let msg = js_sys::Array::from(&ev.data());
+                if msg.get(0).as_f64() == Some(-1.0) {
+                    // the module failed to load (see plan-worker.js)
+                    out.broken.set(true);
+                    out.pending.set(false);
+                    return;
+                }
+                if msg.get(0).as_f64() != Some(f64::from(LATEST.get())) {
+                    return; // an answer to an older request
+                }
+                let text = |i: u32| msg.get(i).as_string().unwrap_or_default();
+                let mut r = Results::default();
+                let err = text(1);
+                r.error = (!err.is_empty()).then_some(err);
+                for (i, p) in r.parts.iter_mut().enumerate().take(PARTS) {
+                    *p = text(i as u32 + 2);
+                }
+                out.take(r);
+            });
+        let on_error = Closure::<dyn Fn()>::new(move || {
+            out.broken.set(true);
+            out.pending.set(false);
+        });
+        w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        on_message.forget();
+        on_error.forget();
+        Some(w)
+    }
+
+    pub fn request(out: PlanOutput, query: String, locale: Locale) {
+        let id = LATEST.get().wrapping_add(1);
+        LATEST.set(id);
+        WORKER.with_borrow_mut(|slot| {
+            if slot.is_none() {
+                *slot = start(out);
+            }
+            let Some(w) = slot.as_ref() else {
+                out.broken.set(true);
+                return;
+            };
+            let msg = js_sys::Array::of3(
+                &JsValue::from(id),
+                &JsValue::from_str(&query),
+                &JsValue::from_str(locale.tag()),
+            );
+            out.pending.set(true);
+            if w.post_message(&msg).is_err() {
+                out.broken.set(true);
+                out.pending.set(false);
+            }
+        });
+    }
+}

@@ -1,0 +1,119 @@
+import { test, expect } from './fixtures/app';
+import type { Page } from '@playwright/test';
+
+// The plan screen: inputs in the shared scenario, results computed by the
+// plan worker (a second wasm module) and shown as summary, charts, options
+// table, cost of a job and the break-even distribution.
+
+const P4D = 'aws:us-east-1:p4d.24xlarge';
+const NC24 = 'azure:eastus:Standard_NC24ads_A100_v4';
+
+async function ready(page: Page) {
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+}
+
+function option(page: Page, offer: string, model: string) {
+  return page.locator(`[data-testid="plan-option"][data-offer="${offer}"][data-model="${model}"]`);
+}
+
+test("the articles' 4 × A100 for 7 days: on-demand wins once what a reservation still owes counts", async ({ app, page }) => {
+  await app.open(`?v=2&screen=plan&gpus=4&h=168&m=1&bm=od,ri1n&sel=${P4D}`);
+  await ready(page);
+  // 1 p4d (8 × A100 40GB) for 168 h at $21.957642/h = $3,688.88
+  await expect(option(page, P4D, 'od').getByTestId('plan-decision')).toHaveText('$3,688.88');
+  // 1-yr no upfront: 168 h of the term paid ($10,162.40) + 11 months still owed ($111,786.40)
+  await expect(option(page, P4D, 'ri1n').getByTestId('plan-decision')).toHaveText('$121,948.80');
+  await expect(page.getByTestId('plan-cheapest')).toContainText('On-demand');
+  await expect(page.getByTestId('plan-saving')).toContainText('On-demand is the cheapest here');
+  await expect(page.getByTestId('plan-selected').locator('li')).toHaveCount(1);
+  // the chart: one line per option, the reservation's owed amount drawn after the horizon
+  await expect(page.locator('[data-testid="chart-line"] [data-testid="chart-series"]')).toHaveCount(2);
+  await expect(page.locator('[data-testid="chart-owed"]')).toHaveCount(1);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('a year at full use: the all-upfront reservation crosses on-demand in month 8, and changing months updates chart and URL', async ({ app, page }) => {
+  await app.open(`?v=2&screen=plan&m=18&bm=od,ri1a&sel=${P4D}`);
+  await ready(page);
+  // $113,819 upfront vs $16,029.08 a month on demand: 7 × 16,029.08 < 113,819 ≤ 8 × 16,029.08
+  await expect(page.locator('[data-testid="chart-marker"][data-month="8"]')).toHaveCount(1);
+  await expect(option(page, P4D, 'ri1a').locator('td').last()).toHaveText('8');
+  const before = await page.getByTestId('plan-charts').innerHTML();
+
+  await page.getByTestId('plan-months').fill('24');
+  await expect(page).toHaveURL(/[?&]m=24(&|$)/);
+  await ready(page);
+  await expect(page.getByTestId('plan-options')).toContainText('months 1–24');
+  expect(await page.getByTestId('plan-charts').innerHTML()).not.toEqual(before);
+  // the first crossing stays where it was
+  await expect(page.locator('[data-testid="chart-marker"][data-month="8"]')).toHaveCount(1);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('bad input is refused beside its field and the last good plan stays', async ({ app, page }) => {
+  await app.open(`?v=2&screen=plan&m=13&bm=od,ri1n&sel=${P4D}`);
+  await ready(page);
+  const good = await page.getByTestId('plan-summary').innerText();
+  for (const [field, value] of [['plan-hours', '-5'], ['plan-hours', '800'], ['plan-hours', 'abc'], ['plan-months', '61'], ['plan-gpus', '0']]) {
+    await page.getByTestId(field).fill(value);
+    await expect(page.getByTestId(`${field}-error`)).not.toBeEmpty();
+    await expect(page.getByTestId(field)).toHaveValue(value); // what was typed stays
+  }
+  await expect(page).toHaveURL(/[?&]m=13(&|$)/);
+  expect(await page.getByTestId('plan-summary').innerText()).toEqual(good);
+
+  // the job's inputs: MFU above 100 % and zero tokens per second
+  await page.getByTestId('job-kind').selectOption('llm_serve');
+  await page.getByTestId('job-mfu').fill('150');
+  await expect(page.getByTestId('job-mfu-error')).not.toBeEmpty();
+  await page.getByTestId('job-tps').fill('0');
+  await expect(page.getByTestId('job-tps-error')).not.toBeEmpty();
+  await expect(page).not.toHaveURL(/mfu=|jtps=/);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('the cost of a job: ResNet-50 on a measured A100 and the ranked lists', async ({ app, page }) => {
+  await app.open(`?v=2&screen=plan&jk=resnet50&sel=${NC24}`);
+  await ready(page);
+  await expect(page.getByTestId('job-kind')).toHaveValue('resnet50');
+  await expect(page.getByTestId('job-assumptions')).toContainText('90 epochs × 1,281,167 samples');
+  const row = page.locator(`[data-testid="job-cheapest"] [data-testid="job-row"][data-offer="${NC24}"]`);
+  // 90 × 1,281,167 images at the measured 1,527 images/s = 20.98 h; × $3.673/h = $77.06
+  await expect(row.getByTestId('job-hours')).toHaveText('20.98');
+  await expect(row.getByTestId('job-cost')).toHaveText('$77.06');
+  await expect(row).toContainText('measured, 1-GPU run');
+  await expect(page.getByTestId('job-fastest').getByTestId('job-row')).toHaveCount(1);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('offers are picked by search and shared with the compare selection', async ({ app, page }) => {
+  await app.open('?v=2&screen=plan&m=3');
+  await ready(page);
+  await expect(page.getByTestId('plan-auto')).toBeVisible();
+  await page.getByTestId('plan-offer-search').fill('p4d us-east-1');
+  await page.getByTestId('plan-candidates').getByRole('button').first().click();
+  await expect(page.getByTestId('plan-selected').locator('li')).toHaveCount(1);
+  await expect(page).toHaveURL(/[?&]sel=/);
+  await ready(page);
+  await expect(page.getByTestId('plan-auto')).toHaveCount(0);
+  await page.getByTestId('nav-compare').click();
+  await expect(page.getByTestId('screen-compare')).toBeVisible();
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('interaction latency on the plan screen (printed, median of 9)', async ({ app, page }) => {
+  await app.open(`?v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix`);
+  await ready(page);
+  const times: number[] = [];
+  for (let i = 0; i < 9; i++) {
+    const t0 = Date.now();
+    await page.getByTestId('plan-hours').fill(String(300 + 10 * i));
+    await expect(page.getByTestId('plan-options')).toContainText('months 1–36');
+    await ready(page);
+    await expect(page.getByTestId('plan-cheapest')).toContainText(`${300 + 10 * i} h/month`);
+    times.push(Date.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  console.log(`plan latency: median ${times[4]} ms (min ${times[0]}, max ${times[8]}) from typing hours to the updated plan, 4 offers × 6 models with the flip search`);
+  expect(app.realErrors()).toEqual([]);
+});

@@ -1,8 +1,44 @@
 // Loads the wasm app. An external module (no inline script) so a strict CSP
-// (script-src 'self' 'wasm-unsafe-eval') applies. Once the app runs,
+// (script-src 'self' 'wasm-unsafe-eval') applies. Before the app starts it
+// applies what is remembered (theme; on a bare visit, the last settings; on
+// a first visit, the currency of the language); once the app runs,
 // enhance.js adds what the first screen does not need: offline support (the
-// service worker, "reload to update") and sharing the link.
+// service worker, "reload to update"), sharing, QR code, export, the theme
+// switch and remembering the last settings.
 import init from './gpucost.js';
+
+function stored(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+// Theme: a remembered choice, else the system's. Anything else stored is ignored.
+const theme = stored('gpucost.theme');
+document.documentElement.dataset.theme =
+  theme === 'light' || theme === 'dark' ? theme
+    : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+
+// Settings: a link always wins. A bare visit reopens the last settings; a
+// first visit in Chinese shows CNY unless the link names a currency (or a
+// price cap, which is in the link's currency).
+const LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+\-]+=[A-Za-z0-9._~%:,+\-]*)*$/;
+const last = stored('gpucost.last');
+const root = document.documentElement;
+if (location.search === '' && last !== null) {
+  if (last.length < 16384 && LAST.test(last)) {
+    history.replaceState(null, '', location.pathname + last + location.hash);
+    root.dataset.restored = 'last';
+  } else {
+    root.dataset.restored = 'ignored';
+  }
+} else if (last === null) {
+  const lang = stored('gpucost.lang') || navigator.language || '';
+  const q = new URLSearchParams(location.search);
+  if (lang.toLowerCase().startsWith('zh') && !q.has('cur') && !q.has('maxp')) {
+    if (!q.has('v')) q.set('v', '2');
+    q.set('cur', 'CNY');
+    history.replaceState(null, '', location.pathname + '?' + q.toString().replace(/%3A/g, ':').replace(/%2C/g, ',') + location.hash);
+  }
+}
 
 function showFatal(message) {
   const panel = document.getElementById('fatal');

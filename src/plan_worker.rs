@@ -2,15 +2,23 @@
 //! by the app the first time the plan screen is shown (`plan-worker.js`),
 //! that computes the plan, the cost of a job and the break-even
 //! distribution ([`gpucost::ui::pages::plan::results`]) off the page's
-//! thread. Message in: `[id, scenario link, language tag]`; message out:
-//! `[id, error code or "", summary, charts, options, job, break-even]`.
+//! thread; `enhance.js` also asks it for exports and QR codes. Messages:
+//!
+//! | in | out |
+//! |---|---|
+//! | `[id, "plan", scenario link, language]` | `[id, error code or "", summary, charts, options, job, break-even]` |
+//! | `[id, "export", app link, language, "csv" or "json"]` | `[id, file name, MIME type, content]` |
+//! | `[id, "qr", text, label]` | `[id, svg or "", length in bytes when too long]` |
+//!
 //! Keeping this code out of the app's wasm keeps the first load small.
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
     use gpucost::domain::catalog::Catalog;
+    use gpucost::ui::export::{export, Format};
     use gpucost::ui::i18n::Locale;
     use gpucost::ui::pages::plan::results::results;
+    use gpucost::ui::qr::qr_svg;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
@@ -22,25 +30,40 @@ fn main() {
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let msg = js_sys::Array::from(&ev.data());
-            let query = msg.get(1).as_string().unwrap_or_default();
-            let locale = msg
-                .get(2)
-                .as_string()
-                .and_then(|t| Locale::from_tag(&t))
-                .unwrap_or(Locale::En);
+            let text = |i: u32| msg.get(i).as_string().unwrap_or_default();
+            let locale = Locale::from_tag(&text(3)).unwrap_or(Locale::En);
             let reply = js_sys::Array::new();
             reply.push(&msg.get(0));
-            match catalog {
-                Some(c) => {
-                    let r = results(c, &query, locale);
-                    reply.push(&JsValue::from_str(r.error.as_deref().unwrap_or("")));
+            let push = |s: &str| {
+                reply.push(&JsValue::from_str(s));
+            };
+            match (text(1).as_str(), catalog) {
+                ("plan", Some(c)) => {
+                    let r = results(c, &text(2), locale);
+                    push(r.error.as_deref().unwrap_or(""));
                     for p in &r.parts {
-                        reply.push(&JsValue::from_str(p));
+                        push(p);
                     }
                 }
-                None => {
-                    reply.push(&JsValue::from_str("catalog"));
+                ("export", Some(c)) => {
+                    let f = export(
+                        c,
+                        &text(2),
+                        locale,
+                        Format::from_code(&text(4)).unwrap_or(Format::Csv),
+                    );
+                    push(&f.name);
+                    push(f.mime);
+                    push(&f.content);
                 }
+                ("qr", _) => match qr_svg(&text(2), &text(3)) {
+                    Ok(svg) => push(&svg),
+                    Err(len) => {
+                        push("");
+                        push(&len.to_string());
+                    }
+                },
+                _ => push("catalog"),
             }
             let _ = out.post_message(&reply);
         });

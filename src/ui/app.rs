@@ -80,6 +80,20 @@ fn Header(catalog: &'static Catalog) -> impl IntoView {
                 <button type="button" class="share" data-testid="share" data-action="share">
                     {move || i18n.t(Msg::Share)}
                 </button>
+                // QR code and downloads are made by the plan worker, asked by
+                // enhance.js: the app renders the buttons only
+                <button type="button" class="share" data-testid="qr" data-action="qr">
+                    {move || i18n.t(Msg::QrCode)}
+                </button>
+                <button type="button" class="share" data-testid="export-csv" data-action="export-csv" title=move || i18n.t(Msg::ExportTip)>
+                    "CSV"
+                </button>
+                <button type="button" class="share" data-testid="export-json" data-action="export-json" title=move || i18n.t(Msg::ExportTip)>
+                    "JSON"
+                </button>
+                <button type="button" class="share" data-testid="theme" data-action="theme" aria-pressed="false" aria-label=move || i18n.t(Msg::DarkTheme)>
+                    "◐"
+                </button>
                 <LanguageSwitch />
             </div>
             <Nav />

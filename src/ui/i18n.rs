@@ -88,6 +88,9 @@ messages! {
     AppTagline => "Sourced prices of AWS, Azure, Alibaba Cloud and Tencent Cloud GPU offers, computed in your browser.",
         "AWS、Azure、阿里云、腾讯云 GPU 实例的有出处价格，全部在浏览器中计算。";
     Share => "Share link", "分享链接";
+    QrCode => "QR code", "二维码";
+    DarkTheme => "Dark theme", "深色主题";
+    ExportTip => "Download what this screen shows (with the dataset version and sources)", "下载此页显示的内容（含数据集版本和来源）";
     Language => "Language", "语言";
     DatasetVersion => "Dataset", "数据集";
     AsOf => "as of", "截至";
@@ -312,6 +315,12 @@ messages! {
     /// The plan worker's report texts (summary sentences, tables, charts):
     /// a table of their own, so the app's wasm does not carry them.
     Rt, RT_TEXTS;
+    ExportScreen => "Screen", "页面";
+    ExportLink => "Link", "链接";
+    ExportCommitModel => "Best commitment: billing model", "最优承诺价：计费方式";
+    ExportOfferId => "Offer id", "实例 ID";
+    ExportTitle => "Title", "标题";
+    ExportReference => "Reference", "出处";
     BreakevenModel => "Commitment", "承诺方式";
     ChartTable => "Table", "表格";
     ChartMonth => "Month", "月份";

@@ -4,12 +4,14 @@
 //! with `cargo test`; only the browser mounts components.
 pub mod app;
 pub mod components;
+pub mod export;
 pub mod format;
 pub mod i18n;
 pub mod labels;
 pub mod link;
 pub mod pages;
 pub mod panic;
+pub mod qr;
 pub mod state;
 pub mod url;
 

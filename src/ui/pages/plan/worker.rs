@@ -109,8 +109,9 @@ mod imp {
                 out.broken.set(true);
                 return;
             };
-            let msg = js_sys::Array::of3(
+            let msg = js_sys::Array::of4(
                 &JsValue::from(id),
+                &JsValue::from_str("plan"),
                 &JsValue::from_str(&query),
                 &JsValue::from_str(locale.tag()),
             );

@@ -1,0 +1,494 @@
+//! Export of what a screen shows, as CSV or JSON: the compare table (every
+//! matching row in the table's order, the columns shown), the plan's
+//! options, or the data sources; with the dataset version, the link and the
+//! sources the figures cite. Pure: computed in the plan worker when the
+//! user asks (`enhance.js` posts the page's link), tested natively.
+//!
+//! Figures are plain numbers (dot decimals, no grouping, no currency sign:
+//! the currency and unit are in the column header) so a spreadsheet reads
+//! them as numbers; CSV is UTF-8 with a byte-order mark (spreadsheet
+//! programs otherwise misread Chinese text) and RFC 4180 quoting.
+use std::fmt::Write;
+
+use rust_decimal::Decimal;
+
+use crate::domain::catalog::{Catalog, Offer};
+use crate::domain::compare::{price_all, pricing_inputs};
+use crate::domain::plan::plan;
+use crate::ui::format;
+use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
+use crate::ui::labels::{column_msg, model_msg, provider_msg, unit_short};
+use crate::ui::link::{self, AppLink, Screen};
+use crate::ui::pages::compare::rows::{table, Row};
+use crate::ui::pages::compare::view::{visible_columns, Column};
+use crate::ui::pages::plan::pick::plan_scenario;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Csv,
+    Json,
+}
+
+impl Format {
+    pub fn from_code(s: &str) -> Option<Format> {
+        match s {
+            "csv" => Some(Format::Csv),
+            "json" => Some(Format::Json),
+            _ => None,
+        }
+    }
+}
+
+/// A file to download.
+#[derive(Debug, Clone, PartialEq)]
+pub struct File {
+    pub name: String,
+    pub mime: &'static str,
+    pub content: String,
+}
+
+/// What is exported: column headers, rows of cells, and the sources cited.
+struct Sheet {
+    columns: Vec<String>,
+    rows: Vec<Vec<Cell>>,
+    sources: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Cell {
+    Text(String),
+    Num(Decimal),
+    Empty,
+}
+
+fn num(v: Option<Decimal>) -> Cell {
+    v.map_or(Cell::Empty, |d| Cell::Num(d.normalize()))
+}
+
+fn t(m: impl Text, locale: Locale) -> String {
+    m.text(locale).to_string()
+}
+
+/// Export the screen a link shows.
+pub fn export(catalog: &'static Catalog, query: &str, locale: Locale, f: Format) -> File {
+    let (l, _) = link::parse(query, catalog);
+    let sheet = match l.screen {
+        Screen::Compare => compare_sheet(catalog, &l, locale),
+        Screen::Plan => plan_sheet(catalog, &l, locale),
+        Screen::Sources => sources_sheet(catalog, locale),
+    };
+    let meta = [
+        (t(Msg::DatasetVersion, locale), catalog.version()),
+        (t(Msg::AsOf, locale), catalog.as_of.clone()),
+        (t(Rt::ExportScreen, locale), l.screen.code().to_string()),
+        (
+            t(Msg::Currency, locale),
+            l.scenario.currency.code().to_string(),
+        ),
+        (t(Rt::ExportLink, locale), link::write(&l)),
+    ];
+    let stem = format!("gpucost-{}-{}", l.screen.code(), catalog.as_of);
+    match f {
+        Format::Csv => File {
+            name: format!("{stem}.csv"),
+            mime: "text/csv;charset=utf-8",
+            content: csv(&meta, &sheet, catalog, locale),
+        },
+        Format::Json => File {
+            name: format!("{stem}.json"),
+            mime: "application/json",
+            content: json(&meta, &sheet, catalog),
+        },
+    }
+}
+
+/// The sources an offer's prices and specs cite, in order, once each.
+fn cite(o: &Offer, out: &mut Vec<String>) {
+    let ids = o
+        .prices
+        .iter()
+        .map(|p| &*p.source)
+        .chain(o.spec_sources.iter().map(|s| s.as_str()));
+    for id in ids {
+        if !out.iter().any(|x| x == id) {
+            out.push(id.to_string());
+        }
+    }
+}
+
+fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
+    let s = pricing_inputs(&l.scenario);
+    let priced = price_all(catalog, &s);
+    let cols = visible_columns(&l.compare.cols);
+    let mut view = l.compare.clone();
+    let mut rows: Vec<Row> = Vec::new();
+    view.page = 1;
+    loop {
+        let tb = table(catalog, &l.scenario, &view, &priced);
+        rows.extend(tb.rows);
+        if tb.page >= tb.pages {
+            break;
+        }
+        view.page = tb.page + 1;
+    }
+    let cur = l.scenario.currency.code();
+    let unit = t(unit_short(view.time_unit), locale);
+    let mut columns = Vec::new();
+    for c in &cols {
+        let name = t(column_msg(*c), locale);
+        match c {
+            Column::Spot => {
+                columns.push(format!("{name} min ({cur}/{unit})"));
+                columns.push(format!("{name} max ({cur}/{unit})"));
+            }
+            Column::Commit => {
+                columns.push(format!("{name} ({cur}/{unit})"));
+                columns.push(t(Rt::ExportCommitModel, locale));
+            }
+            Column::Monthly => columns.push(format!(
+                "{} ({cur})",
+                fill(&name, &[&format::plain(l.scenario.hours_per_month, locale)])
+            )),
+            Column::Hourly | Column::Gpuh | Column::Tflopsh | Column::Vramh => {
+                columns.push(format!("{name} ({cur}/{unit})"))
+            }
+            _ => columns.push(name),
+        }
+    }
+    columns.push(t(Rt::ExportOfferId, locale));
+    let mut sources = Vec::new();
+    let out_rows = rows
+        .iter()
+        .map(|r| {
+            let o = r.priced.offer;
+            cite(o, &mut sources);
+            let f = &r.figures;
+            let mut cells = Vec::new();
+            for c in &cols {
+                match c {
+                    Column::Provider => cells.push(Cell::Text(t(provider_msg(o.provider), locale))),
+                    Column::Region => cells.push(Cell::Text(
+                        r.priced
+                            .region
+                            .map(|g| format::region_name(g, locale))
+                            .unwrap_or_else(|| o.region.to_string()),
+                    )),
+                    Column::Type => cells.push(Cell::Text(o.instance_type.clone())),
+                    Column::Gpu => cells.push(Cell::Text(
+                        r.priced
+                            .gpu
+                            .map(|g| g.name.clone())
+                            .unwrap_or_else(|| o.gpu.to_string()),
+                    )),
+                    Column::Gpus => cells.push(Cell::Num(Decimal::from(o.gpu_count))),
+                    Column::Vram => cells.push(num(o.gpu_memory_gb.map(Decimal::from))),
+                    Column::Vcpu => cells.push(Cell::Num(Decimal::from(o.vcpu))),
+                    Column::Ram => cells.push(Cell::Num(o.ram_gib)),
+                    Column::Hourly => cells.push(num(f.price)),
+                    Column::Gpuh => cells.push(num(f.per_gpu)),
+                    Column::Tflopsh => cells.push(num(f.per_tflops)),
+                    Column::Vramh => cells.push(num(f.per_vram_gb)),
+                    Column::Spot => {
+                        cells.push(num(f.spot_min));
+                        cells.push(num(f.spot_max));
+                    }
+                    Column::Commit => {
+                        cells.push(num(f.commit));
+                        cells.push(
+                            f.commit_model
+                                .map_or(Cell::Empty, |m| Cell::Text(t(model_msg(m), locale))),
+                        );
+                    }
+                    Column::Monthly => cells.push(num(f.monthly)),
+                }
+            }
+            cells.push(Cell::Text(o.id.to_string()));
+            cells
+        })
+        .collect();
+    Sheet {
+        columns,
+        rows: out_rows,
+        sources,
+    }
+}
+
+fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
+    let s = plan_scenario(&l.scenario, &l.compare.selected);
+    let cur = s.currency.code();
+    let mut columns = vec![t(Rt::ExportOfferId, locale), t(Rt::PlanColOption, locale)];
+    for m in [
+        Rt::PlanColUsage,
+        Rt::PlanColUpfront,
+        Rt::PlanColCommitment,
+        Rt::PlanColData,
+        Rt::PlanColCredits,
+        Rt::PlanColPaid,
+        Rt::PlanColOwed,
+        Rt::PlanColDecision,
+    ] {
+        columns.push(format!("{} ({cur})", t(m, locale)));
+    }
+    columns.push(t(Rt::PlanColBreakeven, locale));
+    let mut sources = Vec::new();
+    let mut rows = Vec::new();
+    if let Ok(p) = plan(catalog, &s) {
+        for o in &p.options {
+            if let Some(offer) = catalog.offer(&o.offer) {
+                cite(offer, &mut sources);
+            }
+            let c = &o.components;
+            let cross = p
+                .crossings
+                .iter()
+                .find(|x| x.offer == o.offer && x.model == o.model)
+                .and_then(|x| x.month);
+            let mut cells = vec![
+                Cell::Text(o.offer.to_string()),
+                Cell::Text(t(model_msg(o.model), locale)),
+            ];
+            for v in [
+                c.usage,
+                c.upfront,
+                c.commitment,
+                c.data,
+                c.credits + c.credits_on_owed,
+                o.paid,
+                o.still_owed,
+                o.decision_cost,
+            ] {
+                cells.push(Cell::Num(v));
+            }
+            cells.push(num(cross.map(Decimal::from)));
+            rows.push(cells);
+        }
+    }
+    Sheet {
+        columns,
+        rows,
+        sources,
+    }
+}
+
+fn sources_sheet(catalog: &Catalog, locale: Locale) -> Sheet {
+    Sheet {
+        columns: vec![
+            "id".into(),
+            t(Rt::ExportTitle, locale),
+            t(Rt::ExportReference, locale),
+            t(Msg::AsOf, locale),
+        ],
+        rows: catalog
+            .sources
+            .iter()
+            .map(|s| {
+                vec![
+                    Cell::Text(s.id.clone()),
+                    Cell::Text(s.title.clone()),
+                    Cell::Text(s.reference.clone()),
+                    Cell::Text(s.as_of.clone()),
+                ]
+            })
+            .collect(),
+        sources: Vec::new(),
+    }
+}
+
+/// One CSV field (RFC 4180: quoted when it holds a comma, quote or line
+/// break; a leading `=`, `+`, `-` or `@` in text is prefixed with `'` so a
+/// spreadsheet never runs a cell as a formula).
+fn field(out: &mut String, s: &str) {
+    let formula = s.starts_with(['=', '+', '-', '@']);
+    if formula || s.contains([',', '"', '\n', '\r']) {
+        out.push('"');
+        if formula {
+            out.push('\'');
+        }
+        out.push_str(&s.replace('"', "\"\""));
+        out.push('"');
+    } else {
+        out.push_str(s);
+    }
+}
+
+fn row(out: &mut String, cells: impl IntoIterator<Item = String>) {
+    for (i, c) in cells.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        field(out, &c);
+    }
+    out.push_str("\r\n");
+}
+
+fn cell_text(c: &Cell) -> String {
+    match c {
+        Cell::Text(s) => s.clone(),
+        Cell::Num(d) => d.to_string(),
+        Cell::Empty => String::new(),
+    }
+}
+
+fn csv(meta: &[(String, String)], sheet: &Sheet, catalog: &Catalog, locale: Locale) -> String {
+    let mut out = String::from("\u{feff}");
+    for (k, v) in meta {
+        row(&mut out, [k.clone(), v.clone()]);
+    }
+    out.push_str("\r\n");
+    row(&mut out, sheet.columns.iter().cloned());
+    for r in &sheet.rows {
+        row(&mut out, r.iter().map(cell_text));
+    }
+    if !sheet.sources.is_empty() {
+        out.push_str("\r\n");
+        row(
+            &mut out,
+            [
+                t(Msg::DataSources, locale),
+                t(Rt::ExportTitle, locale),
+                t(Msg::AsOf, locale),
+            ],
+        );
+        for id in &sheet.sources {
+            let (title, as_of) = catalog
+                .source(id)
+                .map(|s| (s.title.clone(), s.as_of.clone()))
+                .unwrap_or_default();
+            row(&mut out, [id.clone(), title, as_of]);
+        }
+    }
+    out
+}
+
+/// A JSON string literal.
+fn jstr(out: &mut String, s: &str) {
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn json(meta: &[(String, String)], sheet: &Sheet, catalog: &Catalog) -> String {
+    let mut out = String::from("{\n  \"meta\": {");
+    for (i, (k, v)) in meta.iter().enumerate() {
+        out.push_str(if i > 0 { ", " } else { "" });
+        jstr(&mut out, k);
+        out.push_str(": ");
+        jstr(&mut out, v);
+    }
+    out.push_str("},\n  \"columns\": [");
+    for (i, c) in sheet.columns.iter().enumerate() {
+        out.push_str(if i > 0 { ", " } else { "" });
+        jstr(&mut out, c);
+    }
+    out.push_str("],\n  \"rows\": [");
+    for (i, r) in sheet.rows.iter().enumerate() {
+        out.push_str(if i > 0 { ",\n    [" } else { "\n    [" });
+        for (j, c) in r.iter().enumerate() {
+            out.push_str(if j > 0 { ", " } else { "" });
+            match c {
+                // numbers stay exact: written as JSON numbers from the decimal text
+                Cell::Num(d) => out.push_str(&d.to_string()),
+                Cell::Text(s) => jstr(&mut out, s),
+                Cell::Empty => out.push_str("null"),
+            }
+        }
+        out.push(']');
+    }
+    out.push_str("\n  ],\n  \"sources\": [");
+    for (i, id) in sheet.sources.iter().enumerate() {
+        out.push_str(if i > 0 { ",\n    {" } else { "\n    {" });
+        out.push_str("\"id\": ");
+        jstr(&mut out, id);
+        if let Some(s) = catalog.source(id) {
+            out.push_str(", \"title\": ");
+            jstr(&mut out, &s.title);
+            out.push_str(", \"as_of\": ");
+            jstr(&mut out, &s.as_of);
+        }
+        out.push('}');
+    }
+    out.push_str("\n  ]\n}\n");
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> &'static Catalog {
+        Box::leak(Box::new(Catalog::embedded().unwrap()))
+    }
+
+    #[test]
+    fn the_compare_csv_has_every_matching_row_in_table_order_with_a_bom() {
+        let c = catalog();
+        let f = export(c, "v=2&p=azure&sort=hourly", Locale::ZhCn, Format::Csv);
+        assert!(f.content.starts_with('\u{feff}'));
+        assert!(f.name.ends_with(".csv") && f.name.contains("compare"));
+        let azure = c
+            .offers
+            .iter()
+            .filter(|o| o.provider.code() == "azure")
+            .count();
+        let body: Vec<&str> = f.content.split("\r\n\r\n").collect();
+        // meta, table, sources
+        assert_eq!(body.len(), 3, "{}", f.content);
+        let table: Vec<&str> = body[1].lines().collect();
+        assert_eq!(table.len(), azure + 1, "header + one line per Azure offer");
+        assert!(table[0].contains("价格 (USD/小时)"), "{}", table[0]);
+        assert!(
+            body[2].contains("sky-az") || body[2].contains("mr-book"),
+            "{}",
+            body[2]
+        );
+        assert!(body[0].contains(&c.version()));
+    }
+
+    #[test]
+    fn the_json_export_is_valid_json_with_exact_numbers() {
+        let c = catalog();
+        let f = export(
+            c,
+            "v=2&screen=plan&m=3&bm=od,ri1n&sel=aws:us-east-1:p4d.24xlarge",
+            Locale::En,
+            Format::Json,
+        );
+        let v: serde_json::Value = serde_json::from_str(&f.content).unwrap();
+        assert_eq!(v["meta"]["Dataset"], c.version());
+        let rows = v["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 2);
+        // p4d on demand, 3 months × 730 h × 21.957642 = 48,087.24
+        assert_eq!(rows[0][0], "aws:us-east-1:p4d.24xlarge");
+        assert_eq!(rows[0][9].to_string(), "48087.24");
+        assert!(!v["sources"].as_array().unwrap().is_empty());
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_and_formulas_defused() {
+        let mut out = String::new();
+        row(
+            &mut out,
+            [
+                "a,b".to_string(),
+                "say \"hi\"".into(),
+                "=1+1".into(),
+                "plain".into(),
+            ],
+        );
+        assert_eq!(out, "\"a,b\",\"say \"\"hi\"\"\",\"'=1+1\",plain\r\n");
+        let f = export(catalog(), "v=2&screen=sources", Locale::En, Format::Csv);
+        assert!(f.content.lines().count() > 10);
+    }
+}

@@ -246,6 +246,10 @@ function noteRestored() {
 }
 
 export function enhance() {
+  // phones: the answer first — the filters start folded (their summary opens them)
+  if (matchMedia('(max-width: 640px)').matches) {
+    for (const d of document.querySelectorAll('details.filters')) d.open = false;
+  }
   followSystem();
   noteRestored();
   addEventListener('pagehide', remember);

@@ -5,6 +5,7 @@ tools/postbuild.mjs) chosen by Accept-Encoding, and the security headers of
 tools/headers.json on every response. Files only: no rewrite rules (a path
 that is not a file is a 404)."""
 import argparse
+import email.utils
 import functools
 import http.server
 import json
@@ -44,6 +45,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             self.send_header(k, v)
         super().end_headers()
 
+    def unchanged(self, etag, mtime):
+        inm = self.headers.get("If-None-Match")
+        if inm is not None:
+            return inm.strip() == "*" or etag in [t.strip() for t in inm.split(",")]
+        ims = self.headers.get("If-Modified-Since")
+        if ims:
+            try:
+                return int(mtime) <= email.utils.parsedate_to_datetime(ims).timestamp()
+            except (TypeError, ValueError, IndexError, OverflowError):
+                return False
+        return False
+
     def send_head(self):
         path = self.translate_path(self.path)
         if os.path.isdir(path):
@@ -58,13 +71,23 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         enc = accepted(self.headers.get("Accept-Encoding"))
         for name, suffix in (("br", ".br"), ("gzip", ".gz")):
             if name in enc and os.path.isfile(path + suffix):
+                st = os.stat(path + suffix)
+                # revalidation (every file is no-cache): an unchanged file is a 304
+                etag = f'"{int(st.st_mtime)}-{st.st_size}-{name}"'
+                if self.unchanged(etag, st.st_mtime):
+                    self.send_response(304)
+                    self.send_header("ETag", etag)
+                    self.send_header("Vary", "Accept-Encoding")
+                    self.end_headers()
+                    return None
                 f = open(path + suffix, "rb")
                 size = os.fstat(f.fileno()).st_size
                 self.send_response(200)
+                self.send_header("ETag", etag)
                 self.send_header("Content-Type", self.guess_type(path))
                 self.send_header("Content-Encoding", name)
                 self.send_header("Content-Length", str(size))
-                self.send_header("Last-Modified", self.date_time_string(os.path.getmtime(path)))
+                self.send_header("Last-Modified", self.date_time_string(st.st_mtime))
                 self.send_header("Vary", "Accept-Encoding")
                 self.end_headers()
                 return f

@@ -172,11 +172,15 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
     let body = move || {
         let loc = i18n.locale.get();
         let cols = columns.get();
-        let (cur, selected) = link.with(|l| (l.scenario.currency, l.compare.selected.clone()));
+        let (cur, selected, unit, hours) = link.with(|l| {
+            (l.scenario.currency, l.compare.selected.clone(), l.compare.time_unit, l.scenario.hours_per_month)
+        });
+        // each cell names its column (`data-label`): on phones rows are cards
+        let labels: Vec<(Column, String)> = cols.iter().map(|&c| (c, header_text(i18n, c, unit, hours))).collect();
         table.with(|t| {
             t.rows
                 .iter()
-                .map(|row| row_view(state, i18n, row, &cols, cur, loc, &selected, price_errors))
+                .map(|row| row_view(state, i18n, row, &labels, cur, loc, &selected, price_errors))
                 .collect_view()
         })
     };
@@ -231,7 +235,7 @@ fn row_view(
     state: AppState,
     i18n: I18n,
     row: &Row,
-    cols: &[Column],
+    cols: &[(Column, String)],
     cur: Currency,
     loc: Locale,
     selected: &[OfferId],
@@ -245,7 +249,8 @@ fn row_view(
     let m = row.priced.metrics.as_ref().ok();
     let cells = cols
         .iter()
-        .map(|&c| {
+        .map(|(c, label)| {
+            let c = *c;
             // Text cells are one type (`Left`): one render path instead of one
             // type-erased view per column keeps the wasm smaller.
             let content: Either<String, AnyView> = match c {
@@ -297,7 +302,7 @@ fn row_view(
                 },
                 Column::Monthly => Either::Left(money_or_dash(f.monthly, cur, loc)),
             };
-            view! { <td class:num=is_numeric(c)>{content}</td> }
+            view! { <td class:num=is_numeric(c) data-label=label.clone()>{content}</td> }
         })
         .collect_view();
     let indicative = m.is_some_and(|m| m.indicative);

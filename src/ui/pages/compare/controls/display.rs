@@ -144,7 +144,7 @@ fn fx_rate(
             i18n.t(Msg::FxDefaultHint),
             &[
                 &format::plain(catalog.fx.cny_per_usd, i18n.locale.get()),
-                &catalog.fx.as_of,
+                &format::fx_basis(&catalog.fx.as_of, i18n.locale.get()),
             ],
         )
     });

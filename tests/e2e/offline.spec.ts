@@ -32,6 +32,34 @@ test('after the first visit, a share link to any screen opens offline', async ({
   expect(app.realErrors()).toEqual([]);
 });
 
+test('the server stopped: a reload still works, on every screen', async ({ app, page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'gpucost-dist-'));
+  cpSync('../dist', dir, { recursive: true });
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const server: ChildProcess = spawn('python3', ['../tools/serve_dist.py', dir, '--port', String(port), '--quiet']);
+  try {
+    const base = `http://127.0.0.1:${port}/`;
+    for (let i = 0; i < 50; i++) {
+      try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
+    }
+    await page.goto(`${base}?v=2&screen=plan&m=4&bm=od,ri1n&sel=aws:us-east-1:p4d.24xlarge`);
+    await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+    await controlled(page);
+    server.kill();
+    await new Promise((r) => server.once('exit', r));
+    await page.reload();
+    await expect(page.getByTestId('screen-plan')).toBeVisible();
+    await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+    await expect(page.getByTestId('plan-cheapest')).toBeVisible();
+    await page.getByTestId('nav-compare').click();
+    await expect(page.getByTestId('offer-row').first()).toBeVisible();
+    expect(app.realErrors()).toEqual([]);
+  } finally {
+    server.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 test('a new build is offered as "reload to update" and never mixed with the old one', async ({ page }) => {
   // a copy of the build on its own server, so the test can deploy a new one
   const dir = mkdtempSync(join(tmpdir(), 'gpucost-dist-'));

@@ -78,7 +78,9 @@ pub fn money(d: Decimal, c: Currency, locale: Locale) -> String {
 /// English ("2025 annual average"); other wordings are shown as they are.
 pub fn fx_basis(as_of: &str, locale: Locale) -> String {
     match (locale, as_of.strip_suffix(" annual average")) {
-        (Locale::ZhCn, Some(year)) if year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit()) => {
+        (Locale::ZhCn, Some(year))
+            if year.len() == 4 && year.bytes().all(|b| b.is_ascii_digit()) =>
+        {
             format!("{year} 年全年平均")
         }
         _ => as_of.to_string(),
@@ -128,7 +130,10 @@ mod tests {
         assert_eq!(number(Decimal::new(-12345678, 2), 2, en), "-123,456.78");
         assert_eq!(plain(Decimal::new(11520, 1), Locale::ZhCn), "1,152");
         assert_eq!(plain(Decimal::new(15, 1), en), "1.5");
-        assert_eq!(fx_basis("2025 annual average", Locale::ZhCn), "2025 年全年平均");
+        assert_eq!(
+            fx_basis("2025 annual average", Locale::ZhCn),
+            "2025 年全年平均"
+        );
         assert_eq!(fx_basis("2025 annual average", en), "2025 annual average");
         assert_eq!(fx_basis("ECB 2026-11-27", Locale::ZhCn), "ECB 2026-11-27");
     }

@@ -24,3 +24,18 @@ test('phones: folded filters, offer cards with their prices, no sideways scrolli
   await expect(page.getByTestId('filter-provider-azure')).toBeVisible();
   expect(app.realErrors()).toEqual([]);
 });
+
+test.describe('desktop', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+  for (const lang of ['en', 'zh-CN']) {
+    test(`at 1280 px the default columns fit and the sorted column is in view (${lang})`, async ({ app, page }) => {
+      await page.addInitScript((l) => localStorage.setItem('gpucost.lang', l), lang);
+      await app.open('?v=2');
+      await expect(page.getByTestId('offer-row').first()).toBeVisible();
+      const [scroll, client] = await page.locator('.table-wrap:has(table.offers)').evaluate((w) => [w.scrollWidth, w.clientWidth]);
+      expect(scroll).toBeLessThanOrEqual(client);
+      await expect(page.getByTestId('sort-gpuh')).toBeInViewport();
+      expect(app.realErrors()).toEqual([]);
+    });
+  }
+});

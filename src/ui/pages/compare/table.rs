@@ -173,10 +173,18 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
         let loc = i18n.locale.get();
         let cols = columns.get();
         let (cur, selected, unit, hours) = link.with(|l| {
-            (l.scenario.currency, l.compare.selected.clone(), l.compare.time_unit, l.scenario.hours_per_month)
+            (
+                l.scenario.currency,
+                l.compare.selected.clone(),
+                l.compare.time_unit,
+                l.scenario.hours_per_month,
+            )
         });
         // each cell names its column (`data-label`): on phones rows are cards
-        let labels: Vec<(Column, String)> = cols.iter().map(|&c| (c, header_text(i18n, c, unit, hours))).collect();
+        let labels: Vec<(Column, String)> = cols
+            .iter()
+            .map(|&c| (c, header_text(i18n, c, unit, hours)))
+            .collect();
         table.with(|t| {
             t.rows
                 .iter()

@@ -89,6 +89,15 @@ messages! {
         "AWS、Azure、阿里云、腾讯云 GPU 实例的有出处价格，全部在浏览器中计算。";
     Share => "Share link", "分享链接";
     QrCode => "QR code", "二维码";
+    HelpTitle => "What these terms mean", "术语说明";
+    HelpModels => "Billing models: on-demand (pay-as-you-go) bills the hours used. A reservation, savings plan or monthly subscription (包年包月) commits to a term at a lower rate and is charged for every hour of it, used or not. Spot / preemptible capacity is cheaper but can be reclaimed; its cost here includes the work redone after interruptions.",
+        "计费方式：按需（按量付费）按实际使用小时计费。预留实例、节省计划或包年包月以更低的价格承诺一段期限，无论是否使用，期限内每小时都计费。竞价 / 抢占式实例更便宜但可能被回收；这里的成本已计入中断后重做的工作。";
+    HelpBands => "Interruption rates are stated as providers publish them: the share of instances interrupted in a month (AWS Spot Advisor bands such as < 5 % or 10–15 %). A band is taken at its upper edge and turned into interruptions per hour.",
+        "中断率按云厂商公布的口径填写：每月被中断的实例比例（如 AWS Spot Advisor 的 < 5% 或 10–15% 档）。按档位上限计算，并换算为每小时中断次数。";
+    HelpBreakeven => "Break-even: the usage (hours per month) above which a commitment costs less than on-demand, or the month from which its cumulative cash is lower.",
+        "回本点：承诺方案比按需更便宜的用量门槛（每月小时数），或其累计支出开始低于按需的月份。";
+    HelpOwed => "Still owed: what a commitment started within your horizon still costs after it (a 1-year reservation bought for a 1-month need still owes 11 months). Decision cost = paid in the period + still owed; every ranking uses it.",
+        "期满后仍需支付：在时间范围内开始的承诺在期满后仍要支付的金额（为 1 个月的需求购买 1 年预留，仍欠 11 个月）。决策成本 = 期内支付 + 仍需支付；所有排名都以它为准。";
     DarkTheme => "Dark theme", "深色主题";
     ExportTip => "Download what this screen shows (with the dataset version and sources)", "下载此页显示的内容（含数据集版本和来源）";
     Language => "Language", "语言";
@@ -115,6 +124,7 @@ messages! {
     Dismiss => "Dismiss", "关闭";
     // Compare screen: controls
     Filters => "Filters", "筛选";
+    FiltersActive => " · {0} active", " · 已设 {0} 项";
     Providers => "Providers", "云厂商";
     RegionGroups => "Region group", "地域分组";
     GroupCn => "Mainland China", "中国大陆";

@@ -1,6 +1,7 @@
 //! Widgets shared by the screens.
 pub mod chart;
 pub mod checks;
+pub mod help;
 pub mod nav;
 pub mod notices;
 pub mod number_input;

@@ -11,6 +11,7 @@ pub mod view;
 use leptos::prelude::*;
 
 use crate::domain::compare::{self, Panel, PricedOffer};
+use crate::ui::components::help::Help;
 use crate::ui::state::AppState;
 use rows::Table;
 
@@ -51,6 +52,7 @@ pub fn CompareScreen() -> impl IntoView {
     view! {
         <section class="compare-screen" aria-label="compare" data-testid="screen-compare">
             <controls::Controls />
+            <Help />
             <panel::ComparePanel panel=panel />
             <table::OfferTable table=table />
         </section>

@@ -259,6 +259,25 @@ pub fn switch_currency(catalog: &Catalog, l: &mut AppLink, to: Currency) {
 }
 
 /// Remove every filter (not units, currency, columns or selection).
+/// How many of the filters [`clear_filters`] clears are set (shown in the
+/// folded filters' summary on phones).
+pub fn active_filters(l: &AppLink) -> usize {
+    let s = &l.scenario;
+    [
+        !s.providers.is_empty(),
+        !s.region_groups.is_empty(),
+        !s.regions.is_empty(),
+        !s.gpu_models.is_empty(),
+        s.min_gpus != 1,
+        s.min_vram_gb.is_some(),
+        !l.compare.q.is_empty(),
+        l.compare.max_price.is_some(),
+    ]
+    .iter()
+    .filter(|on| **on)
+    .count()
+}
+
 pub fn clear_filters(l: &mut AppLink) {
     let s = &mut l.scenario;
     s.providers.clear();
@@ -427,10 +446,12 @@ mod tests {
         assert_eq!(l.scenario.regions.len(), 1);
         l.compare.time_unit = TimeUnit::M;
         l.compare.q = "a100".into();
+        assert!(active_filters(&l) >= 2);
         l.compare.page = 3;
         clear_filters(&mut l);
         assert!(l.scenario.providers.is_empty() && l.scenario.regions.is_empty());
         assert!(l.compare.q.is_empty());
+        assert_eq!(active_filters(&l), 0);
         assert_eq!((l.compare.page, l.compare.time_unit), (1, TimeUnit::M));
     }
 

@@ -93,7 +93,7 @@ pub(crate) fn stale_badge(i18n: I18n, as_of: &str) -> impl IntoView {
 fn price_view(text: String, tip: String, class: &'static str) -> impl IntoView {
     let aria = format!("{text} — {tip}");
     view! {
-        <span class=format!("price {class}") tabindex="0" data-tip=tip.clone() aria-label=aria>
+        <span class=format!("price {class}") tabindex="-1" data-tip=tip.clone() aria-label=aria>
             {text}
         </span>
     }
@@ -216,7 +216,7 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
 
     view! {
         <div class="table-meta">
-            <span data-testid="matched-count" data-matched=move || table.with(|t| t.matched)>{meta}</span>
+            <span data-testid="matched-count" aria-live="polite" data-matched=move || table.with(|t| t.matched)>{meta}</span>
             <div class="pager" data-testid="pager">
                 <button type="button" class="link" data-testid="page-prev" disabled=move || table.with(|t| t.page <= 1) on:click=move |_| go(-1)>
                     {move || i18n.t(Msg::PrevPage)}

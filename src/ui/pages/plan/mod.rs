@@ -14,6 +14,7 @@ mod worker;
 
 use leptos::prelude::*;
 
+use crate::ui::components::help::Help;
 use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::link::Screen;
 use crate::ui::state::AppState;
@@ -53,6 +54,7 @@ pub fn PlanScreen() -> impl IntoView {
         <section class="plan-screen" aria-labelledby="plan-h" data-testid="screen-plan">
             <h2 id="plan-h">{move || i18n.t(Msg::PlanTitle)}</h2>
             <p class="hint">{move || i18n.t(Msg::PlanIntro)}</p>
+            <Help />
             <details class="filters" open>
                 <summary>{move || i18n.t(Msg::PlanInputs)}</summary>
                 <form class="controls" data-testid="plan-controls" on:submit=|ev| ev.prevent_default()>

@@ -11,7 +11,7 @@ mod place;
 
 use leptos::prelude::*;
 
-use crate::ui::i18n::{use_i18n, Msg};
+use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::state::AppState;
 
 #[component]
@@ -20,7 +20,15 @@ pub fn Controls() -> impl IntoView {
     let i18n = use_i18n();
     view! {
         <details class="filters" open>
-            <summary>{move || i18n.t(Msg::Filters)}</summary>
+            <summary>
+                {move || i18n.t(Msg::Filters)}
+                <span class="filter-count" data-testid="filter-count">
+                    {move || {
+                        let n = state.link.with(super::rows::active_filters);
+                        (n > 0).then(|| fill(i18n.t(Msg::FiltersActive), &[&n.to_string()]))
+                    }}
+                </span>
+            </summary>
             <form class="controls" data-testid="controls" on:submit=|ev| ev.prevent_default()>
                 {place::place_fields(state)}
                 {need::need_fields(state)}

@@ -1,0 +1,28 @@
+import { test, expect } from './fixtures/app';
+
+// The offer table is one tab stop per row (its checkbox); arrow keys move
+// inside a row and between rows; the matched count is a live region.
+test('one tab stop per row; arrows move between a row\'s prices and rows', async ({ app, page }) => {
+  await app.open('?v=2&p=azure&sort=hourly');
+  const rows = page.getByTestId('offer-row');
+  await expect(rows.first()).toBeVisible();
+  const tabStops = await page.locator('table.offers tbody').evaluate((tb) =>
+    [...tb.querySelectorAll('input, button, a, [tabindex]')].filter((e) => (e as HTMLElement).tabIndex >= 0 && !(e as HTMLInputElement).disabled).length);
+  const textBoxes = await page.locator('table.offers tbody input[type="text"]').count();
+  expect(tabStops - textBoxes).toBe(await rows.count());
+
+  const first = rows.first().getByTestId('select-offer');
+  await first.focus();
+  await page.keyboard.press('Tab');
+  await expect(rows.nth(1).getByTestId('select-offer')).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  const focused = () => page.evaluate(() => document.activeElement?.className ?? '');
+  expect(await focused()).toContain('price');
+  await page.keyboard.press('ArrowDown');
+  expect(await page.evaluate(() => document.activeElement?.closest('tr')?.getAttribute('data-offer'))).toBe(
+    await rows.nth(2).getAttribute('data-offer'));
+  await page.keyboard.press('Home');
+  await expect(rows.nth(2).getByTestId('select-offer')).toBeFocused();
+  await expect(page.getByTestId('matched-count')).toHaveAttribute('aria-live', 'polite');
+  expect(app.realErrors()).toEqual([]);
+});

@@ -1,0 +1,34 @@
+import { test, expect } from './fixtures/app';
+
+// Screenshots of every screen at 375 and 1280 px, in zh and en, light and
+// dark (tests/test-results/…/*.png, also attached to the report), taken so
+// a person can look at them; each also checks the screen rendered with no
+// error and no sideways scrolling of the page.
+const SCREENS: [string, string, string][] = [
+  ['compare', '?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4', 'screen-compare'],
+  ['plan', '?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4&jk=resnet50', 'screen-plan'],
+  ['sources', '?v=2&screen=sources', 'screen-sources'],
+];
+
+for (const width of [375, 1280]) {
+  for (const lang of ['en', 'zh-CN']) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`look: every screen at ${width} px, ${lang}, ${theme}`, async ({ app, page }, info) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: theme });
+        await page.addInitScript((l) => localStorage.setItem('gpucost.lang', l), lang);
+        for (const [name, query, id] of SCREENS) {
+          await app.open(query);
+          await expect(page.getByTestId(id)).toBeVisible();
+          if (name === 'plan') await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+          const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+          expect(wide, `${name} scrolls sideways`).toBeLessThanOrEqual(width);
+          const path = info.outputPath(`${name}-${width}-${lang}-${theme}.png`);
+          await page.screenshot({ path, fullPage: true });
+          await info.attach(`${name}-${width}-${lang}-${theme}`, { path, contentType: 'image/png' });
+        }
+        expect(app.realErrors()).toEqual([]);
+      });
+    }
+  }
+}

@@ -19,286 +19,30 @@
 //! whose figures cannot be computed gets a [`JobSkip`] reason, never a zero.
 use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::domain::billing::Reason;
 use crate::domain::catalog::{Benchmark, Catalog, Currency, GpuId, Offer, OfferId, Workload};
-use crate::domain::codes::code_enum;
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, Money};
 use crate::domain::pricing::instances_needed;
-use crate::domain::scenario::{
-    check_positive, BillingModel, Scenario, ScenarioError, MAX_GPUS, MAX_JOB_HOURS, MAX_MONTHS,
-};
+use crate::domain::scenario::{BillingModel, Scenario, MAX_GPUS, MAX_MONTHS};
 use crate::domain::tco::{matches, quote_with, QuoteOptions};
 
-code_enum! {
-    /// What the job is; the code is the link's `jk` value.
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-    #[serde(rename_all = "snake_case")]
-    pub enum JobKind {
-        /// ResNet-50 training on ImageNet-1k.
-        Resnet50 = "resnet50",
-        /// BERT-large fine-tuning on SQuAD v1.1.
-        BertLarge = "bert_large",
-        /// LLM pre-training or fine-tuning: 6·N·T FLOPs.
-        LlmTrain = "llm_train",
-        /// LLM inference: a token rate served for some hours.
-        LlmServe = "llm_serve",
-    }
-}
+// The job's kind, inputs and their defaults are part of the scenario
+// (`crate::domain::scenario`); this module computes with them.
+pub use crate::domain::scenario::{
+    JobKind, JobSpec, BERT_EPOCHS, BERT_LARGE_GFLOP_PER_SAMPLE, DEFAULT_BERT_LARGE_EFFICIENCY_PCT,
+    DEFAULT_LLM_PARAMS_B, DEFAULT_LLM_SERVE_EFFICIENCY_PCT, DEFAULT_LLM_TOKENS_B,
+    DEFAULT_LLM_TRAIN_MFU_PCT, DEFAULT_RESNET50_EFFICIENCY_PCT, DEFAULT_SCALING_PCT,
+    DEFAULT_SERVE_HOURS, DEFAULT_SERVE_TOKENS_PER_S, IMAGENET_TRAIN_IMAGES, JOB_MONTH_HOURS,
+    MAX_JOB_EPOCHS, MAX_JOB_PARAMS_B, MAX_JOB_SAMPLES, MAX_JOB_TOKENS_B, MAX_SERVE_HOURS,
+    MAX_SERVE_TOKENS_PER_S, RESNET50_EPOCHS, RESNET50_GFLOP_PER_SAMPLE, SERVE_BYTES_PER_PARAM,
+    SQUAD11_TRAIN_EXAMPLES, TRAIN_BYTES_PER_PARAM,
+};
 
 const fn dec(v: u32) -> Decimal {
     Decimal::from_parts(v, 0, 0, false, 0)
-}
-
-/// ImageNet-1k (ILSVRC-2012) training images: 1,281,167 (Russakovsky et
-/// al., "ImageNet Large Scale Visual Recognition Challenge", 2015, Table 2).
-pub const IMAGENET_TRAIN_IMAGES: u32 = 1_281_167;
-/// The usual ResNet-50 schedule: 90 epochs (He et al. 2015; the MLPerf and
-/// NVIDIA reference recipes).
-pub const RESNET50_EPOCHS: u32 = 90;
-/// SQuAD v1.1 training questions: 87,599 (the `train-v1.1.json` file;
-/// Rajpurkar et al. 2016 report 107,785 questions in all, 80 % train).
-/// Tokenized with BERT's 384-token windows and a 128-token stride the
-/// features are about 1 % more; the question count is used.
-pub const SQUAD11_TRAIN_EXAMPLES: u32 = 87_599;
-/// BERT's SQuAD v1.1 fine-tuning recipe: 2 epochs (Devlin et al. 2018, §4.2
-/// uses 3; the Google and NVIDIA reference scripts use 2). An input.
-pub const BERT_EPOCHS: u32 = 2;
-
-/// Training FLOPs per ResNet-50 sample: 3 × 4.1 GFLOPs forward for a
-/// 224×224 image (backward ≈ 2 × forward) = 12.3 GFLOPs. (4.1 G is the
-/// usual published figure; it counts multiply-adds. The constant cancels
-/// out of the estimate, whose efficiency is derived with the same constant
-/// from the catalog's measured runs; see [`DEFAULT_RESNET50_EFFICIENCY_PCT`].)
-pub const RESNET50_GFLOP_PER_SAMPLE: Decimal = Decimal::from_parts(123, 0, 0, false, 1);
-/// Training FLOPs per BERT-large sample: 6 × 340 M parameters × 384 tokens
-/// = 783.36 GFLOPs (the 6·N FLOPs per token rule of Kaplan et al. 2020).
-pub const BERT_LARGE_GFLOP_PER_SAMPLE: Decimal = Decimal::from_parts(78336, 0, 0, false, 2);
-
-/// Default estimate efficiency for ResNet-50 (% of dense FP16 TFLOPS): the
-/// median of the catalog's single-GPU fp16 runs (Lambda, 2024-07-24),
-/// efficiency = samples/s × 12.3 GFLOP ÷ dense FP16 TFLOPS:
-///   V100 833×12.3/125 = 8.20 %, A10 638×12.3/125 = 6.28 %,
-///   A100 40 PCIe 1396×12.3/312 = 5.50 %, A100 80 PCIe 1527×12.3/312 = 6.02 %,
-///   A100 80 SXM 1582×12.3/312 = 6.24 %, H100 PCIe 1866×12.3/756 = 3.04 %,
-///   H100 SXM 2616×12.3/989 = 3.25 %; sorted, the 4th of 7 is 6.02 → 6.0 %.
-/// `tests::default_efficiencies_match_the_catalog` recomputes it.
-pub const DEFAULT_RESNET50_EFFICIENCY_PCT: Decimal = Decimal::from_parts(60, 0, 0, false, 1);
-/// Default estimate efficiency for BERT-large, derived the same way with
-/// 783.36 GFLOP: V100 57→35.72 %, A10 42→26.32 %, A100 40 PCIe 117→29.38 %,
-/// A100 80 PCIe 140→35.15 %, A100 80 SXM 152→38.16 %, H100 PCIe 203→21.03 %,
-/// H100 SXM 301→23.84 %; median 29.38 → 29.4 %.
-pub const DEFAULT_BERT_LARGE_EFFICIENCY_PCT: Decimal = Decimal::from_parts(294, 0, 0, false, 1);
-/// Default LLM training MFU, % (an estimate): Meta reports 38–43 % BF16 MFU
-/// for Llama 3 405B pre-training on 8K–16K H100s ("The Llama 3 Herd of
-/// Models", 2024, Table 4); PaLM reports 46.2 % (Chowdhery et al. 2022).
-/// MFU is measured at scale, so it already includes multi-GPU losses.
-pub const DEFAULT_LLM_TRAIN_MFU_PCT: Decimal = dec(40);
-/// Default LLM serving efficiency, % of dense FP16 FLOPs (an assumption,
-/// not sourced: batched decoding is memory-bandwidth bound and reaches a
-/// small fraction of peak compute; the catalog has no serving benchmark).
-/// Set `mfu=` to a measured figure.
-pub const DEFAULT_LLM_SERVE_EFFICIENCY_PCT: Decimal = dec(10);
-/// Default multi-GPU scaling efficiency, % (an input, not sourced): the
-/// catalog's own runs scale 1→8 A100 80 GB SXM at 11439/(8×1582) = 90.4 %
-/// for ResNet-50 and 746/(8×152) = 61.3 % for BERT-large.
-pub const DEFAULT_SCALING_PCT: Decimal = dec(90);
-/// Default LLM size, billions of parameters (an example input).
-pub const DEFAULT_LLM_PARAMS_B: Decimal = dec(7);
-/// Default LLM training tokens, billions: 20 tokens per parameter for the
-/// default 7 B model (the compute-optimal ratio of Hoffmann et al. 2022).
-pub const DEFAULT_LLM_TOKENS_B: Decimal = dec(140);
-/// Default served tokens per second (an example input).
-pub const DEFAULT_SERVE_TOKENS_PER_S: Decimal = dec(1000);
-/// Default serving hours: one 730-hour month (an example input).
-pub const DEFAULT_SERVE_HOURS: Decimal = dec(730);
-
-/// Bytes per parameter for mixed-precision Adam training: FP16 weights and
-/// gradients (2 + 2) plus FP32 master weights, momentum and variance
-/// (4 + 4 + 4) = 16 (Rajbhandari et al., ZeRO, 2020). Activations excluded.
-pub const TRAIN_BYTES_PER_PARAM: u32 = 16;
-/// Bytes per parameter to serve FP16/BF16 weights (KV cache excluded).
-pub const SERVE_BYTES_PER_PARAM: u32 = 2;
-/// Hours in the month the job's hours are spread over.
-pub const JOB_MONTH_HOURS: u32 = 730;
-
-/// Upper bounds of the job inputs (lower bounds: > 0).
-pub const MAX_JOB_EPOCHS: u32 = 10_000;
-pub const MAX_JOB_SAMPLES: u32 = 4_000_000_000;
-/// Ten trillion parameters.
-pub const MAX_JOB_PARAMS_B: u32 = 10_000;
-/// A quadrillion tokens (Llama 3 used 15 T).
-pub const MAX_JOB_TOKENS_B: u32 = 1_000_000;
-pub const MAX_SERVE_TOKENS_PER_S: u32 = 1_000_000_000;
-pub const MAX_SERVE_HOURS: u32 = MAX_JOB_HOURS as u32;
-
-/// The job. `None` fields take the kind's default (the `default_*`
-/// functions), so a link can give them in any order.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct JobSpec {
-    pub kind: JobKind,
-    /// Epochs (ResNet-50, BERT-large); fractions allowed.
-    pub epochs: Option<Decimal>,
-    /// Samples per epoch (ResNet-50, BERT-large).
-    pub samples: Option<Decimal>,
-    /// Model size N, billions of parameters (LLM kinds).
-    pub params_b: Option<Decimal>,
-    /// Training tokens T, billions (LLM training).
-    pub tokens_b: Option<Decimal>,
-    /// Efficiency of an estimate, % of dense FP16 TFLOPS: MFU for LLM
-    /// training, serving efficiency for LLM serving, the estimate's
-    /// efficiency for ResNet-50 / BERT-large on GPUs without a benchmark.
-    pub mfu_pct: Option<Decimal>,
-    /// Multi-GPU scaling efficiency, %.
-    pub scaling_pct: Option<Decimal>,
-    /// Served tokens per second (LLM serving).
-    pub serve_tokens_per_s: Option<Decimal>,
-    /// Serving hours (LLM serving).
-    pub serve_hours: Option<Decimal>,
-}
-
-impl JobSpec {
-    /// A job of this kind with every input at its default.
-    pub fn new(kind: JobKind) -> JobSpec {
-        JobSpec {
-            kind,
-            epochs: None,
-            samples: None,
-            params_b: None,
-            tokens_b: None,
-            mfu_pct: None,
-            scaling_pct: None,
-            serve_tokens_per_s: None,
-            serve_hours: None,
-        }
-    }
-
-    pub fn epochs(&self) -> Decimal {
-        self.epochs.unwrap_or(match self.kind {
-            JobKind::BertLarge => dec(BERT_EPOCHS),
-            _ => dec(RESNET50_EPOCHS),
-        })
-    }
-
-    pub fn samples(&self) -> Decimal {
-        self.samples.unwrap_or(match self.kind {
-            JobKind::BertLarge => dec(SQUAD11_TRAIN_EXAMPLES),
-            _ => dec(IMAGENET_TRAIN_IMAGES),
-        })
-    }
-
-    pub fn params_b(&self) -> Decimal {
-        self.params_b.unwrap_or(DEFAULT_LLM_PARAMS_B)
-    }
-
-    pub fn tokens_b(&self) -> Decimal {
-        self.tokens_b.unwrap_or(DEFAULT_LLM_TOKENS_B)
-    }
-
-    /// The kind's default efficiency (% of dense FP16 TFLOPS).
-    pub fn default_efficiency_pct(kind: JobKind) -> Decimal {
-        match kind {
-            JobKind::Resnet50 => DEFAULT_RESNET50_EFFICIENCY_PCT,
-            JobKind::BertLarge => DEFAULT_BERT_LARGE_EFFICIENCY_PCT,
-            JobKind::LlmTrain => DEFAULT_LLM_TRAIN_MFU_PCT,
-            JobKind::LlmServe => DEFAULT_LLM_SERVE_EFFICIENCY_PCT,
-        }
-    }
-
-    pub fn efficiency_pct(&self) -> Decimal {
-        self.mfu_pct
-            .unwrap_or(JobSpec::default_efficiency_pct(self.kind))
-    }
-
-    pub fn scaling_pct(&self) -> Decimal {
-        self.scaling_pct.unwrap_or(DEFAULT_SCALING_PCT)
-    }
-
-    pub fn serve_tokens_per_s(&self) -> Decimal {
-        self.serve_tokens_per_s
-            .unwrap_or(DEFAULT_SERVE_TOKENS_PER_S)
-    }
-
-    pub fn serve_hours(&self) -> Decimal {
-        self.serve_hours.unwrap_or(DEFAULT_SERVE_HOURS)
-    }
-
-    /// The job with every input filled in (the kind's defaults where not given).
-    pub fn resolved(&self) -> JobSpec {
-        JobSpec {
-            kind: self.kind,
-            epochs: Some(self.epochs()),
-            samples: Some(self.samples()),
-            params_b: Some(self.params_b()),
-            tokens_b: Some(self.tokens_b()),
-            mfu_pct: Some(self.efficiency_pct()),
-            scaling_pct: Some(self.scaling_pct()),
-            serve_tokens_per_s: Some(self.serve_tokens_per_s()),
-            serve_hours: Some(self.serve_hours()),
-        }
-    }
-
-    /// Every given input with its link key (for the precision bound).
-    pub fn decimal_inputs(&self) -> Vec<(&'static str, Decimal)> {
-        [
-            ("jep", self.epochs),
-            ("jn", self.samples),
-            ("jp", self.params_b),
-            ("jt", self.tokens_b),
-            ("mfu", self.mfu_pct),
-            ("jsc", self.scaling_pct),
-            ("jtps", self.serve_tokens_per_s),
-            ("jh", self.serve_hours),
-        ]
-        .into_iter()
-        .filter_map(|(k, v)| v.map(|v| (k, v)))
-        .collect()
-    }
-
-    /// Range checks of the given inputs: every one positive and at most its
-    /// bound; samples whole; percentages at most 100.
-    pub fn check(&self) -> Vec<ScenarioError> {
-        let mut errs = Vec::new();
-        let bounds: [(&str, Option<Decimal>, u32); 8] = [
-            ("jep", self.epochs, MAX_JOB_EPOCHS),
-            ("jn", self.samples, MAX_JOB_SAMPLES),
-            ("jp", self.params_b, MAX_JOB_PARAMS_B),
-            ("jt", self.tokens_b, MAX_JOB_TOKENS_B),
-            ("mfu", self.mfu_pct, 100),
-            ("jsc", self.scaling_pct, 100),
-            ("jtps", self.serve_tokens_per_s, MAX_SERVE_TOKENS_PER_S),
-            ("jh", self.serve_hours, MAX_SERVE_HOURS),
-        ];
-        for (field, v, max) in bounds {
-            let Some(v) = v else { continue };
-            let r = if field == "mfu" || field == "jsc" {
-                if v <= Decimal::ZERO || v > Decimal::ONE_HUNDRED {
-                    Err(ScenarioError::PercentOutOfRange {
-                        field: field.into(),
-                        value: v,
-                    })
-                } else {
-                    Ok(())
-                }
-            } else {
-                check_positive(field, v, dec(max))
-            };
-            if let Err(e) = r {
-                errs.push(e);
-            }
-        }
-        if let Some(n) = self.samples {
-            if !n.fract().is_zero() {
-                errs.push(ScenarioError::ValueOutOfRange {
-                    field: "jn".into(),
-                    value: n,
-                });
-            }
-        }
-        errs
-    }
 }
 
 /// Where an offer's job throughput comes from.

@@ -22,6 +22,7 @@ use crate::ui::link::{self, AppLink, Screen};
 use crate::ui::pages::compare::rows::{table, Row};
 use crate::ui::pages::compare::view::{visible_columns, Column};
 use crate::ui::pages::plan::pick::plan_scenario;
+use crate::ui::pages::plan::render::{crossing, figures, FIGURE_COLUMNS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -217,16 +218,7 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
     let s = plan_scenario(&l.scenario, &l.compare.selected);
     let cur = s.currency.code();
     let mut columns = vec![t(Rt::ExportOfferId, locale), t(Rt::PlanColOption, locale)];
-    for m in [
-        Rt::PlanColUsage,
-        Rt::PlanColUpfront,
-        Rt::PlanColCommitment,
-        Rt::PlanColData,
-        Rt::PlanColCredits,
-        Rt::PlanColPaid,
-        Rt::PlanColOwed,
-        Rt::PlanColDecision,
-    ] {
+    for m in FIGURE_COLUMNS {
         columns.push(format!("{} ({cur})", t(m, locale)));
     }
     columns.push(t(Rt::PlanColBreakeven, locale));
@@ -237,26 +229,12 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
             if let Some(offer) = catalog.offer(&o.offer) {
                 cite(offer, &mut sources);
             }
-            let c = &o.components;
-            let cross = p
-                .crossings
-                .iter()
-                .find(|x| x.offer == o.offer && x.model == o.model)
-                .and_then(|x| x.month);
+            let cross = crossing(&p, o);
             let mut cells = vec![
                 Cell::Text(o.offer.to_string()),
                 Cell::Text(t(model_msg(o.model), locale)),
             ];
-            for v in [
-                c.usage,
-                c.upfront,
-                c.commitment,
-                c.data,
-                c.credits + c.credits_on_owed,
-                o.paid,
-                o.still_owed,
-                o.decision_cost,
-            ] {
+            for v in figures(o) {
                 cells.push(Cell::Num(v));
             }
             cells.push(num(cross.map(Decimal::from)));

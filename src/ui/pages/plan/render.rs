@@ -333,6 +333,45 @@ pub fn charts(cx: Ctx, plan: &Plan) -> String {
     out
 }
 
+/// The options table's figure columns, in order ([`figures`] gives the
+/// values; the CSV/JSON export uses both).
+pub const FIGURE_COLUMNS: [Rt; 8] = [
+    Rt::PlanColUsage,
+    Rt::PlanColUpfront,
+    Rt::PlanColCommitment,
+    Rt::PlanColData,
+    Rt::PlanColCredits,
+    Rt::PlanColPaid,
+    Rt::PlanColOwed,
+    Rt::PlanColDecision,
+];
+
+/// An option's figures in [`FIGURE_COLUMNS`] order: what is paid within the
+/// horizon (its parts, credits used there ≤ 0, and their sum), what stays
+/// owed after it, and the decision cost (paid + owed − credit usable on
+/// what is owed).
+pub fn figures(o: &PlanOption) -> [Decimal; 8] {
+    let c = &o.components;
+    [
+        c.usage,
+        c.upfront,
+        c.commitment,
+        c.data,
+        c.credits,
+        o.paid,
+        o.still_owed,
+        o.decision_cost,
+    ]
+}
+
+/// The break-even month of an option, when it is a commitment that crosses.
+pub fn crossing(plan: &Plan, o: &PlanOption) -> Option<u32> {
+    plan.crossings
+        .iter()
+        .find(|x| x.offer == o.offer && x.model == o.model)
+        .and_then(|x| x.month)
+}
+
 /// One row per option: components, paid, owed, decision cost, break-even
 /// month (the charts' table alternative).
 pub fn options_table(cx: Ctx, plan: &Plan) -> String {
@@ -342,32 +381,17 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
         "<table class=\"plan-options\" data-testid=\"plan-options\"><caption>{}</caption><thead><tr>",
         esc(&fill(cx.r(Rt::PlanOptionsCaption), &[&plan.months.to_string()]))
     );
-    for m in [
-        Rt::PlanColOption,
-        Rt::PlanColUsage,
-        Rt::PlanColUpfront,
-        Rt::PlanColCommitment,
-        Rt::PlanColData,
-        Rt::PlanColCredits,
-        Rt::PlanColPaid,
-        Rt::PlanColOwed,
-        Rt::PlanColDecision,
-        Rt::PlanColBreakeven,
-    ] {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(cx.t(m)));
+    let heads = std::iter::once(Rt::PlanColOption)
+        .chain(FIGURE_COLUMNS)
+        .chain([Rt::PlanColBreakeven]);
+    for m in heads {
+        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(cx.r(m)));
     }
     out.push_str("</tr></thead><tbody>");
     let best = plan.summary.cheapest.as_ref();
     for o in &plan.options {
         let is_best = best.is_some_and(|b: &Best| b.offer == o.offer && b.model == o.model);
-        let c = &o.components;
-        let cross = plan
-            .crossings
-            .iter()
-            .find(|x| x.offer == o.offer && x.model == o.model)
-            .and_then(|x| x.month)
-            .map(|m| m.to_string())
-            .unwrap_or_else(|| "—".into());
+        let cross = crossing(plan, o).map_or_else(|| "—".to_string(), |m| m.to_string());
         let mut tags = String::new();
         for (on, m) in [
             (is_best, cx.r(Rt::PlanBestTag)),
@@ -388,21 +412,14 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
             if is_best { " class=\"best\"" } else { "" },
             esc(&cx.option(&o.offer, o.model)),
         );
-        for v in [
-            c.usage,
-            c.upfront,
-            c.commitment,
-            c.data,
-            c.credits,
-            o.paid,
-            o.still_owed,
-        ] {
-            let _ = write!(out, "<td>{}</td>", esc(&cx.money(v)));
+        let v = figures(o);
+        for x in &v[..7] {
+            let _ = write!(out, "<td>{}</td>", esc(&cx.money(*x)));
         }
         let _ = write!(
             out,
             "<td data-testid=\"plan-decision\"><strong>{}</strong></td><td>{}</td></tr>",
-            esc(&cx.money(o.decision_cost)),
+            esc(&cx.money(v[7])),
             cross
         );
     }

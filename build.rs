@@ -29,6 +29,10 @@ fn main() {
     // The browser build embeds the figures without the JSON-only text
     // (`Catalog::for_browser`); native builds (CLI, tests) embed everything.
     let wasm = std::env::var("TARGET").is_ok_and(|t| t.starts_with("wasm32"));
+    // Everything, for the plan worker's providers screen (provider facts);
+    // only code that asks for it (`Catalog::embedded_full`) carries it.
+    std::fs::write(out.with_file_name("catalog_full.bin"), wire::encode(&c))
+        .expect("write catalog_full.bin");
     let c = if wasm { c.for_browser() } else { c };
     std::fs::write(&out, wire::encode(&c)).expect("write catalog.bin");
 }

@@ -9,6 +9,7 @@
 //! | `[id, "plan", scenario link, language]` | `[id, error code or "", summary, charts, options, job, break-even]` |
 //! | `[id, "export", app link, language, "csv" or "json"]` | `[id, file name, MIME type, content]` |
 //! | `[id, "qr", text, label]` | `[id, svg or "", length in bytes when too long]` |
+//! | `[id, "providers", "", language]` | `[id, the providers table]` |
 //!
 //! Keeping this code out of the app's wasm keeps the first load small.
 
@@ -18,14 +19,17 @@ fn main() {
     use gpucost::ui::export::{export, Format};
     use gpucost::ui::i18n::Locale;
     use gpucost::ui::pages::plan::results::results;
+    use gpucost::ui::pages::providers::providers_html;
     use gpucost::ui::qr::qr_svg;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
     console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let catalog: Option<&'static Catalog> =
-        Catalog::embedded().ok().map(|c| &*Box::leak(Box::new(c)));
+    // the whole catalog: the providers screen shows the facts' text
+    let catalog: Option<&'static Catalog> = Catalog::embedded_full()
+        .ok()
+        .map(|c| &*Box::leak(Box::new(c)));
     let out = scope.clone();
     let on_message =
         Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
@@ -56,6 +60,7 @@ fn main() {
                     push(f.mime);
                     push(&f.content);
                 }
+                ("providers", Some(c)) => push(&providers_html(c, locale)),
                 ("qr", _) => match qr_svg(&text(2), &text(3)) {
                     Ok(svg) => push(&svg),
                     Err(len) => {

@@ -8,10 +8,19 @@ use crate::domain::wire;
 /// The binary catalog written by `build.rs`.
 pub const CATALOG_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/catalog.bin"));
 
+/// The whole catalog, text included (provider facts, notes), in every build.
+pub const CATALOG_FULL_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/catalog_full.bin"));
+
 impl Catalog {
     /// The catalog embedded in the binary.
     pub fn embedded() -> Result<Catalog, CatalogError> {
         wire::decode(CATALOG_BIN).map_err(|e| CatalogError(format!("embedded data: {}", e.0)))
+    }
+
+    /// The whole catalog with its text (the browser build's [`Catalog::embedded`]
+    /// leaves provider facts out; the plan worker's providers screen needs them).
+    pub fn embedded_full() -> Result<Catalog, CatalogError> {
+        wire::decode(CATALOG_FULL_BIN).map_err(|e| CatalogError(format!("embedded data: {}", e.0)))
     }
 }
 

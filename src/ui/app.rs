@@ -13,6 +13,7 @@ use crate::ui::i18n::{use_i18n, I18n, Locale, Msg};
 use crate::ui::link::Screen;
 use crate::ui::pages::compare::CompareScreen;
 use crate::ui::pages::plan::PlanScreen;
+use crate::ui::pages::providers::ProvidersScreen;
 use crate::ui::pages::sources::SourcesScreen;
 use crate::ui::state::{sync_with_url, AppState};
 use crate::ui::url;
@@ -48,6 +49,9 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
             </div>
             <div hidden=move || screen.get() != Screen::Plan>
                 <PlanScreen />
+            </div>
+            <div hidden=move || screen.get() != Screen::Providers>
+                <ProvidersScreen />
             </div>
             <div hidden=move || screen.get() != Screen::Sources>
                 <SourcesScreen />

@@ -77,6 +77,7 @@ pub fn export(catalog: &'static Catalog, query: &str, locale: Locale, f: Format)
         Screen::Compare => compare_sheet(catalog, &l, locale),
         Screen::Plan => plan_sheet(catalog, &l, locale),
         Screen::Sources => sources_sheet(catalog, locale),
+        Screen::Providers => providers_sheet(catalog, locale),
     };
     let meta = [
         (t(Msg::DatasetVersion, locale), catalog.version()),
@@ -243,6 +244,42 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
     }
     Sheet {
         columns,
+        rows,
+        sources,
+    }
+}
+
+/// Every sourced provider fact: provider, topic, text in the language, its
+/// source and date.
+fn providers_sheet(catalog: &Catalog, locale: Locale) -> Sheet {
+    let mut rows = Vec::new();
+    let mut sources = Vec::new();
+    for p in &catalog.providers {
+        for f in &p.facts {
+            if !sources.contains(&f.source) {
+                sources.push(f.source.clone());
+            }
+            rows.push(vec![
+                Cell::Text(t(provider_msg(p.id), locale)),
+                Cell::Text(f.topic.clone()),
+                Cell::Text(if locale == Locale::ZhCn {
+                    f.text_zh.clone()
+                } else {
+                    f.text_en.clone()
+                }),
+                Cell::Text(f.source.clone()),
+                Cell::Text(f.as_of.clone()),
+            ]);
+        }
+    }
+    Sheet {
+        columns: vec![
+            t(Msg::ColProvider, locale),
+            "topic".into(),
+            t(Rt::ExportFact, locale),
+            t(Msg::DataSources, locale),
+            t(Msg::AsOf, locale),
+        ],
         rows,
         sources,
     }

@@ -274,6 +274,9 @@ messages! {
     StaleTip => "This price is more than 12 months older than the dataset (as of {0}).", "此价格比数据集早 12 个月以上（截至 {0}）。";
     // Plan screen
     NavPlan => "Plan", "规划";
+    NavProviders => "Providers", "云厂商";
+    ProvidersIntro => "The four clouds side by side: billing rules and models, spot terms, ML platforms and images, frameworks, support, compliance and regions. Every cell names its source and date; a provider or region opens the compare screen filtered to it.",
+        "四家云厂商并排对比：计费规则与方式、竞价条款、机器学习平台与镜像、框架、支持、合规与地域。每一格都注明来源和日期；点击云厂商或地域即可在比较页中筛选。";
     PlanTitle => "Plan: total cost over months", "规划：按月累计的总成本";
     PlanIntro => "What each billing model costs over your horizon, what a commitment still owes after it, when committing pays off across the catalog, and what a job costs.",
         "各计费方式在您的时间范围内的花费、承诺在期满后仍需支付的金额、整个目录中何时承诺更划算，以及一个作业的成本。";
@@ -325,11 +328,36 @@ messages! {
     /// The plan worker's report texts (summary sentences, tables, charts):
     /// a table of their own, so the app's wasm does not carry them.
     Rt, RT_TEXTS;
+    PvCaption => "The four clouds side by side (sourced facts; the catalog's own counts)", "四家云厂商并排对比（有来源的事实；目录自身的统计）";
+    PvOffers => "{0} offers", "{0} 个实例";
+    PvRules => "Billing rules used here", "本工具使用的计费规则";
+    PvRulesText => "billed per {0} s, minimum {1} s; {2} h per month", "按 {0} 秒计费，最低 {1} 秒；每月按 {2} 小时";
+    PvNoticeText => "; spot notice {0} s", "；竞价回收提前 {0} 秒通知";
+    PvProtectionText => "; protected for {0} h", "；保护期 {0} 小时";
+    PvModels => "Billing models with prices in the catalog", "目录中有价格的计费方式";
+    PvModelReserved => "reserved", "预留";
+    PvModelSavings => "savings plan", "节省计划";
+    PvGranularity => "Billing granularity", "计费粒度";
+    PvReserved => "Reservation terms", "预留期限";
+    PvSavings => "Savings plans", "节省计划";
+    PvSubscription => "Monthly subscription (包年包月) discounts", "包年包月折扣";
+    PvCapacity => "Capacity blocks", "容量块";
+    PvSpotNotice => "Spot notice and protection", "竞价通知与保护期";
+    PvSpot => "Spot interruptions and discounts", "竞价中断与折扣";
+    PvPromotion => "Promotions", "优惠活动";
+    PvEgress => "Egress billing", "出流量计费";
+    PvPlatform => "ML platform", "机器学习平台";
+    PvImages => "Deep-learning images", "深度学习镜像";
+    PvFrameworks => "Frameworks", "框架支持";
+    PvSupport => "Support and SLA", "支持与 SLA";
+    PvCompliance => "Compliance and ICP", "合规与 ICP 备案";
+    PvNotFound => "no sourced fact found", "未找到有来源的信息";
     ExportScreen => "Screen", "页面";
     ExportLink => "Link", "链接";
     ExportCommitModel => "Best commitment: billing model", "最优承诺价：计费方式";
     ExportOfferId => "Offer id", "实例 ID";
     ExportTitle => "Title", "标题";
+    ExportFact => "Fact", "信息";
     ExportReference => "Reference", "出处";
     BreakevenModel => "Commitment", "承诺方式";
     ChartTable => "Table", "表格";

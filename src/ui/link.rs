@@ -19,6 +19,7 @@ code_enum! {
         #[default]
         Compare = "compare",
         Plan = "plan",
+        Providers = "providers",
         Sources = "sources",
     }
 }
@@ -45,11 +46,11 @@ pub struct AppKeys {
 pub static APP_KEYS: &[KeySpec<AppKeys>] = &[KeySpec {
     code: "screen",
     #[cfg(not(target_arch = "wasm32"))]
-    meaning: "screen shown: `compare` (offers table and side-by-side), `plan` (total cost over months, break-even across the catalog, cost of a job), `sources` (data sources and catalog counts)",
+    meaning: "screen shown: `compare` (offers table and side-by-side), `plan` (total cost over months, break-even across the catalog, cost of a job), `providers` (the four clouds side by side), `sources` (data sources and catalog counts)",
     #[cfg(not(target_arch = "wasm32"))]
     default: "`compare`",
     #[cfg(not(target_arch = "wasm32"))]
-    values: "`compare plan sources`",
+    values: "`compare plan providers sources`",
     bounds: None,
     read: r_screen,
     write: w_screen,

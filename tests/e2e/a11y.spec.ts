@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 const SCREENS: [string, string][] = [
   ['compare', '?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4'],
   ['plan', '?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge&jk=resnet50'],
+  ['providers', '?v=2&screen=providers'],
   ['sources', '?v=2&screen=sources'],
 ];
 

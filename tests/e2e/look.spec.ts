@@ -7,6 +7,7 @@ import { test, expect } from './fixtures/app';
 const SCREENS: [string, string, string][] = [
   ['compare', '?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4', 'screen-compare'],
   ['plan', '?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4&jk=resnet50', 'screen-plan'],
+  ['providers', '?v=2&screen=providers', 'screen-providers'],
   ['sources', '?v=2&screen=sources', 'screen-sources'],
 ];
 

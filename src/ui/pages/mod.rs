@@ -7,4 +7,5 @@
 //! is shown; a screen with expensive memos should skip work while hidden.
 pub mod compare;
 pub mod plan;
+pub mod providers;
 pub mod sources;

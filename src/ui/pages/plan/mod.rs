@@ -12,6 +12,8 @@ pub mod render;
 pub mod results;
 mod worker;
 
+pub use worker::request_markup;
+
 use leptos::prelude::*;
 
 use crate::ui::components::help::Help;

@@ -44,6 +44,22 @@ pub fn request(out: PlanOutput, _catalog: &'static Catalog, query: String, local
     imp::request(out, query, locale)
 }
 
+/// Ask the worker for a read-only screen's markup (`kind`: `providers`)
+/// in a language; the answer goes into `into`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn request_markup(kind: &str, locale: Locale, into: RwSignal<String>) {
+    if kind == "providers" {
+        if let Ok(c) = Catalog::embedded_full() {
+            into.set(crate::ui::pages::providers::providers_html(&c, locale));
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+pub fn request_markup(kind: &str, locale: Locale, into: RwSignal<String>) {
+    imp::request_markup(kind, locale, into)
+}
+
 #[cfg(target_arch = "wasm32")]
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -62,20 +78,42 @@ mod imp {
     thread_local! {
         static WORKER: RefCell<Option<web_sys::Worker>> = const { RefCell::new(None) };
         static LATEST: Cell<u32> = const { Cell::new(0) };
+        /// Markup requests waiting for their answer: (id, where it goes).
+        static MARKUP: RefCell<Vec<(u32, RwSignal<String>)>> = const { RefCell::new(Vec::new()) };
+        static NEXT_MARKUP: Cell<u32> = const { Cell::new(MARKUP_IDS) };
+        /// Where plan answers go (the plan screen's output).
+        static PLAN_OUT: Cell<Option<PlanOutput>> = const { Cell::new(None) };
     }
 
-    fn start(out: PlanOutput) -> Option<web_sys::Worker> {
+    /// Markup requests are numbered from here (plan requests below).
+    const MARKUP_IDS: u32 = 1 << 30;
+
+    /// The worker, started on the first request. Answers go to the plan
+    /// screen's output (the latest plan request only) or to the signal a
+    /// markup request named.
+    fn start() -> Option<web_sys::Worker> {
         let w = web_sys::Worker::new(URL).ok()?;
         let on_message =
             Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
                 let msg = js_sys::Array::from(&ev.data());
-                if msg.get(0).as_f64() == Some(-1.0) {
+                let id = msg.get(0).as_f64().unwrap_or(0.0);
+                if id == -1.0 {
                     // the module failed to load (see plan-worker.js)
-                    out.broken.set(true);
-                    out.pending.set(false);
+                    broken();
                     return;
                 }
-                if msg.get(0).as_f64() != Some(f64::from(LATEST.get())) {
+                if id >= f64::from(MARKUP_IDS) {
+                    let to = MARKUP.with_borrow_mut(|m| {
+                        let i = m.iter().position(|(k, _)| f64::from(*k) == id)?;
+                        Some(m.remove(i).1)
+                    });
+                    if let Some(to) = to {
+                        to.set(msg.get(1).as_string().unwrap_or_default());
+                    }
+                    return;
+                }
+                let Some(out) = PLAN_OUT.get() else { return };
+                if id != f64::from(LATEST.get()) {
                     return; // an answer to an older request
                 }
                 let text = |i: u32| msg.get(i).as_string().unwrap_or_default();
@@ -87,10 +125,7 @@ mod imp {
                 }
                 out.take(r);
             });
-        let on_error = Closure::<dyn Fn()>::new(move || {
-            out.broken.set(true);
-            out.pending.set(false);
-        });
+        let on_error = Closure::<dyn Fn()>::new(broken);
         w.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         w.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         on_message.forget();
@@ -98,28 +133,51 @@ mod imp {
         Some(w)
     }
 
-    pub fn request(out: PlanOutput, query: String, locale: Locale) {
-        let id = LATEST.get().wrapping_add(1);
-        LATEST.set(id);
+    fn broken() {
+        if let Some(out) = PLAN_OUT.get() {
+            out.broken.set(true);
+            out.pending.set(false);
+        }
+    }
+
+    /// Post a message, starting the worker first if needed; false when it
+    /// cannot be started or the message not sent.
+    fn post(msg: &js_sys::Array) -> bool {
         WORKER.with_borrow_mut(|slot| {
             if slot.is_none() {
-                *slot = start(out);
+                *slot = start();
             }
-            let Some(w) = slot.as_ref() else {
-                out.broken.set(true);
-                return;
-            };
-            let msg = js_sys::Array::of4(
-                &JsValue::from(id),
-                &JsValue::from_str("plan"),
-                &JsValue::from_str(&query),
-                &JsValue::from_str(locale.tag()),
-            );
-            out.pending.set(true);
-            if w.post_message(&msg).is_err() {
-                out.broken.set(true);
-                out.pending.set(false);
-            }
-        });
+            slot.as_ref().is_some_and(|w| w.post_message(msg).is_ok())
+        })
+    }
+
+    pub fn request_markup(kind: &str, locale: Locale, into: RwSignal<String>) {
+        let id = NEXT_MARKUP.get().wrapping_add(1).max(MARKUP_IDS);
+        NEXT_MARKUP.set(id);
+        MARKUP.with_borrow_mut(|m| m.push((id, into)));
+        let msg = js_sys::Array::of4(
+            &JsValue::from(id),
+            &JsValue::from_str(kind),
+            &JsValue::from_str(""),
+            &JsValue::from_str(locale.tag()),
+        );
+        post(&msg);
+    }
+
+    pub fn request(out: PlanOutput, query: String, locale: Locale) {
+        PLAN_OUT.set(Some(out));
+        let id = LATEST.get().wrapping_add(1) % MARKUP_IDS;
+        LATEST.set(id);
+        let msg = js_sys::Array::of4(
+            &JsValue::from(id),
+            &JsValue::from_str("plan"),
+            &JsValue::from_str(&query),
+            &JsValue::from_str(locale.tag()),
+        );
+        out.pending.set(true);
+        if !post(&msg) {
+            out.broken.set(true);
+            out.pending.set(false);
+        }
     }
 }

@@ -19,7 +19,7 @@ use crate::ui::format;
 use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
 use crate::ui::labels::{column_msg, model_msg, provider_msg, unit_short};
 use crate::ui::link::{self, AppLink, Screen};
-use crate::ui::pages::compare::rows::{table, Row};
+use crate::ui::pages::compare::rows::all_rows;
 use crate::ui::pages::compare::view::{visible_columns, Column};
 use crate::ui::pages::plan::pick::plan_scenario;
 use crate::ui::pages::plan::render::{crossing, figures, FIGURE_COLUMNS};
@@ -122,17 +122,8 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
     let s = pricing_inputs(&l.scenario);
     let priced = price_all(catalog, &s);
     let cols = visible_columns(&l.compare.cols);
-    let mut view = l.compare.clone();
-    let mut rows: Vec<Row> = Vec::new();
-    view.page = 1;
-    loop {
-        let tb = table(catalog, &l.scenario, &view, &priced);
-        rows.extend(tb.rows);
-        if tb.page >= tb.pages {
-            break;
-        }
-        view.page = tb.page + 1;
-    }
+    let view = &l.compare;
+    let rows = all_rows(catalog, &l.scenario, view, &priced);
     let cur = l.scenario.currency.code();
     let unit = t(unit_short(view.time_unit), locale);
     let mut columns = Vec::new();

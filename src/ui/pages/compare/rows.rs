@@ -184,13 +184,13 @@ fn compare_rows(a: &Candidate, b: &Candidate, sort: Sort) -> Ordering {
     ord.then_with(|| a.priced.offer.id.cmp(&b.priced.offer.id))
 }
 
-/// Filter, sort and page priced offers.
-pub fn table(
+/// The offers that pass the filters, in the table's order (borrowed).
+fn sorted<'a>(
     catalog: &Catalog,
     scenario: &Scenario,
     view: &CompareView,
-    priced: &[PricedOffer],
-) -> Table {
+    priced: &'a [PricedOffer],
+) -> Vec<Candidate<'a>> {
     let mut rows: Vec<Candidate> = priced
         .iter()
         .filter(|p| passes(catalog, scenario, view, p))
@@ -204,6 +204,24 @@ pub fn table(
         .collect();
     let sort = view.sort.unwrap_or(DEFAULT_SORT);
     rows.sort_by(|a, b| compare_rows(a, b, sort));
+    rows
+}
+
+fn row(c: Candidate) -> Row {
+    Row {
+        priced: c.priced.clone(),
+        figures: c.figures,
+    }
+}
+
+/// Filter, sort and page priced offers.
+pub fn table(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    view: &CompareView,
+    priced: &[PricedOffer],
+) -> Table {
+    let rows = sorted(catalog, scenario, view, priced);
     let matched = rows.len();
     let pages = matched.div_ceil(PAGE_SIZE).max(1) as u32;
     let page = view.page.clamp(1, pages);
@@ -212,10 +230,7 @@ pub fn table(
         .into_iter()
         .skip(start)
         .take(PAGE_SIZE)
-        .map(|c| Row {
-            priced: c.priced.clone(),
-            figures: c.figures,
-        })
+        .map(row)
         .collect();
     Table {
         rows,
@@ -224,6 +239,20 @@ pub fn table(
         page,
         pages,
     }
+}
+
+/// Every row that passes the filters, in the table's order (all pages: the
+/// export's rows).
+pub fn all_rows(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    view: &CompareView,
+    priced: &[PricedOffer],
+) -> Vec<Row> {
+    sorted(catalog, scenario, view, priced)
+        .into_iter()
+        .map(row)
+        .collect()
 }
 
 impl RowFigures {

@@ -32,9 +32,6 @@ impl Ctx<'_> {
     fn t(&self, m: impl Text) -> &'static str {
         m.text(self.locale)
     }
-    fn r(&self, m: Rt) -> &'static str {
-        m.text(self.locale)
-    }
     fn money(&self, d: Decimal) -> String {
         format::money(d, self.currency, self.locale)
     }
@@ -70,17 +67,17 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
     let s = &plan.summary;
     let mut out = String::new();
     if plan.auto_selected {
-        p(&mut out, "plan-auto", cx.r(Rt::PlanAutoPicked));
+        p(&mut out, "plan-auto", cx.t(Rt::PlanAutoPicked));
     }
     if !plan.dropped.is_empty() {
         p(
             &mut out,
             "plan-dropped",
-            &fill(cx.r(Rt::PlanDropped), &[&plan.dropped.len().to_string()]),
+            &fill(cx.t(Rt::PlanDropped), &[&plan.dropped.len().to_string()]),
         );
     }
     let Some(best) = &s.cheapest else {
-        p(&mut out, "plan-none", cx.r(Rt::PlanNothing));
+        p(&mut out, "plan-none", cx.t(Rt::PlanNothing));
         return out;
     };
     let months = plan.months.to_string();
@@ -89,7 +86,7 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
         &mut out,
         "plan-cheapest",
         &fill(
-            cx.r(Rt::PlanCheapest),
+            cx.t(Rt::PlanCheapest),
             &[
                 &cx.option(&best.offer, best.model),
                 &cx.money(best.decision_cost),
@@ -101,7 +98,7 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
         ),
     );
     if !best.complete {
-        p(&mut out, "plan-incomplete", cx.r(Rt::PlanIncomplete));
+        p(&mut out, "plan-incomplete", cx.t(Rt::PlanIncomplete));
     }
     match (
         s.on_demand_decision_cost,
@@ -112,7 +109,7 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
             &mut out,
             "plan-saving",
             &fill(
-                cx.r(Rt::PlanSaving),
+                cx.t(Rt::PlanSaving),
                 &[
                     &cx.money(save),
                     &format::number(pct, 1, cx.locale),
@@ -123,7 +120,7 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
         _ if best.model == BillingModel::OnDemand => p(
             &mut out,
             "plan-saving",
-            &fill(cx.r(Rt::PlanOnDemandWins), &[&hours, &months]),
+            &fill(cx.t(Rt::PlanOnDemandWins), &[&hours, &months]),
         ),
         _ => {}
     }
@@ -131,14 +128,14 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
         p(
             &mut out,
             "plan-upfront",
-            &fill(cx.r(Rt::PlanUpfront), &[&cx.money(best.upfront)]),
+            &fill(cx.t(Rt::PlanUpfront), &[&cx.money(best.upfront)]),
         );
     }
     if let Some(m) = s.breakeven_month {
         p(
             &mut out,
             "plan-breakeven",
-            &fill(cx.r(Rt::PlanBreakevenMonth), &[&m.to_string()]),
+            &fill(cx.t(Rt::PlanBreakevenMonth), &[&m.to_string()]),
         );
     }
     // (through Decimal: float formatting would add ~5 KB to the wasm)
@@ -150,7 +147,7 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
         p(
             &mut out,
             "plan-spot-odds",
-            &fill(cx.r(Rt::PlanSpotOdds), &[&pct]),
+            &fill(cx.t(Rt::PlanSpotOdds), &[&pct]),
         );
     }
     let w = &s.what_changes;
@@ -177,12 +174,12 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
     .flatten()
     .collect();
     if changes.is_empty() {
-        p(&mut out, "plan-flips", cx.r(Rt::PlanNoFlip));
+        p(&mut out, "plan-flips", cx.t(Rt::PlanNoFlip));
     } else {
         let _ = write!(
             out,
             "<p>{}</p><ul data-testid=\"plan-flips\">",
-            esc(cx.r(Rt::PlanWhatChanges))
+            esc(cx.t(Rt::PlanWhatChanges))
         );
         for c in changes {
             let _ = write!(out, "<li>{}</li>", esc(&c));
@@ -278,7 +275,7 @@ pub fn charts(cx: Ctx, plan: &Plan) -> String {
             markers.push(Marker {
                 series: i,
                 month: m,
-                label: fill(cx.r(Rt::PlanMarker), &[&m.to_string()]),
+                label: fill(cx.t(Rt::PlanMarker), &[&m.to_string()]),
             });
         }
     }
@@ -289,13 +286,13 @@ pub fn charts(cx: Ctx, plan: &Plan) -> String {
             &mut out,
             "chart-note",
             &fill(
-                cx.r(Rt::PlanChartNote),
+                cx.t(Rt::PlanChartNote),
                 &[&opts.len().to_string(), &plan.options.len().to_string()],
             ),
         );
     }
     let summary = fill(
-        cx.r(Rt::PlanChartSummary),
+        cx.t(Rt::PlanChartSummary),
         &[&opts.len().to_string(), &months],
     );
     let line = ChartData {
@@ -303,12 +300,12 @@ pub fn charts(cx: Ctx, plan: &Plan) -> String {
         markers,
         months: plan.months,
     };
-    let _ = write!(out, "<h3>{}</h3>", esc(cx.r(Rt::PlanChartTitle)));
+    let _ = write!(out, "<h3>{}</h3>", esc(cx.t(Rt::PlanChartTitle)));
     out.push_str(&line_chart(
         &line,
         cx.locale,
         cx.currency,
-        &fill(cx.r(Rt::PlanChartCaption), &[&months]),
+        &fill(cx.t(Rt::PlanChartCaption), &[&months]),
         &summary,
     ));
     let parts = [
@@ -322,12 +319,12 @@ pub fn charts(cx: Ctx, plan: &Plan) -> String {
     .into_iter()
     .map(|m| cx.t(m).to_string())
     .collect();
-    let _ = write!(out, "<h3>{}</h3>", esc(cx.r(Rt::PlanBarsTitle)));
+    let _ = write!(out, "<h3>{}</h3>", esc(cx.t(Rt::PlanBarsTitle)));
     out.push_str(&stacked_bars(
         &BarsData { bars, parts },
         cx.locale,
         cx.currency,
-        cx.r(Rt::PlanBarsTitle),
+        cx.t(Rt::PlanBarsTitle),
         &summary,
     ));
     out
@@ -379,13 +376,13 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
     let _ = write!(
         out,
         "<table class=\"plan-options\" data-testid=\"plan-options\"><caption>{}</caption><thead><tr>",
-        esc(&fill(cx.r(Rt::PlanOptionsCaption), &[&plan.months.to_string()]))
+        esc(&fill(cx.t(Rt::PlanOptionsCaption), &[&plan.months.to_string()]))
     );
     let heads = std::iter::once(Rt::PlanColOption)
         .chain(FIGURE_COLUMNS)
         .chain([Rt::PlanColBreakeven]);
     for m in heads {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(cx.r(m)));
+        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(cx.t(m)));
     }
     out.push_str("</tr></thead><tbody>");
     let best = plan.summary.cheapest.as_ref();
@@ -394,8 +391,8 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
         let cross = crossing(plan, o).map_or_else(|| "—".to_string(), |m| m.to_string());
         let mut tags = String::new();
         for (on, m) in [
-            (is_best, cx.r(Rt::PlanBestTag)),
-            (o.baseline, cx.r(Rt::PlanBaselineTag)),
+            (is_best, cx.t(Rt::PlanBestTag)),
+            (o.baseline, cx.t(Rt::PlanBaselineTag)),
             (!o.complete, cx.t(Msg::IncompleteTag)),
             (o.assumed, cx.t(Msg::AssumedTag)),
             (o.indicative, cx.t(Msg::IndicativeTag)),
@@ -456,23 +453,23 @@ pub fn breakeven(cx: Ctx, d: &BreakEvenDistribution) -> String {
         &mut out,
         "breakeven-sentence",
         &fill(
-            cx.r(Rt::BreakevenClaim),
+            cx.t(Rt::BreakevenClaim),
             &[&claim, &list(&holds), &list(&fails)],
         ),
     );
     let _ = write!(
         out,
         "<div class=\"table-wrap\"><table class=\"plan-options\" data-testid=\"breakeven-table\"><caption>{}</caption><thead><tr>",
-        esc(&fill(cx.r(Rt::BreakevenCaption), &[&claim]))
+        esc(&fill(cx.t(Rt::BreakevenCaption), &[&claim]))
     );
     for m in [
         cx.t(Msg::ColProvider),
-        cx.r(Rt::BreakevenModel),
-        cx.r(Rt::BreakevenOffers),
-        cx.r(Rt::BreakevenMedian),
-        cx.r(Rt::BreakevenRange),
-        cx.r(Rt::BreakevenAtClaim),
-        cx.r(Rt::BreakevenNever),
+        cx.t(Rt::BreakevenModel),
+        cx.t(Rt::BreakevenOffers),
+        cx.t(Rt::BreakevenMedian),
+        cx.t(Rt::BreakevenRange),
+        cx.t(Rt::BreakevenAtClaim),
+        cx.t(Rt::BreakevenNever),
     ] {
         let _ = write!(out, "<th scope=\"col\">{}</th>", esc(&fill(m, &[&claim])));
     }
@@ -510,7 +507,7 @@ pub const JOB_LIST: usize = 10;
 fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
     match b {
         ThroughputBasis::Measured { as_of, gpus, .. } => {
-            fill(cx.r(Rt::JobMeasured), &[&gpus.to_string(), as_of])
+            fill(cx.t(Rt::JobMeasured), &[&gpus.to_string(), as_of])
         }
         ThroughputBasis::Scaled {
             measured_gpus,
@@ -518,7 +515,7 @@ fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
             as_of,
             ..
         } => fill(
-            cx.r(Rt::JobScaled),
+            cx.t(Rt::JobScaled),
             &[
                 &measured_gpus.to_string(),
                 &format::plain(*scaling_pct, cx.locale),
@@ -530,7 +527,7 @@ fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
             efficiency_pct,
             ..
         } => fill(
-            cx.r(Rt::JobEstimate),
+            cx.t(Rt::JobEstimate),
             &[
                 &format::plain(*tflops_dense, cx.locale),
                 &format::plain(*efficiency_pct, cx.locale),
@@ -547,7 +544,7 @@ pub fn job(cx: Ctx, r: &JobReport) -> String {
     let eff = n(j.efficiency_pct());
     let assumptions = match j.kind {
         JobKind::Resnet50 | JobKind::BertLarge => fill(
-            cx.r(Rt::JobAboutSamples),
+            cx.t(Rt::JobAboutSamples),
             &[
                 &n(j.epochs()),
                 &n(j.samples()),
@@ -557,11 +554,11 @@ pub fn job(cx: Ctx, r: &JobReport) -> String {
             ],
         ),
         JobKind::LlmTrain => fill(
-            cx.r(Rt::JobAboutTrain),
+            cx.t(Rt::JobAboutTrain),
             &[&n(j.params_b()), &n(j.tokens_b()), &n(r.work), &eff],
         ),
         JobKind::LlmServe => fill(
-            cx.r(Rt::JobAboutServe),
+            cx.t(Rt::JobAboutServe),
             &[
                 &n(j.serve_tokens_per_s()),
                 &n(j.serve_hours()),
@@ -607,14 +604,14 @@ pub fn job(cx: Ctx, r: &JobReport) -> String {
                 let _ = write!(
                     tags,
                     " <span class=\"tag warn\">{}</span>",
-                    esc(&fill(cx.r(Rt::JobNoFit), &[&need, &have]))
+                    esc(&fill(cx.t(Rt::JobNoFit), &[&need, &have]))
                 );
             }
             if matches!(h.basis, ThroughputBasis::Estimate { .. }) {
                 let _ = write!(
                     tags,
                     " <span class=\"tag\">{}</span>",
-                    esc(cx.r(Rt::JobEstimateTag))
+                    esc(cx.t(Rt::JobEstimateTag))
                 );
             }
             let _ = write!(
@@ -643,7 +640,7 @@ pub fn job(cx: Ctx, r: &JobReport) -> String {
         p(
             &mut out,
             "job-skipped",
-            &fill(cx.r(Rt::JobSkipped), &[&skipped.to_string()]),
+            &fill(cx.t(Rt::JobSkipped), &[&skipped.to_string()]),
         );
     }
     out

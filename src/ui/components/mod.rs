@@ -5,4 +5,3 @@ pub mod help;
 pub mod nav;
 pub mod notices;
 pub mod number_input;
-pub mod usage;

@@ -8,6 +8,7 @@
 mod display;
 mod need;
 mod place;
+mod usage;
 
 use leptos::prelude::*;
 
@@ -32,7 +33,7 @@ pub fn Controls() -> impl IntoView {
             <form class="controls" data-testid="controls" on:submit=|ev| ev.prevent_default()>
                 {place::place_fields(state)}
                 {need::need_fields(state)}
-                {crate::ui::components::usage::usage_fields(state)}
+                {usage::usage_fields(state)}
                 {display::display_fields(state)}
                 <div>
                     <button

@@ -1,4 +1,5 @@
-//! Usage: hours per month and months (shared by the compare and plan screens).
+//! Usage: hours per month and months (the plan screen has its own boxes in
+//! its field table).
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 

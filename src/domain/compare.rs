@@ -196,9 +196,7 @@ fn argmin<K: PartialOrd>(values: impl Iterator<Item = Option<K>>) -> Option<usiz
 mod tests {
     use super::*;
 
-    fn catalog() -> &'static Catalog {
-        Box::leak(Box::new(Catalog::embedded().unwrap()))
-    }
+    use crate::domain::embedded::test_catalog as catalog;
 
     #[test]
     fn panel_keeps_selection_order_and_finds_best() {

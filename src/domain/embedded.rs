@@ -24,6 +24,13 @@ impl Catalog {
     }
 }
 
+/// The embedded catalog for unit tests, decoded once per test binary.
+#[cfg(test)]
+pub fn test_catalog() -> &'static Catalog {
+    static C: std::sync::OnceLock<Catalog> = std::sync::OnceLock::new();
+    C.get_or_init(|| Catalog::embedded().expect("embedded catalog decodes"))
+}
+
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;

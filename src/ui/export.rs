@@ -433,9 +433,7 @@ fn json(meta: &[(String, String)], sheet: &Sheet, catalog: &Catalog) -> String {
 mod tests {
     use super::*;
 
-    fn catalog() -> &'static Catalog {
-        Box::leak(Box::new(Catalog::embedded().unwrap()))
-    }
+    use crate::domain::embedded::test_catalog as catalog;
 
     #[test]
     fn the_compare_csv_has_every_matching_row_in_table_order_with_a_bom() {

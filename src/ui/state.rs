@@ -105,9 +105,7 @@ mod tests {
     use crate::domain::catalog::ProviderId;
     use leptos::prelude::Owner;
 
-    fn catalog() -> &'static Catalog {
-        Box::leak(Box::new(Catalog::embedded().unwrap()))
-    }
+    use crate::domain::embedded::test_catalog as catalog;
 
     /// `v=2&d=<this dataset>` + `rest`: every link the app writes names its data.
     fn link(rest: &str) -> String {

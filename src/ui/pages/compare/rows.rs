@@ -338,9 +338,7 @@ mod tests {
     use crate::domain::compare::{price_all, pricing_inputs};
     use crate::ui::pages::compare::view::TimeUnit;
 
-    fn catalog() -> &'static Catalog {
-        Box::leak(Box::new(Catalog::embedded().unwrap()))
-    }
+    use crate::domain::embedded::test_catalog as catalog;
 
     fn run(s: &Scenario, v: &CompareView) -> Table {
         let c = catalog();

@@ -126,7 +126,7 @@ mod tests {
 
     #[test]
     fn picker_finds_offers_by_every_word_and_skips_the_selected() {
-        let c: &Catalog = Box::leak(Box::new(Catalog::embedded().unwrap()));
+        let c = crate::domain::embedded::test_catalog();
         let found = candidates(c, "p4d us-east-1", &[]);
         assert!(!found.is_empty());
         assert!(found

@@ -653,7 +653,7 @@ mod tests {
     use crate::domain::plan::{breakeven_distribution, plan};
 
     fn cx(locale: Locale) -> Ctx<'static> {
-        let catalog: &'static Catalog = Box::leak(Box::new(Catalog::embedded().unwrap()));
+        let catalog = crate::domain::embedded::test_catalog();
         Ctx {
             catalog,
             locale,

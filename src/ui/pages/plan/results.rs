@@ -85,9 +85,7 @@ pub fn merge(prev: &Results, next: Results) -> Results {
 mod tests {
     use super::*;
 
-    fn catalog() -> &'static Catalog {
-        Box::leak(Box::new(Catalog::embedded().unwrap()))
-    }
+    use crate::domain::embedded::test_catalog as catalog;
 
     #[test]
     fn a_plan_link_gives_every_part_and_round_trips_the_offers() {

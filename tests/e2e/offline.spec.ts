@@ -13,6 +13,21 @@ async function controlled(page: import('@playwright/test').Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
 }
 
+/** A copy of dist/ (at `sub` in a fresh folder) served on its own port, so a
+ * test can stop the server or deploy a new build; `done()` ends both. */
+async function servedCopy(sub = '') {
+  const root = mkdtempSync(join(tmpdir(), 'gpucost-dist-'));
+  const dir = join(root, sub);
+  cpSync('../dist', dir, { recursive: true });
+  const port = 4300 + Math.floor(Math.random() * 500);
+  const server: ChildProcess = spawn('python3', ['../tools/serve_dist.py', root, '--port', String(port), '--quiet']);
+  const base = `http://127.0.0.1:${port}/${sub ? `${sub}/` : ''}`;
+  for (let i = 0; i < 50; i++) {
+    try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
+  }
+  return { dir, base, server, done: () => { server.kill(); rmSync(root, { recursive: true, force: true }); } };
+}
+
 test('after the first visit, a share link to any screen opens offline', async ({ app, page, context }) => {
   await app.open('?v=2');
   await controlled(page);
@@ -33,15 +48,8 @@ test('after the first visit, a share link to any screen opens offline', async ({
 });
 
 test('the server stopped: a reload still works, on every screen', async ({ app, page }) => {
-  const dir = mkdtempSync(join(tmpdir(), 'gpucost-dist-'));
-  cpSync('../dist', dir, { recursive: true });
-  const port = 4300 + Math.floor(Math.random() * 500);
-  const server: ChildProcess = spawn('python3', ['../tools/serve_dist.py', dir, '--port', String(port), '--quiet']);
+  const { base, server, done } = await servedCopy();
   try {
-    const base = `http://127.0.0.1:${port}/`;
-    for (let i = 0; i < 50; i++) {
-      try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
-    }
     await page.goto(`${base}?v=2&screen=plan&m=4&bm=od,ri1n&sel=aws:us-east-1:p4d.24xlarge`);
     await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
     await controlled(page);
@@ -55,22 +63,14 @@ test('the server stopped: a reload still works, on every screen', async ({ app, 
     await expect(page.getByTestId('offer-row').first()).toBeVisible();
     expect(app.realErrors()).toEqual([]);
   } finally {
-    server.kill();
-    rmSync(dir, { recursive: true, force: true });
+    done();
   }
 });
 
 test('a new build is offered as "reload to update" and never mixed with the old one', async ({ page }) => {
   // a copy of the build on its own server, so the test can deploy a new one
-  const dir = mkdtempSync(join(tmpdir(), 'gpucost-dist-'));
-  cpSync('../dist', dir, { recursive: true });
-  const port = 4300 + Math.floor(Math.random() * 500);
-  const server: ChildProcess = spawn('python3', ['../tools/serve_dist.py', dir, '--port', String(port), '--quiet']);
+  const { dir, base, done } = await servedCopy();
   try {
-    const base = `http://127.0.0.1:${port}/`;
-    for (let i = 0; i < 50; i++) {
-      try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
-    }
     await page.goto(`${base}?v=2&m=3`);
     await expect(page.getByTestId('app-title')).toBeVisible();
     await controlled(page);
@@ -96,21 +96,13 @@ test('a new build is offered as "reload to update" and never mixed with the old 
     // the scenario survived the update (it is in the URL)
     expect(new URL(page.url()).searchParams.get('m')).toBe('3');
   } finally {
-    server.kill();
-    rmSync(dir, { recursive: true, force: true });
+    done();
   }
 });
 
 test('under a sub-path the app is styled, works offline and keeps its own cache', async ({ page, context }) => {
-  const root = mkdtempSync(join(tmpdir(), 'gpucost-host-'));
-  cpSync('../dist', join(root, 'gpucost'), { recursive: true });
-  const port = 4300 + Math.floor(Math.random() * 500);
-  const server: ChildProcess = spawn('python3', ['../tools/serve_dist.py', root, '--port', String(port), '--quiet']);
+  const { base, done } = await servedCopy('gpucost');
   try {
-    const base = `http://127.0.0.1:${port}/gpucost/`;
-    for (let i = 0; i < 50; i++) {
-      try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
-    }
     await page.goto(`${base}?v=2&m=5`);
     await expect(page.getByTestId('app-title')).toBeVisible();
     // the stylesheet loaded (relative asset URLs): the header has its colour
@@ -123,8 +115,7 @@ test('under a sub-path the app is styled, works offline and keeps its own cache'
     await expect(page.getByTestId('screen-sources')).toBeVisible();
     await context.setOffline(false);
   } finally {
-    server.kill();
-    rmSync(root, { recursive: true, force: true });
+    done();
   }
 });
 

@@ -21,6 +21,7 @@ for (const lang of ['en', 'zh-CN']) {
         await app.open(query + (lang === 'zh-CN' ? '&cur=CNY' : ''));
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         if (name === 'plan') await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+        if (name === 'providers') await expect(page.getByTestId('providers-table')).toBeVisible();
         const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const v of r.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') {

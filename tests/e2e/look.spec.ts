@@ -21,7 +21,9 @@ for (const width of [375, 1280]) {
         for (const [name, query, id] of SCREENS) {
           await app.open(query);
           await expect(page.getByTestId(id)).toBeVisible();
+          // wait for what the worker fills in, so the width check sees it
           if (name === 'plan') await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+          if (name === 'providers') await expect(page.getByTestId('providers-table')).toBeVisible();
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(wide, `${name} scrolls sideways`).toBeLessThanOrEqual(width);
           const path = info.outputPath(`${name}-${width}-${lang}-${theme}.png`);

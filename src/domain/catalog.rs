@@ -254,6 +254,12 @@ pub struct Fact {
     pub text_zh: String,
     pub source: String,
     pub as_of: String,
+    /// Machine-readable claims the text states (`kind:value`, e.g.
+    /// `fw:pytorch`, `mlp:sagemaker`, `icp:mainland`, `dl:images`): what the
+    /// advise screen checks ecosystem and compliance needs against. The
+    /// vocabulary is checked by the catalog validation.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<String>,
 }
 
 /// Billing rules the engine needs, each backed by a fact with its source.

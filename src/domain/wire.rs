@@ -341,7 +341,8 @@ wire_struct!(Fact {
     text_en,
     text_zh,
     source,
-    as_of
+    as_of,
+    claims
 });
 wire_struct!(BillingRules {
     granularity_seconds,

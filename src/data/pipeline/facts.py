@@ -21,11 +21,19 @@ def curated(inp: Inputs) -> list[dict]:
     out = []
     for p in load_json(inp, "providers.json"):
         facts = []
-        for t, en, zh, s, a in p["facts"]:
+        for t, en, zh, s, a, *rest in p["facts"]:
             parts = a.split("-")
             if not (1 <= len(parts) <= 3 and all(x.isdigit() for x in parts) and len(parts[0]) == 4):
                 raise SystemExit(f"providers.json {p['id']}/{t}: as_of {a!r} is not YYYY[-MM[-DD]]")
-            facts.append({"topic": t, "text_en": en, "text_zh": zh, "source": s, "as_of": a})
+            fact = {"topic": t, "text_en": en, "text_zh": zh, "source": s, "as_of": a}
+            # Optional machine-readable claims the text states (the advise screen's
+            # ecosystem and compliance checks); the vocabulary is checked by
+            # tests/catalog_validation.rs.
+            if rest:
+                if len(rest) != 1 or not rest[0] or not all(isinstance(c, str) and ":" in c for c in rest[0]):
+                    raise SystemExit(f"providers.json {p['id']}/{t}: claims must be a list of 'kind:value'")
+                fact["claims"] = rest[0]
+            facts.append(fact)
         out.append({"id": p["id"], "name_en": p["name_en"], "name_zh": p["name_zh"], "billing": p["billing"],
                     "facts": facts})
     return out

@@ -5,6 +5,7 @@
 //! gpucost quote '<query string or full URL>' [--catalog <file>]
 //! gpucost breakeven '<query string or full URL>' [--catalog <file>]
 //! gpucost plan '<query string or full URL>' [--catalog <file>]
+//! gpucost advise '<query string or full URL>' [--catalog <file>]
 //! gpucost version
 //! gpucost --help
 //! ```
@@ -14,6 +15,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use crate::domain::advise::{advise, Advice, AdviceInputs};
 use crate::domain::breakeven::{break_even, BreakEvenReport};
 use crate::domain::catalog::{Catalog, Offer, Source};
 use crate::domain::error::EngineError;
@@ -32,6 +34,9 @@ commands:
   plan '<query or URL>'         print what the plan screen shows as JSON: the plan (cash over
                                 months, crossings, what changes the answer), the cost of the
                                 link's job (jk=) and the catalog's break-even distribution
+  advise '<query or URL>'       print what the advise screen shows as JSON: the inputs, the
+                                top picks with scores and reasons, the ranking, exclusions
+                                by reason, relaxations and what would change the answer
   version                       print the version and the catalog version
   --help                        print this help
 
@@ -118,6 +123,14 @@ enum Failure {
     Error(String),
 }
 
+#[derive(Serialize)]
+struct AdviseOut<'a> {
+    query: String,
+    notices: &'a [LinkNotice],
+    inputs: &'a AdviceInputs,
+    advice: Advice,
+}
+
 fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
     let a = parse_args(args).map_err(Failure::Error)?;
     let cmd = a.positional.first().map(String::as_str);
@@ -164,7 +177,7 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 }
             }
         }
-        Some(c @ ("quote" | "breakeven" | "plan")) => {
+        Some(c @ ("quote" | "breakeven" | "plan" | "advise")) => {
             let q = a
                 .positional
                 .get(1)
@@ -183,6 +196,19 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                         query,
                         notices: &notices,
                         quote,
+                    },
+                )
+                .map_err(Failure::Error)
+            } else if c == "advise" {
+                let advice = advise(&cat, &state.scenario, &state.advise)
+                    .map_err(|e| Failure::Error(e.to_string()))?;
+                print_json(
+                    out,
+                    &AdviseOut {
+                        query,
+                        notices: &notices,
+                        inputs: &state.advise,
+                        advice,
                     },
                 )
                 .map_err(Failure::Error)

@@ -10,6 +10,8 @@
 //! | `[id, "export", app link, language, "csv" or "json"]` | `[id, file name, MIME type, content]` |
 //! | `[id, "qr", text, label]` | `[id, svg or "", length in bytes when too long]` |
 //! | `[id, "providers", "", language]` | `[id, the providers table]` |
+//! | `[id, "advise-form", app link, language]` | `[id, the advise screen's three-step form]` |
+//! | `[id, "advise", app link, language]` | `[id, the recommendation]` |
 //!
 //! Keeping this code out of the app's wasm keeps the first load small.
 
@@ -18,8 +20,8 @@ fn main() {
     use gpucost::domain::catalog::Catalog;
     use gpucost::ui::export::{export, Format};
     use gpucost::ui::i18n::Locale;
+    use gpucost::ui::pages::markup;
     use gpucost::ui::pages::plan::results::results;
-    use gpucost::ui::pages::providers::providers_html;
     use gpucost::ui::qr::qr_svg;
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -60,7 +62,9 @@ fn main() {
                     push(f.mime);
                     push(&f.content);
                 }
-                ("providers", Some(c)) => push(&providers_html(c, locale)),
+                (k @ ("providers" | "advise-form" | "advise"), Some(c)) => {
+                    push(&markup(c, k, &text(2), locale))
+                }
                 ("qr", _) => match qr_svg(&text(2), &text(3)) {
                     Ok(svg) => push(&svg),
                     Err(len) => {

@@ -1010,3 +1010,41 @@ fn embedded_binary_size() {
         "embedded catalog grew to {n} bytes: check the wasm budget"
     );
 }
+
+#[test]
+fn fact_claims_are_in_the_advise_vocabulary_and_each_platform_is_claimed() {
+    let c = Catalog::embedded_full().unwrap();
+    assert!(validate(&c).is_empty());
+    let claims: Vec<&str> = c
+        .providers
+        .iter()
+        .flat_map(|p| {
+            p.facts
+                .iter()
+                .flat_map(|f| f.claims.iter().map(String::as_str))
+        })
+        .collect();
+    for want in [
+        "mlp:sagemaker",
+        "mlp:azureml",
+        "mlp:pai",
+        "mlp:tione",
+        "fw:pytorch",
+        "icp:mainland",
+    ] {
+        assert!(claims.contains(&want), "{want}");
+    }
+    assert_caught(
+        |c| {
+            c.providers[0].facts.push(Fact {
+                topic: "frameworks".into(),
+                text_en: "x".into(),
+                text_zh: "x".into(),
+                source: c.fx.source.clone(),
+                as_of: "2026-11-30".into(),
+                claims: vec!["fw:cobol".into()],
+            })
+        },
+        |e| matches!(e, ValidationError::UnknownClaim { claim, .. } if claim == "fw:cobol"),
+    );
+}

@@ -10,6 +10,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod support;
 
+use gpucost::domain::advise::advise;
 use gpucost::domain::catalog::Catalog;
 use gpucost::domain::job::{job_report, JobKind, JobSpec};
 use gpucost::domain::pricing::offer_metrics;
@@ -213,7 +214,8 @@ fn generated_links_never_panic_and_write_a_fixed_point() {
     .filter_map(|id| c.offer(id))
     .collect();
     let mut r = Rng(seed | 1);
-    let (mut quoted, mut refused, mut noticed, mut jobs) = (0usize, 0usize, 0usize, 0usize);
+    let (mut quoted, mut refused, mut noticed, mut jobs, mut advised) =
+        (0usize, 0usize, 0usize, 0usize, 0usize);
     for i in 0..n {
         let input = link(&mut r, &keys);
         let st = parse_query(&input, &c);
@@ -227,6 +229,7 @@ fn generated_links_never_panic_and_write_a_fixed_point() {
         );
         assert_eq!(again.scenario, st.scenario, "#{i} {input:?} → {written:?}");
         assert_eq!(again.view, st.view, "#{i} {input:?} → {written:?}");
+        assert_eq!(again.advise, st.advise, "#{i} {input:?} → {written:?}");
         assert_eq!(to_query(&again), written, "#{i} {input:?}");
         // the engine on the parsed scenario: a result or an error, never a panic
         for o in &sample {
@@ -253,9 +256,17 @@ fn generated_links_never_panic_and_write_a_fixed_point() {
                     Err(_) => refused += 1,
                 }
             }
+            // the recommender on the link's advise keys (every 64th link,
+            // with the sample offers: it also re-ranks at other horizons)
+            if i % 64 == 8 {
+                match advise(&c, &sc, &st.advise) {
+                    Ok(_) => advised += 1,
+                    Err(_) => refused += 1,
+                }
+            }
         }
     }
-    println!("{n} links: {noticed} with notices; {quoted} quoted, {jobs} job reports, {refused} refused by the engine (seed {seed})");
+    println!("{n} links: {noticed} with notices; {quoted} quoted, {jobs} job reports, {advised} recommendations, {refused} refused by the engine (seed {seed})");
     assert!(
         noticed > n / 4 && noticed < n,
         "the generator covers good and bad links"

@@ -5,6 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 mod support;
 
+use gpucost::domain::advise::keys::ADVISE_KEYS;
 use gpucost::domain::catalog::Catalog;
 use gpucost::domain::link::{Bounds, KeySpec, SCENARIO_KEYS};
 use gpucost::ui::link::{documented_keys, APP_KEYS};
@@ -132,7 +133,8 @@ fn every_number_key_accepts_exactly_its_declared_bounds() {
     let c = Catalog::embedded().unwrap();
     let n = check_bounds(&c, SCENARIO_KEYS)
         + check_bounds(&c, COMPARE_KEYS)
-        + check_bounds(&c, APP_KEYS);
+        + check_bounds(&c, APP_KEYS)
+        + check_bounds(&c, ADVISE_KEYS);
     assert!(n >= 25, "number keys checked: {n}");
 }
 

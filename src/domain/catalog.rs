@@ -257,7 +257,7 @@ pub struct Fact {
     /// Machine-readable claims the text states (`kind:value`, e.g.
     /// `fw:pytorch`, `mlp:sagemaker`, `icp:mainland`, `dl:images`): what the
     /// advise screen checks ecosystem and compliance needs against. The
-    /// vocabulary is checked by the catalog validation.
+    /// vocabulary is [`crate::domain::advise::CLAIMS`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub claims: Vec<String>,
 }

@@ -1,4 +1,5 @@
 //! The engine: pure Rust, no web imports. Functions of (&Catalog, &Scenario).
+pub mod advise;
 pub mod billing;
 pub mod breakeven;
 pub mod catalog;

@@ -78,6 +78,12 @@ pub enum ValidationError {
         context: String,
         field: &'static str,
     },
+    /// A fact claim outside the advise screen's vocabulary
+    /// ([`crate::domain::advise::CLAIMS`]).
+    UnknownClaim {
+        context: String,
+        claim: String,
+    },
     SparseNotDouble {
         gpu: GpuId,
         metric: &'static str,
@@ -167,6 +173,7 @@ impl fmt::Display for ValidationError {
             }
             EmptyAsOf { context } => write!(f, "{context}: empty as_of"),
             EmptyText { context, field } => write!(f, "{context}: empty `{field}`"),
+            UnknownClaim { context, claim } => write!(f, "{context}: unknown claim `{claim}`"),
             SparseNotDouble { gpu, metric, dense, sparse } => write!(
                 f,
                 "GPU `{gpu}`: {metric} sparse {sparse} is not 2 × dense {dense}"
@@ -622,6 +629,14 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
                 ],
                 &mut errs,
             );
+            for claim in &f.claims {
+                if !crate::domain::advise::CLAIMS.contains(&claim.as_str()) {
+                    errs.push(ValidationError::UnknownClaim {
+                        context: ctx.clone(),
+                        claim: claim.clone(),
+                    });
+                }
+            }
         }
     }
 

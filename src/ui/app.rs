@@ -11,6 +11,7 @@ use crate::ui::components::nav::Nav;
 use crate::ui::components::notices::LinkNotices;
 use crate::ui::i18n::{use_i18n, I18n, Locale, Msg};
 use crate::ui::link::Screen;
+use crate::ui::pages::advise::AdviseScreen;
 use crate::ui::pages::compare::CompareScreen;
 use crate::ui::pages::plan::PlanScreen;
 use crate::ui::pages::providers::ProvidersScreen;
@@ -49,6 +50,9 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
             </div>
             <div hidden=move || screen.get() != Screen::Plan>
                 <PlanScreen />
+            </div>
+            <div hidden=move || screen.get() != Screen::Advise>
+                <AdviseScreen />
             </div>
             <div hidden=move || screen.get() != Screen::Providers>
                 <ProvidersScreen />

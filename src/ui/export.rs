@@ -76,6 +76,7 @@ pub fn export(catalog: &'static Catalog, query: &str, locale: Locale, f: Format)
     let sheet = match l.screen {
         Screen::Compare => compare_sheet(catalog, &l, locale),
         Screen::Plan => plan_sheet(catalog, &l, locale),
+        Screen::Advise => advise_sheet(catalog, &l, locale),
         Screen::Sources => sources_sheet(catalog, locale),
         Screen::Providers => providers_sheet(catalog, locale),
     };
@@ -231,6 +232,57 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
             }
             cells.push(num(cross.map(Decimal::from)));
             rows.push(cells);
+        }
+    }
+    Sheet {
+        columns,
+        rows,
+        sources,
+    }
+}
+
+/// The advise screen's ranking: every feasible offer's best strategy with
+/// its scores (the screen shows the first ten).
+fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
+    let cur = l.scenario.currency.code();
+    let columns = vec![
+        "#".to_string(),
+        t(Rt::ExportOfferId, locale),
+        t(Rt::AdvColStrategy, locale),
+        format!("{} ({cur})", t(Rt::AdvColCost, locale)),
+        t(Rt::AdvScoreCost, locale),
+        t(Rt::AdvScorePerf, locale),
+        t(Rt::AdvScoreEco, locale),
+        t(Rt::AdvScoreRisk, locale),
+        t(Rt::AdvColTotal, locale),
+    ];
+    let mut sources = Vec::new();
+    let mut rows = Vec::new();
+    if let Ok(a) = crate::domain::advise::advise(catalog, &l.scenario, &l.advise) {
+        for p in &a.ranked {
+            if let Some(offer) = catalog.offer(&p.strategy.offer) {
+                cite(offer, &mut sources);
+            }
+            let s = &p.strategy;
+            let model = match s.mix_baseline {
+                Some(b) => format!(
+                    "{} + {}",
+                    t(model_msg(b), locale),
+                    t(model_msg(s.model), locale)
+                ),
+                None => t(model_msg(s.model), locale),
+            };
+            rows.push(vec![
+                Cell::Num(Decimal::from(p.rank as u32)),
+                Cell::Text(s.offer.to_string()),
+                Cell::Text(model),
+                Cell::Num(s.decision_cost),
+                Cell::Num(p.scores.cost),
+                Cell::Num(p.scores.perf),
+                Cell::Num(p.scores.eco),
+                Cell::Num(p.scores.risk),
+                Cell::Num(p.scores.total),
+            ]);
         }
     }
     Sheet {

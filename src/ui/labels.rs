@@ -149,6 +149,7 @@ pub fn screen_msg(s: crate::ui::link::Screen) -> Msg {
     match s {
         Screen::Compare => Msg::NavCompare,
         Screen::Plan => Msg::NavPlan,
+        Screen::Advise => Msg::NavAdvise,
         Screen::Providers => Msg::NavProviders,
         Screen::Sources => Msg::DataSources,
     }

@@ -3,6 +3,8 @@
 //! (`domain::link::SCENARIO_KEYS`, [`APP_KEYS`], each page's keys) in the
 //! order links write them. Pure: the command line reads links with it too,
 //! so any link's numbers can be checked from a terminal.
+use crate::domain::advise::keys::{finish_advice, ADVISE_KEYS};
+use crate::domain::advise::AdviceInputs;
 use crate::domain::catalog::Catalog;
 use crate::domain::codes::code_enum;
 use crate::domain::link::{
@@ -19,6 +21,7 @@ code_enum! {
         #[default]
         Compare = "compare",
         Plan = "plan",
+        Advise = "advise",
         Providers = "providers",
         Sources = "sources",
     }
@@ -33,6 +36,8 @@ pub struct AppLink {
     pub data: Option<String>,
     pub scenario: Scenario,
     pub compare: CompareView,
+    /// The advise screen's inputs (`use` … `prof`).
+    pub advise: AdviceInputs,
 }
 
 /// The app-level state a link's first keys hold.
@@ -46,11 +51,11 @@ pub struct AppKeys {
 pub static APP_KEYS: &[KeySpec<AppKeys>] = &[KeySpec {
     code: "screen",
     #[cfg(not(target_arch = "wasm32"))]
-    meaning: "screen shown: `compare` (offers table and side-by-side), `plan` (total cost over months, break-even across the catalog, cost of a job), `providers` (the four clouds side by side), `sources` (data sources and catalog counts)",
+    meaning: "screen shown: `compare` (offers table and side-by-side), `plan` (total cost over months, break-even across the catalog, cost of a job), `advise` (ranked recommendations with reasons), `providers` (the four clouds side by side), `sources` (data sources and catalog counts)",
     #[cfg(not(target_arch = "wasm32"))]
     default: "`compare`",
     #[cfg(not(target_arch = "wasm32"))]
-    values: "`compare plan providers sources`",
+    values: "`compare plan advise providers sources`",
     bounds: None,
     read: r_screen,
     write: w_screen,
@@ -108,6 +113,7 @@ pub fn documented_keys() -> Vec<[&'static str; 4]> {
         .chain(rows(APP_KEYS))
         .chain(rows(SCENARIO_KEYS))
         .chain(rows(COMPARE_KEYS))
+        .chain(rows(ADVISE_KEYS))
         .collect()
 }
 
@@ -120,7 +126,9 @@ pub fn parse(input: &str, catalog: &Catalog) -> (AppLink, Vec<LinkNotice>) {
         read_key(APP_KEYS, &mut app, r, k, raw)
             || read_key(SCENARIO_KEYS, &mut l.scenario, r, k, raw)
             || read_key(COMPARE_KEYS, &mut l.compare, r, k, raw)
+            || read_key(ADVISE_KEYS, &mut l.advise, r, k, raw)
     });
+    finish_advice(&mut l.advise, l.scenario.currency, &mut r);
     finish_scenario(&mut l.scenario, &mut r);
     // The figures are computed on this app's data: a link made with other
     // data says so (once), and the link written from now on names ours.
@@ -143,6 +151,7 @@ pub fn write(l: &AppLink) -> String {
     write_keys(APP_KEYS, &app, &mut out);
     write_keys(SCENARIO_KEYS, &l.scenario, &mut out);
     write_keys(COMPARE_KEYS, &l.compare, &mut out);
+    write_keys(ADVISE_KEYS, &l.advise, &mut out);
     out.join("&")
 }
 

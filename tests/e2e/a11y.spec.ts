@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures/app';
+import { test, expect, adviseReady } from './fixtures/app';
 import AxeBuilder from '@axe-core/playwright';
 
 // An axe-core audit (WCAG 2 A/AA rules) of every screen, in both languages
@@ -7,6 +7,8 @@ import AxeBuilder from '@axe-core/playwright';
 const SCREENS: [string, string][] = [
   ['compare', '?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4'],
   ['plan', '?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge&jk=resnet50'],
+  ['advise', '?v=2&screen=advise&gpus=8&use=llm&vpg=40&req=nvlink,rdma&risk=no&wc=10&wp=60&prof=unlimited'],
+  ['advise-none', '?v=2&screen=advise&res=cn&vpg=500'],
   ['providers', '?v=2&screen=providers'],
   ['sources', '?v=2&screen=sources'],
 ];
@@ -22,6 +24,7 @@ for (const lang of ['en', 'zh-CN']) {
         await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
         if (name === 'plan') await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
         if (name === 'providers') await expect(page.getByTestId('providers-table')).toBeVisible();
+        if (name.startsWith('advise')) await adviseReady(page);
         const r = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
         for (const v of r.violations) {
           if (v.impact === 'serious' || v.impact === 'critical') {

@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures/app';
+import { test, expect, adviseReady } from './fixtures/app';
 
 // Screenshots of every screen at 375 and 1280 px, in zh and en, light and
 // dark (tests/test-results/…/*.png, also attached to the report), taken so
@@ -7,6 +7,8 @@ import { test, expect } from './fixtures/app';
 const SCREENS: [string, string, string][] = [
   ['compare', '?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4', 'screen-compare'],
   ['plan', '?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4&jk=resnet50', 'screen-plan'],
+  ['advise', '?v=2&screen=advise&gpus=8&use=llm&vpg=40&req=nvlink,rdma&risk=no&wc=10&wp=60&prof=unlimited', 'screen-advise'],
+  ['advise-none', '?v=2&screen=advise&res=cn&vpg=500&bud=20000cny', 'screen-advise'],
   ['providers', '?v=2&screen=providers', 'screen-providers'],
   ['sources', '?v=2&screen=sources', 'screen-sources'],
 ];
@@ -24,6 +26,7 @@ for (const width of [375, 1280]) {
           // wait for what the worker fills in, so the width check sees it
           if (name === 'plan') await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
           if (name === 'providers') await expect(page.getByTestId('providers-table')).toBeVisible();
+          if (name.startsWith('advise')) await adviseReady(page);
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(wide, `${name} scrolls sideways`).toBeLessThanOrEqual(width);
           const path = info.outputPath(`${name}-${width}-${lang}-${theme}.png`);

@@ -1,6 +1,7 @@
 //! Reading links in tests the way the app does (`gpucost::ui::link`), as one
 //! value with the scenario, the compare view and the notices side by side.
 #![allow(dead_code)]
+use gpucost::domain::advise::AdviceInputs;
 use gpucost::domain::catalog::Catalog;
 use gpucost::domain::link::LinkNotice;
 use gpucost::domain::scenario::Scenario;
@@ -12,6 +13,7 @@ pub struct Parsed {
     pub screen: Screen,
     pub scenario: Scenario,
     pub view: CompareView,
+    pub advise: AdviceInputs,
     pub notices: Vec<LinkNotice>,
 }
 
@@ -21,6 +23,7 @@ pub fn parse_query(q: &str, c: &Catalog) -> Parsed {
         screen: l.screen,
         scenario: l.scenario,
         view: l.compare,
+        advise: l.advise,
         notices,
     }
 }
@@ -33,5 +36,6 @@ pub fn to_query(p: &Parsed) -> String {
         data: None,
         scenario: p.scenario.clone(),
         compare: p.view.clone(),
+        advise: p.advise.clone(),
     })
 }

@@ -212,7 +212,7 @@ pub fn ProvidersScreen() -> impl IntoView {
     // shown (and again when the language changes)
     Effect::new(move |_| {
         if shown.get() {
-            super::plan::request_markup("providers", i18n.locale.get(), html);
+            super::plan::request_markup("providers", "", i18n.locale.get(), html);
         }
     });
     view! {

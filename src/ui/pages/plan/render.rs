@@ -29,10 +29,10 @@ pub struct Ctx<'a> {
 }
 
 impl Ctx<'_> {
-    fn t(&self, m: impl Text) -> &'static str {
+    pub fn t(&self, m: impl Text) -> &'static str {
         m.text(self.locale)
     }
-    fn money(&self, d: Decimal) -> String {
+    pub fn money(&self, d: Decimal) -> String {
         format::money(d, self.currency, self.locale)
     }
     /// `provider instance · region` as the catalog names it.
@@ -50,7 +50,7 @@ impl Ctx<'_> {
             None => id.to_string(),
         }
     }
-    fn model(&self, m: BillingModel) -> &'static str {
+    pub fn model(&self, m: BillingModel) -> &'static str {
         self.t(model_msg(m))
     }
     fn option(&self, offer: &OfferId, m: BillingModel) -> String {

@@ -44,20 +44,18 @@ pub fn request(out: PlanOutput, _catalog: &'static Catalog, query: String, local
     imp::request(out, query, locale)
 }
 
-/// Ask the worker for a read-only screen's markup (`kind`: `providers`)
-/// in a language; the answer goes into `into`.
+/// Ask the worker for markup (`kind`: `providers`, `advise-form`,
+/// `advise`) for an app link in a language; the answer goes into `into`.
 #[cfg(not(target_arch = "wasm32"))]
-pub fn request_markup(kind: &str, locale: Locale, into: RwSignal<String>) {
-    if kind == "providers" {
-        if let Ok(c) = Catalog::embedded_full() {
-            into.set(crate::ui::pages::providers::providers_html(&c, locale));
-        }
+pub fn request_markup(kind: &str, query: &str, locale: Locale, into: RwSignal<String>) {
+    if let Ok(c) = Catalog::embedded_full() {
+        into.set(crate::ui::pages::markup(&c, kind, query, locale));
     }
 }
 
 #[cfg(target_arch = "wasm32")]
-pub fn request_markup(kind: &str, locale: Locale, into: RwSignal<String>) {
-    imp::request_markup(kind, locale, into)
+pub fn request_markup(kind: &str, query: &str, locale: Locale, into: RwSignal<String>) {
+    imp::request_markup(kind, query, locale, into)
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -151,14 +149,14 @@ mod imp {
         })
     }
 
-    pub fn request_markup(kind: &str, locale: Locale, into: RwSignal<String>) {
+    pub fn request_markup(kind: &str, query: &str, locale: Locale, into: RwSignal<String>) {
         let id = NEXT_MARKUP.get().wrapping_add(1).max(MARKUP_IDS);
         NEXT_MARKUP.set(id);
         MARKUP.with_borrow_mut(|m| m.push((id, into)));
         let msg = js_sys::Array::of4(
             &JsValue::from(id),
             &JsValue::from_str(kind),
-            &JsValue::from_str(""),
+            &JsValue::from_str(query),
             &JsValue::from_str(locale.tag()),
         );
         post(&msg);

@@ -1,0 +1,280 @@
+//! The advise screen: three steps (scenario fit, cost sensitivity,
+//! elasticity) and a ranked recommendation that explains itself
+//! (`domain::advise`). The form and the result are markup made by the plan
+//! worker from the link (`render`); this module holds what the page needs:
+//! one handler that turns an edited field into a new link through the link
+//! parser itself ([`edit`]: a value the link would reject is shown as an
+//! error beside the field, and the state is not touched), the presets, and
+//! the requests. The form is asked for again only when the link changed
+//! from somewhere else (a preset, a scenario profile, back/forward, another
+//! screen), so typing never loses focus or text.
+pub mod render;
+
+use leptos::prelude::*;
+
+use crate::domain::advise::inputs::{apply_profile, apply_use_case};
+use crate::domain::advise::Profile;
+use crate::domain::catalog::Catalog;
+use crate::domain::link::{encode, LinkNoticeCode};
+use crate::ui::i18n::{use_i18n, Locale, Msg};
+use crate::ui::link::{self, AppLink, Screen};
+use crate::ui::state::AppState;
+
+/// The link after setting `key` to `value` (empty: the key's default), or
+/// why the value was refused. `use` also fills in the scenario profile's
+/// defaults. A bare budget keeps the budget's currency.
+pub fn edit(
+    l: &AppLink,
+    catalog: &Catalog,
+    key: &str,
+    value: &str,
+) -> Result<AppLink, LinkNoticeCode> {
+    let mut v = value.trim().to_string();
+    if key == "bud" && !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        if let Some(m) = l.advise.budget {
+            v.push_str(&m.currency().code().to_ascii_lowercase());
+        }
+    }
+    let q = link::write(l);
+    let mut parts: Vec<&str> = q
+        .split('&')
+        .filter(|p| p.split('=').next() != Some(key))
+        .collect();
+    // list keys (`req`) are comma lists of encoded items
+    let encoded: Vec<String> = v.split(',').map(encode).collect();
+    let pair = format!("{key}={}", encoded.join(","));
+    if !v.is_empty() {
+        parts.push(&pair);
+    }
+    let (mut n, notices) = link::parse(&parts.join("&"), catalog);
+    if let Some(bad) = notices.iter().find(|x| x.key == key) {
+        return Err(bad.code);
+    }
+    if key == "use" {
+        if let Some(u) = n.advise.use_case {
+            apply_use_case(u, &mut n.scenario, &mut n.advise);
+        }
+    }
+    n.screen = l.screen;
+    Ok(n)
+}
+
+/// The link with an articles' profile's inputs.
+pub fn preset(l: &AppLink, p: Profile) -> AppLink {
+    let mut n = l.clone();
+    apply_profile(p, &mut n.scenario, &mut n.advise);
+    n
+}
+
+/// The `req` list with `item` switched on or off.
+pub fn needs_with(a: &crate::domain::advise::AdviceInputs, item: &str, on: bool) -> String {
+    let mut a = a.clone();
+    if let Some(n) = crate::domain::advise::Need::from_code(item) {
+        a.set_need(n, on);
+    }
+    let codes: Vec<&str> = a.needs.iter().map(|n| n.code()).collect();
+    codes.join(",")
+}
+
+fn error_msg(code: LinkNoticeCode) -> Msg {
+    match code {
+        LinkNoticeCode::OutOfRange => Msg::ErrRange,
+        _ => Msg::ErrNotANumber,
+    }
+}
+
+#[component]
+pub fn AdviseScreen() -> impl IntoView {
+    let state = expect_context::<AppState>();
+    let i18n = use_i18n();
+    let catalog = state.catalog;
+    let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Advise));
+    let query = Memo::new(move |_| state.link.with(link::write));
+    let form = RwSignal::new(String::new());
+    let raw = RwSignal::new(String::new());
+    let good = RwSignal::new(String::new());
+    let failed = RwSignal::new(false);
+    let asked = RwSignal::new(0u32);
+    let answered = RwSignal::new(0u32);
+    // the link (and language) the form on screen shows
+    let form_for: RwSignal<Option<(String, Locale)>> = RwSignal::new(None);
+    Effect::new(move |_| {
+        if !shown.get() {
+            return;
+        }
+        let key = (query.get(), i18n.locale.get());
+        if form_for.get_untracked().as_ref() != Some(&key) {
+            super::plan::request_markup("advise-form", &key.0, key.1, form);
+            form_for.set(Some(key.clone()));
+        }
+        asked.update(|n| *n += 1);
+        super::plan::request_markup("advise", &key.0, key.1, raw);
+    });
+    // an answer: keep the last good result when the engine failed
+    Effect::new(move |prev: Option<()>| {
+        let html = raw.get();
+        if prev.is_some() {
+            answered.update(|n| *n += 1);
+            let bad = html.contains("data-testid=\"advise-error\"");
+            failed.set(bad);
+            if !bad {
+                good.set(html);
+            }
+        }
+    });
+    let on_input = move |ev: leptos::ev::Event| {
+        use wasm_bindgen::JsCast;
+        let Some(el) = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        let Some(key) = el.get_attribute("name") else {
+            return;
+        };
+        let prop = |p: &str| js_sys::Reflect::get(&el, &p.into()).unwrap_or_default();
+        let mut value = prop("value").as_string().unwrap_or_default();
+        let is_box = el.tag_name() == "INPUT" && key != "req";
+        if key == "req" {
+            // the list with this box's item switched
+            let on = prop("checked").as_bool().unwrap_or(false);
+            value = state
+                .link
+                .with_untracked(|l| needs_with(&l.advise, &value, on));
+        }
+        // each box's label ends with its error line (see `render::number_box`)
+        let err_el = el.parent_element().and_then(|p| p.last_element_child());
+        match state
+            .link
+            .with_untracked(|l| edit(l, catalog, &key, &value))
+        {
+            Err(code) => {
+                if let Some(e) = err_el.filter(|_| is_box) {
+                    e.set_text_content(Some(i18n.t(error_msg(code))));
+                }
+                let _ = el.set_attribute("aria-invalid", "true");
+            }
+            Ok(next) => {
+                if let Some(e) = err_el.filter(|_| is_box) {
+                    e.set_text_content(None);
+                }
+                let _ = el.remove_attribute("aria-invalid");
+                // the form already shows this value: no new form for it,
+                // unless a scenario profile filled in other fields
+                if key != "use" {
+                    form_for.set(Some((link::write(&next), i18n.locale.get_untracked())));
+                }
+                if is_box {
+                    state.update_typing(|l| *l = next);
+                } else {
+                    state.update(|l| *l = next);
+                }
+            }
+        }
+    };
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        use wasm_bindgen::JsCast;
+        let p = ev
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|e| e.closest("button[data-preset]").ok().flatten())
+            .and_then(|b| b.get_attribute("data-preset"))
+            .and_then(|c| Profile::from_code(&c));
+        if let Some(p) = p {
+            state.update(|l| *l = preset(l, p));
+        }
+    };
+    view! {
+        <section class="advise-screen" aria-labelledby="advise-h" data-testid="screen-advise">
+            <h2 id="advise-h">{move || i18n.t(Msg::NavAdvise)}</h2>
+            // folded on phones (enhance.js), so the answer comes first
+            <details class="filters" open>
+                <summary>{move || i18n.t(Msg::AdviseInputs)}</summary>
+                <form
+                    class="controls advise-form"
+                    data-testid="advise-form"
+                    on:submit=|ev| ev.prevent_default()
+                    on:input=on_input
+                    on:click=on_click
+                    inner_html=move || form.get()
+                ></form>
+            </details>
+            <p class="field-error" data-testid="advise-failed" role="status">
+                {move || failed.get().then(|| i18n.t(Msg::AdviseFailed))}
+            </p>
+            <div
+                class="advise-results"
+                data-testid="advise-results"
+                aria-live="polite"
+                aria-busy=move || (asked.get() > answered.get()).then_some("true")
+                data-state=move || { if asked.get() > answered.get() { "pending" } else { "ready" } }
+                inner_html=move || good.get()
+            ></div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::advise::{Need, UseCase};
+    use crate::domain::catalog::Currency;
+    use crate::domain::embedded::test_catalog;
+
+    fn start() -> AppLink {
+        link::parse("v=2&screen=advise&cur=CNY", test_catalog()).0
+    }
+
+    #[test]
+    fn an_edit_goes_through_the_link_parser() {
+        let c = test_catalog();
+        let l = start();
+        let n = edit(&l, c, "vpg", "80").unwrap();
+        assert_eq!(n.advise.gpu_memory_gb, Some(80));
+        assert_eq!(n.screen, Screen::Advise);
+        // refused values leave the state alone and say why
+        assert_eq!(edit(&l, c, "vpg", "abc"), Err(LinkNoticeCode::InvalidValue));
+        assert_eq!(edit(&l, c, "vpg", "0"), Err(LinkNoticeCode::OutOfRange));
+        assert_eq!(edit(&l, c, "wc", "101"), Err(LinkNoticeCode::OutOfRange));
+        assert_eq!(edit(&l, c, "gpus", "-1"), Err(LinkNoticeCode::OutOfRange));
+        // empty = the default
+        let back = edit(&n, c, "vpg", "").unwrap();
+        assert_eq!(back.advise.gpu_memory_gb, None);
+        let r = edit(&l, c, "req", "nvlink,sla").unwrap();
+        assert!(r.advise.needs(Need::NvLink) && r.advise.needs(Need::Sla));
+        assert_eq!(needs_with(&r.advise, "rdma", true), "nvlink,rdma,sla");
+        assert_eq!(needs_with(&r.advise, "nvlink", false), "sla");
+    }
+
+    #[test]
+    fn a_bare_budget_is_in_the_display_currency_and_keeps_its_currency_after() {
+        let c = test_catalog();
+        let n = edit(&start(), c, "bud", "12000").unwrap();
+        let b = n.advise.budget.unwrap();
+        assert_eq!(
+            (b.amount().to_string(), b.currency()),
+            ("12000".into(), Currency::CNY)
+        );
+        let mut usd = n.clone();
+        usd.scenario.currency = Currency::USD;
+        let m = edit(&usd, c, "bud", "13000").unwrap();
+        assert_eq!(m.advise.budget.unwrap().currency(), Currency::CNY);
+    }
+
+    #[test]
+    fn a_scenario_profile_fills_in_its_defaults_and_a_preset_its_inputs() {
+        let c = test_catalog();
+        let n = edit(&start(), c, "use", "llm").unwrap();
+        assert_eq!(n.advise.use_case, Some(UseCase::LlmPretrain));
+        assert!(n.advise.needs(Need::NvLink));
+        assert_eq!(n.scenario.min_gpus, 8);
+        let p = preset(&start(), Profile::Domestic);
+        assert_eq!(p.advise.profile, Some(Profile::Domestic));
+        assert!(p.advise.needs(Need::Icp));
+        // and the link round-trips
+        let again = link::parse(&link::write(&p), c).0;
+        assert_eq!(again.advise, p.advise);
+        assert_eq!(again.scenario, p.scenario);
+    }
+}

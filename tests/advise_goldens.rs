@@ -521,3 +521,45 @@ fn links_round_trip_and_the_cli_agrees() {
         );
     }
 }
+
+/// a11 the job from the plan screen (`use=job`): ResNet-50 for 90 epochs
+/// on the real catalog. Each pick's money is the job report's decision cost
+/// for the same offer and model (what the plan screen shows), performance
+/// is the job's hours (the fastest feasible finish scores 100), and offers
+/// with no throughput to go on are grouped apart, not priced as zero.
+#[test]
+fn a11_a_job_from_the_plan_screen_is_costed_per_job() {
+    let c = full();
+    let (l, a) = run(c, "v=2&screen=advise&use=job&jk=resnet50");
+    let report = gpucost::domain::job::job_report(c, &l.scenario).unwrap();
+    assert!(a.notes.iter().any(|n| matches!(n, Note::Job { .. })));
+    assert!(a
+        .excluded
+        .iter()
+        .any(|g| g.reason == Exclusion::NoThroughput));
+    let fastest = a
+        .ranked
+        .iter()
+        .filter_map(|p| p.strategy.job_hours)
+        .min()
+        .unwrap();
+    for p in &a.picks {
+        let s = &p.strategy;
+        let jo = report.offers.iter().find(|j| j.offer == s.offer).unwrap();
+        let m = jo.models.iter().find(|m| m.model == s.model).unwrap();
+        assert_eq!(m.decision_cost.unwrap().amount(), s.decision_cost);
+        assert_eq!(jo.hours.as_ref().unwrap().wall_hours, s.job_hours.unwrap());
+        assert!(p.reasons.iter().any(|w| matches!(w, Why::JobHours { .. })));
+        if s.job_hours == Some(fastest) {
+            assert_eq!(p.scores.perf, dec("100.0"));
+        }
+    }
+    // choosing the use case without a job starts from ResNet-50
+    let mut l2 = link::parse("v=2&screen=advise", c).0;
+    gpucost::domain::advise::inputs::apply_use_case(
+        gpucost::domain::advise::UseCase::Job,
+        &mut l2.scenario,
+        &mut l2.advise,
+    );
+    assert!(l2.scenario.job.is_some());
+}

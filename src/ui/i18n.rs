@@ -459,6 +459,13 @@ messages! {
     AdvUseStartup => "Startup", "初创公司";
     AdvUseEnt => "Enterprise", "企业";
     AdvUseGame => "Game AI", "游戏 AI";
+    AdvUseJob => "The job on the plan screen (cost per job)", "规划页中的作业（按作业计成本）";
+    AdvExNoThroughput => "no measured or estimable throughput for the job (or longer than 60 months)", "没有该作业的实测或可估算吞吐量（或超过 60 个月）";
+    AdvWhyJobMeasured => "The job takes {0} h ({1} % of the fastest feasible speed; measured throughput).", "该作业需 {0} 小时（为可行方案中最快速度的 {1}%；实测吞吐量）。";
+    AdvWhyJobEstimate => "The job takes {0} h ({1} % of the fastest feasible speed; an estimate from dense TFLOPS × efficiency).", "该作业需 {0} 小时（为可行方案中最快速度的 {1}%；按稠密 TFLOPS × 效率估算）。";
+    AdvStratJob => "{0}: {1} instance(s), {2} GPUs for the job's {3} h; {4} still owed after it (counted).", "{0}：{1} 台实例、{2} 张 GPU，运行该作业 {3} 小时；作业后仍需支付 {4}（已计入）。";
+    AdvNoteJob => "Costs are per job (the plan screen's job); performance is the job's hours; a monthly budget is compared with the job's average month.", "成本按作业计（规划页的作业）；性能即作业所需小时；每月预算与作业的月均支出比较。";
+    AdvNoteNoJob => "No job is set: choose one on the plan screen (cost per job).", "尚未设置作业：请在规划页选择（按作业计成本）。";
     AdvNeedNvlink => "NVLink between the GPUs of an instance", "实例内 GPU 之间有 NVLink";
     AdvNeedRdma => "Multi-node RDMA (EFA / InfiniBand)", "多节点 RDMA（EFA / InfiniBand）";
     AdvNeedIcp => "ICP filing (public service in mainland China)", "ICP 备案（面向中国大陆公众服务）";

@@ -104,3 +104,17 @@ test('contradictory constraints explain and offer the nearest relaxation; zero w
   await expect(page.getByTestId('advise-profile')).toContainText('文章推荐');
   expect(app.realErrors()).toEqual([]);
 });
+
+test("a job from the plan screen: choosing it starts from ResNet-50 and ranks per job, in the plan's numbers", async ({ app, page }) => {
+  await app.open('?v=2&screen=advise');
+  await adviseReady(page);
+  await page.getByTestId('adv-use').selectOption('job');
+  await expect.poll(() => param(page, 'jk')).toBe('resnet50');
+  expect(param(page, 'use')).toBe('job');
+  await adviseReady(page);
+  const top = page.getByTestId('advise-pick').first();
+  await expect(top.getByTestId('advise-reasons')).toContainText('The job takes');
+  await expect(page.getByTestId('advise-notes')).toContainText('Costs are per job');
+  await expect(page.locator('[data-testid="advise-excluded"] li[data-reason="no_throughput"]')).toBeVisible();
+  expect(app.realErrors()).toEqual([]);
+});

@@ -24,6 +24,9 @@ code_enum! {
         Startup = "startup",
         Enterprise = "ent",
         GameAi = "game",
+        /// The shared scenario's job (the plan screen's `jk` …): costs and
+        /// hours per job instead of per month.
+        Job = "job",
     }
 }
 
@@ -231,6 +234,15 @@ pub fn apply_use_case(u: UseCase, sc: &mut Scenario, a: &mut AdviceInputs) {
     use UseCase::*;
     a.use_case = Some(u);
     a.profile = None;
+    if u == Job {
+        // the plan screen's job, or ResNet-50 to start from; the needs stay
+        if sc.job.is_none() {
+            sc.job = Some(crate::domain::scenario::JobSpec::new(
+                crate::domain::scenario::JobKind::Resnet50,
+            ));
+        }
+        return;
+    }
     // (GPUs, GB per GPU, h/month, needs, load, spot, weights cost/perf/eco/risk)
     let (gpus, mem, hours, needs, load, spot, w): (u32, u32, u32, &[Need], _, _, [u32; 4]) = match u
     {
@@ -297,7 +309,7 @@ pub fn apply_use_case(u: UseCase, sc: &mut Scenario, a: &mut AdviceInputs) {
             SpotTolerance::No,
             [30, 20, 20, 30],
         ),
-        GameAi => (
+        GameAi | Job => (
             8,
             16,
             500,

@@ -78,7 +78,7 @@ pub static ADVISE_KEYS: &[KeySpec<AdviceInputs>] = &[
         "use",
         "advise: what the GPUs are for (choosing one on the screen fills in its defaults)",
         "none",
-        "`cv llm ft inf lab startup ent game`",
+        "`cv llm ft inf lab startup ent game job` (`job`: the scenario's job, costed per job)",
         opt use_case: UseCase
     ),
     KeySpec {

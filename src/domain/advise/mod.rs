@@ -63,6 +63,7 @@ use crate::domain::billing::assumed::assumed_rates;
 use crate::domain::catalog::{Catalog, Currency, Offer, OfferId, Provider};
 use crate::domain::codes::code_enum;
 use crate::domain::error::EngineError;
+use crate::domain::job::{job_report, JobReport};
 use crate::domain::money::round_money;
 use crate::domain::scenario::{BillingModel, Scenario};
 use crate::domain::spot;
@@ -106,6 +107,9 @@ code_enum! {
         Memory = "memory",
         NvLink = "nvlink",
         NoPrice = "no_price",
+        /// A job (use case `job`): no measured or estimable throughput, or
+        /// longer than the longest horizon priced.
+        NoThroughput = "no_throughput",
         Risk = "risk",
         Budget = "budget",
     }
@@ -117,7 +121,10 @@ impl Exclusion {
     }
     /// Constraints a user can relax (the filters and missing prices are not).
     pub fn relaxable(self) -> bool {
-        !matches!(self, Exclusion::Filters | Exclusion::NoPrice)
+        !matches!(
+            self,
+            Exclusion::Filters | Exclusion::NoPrice | Exclusion::NoThroughput
+        )
     }
 }
 
@@ -151,6 +158,8 @@ pub struct Strategy {
     pub peak_month: Decimal,
     pub instances: u32,
     pub gpus: u32,
+    /// The job's wall-clock hours on this offer (use case `job`).
+    pub job_hours: Option<Decimal>,
     pub complete: bool,
     pub indicative: bool,
     pub assumed: bool,
@@ -184,6 +193,12 @@ pub enum Why {
     },
     /// No sourced dense FP16 figure (scored 0).
     ThroughputUnknown,
+    /// The job's wall-clock hours and how its throughput is known.
+    JobHours {
+        hours: Decimal,
+        pct_of_fastest: Decimal,
+        measured: bool,
+    },
     /// The GPU's sourced interconnect (NVLink needs or multi-GPU instances).
     Interconnect {
         text: String,
@@ -325,6 +340,11 @@ pub enum Note {
     BudgetBasis { basis: BudgetBasis, amount: Decimal },
     /// Only these billing models were considered (the shared `bm`).
     ModelsLimited { count: usize },
+    /// Use case `job`: money per job, performance = the job's hours; a
+    /// monthly budget is compared with the job's average month.
+    Job { months: u32 },
+    /// Use case `job` with no job in the scenario.
+    NoJob,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -454,7 +474,7 @@ fn spot_terms(sc: &Scenario) -> Option<(Decimal, Decimal)> {
     let monthly = o
         .interruption_monthly_pct
         .unwrap_or_else(|| (o.interruptions_per_month * Decimal::ONE_HUNDRED).round_dp(1));
-    let overhead = ((o.overhead_factor - Decimal::ONE) * Decimal::ONE_HUNDRED).round_dp(1);
+    let overhead = ((o.overhead_factor - Decimal::ONE) * Decimal::ONE_HUNDRED).round_dp(2);
     Some((monthly, overhead))
 }
 
@@ -483,6 +503,7 @@ fn strategy_of(
         peak_month: peak,
         instances,
         gpus: instances * offer.gpu_count,
+        job_hours: None,
         complete: q.complete(),
         indicative: q.indicative,
         assumed: q.assumed,
@@ -494,6 +515,8 @@ fn strategy_of(
 /// constraints; and the offers' facts.
 struct Pool<'a> {
     offers: Vec<OfferFacts<'a>>,
+    /// Offers whose job throughput was measured (not estimated).
+    measured: Vec<OfferId>,
     /// (index into `offers`, strategy)
     strategies: Vec<(usize, Strategy)>,
 }
@@ -512,6 +535,7 @@ fn build_pool<'a>(
     let sla = a.needs(Need::Sla);
     let spot_ok = a.spot == SpotTolerance::Yes && !sla;
     let mix_ok = a.spot != SpotTolerance::No && !sla;
+    let job = job_of(c, sc, a)?;
     let mut offers = Vec::new();
     let mut strategies = Vec::new();
     // the shared filters decide what is considered; everything else is
@@ -528,7 +552,54 @@ fn build_pool<'a>(
         let f = offer_facts(c, sc, a, o);
         let idx = offers.len();
         let mut priced = 0usize;
-        if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
+        if let Some(report) = &job {
+            if let Some(jo) = report.offers.iter().find(|j| j.offer == o.id) {
+                let mut fails = 0;
+                match &jo.hours {
+                    Some(h) if h.fits == Some(false) => fails |= Exclusion::Memory.bit(),
+                    Some(_) => {}
+                    None => fails |= Exclusion::NoThroughput.bit(),
+                }
+                for m in &jo.models {
+                    let (Some(cost), Some(paid), Some(h)) = (m.decision_cost, m.total, &jo.hours)
+                    else {
+                        continue;
+                    };
+                    priced += 1;
+                    let mut st = Strategy {
+                        offer: o.id.clone(),
+                        model: m.model,
+                        mix_baseline: None,
+                        decision_cost: cost.amount(),
+                        paid: paid.amount(),
+                        still_owed: m.still_owed,
+                        upfront: Decimal::ZERO,
+                        peak_month: round_money(cost.amount() / Decimal::from(h.months.max(1))),
+                        instances: h.instances,
+                        gpus: h.gpus,
+                        job_hours: Some(h.wall_hours),
+                        complete: m.complete,
+                        indicative: false,
+                        assumed: false,
+                        fails,
+                    };
+                    let allowed = match m.model {
+                        BillingModel::Spot => spot_ok,
+                        BillingModel::Mix => mix_ok,
+                        _ => true,
+                    };
+                    if !allowed {
+                        st.fails |= Exclusion::Risk.bit();
+                    }
+                    strategies.push((idx, st));
+                }
+                if priced == 0 && fails != 0 {
+                    // no figure: the reason is the throughput or memory, not the price
+                    strategies.push((idx, placeholder(o, fails)));
+                    priced = 1;
+                }
+            }
+        } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
             let oq = quote_offer(c, &base, o, sp.as_ref(), assumed.as_deref(), opts)?;
             let mut best_commit: Option<(Decimal, BillingModel)> = None;
             for q in &oq.models {
@@ -569,25 +640,7 @@ fn build_pool<'a>(
             }
         }
         if priced == 0 {
-            strategies.push((
-                idx,
-                Strategy {
-                    offer: o.id.clone(),
-                    model: BillingModel::OnDemand,
-                    mix_baseline: None,
-                    decision_cost: Decimal::ZERO,
-                    paid: Decimal::ZERO,
-                    still_owed: Decimal::ZERO,
-                    upfront: Decimal::ZERO,
-                    peak_month: Decimal::ZERO,
-                    instances: 0,
-                    gpus: 0,
-                    complete: false,
-                    indicative: false,
-                    assumed: false,
-                    fails: Exclusion::NoPrice.bit(),
-                },
-            ));
+            strategies.push((idx, placeholder(o, Exclusion::NoPrice.bit())));
         }
         offers.push(f);
     }
@@ -599,7 +652,53 @@ fn build_pool<'a>(
             }
         }
     }
-    Ok(Pool { offers, strategies })
+    let measured = job
+        .iter()
+        .flat_map(|r| &r.offers)
+        .filter(|j| {
+            j.hours.as_ref().is_some_and(|h| {
+                !matches!(
+                    h.basis,
+                    crate::domain::job::ThroughputBasis::Estimate { .. }
+                )
+            })
+        })
+        .map(|j| j.offer.clone())
+        .collect();
+    Ok(Pool {
+        offers,
+        measured,
+        strategies,
+    })
+}
+
+/// An offer with no priced strategy, failing `fails`.
+fn placeholder(o: &Offer, fails: u16) -> Strategy {
+    Strategy {
+        offer: o.id.clone(),
+        model: BillingModel::OnDemand,
+        mix_baseline: None,
+        decision_cost: Decimal::ZERO,
+        paid: Decimal::ZERO,
+        still_owed: Decimal::ZERO,
+        upfront: Decimal::ZERO,
+        peak_month: Decimal::ZERO,
+        instances: 0,
+        gpus: 0,
+        job_hours: None,
+        complete: false,
+        indicative: false,
+        assumed: false,
+        fails,
+    }
+}
+
+/// The job report when the use case is a job and the scenario has one.
+fn job_of(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Option<JobReport>, EngineError> {
+    if a.use_case != Some(UseCase::Job) || sc.job.is_none() {
+        return Ok(None);
+    }
+    job_report(c, sc).map(Some)
 }
 
 fn budget_metric(s: &Strategy, basis: BudgetBasis) -> Decimal {
@@ -643,13 +742,24 @@ fn wanted(a: &AdviceInputs) -> Vec<&'static str> {
     w
 }
 
-fn scores(ctx: &Ctx, f: &OfferFacts, s: &Strategy, min_cost: Decimal, max_tf: Decimal) -> Scores {
+fn scores(
+    ctx: &Ctx,
+    f: &OfferFacts,
+    s: &Strategy,
+    min_cost: Decimal,
+    max_tf: Decimal,
+    min_hours: Option<Decimal>,
+) -> Scores {
     let cost = if s.decision_cost <= min_cost || s.decision_cost <= Decimal::ZERO {
         Decimal::ONE_HUNDRED
     } else {
         pct(min_cost.max(Decimal::ZERO), s.decision_cost)
     };
-    let perf = f.tflops.map_or(Decimal::ZERO, |t| pct(t, max_tf));
+    // a job: the fastest feasible finish scores 100; otherwise datasheet TFLOPS
+    let perf = match (s.job_hours, min_hours) {
+        (Some(h), Some(min)) if h > Decimal::ZERO => pct(min, h),
+        _ => f.tflops.map_or(Decimal::ZERO, |t| pct(t, max_tf)),
+    };
     let prov = ctx.catalog.provider(f.offer.provider);
     let items = wanted(ctx.inputs);
     let met = items
@@ -717,9 +827,10 @@ fn rank<'a>(ctx: &Ctx, pool: &'a Pool, allow: u16) -> Vec<(usize, &'a Strategy, 
         .filter_map(|(i, _)| pool.offers[*i].tflops)
         .max()
         .unwrap_or(Decimal::ONE);
+    let min_hours = feasible.iter().filter_map(|(_, s)| s.job_hours).min();
     let mut best: Vec<Option<(&Strategy, Scores)>> = vec![None; pool.offers.len()];
     for (i, s) in feasible {
-        let sc = scores(ctx, &pool.offers[*i], s, min_cost, max_tf);
+        let sc = scores(ctx, &pool.offers[*i], s, min_cost, max_tf, min_hours);
         let better = match &best[*i] {
             None => true,
             Some((b, bs)) => order(sc, s, *bs, b) == std::cmp::Ordering::Less,
@@ -805,12 +916,18 @@ fn reasons(
             total_gb: f.offer.gpu_memory_gb.map(|t| t * s.instances),
         });
     }
-    match f.tflops {
-        Some(t) => v.push(Why::Throughput {
+    let min_hours = ranked.iter().filter_map(|(_, s, _)| s.job_hours).min();
+    match (s.job_hours, min_hours, f.tflops) {
+        (Some(h), Some(min), _) => v.push(Why::JobHours {
+            hours: h,
+            pct_of_fastest: r1(pct(min, h)),
+            measured: pool.measured.contains(&f.offer.id),
+        }),
+        (_, _, Some(t)) => v.push(Why::Throughput {
             tflops: t,
             pct_of_best: r1(pct(t, max_tf)),
         }),
-        None => v.push(Why::ThroughputUnknown),
+        (_, _, None) => v.push(Why::ThroughputUnknown),
     }
     if a.needs(Need::NvLink) || f.offer.gpu_count >= 2 {
         if let Some(g) = ctx.catalog.gpu(f.offer.gpu.as_str()) {
@@ -1141,6 +1258,13 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
             count: sc.billing_models.len(),
         });
     }
+    let job_mode = a.use_case == Some(UseCase::Job);
+    if job_mode {
+        notes.push(match &sc.job {
+            Some(_) => Note::Job { months: sc.months },
+            None => Note::NoJob,
+        });
+    }
     let ranked = rank(&ctx, &pool, 0);
     let picks = top_picks(&ctx, &pool, &ranked, sc.months);
     let table = picks_of(&ctx, &pool, &ranked, MAX_RANKED, sc.months);
@@ -1151,7 +1275,7 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
         Vec::new()
     };
     let changes = match ranked.first() {
-        Some(top) => changes(c, sc, &ctx, &pool, &ranked, top.1, &active)?,
+        Some(top) => changes(c, sc, &ctx, &pool, &ranked, top.1, &active, !job_mode)?,
         None => Vec::new(),
     };
     let mut excluded = exclusions(&pool);
@@ -1188,6 +1312,7 @@ fn changes(
     ranked: &[(usize, &Strategy, Scores)],
     top: &Strategy,
     active: &[Exclusion],
+    horizons: bool,
 ) -> Result<Vec<Change>, EngineError> {
     let mut out = Vec::new();
     // the budget that rules the top pick out: below its cheapest strategy's metric
@@ -1247,7 +1372,11 @@ fn changes(
             });
         }
     }
-    // the nearest horizon at which another of the best offers leads
+    // the nearest horizon at which another of the best offers leads (a
+    // job's horizon is its own length)
+    if !horizons {
+        return Ok(out);
+    }
     let ids: Vec<OfferId> = ranked
         .iter()
         .take(MAX_RANKED)

@@ -175,6 +175,7 @@ fn use_msg(u: UseCase) -> Rt {
         UseCase::Startup => Rt::AdvUseStartup,
         UseCase::Enterprise => Rt::AdvUseEnt,
         UseCase::GameAi => Rt::AdvUseGame,
+        UseCase::Job => Rt::AdvUseJob,
     }
 }
 
@@ -241,6 +242,7 @@ fn exclusion_msg(e: Exclusion) -> Rt {
         Exclusion::Memory => Rt::AdvExMemory,
         Exclusion::NvLink => Rt::AdvExNvlink,
         Exclusion::NoPrice => Rt::AdvExNoPrice,
+        Exclusion::NoThroughput => Rt::AdvExNoThroughput,
         Exclusion::Risk => Rt::AdvExRisk,
         Exclusion::Budget => Rt::AdvExBudget,
     }
@@ -255,7 +257,7 @@ fn drop_msg(e: Exclusion) -> Rt {
         Exclusion::NvLink => Rt::AdvDropNvlink,
         Exclusion::Risk => Rt::AdvDropRisk,
         Exclusion::Budget => Rt::AdvDropBudget,
-        Exclusion::Filters | Exclusion::NoPrice => Rt::AdvExFilters,
+        Exclusion::Filters | Exclusion::NoPrice | Exclusion::NoThroughput => Rt::AdvExFilters,
     }
 }
 
@@ -455,6 +457,18 @@ impl R<'_> {
     /// The strategy in a sentence, priced.
     fn strategy_sentence(&self, s: &Strategy) -> String {
         let a = self.advice;
+        if let Some(h) = s.job_hours {
+            return fill(
+                self.t(Rt::AdvStratJob),
+                &[
+                    &self.strategy_label(s),
+                    &s.instances.to_string(),
+                    &s.gpus.to_string(),
+                    &self.num(h),
+                    &self.money(s.still_owed),
+                ],
+            );
+        }
         let n = s.instances.to_string();
         let g = s.gpus.to_string();
         let share = self.num(self.l.scenario.mix_spot_share_pct);
@@ -562,6 +576,18 @@ impl R<'_> {
                 &[&self.num(*tflops), &self.num(*pct_of_best)],
             ),
             Why::ThroughputUnknown => t(Rt::AdvWhyTflopsUnknown).into(),
+            Why::JobHours {
+                hours,
+                pct_of_fastest,
+                measured,
+            } => fill(
+                t(if *measured {
+                    Rt::AdvWhyJobMeasured
+                } else {
+                    Rt::AdvWhyJobEstimate
+                }),
+                &[&self.num(*hours), &self.num(*pct_of_fastest)],
+            ),
             Why::Interconnect { text } => fill(t(Rt::AdvWhyInterconnect), &[text]),
             Why::Stated {
                 claim,
@@ -957,7 +983,10 @@ fn notes_html(r: &R, out: &mut String) {
                 overhead_pct,
             } => fill(
                 r.t(Rt::AdvNoteSpot),
-                &[&r.num(*monthly_pct), &r.num(*overhead_pct)],
+                &[
+                    &r.num(*monthly_pct),
+                    &format::plain(*overhead_pct, r.cx.locale),
+                ],
             ),
             Note::Burst { share_pct } => fill(r.t(Rt::AdvNoteBurst), &[&r.num(*share_pct)]),
             Note::ThroughputBasis => r.t(Rt::AdvNoteThroughput).to_string(),
@@ -969,6 +998,8 @@ fn notes_html(r: &R, out: &mut String) {
                 &[&r.money(*amount)],
             ),
             Note::ModelsLimited { count } => fill(r.t(Rt::AdvNoteModels), &[&count.to_string()]),
+            Note::Job { months } => fill(r.t(Rt::AdvNoteJob), &[&months.to_string()]),
+            Note::NoJob => r.t(Rt::AdvNoteNoJob).to_string(),
         };
         let warn = matches!(n, Note::WeightsFallback);
         let _ = write!(

@@ -1275,7 +1275,7 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
         Vec::new()
     };
     let changes = match ranked.first() {
-        Some(top) => changes(c, sc, &ctx, &pool, &ranked, top.1, &active, !job_mode)?,
+        Some(top) => changes(sc, &ctx, &pool, &ranked, top.1, &active)?,
         None => Vec::new(),
     };
     let mut excluded = exclusions(&pool);
@@ -1305,15 +1305,15 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
 }
 
 fn changes(
-    c: &Catalog,
     sc: &Scenario,
     ctx: &Ctx,
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
     top: &Strategy,
     active: &[Exclusion],
-    horizons: bool,
 ) -> Result<Vec<Change>, EngineError> {
+    let c = ctx.catalog;
+    let horizons = ctx.inputs.use_case != Some(UseCase::Job);
     let mut out = Vec::new();
     // the budget that rules the top pick out: below its cheapest strategy's metric
     let a = ctx.inputs;

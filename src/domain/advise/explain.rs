@@ -1,0 +1,267 @@
+//! What the ranking leaves out and what would change it: exclusions by
+//! reason, relaxations, the flips, and the articles' pick.
+use super::*;
+use super::{pool::*, rank::*};
+
+/// Group the infeasible offers by the first constraint their least-failing
+/// strategy fails.
+pub(super) fn exclusions(pool: &Pool) -> Vec<ExclusionGroup> {
+    let mut per_offer: Vec<Option<u16>> = vec![None; pool.offers.len()];
+    for (i, s) in &pool.strategies {
+        let cur = per_offer[*i];
+        let fewer = |m: u16| (m.count_ones(), first_bit(m));
+        if cur.is_none_or(|c| fewer(s.fails) < fewer(c)) {
+            per_offer[*i] = Some(s.fails);
+        }
+    }
+    let mut groups: Vec<ExclusionGroup> = Vec::new();
+    for (i, m) in per_offer.iter().enumerate() {
+        let Some(m) = *m else { continue };
+        let Some(reason) = first_bit(m) else { continue };
+        let g = match groups.iter_mut().find(|g| g.reason == reason) {
+            Some(g) => g,
+            None => {
+                groups.push(ExclusionGroup {
+                    reason,
+                    count: 0,
+                    examples: Vec::new(),
+                    over_by: None,
+                    best_memory_gb: None,
+                });
+                groups.last_mut().expect("just pushed")
+            }
+        };
+        g.count += 1;
+        if g.examples.len() < 3 {
+            g.examples.push(pool.offers[i].offer.id.clone());
+        }
+        if reason == Exclusion::Memory {
+            g.best_memory_gb = g.best_memory_gb.max(pool.offers[i].per_gpu_gb);
+        }
+    }
+    groups.sort_by_key(|g| g.reason);
+    groups
+}
+
+/// The smallest excess over the budget among strategies failing only it.
+pub(super) fn budget_excess(pool: &Pool, a: &AdviceInputs, budget: Decimal) -> Option<Decimal> {
+    pool.strategies
+        .iter()
+        .filter(|(_, s)| s.fails == Exclusion::Budget.bit())
+        .map(|(_, s)| budget_metric(s, a.budget_basis) - budget)
+        .min()
+        .map(round_money)
+}
+
+pub(super) fn relaxations(ctx: &Ctx, pool: &Pool, active: &[Exclusion]) -> Vec<Relaxation> {
+    let make = |drop: Vec<Exclusion>| -> Option<Relaxation> {
+        let allow = drop.iter().fold(0u16, |m, e| m | e.bit());
+        let ranked = rank(ctx, pool, allow);
+        let (i, s, _) = ranked.first()?;
+        Some(Relaxation {
+            admits: ranked.len(),
+            top: s.offer.clone(),
+            model: s.model,
+            decision_cost: s.decision_cost,
+            budget_needed: drop.contains(&Exclusion::Budget).then(|| {
+                pool.strategies
+                    .iter()
+                    .filter(|(_, x)| x.fails & !allow == 0)
+                    .map(|(_, x)| budget_metric(x, ctx.inputs.budget_basis))
+                    .min()
+                    .unwrap_or_default()
+            }),
+            memory_gb: drop
+                .contains(&Exclusion::Memory)
+                .then_some(pool.offers[*i].per_gpu_gb)
+                .flatten(),
+            drop,
+        })
+    };
+    let singles: Vec<Relaxation> = active.iter().filter_map(|e| make(vec![*e])).collect();
+    if !singles.is_empty() {
+        return singles;
+    }
+    let mut pairs = Vec::new();
+    for (k, a) in active.iter().enumerate() {
+        for b in &active[k + 1..] {
+            pairs.extend(make(vec![*a, *b]));
+        }
+    }
+    pairs.truncate(4);
+    pairs
+}
+
+/// The relaxable constraints the inputs switch on, in check order.
+pub(super) fn active(a: &AdviceInputs, has_budget: bool) -> Vec<Exclusion> {
+    let mut v = Vec::new();
+    if a.residency != Residency::Any {
+        v.push(Exclusion::Residency);
+    }
+    if a.needs(Need::Icp) {
+        v.push(Exclusion::Icp);
+    }
+    if a.platform.is_some_and(|p| p != Platform::Any) {
+        v.push(Exclusion::Platform);
+    }
+    if a.gpu_memory_gb.is_some() {
+        v.push(Exclusion::Memory);
+    }
+    if a.needs(Need::NvLink) {
+        v.push(Exclusion::NvLink);
+    }
+    if a.spot != SpotTolerance::Yes || a.needs(Need::Sla) {
+        v.push(Exclusion::Risk);
+    }
+    if has_budget {
+        v.push(Exclusion::Budget);
+    }
+    v
+}
+
+pub(super) fn changes(
+    sc: &Scenario,
+    ctx: &Ctx,
+    pool: &Pool,
+    ranked: &[(usize, &Strategy, Scores)],
+    top: &Strategy,
+    active: &[Exclusion],
+) -> Result<Vec<Change>, EngineError> {
+    let c = ctx.catalog;
+    let horizons = ctx.inputs.use_case != Some(UseCase::Job);
+    let mut out = Vec::new();
+    // the budget that rules the top pick out: below its cheapest strategy's metric
+    let a = ctx.inputs;
+    let top_min = pool
+        .strategies
+        .iter()
+        .filter(|(_, s)| s.offer == top.offer && s.fails & !Exclusion::Budget.bit() == 0)
+        .map(|(_, s)| budget_metric(s, a.budget_basis))
+        .min()
+        .unwrap_or_else(|| budget_metric(top, a.budget_basis));
+    let then = ranked
+        .iter()
+        .filter(|(_, s, _)| s.offer != top.offer)
+        .filter(|(i, _, _)| {
+            pool.strategies.iter().any(|(j, s)| {
+                j == i
+                    && s.fails & !Exclusion::Budget.bit() == 0
+                    && budget_metric(s, a.budget_basis) < top_min
+            })
+        })
+        .map(|(_, s, _)| s.offer.clone())
+        .next();
+    out.push(Change::Budget {
+        below: round_money(top_min),
+        basis: a.budget_basis,
+        then,
+    });
+    for e in active.iter().filter(|e| **e != Exclusion::Budget) {
+        let r = rank(ctx, pool, e.bit());
+        if let Some((_, s, _)) = r.first().filter(|(_, s, _)| s.offer != top.offer) {
+            out.push(Change::Drop {
+                constraint: *e,
+                then: s.offer.clone(),
+                model: s.model,
+                cost: s.decision_cost,
+            });
+        }
+    }
+    let cost_only = Ctx {
+        catalog: ctx.catalog,
+        inputs: ctx.inputs,
+        weights: Weights {
+            cost: 1,
+            perf: 0,
+            eco: 0,
+            risk: 0,
+        },
+        spot: ctx.spot,
+        mix_share: ctx.mix_share,
+    };
+    if let Some((_, s, _)) = rank(&cost_only, pool, 0).first() {
+        if s.offer != top.offer || s.model != top.model {
+            out.push(Change::CostOnly {
+                then: s.offer.clone(),
+                model: s.model,
+            });
+        }
+    }
+    // the nearest horizon at which another of the best offers leads (a
+    // job's horizon is its own length)
+    if !horizons {
+        return Ok(out);
+    }
+    let ids: Vec<OfferId> = ranked
+        .iter()
+        .take(MAX_RANKED)
+        .map(|(_, s, _)| s.offer.clone())
+        .collect();
+    let mut tries: Vec<u32> = FLIP_MONTHS
+        .into_iter()
+        .filter(|m| *m != sc.months)
+        .collect();
+    tries.sort_by_key(|m| (m.abs_diff(sc.months), *m));
+    let mut found = false;
+    for m in tries {
+        let mut s2 = sc.clone();
+        s2.months = m;
+        s2.offers = Some(ids.clone());
+        let sub = build_pool(c, &s2, a)?;
+        let r = rank(ctx, &sub, 0);
+        if let Some((_, s, _)) = r.first() {
+            if s.offer != top.offer {
+                out.push(Change::Horizon {
+                    months: m,
+                    then: s.offer.clone(),
+                    model: s.model,
+                });
+                found = true;
+                break;
+            }
+        }
+    }
+    if !found {
+        out.push(Change::HorizonStable);
+    }
+    Ok(out)
+}
+
+pub(super) fn profile_check(
+    p: Profile,
+    c: &Catalog,
+    pool: &Pool,
+    ranked: &[(usize, &Strategy, Scores)],
+) -> ProfileCheck {
+    let (prov, family) = p.article_pick();
+    // family names are compared without case and `_` (`NDasrA100_v4`, `NDasrA100v4`)
+    let norm = |f: &str| f.replace('_', "").to_ascii_lowercase();
+    let is_family = |o: &Offer| o.provider == prov && norm(&o.family) == norm(family);
+    let in_catalog = c.offers.iter().any(is_family);
+    let hit = ranked
+        .iter()
+        .enumerate()
+        .find(|(_, (i, _, _))| is_family(pool.offers[*i].offer));
+    let excluded = if hit.is_none() {
+        pool.strategies
+            .iter()
+            .filter(|(i, _)| is_family(pool.offers[*i].offer))
+            .map(|(_, s)| s.fails)
+            .min_by_key(|m| (m.count_ones(), first_bit(*m)))
+            .and_then(first_bit)
+            .or(in_catalog.then_some(Exclusion::Filters))
+    } else {
+        None
+    };
+    ProfileCheck {
+        profile: p,
+        family: family.into(),
+        rank: hit.map(|(k, _)| k + 1),
+        offer: hit.map(|(_, (_, s, _))| s.offer.clone()),
+        total: hit.map(|(_, (_, _, sc))| r1(sc.total)),
+        decision_cost: hit.map(|(_, (_, s, _))| s.decision_cost),
+        excluded,
+        missing: !in_catalog,
+        agrees: hit.is_some_and(|(k, _)| k == 0),
+    }
+}

@@ -1,0 +1,348 @@
+//! The candidates: every offer the filters match, the hard constraints it
+//! fails, and its priced strategies (see the module docs of `advise`).
+use super::*;
+
+/// Facts about an offer the checks and scores need.
+pub(super) struct OfferFacts<'a> {
+    pub(super) offer: &'a Offer,
+    pub(super) per_gpu_gb: Option<u32>,
+    pub(super) tflops: Option<Decimal>,
+    pub(super) nvlink: bool,
+    pub(super) fails: u16,
+}
+
+pub(super) fn provider_claim<'a>(
+    p: Option<&'a Provider>,
+    claim: &str,
+) -> Option<&'a crate::domain::catalog::Fact> {
+    p?.facts
+        .iter()
+        .find(|f| f.claims.iter().any(|c| c == claim))
+}
+
+pub(super) fn has_prefix_claim(p: Option<&Provider>, prefix: &str) -> bool {
+    p.is_some_and(|p| {
+        p.facts
+            .iter()
+            .any(|f| f.claims.iter().any(|c| c.starts_with(prefix)))
+    })
+}
+
+pub(super) fn platform_claim(pl: Platform) -> &'static str {
+    match pl {
+        Platform::Any => "mlp:",
+        Platform::SageMaker => "mlp:sagemaker",
+        Platform::AzureMl => "mlp:azureml",
+        Platform::Pai => "mlp:pai",
+        Platform::TiOne => "mlp:tione",
+    }
+}
+
+pub(super) fn offer_facts<'a>(
+    c: &'a Catalog,
+    sc: &Scenario,
+    a: &AdviceInputs,
+    o: &'a Offer,
+) -> OfferFacts<'a> {
+    let gpu = c.gpu(o.gpu.as_str());
+    let prov = c.provider(o.provider);
+    let per_gpu_gb = o
+        .gpu_memory_gb
+        .map(|t| t / o.gpu_count.max(1))
+        .or_else(|| gpu.and_then(|g| g.memory_gb));
+    let tflops = gpu
+        .and_then(|g| g.fp16_tflops_dense)
+        .filter(|t| t.is_finite() && *t > 0.0)
+        .and_then(Decimal::from_f64)
+        .map(|t| t.round_dp(1));
+    let ic = gpu
+        .map(|g| g.interconnect.to_ascii_lowercase())
+        .unwrap_or_default();
+    let nvlink = o.gpu_count >= 2
+        && ic.contains("nvlink")
+        && !ic.contains("no nvlink")
+        && !ic.contains("not in sources");
+    let mut fails = 0;
+    if !matches(c, sc, o) {
+        fails |= Exclusion::Filters.bit();
+    }
+    let region = c.region(o.provider, o.region.as_str());
+    let (group, name) = region.map_or((None, ""), |r| (Some(r.group), r.name_en.as_str()));
+    if !group.is_some_and(|g| inputs::residency_ok(a.residency, g, name)) {
+        fails |= Exclusion::Residency.bit();
+    }
+    if a.needs(Need::Icp)
+        && !(group == Some(crate::domain::catalog::RegionGroup::MainlandChina)
+            && provider_claim(prov, "icp:mainland").is_some())
+    {
+        fails |= Exclusion::Icp.bit();
+    }
+    if let Some(pl) = a.platform.filter(|p| *p != Platform::Any) {
+        if provider_claim(prov, platform_claim(pl)).is_none() {
+            fails |= Exclusion::Platform.bit();
+        }
+    }
+    if let Some(need) = a.gpu_memory_gb {
+        if per_gpu_gb.is_none_or(|g| g < need) {
+            fails |= Exclusion::Memory.bit();
+        }
+    }
+    if sc.min_vram_gb.is_some_and(|v| v > 0) && o.gpu_memory_gb.is_none() {
+        fails |= Exclusion::Memory.bit();
+    }
+    if a.needs(Need::NvLink) && !nvlink {
+        fails |= Exclusion::NvLink.bit();
+    }
+    OfferFacts {
+        offer: o,
+        per_gpu_gb,
+        tflops,
+        nvlink,
+        fails,
+    }
+}
+
+/// The spot assumption: monthly interruption % and rework overhead %.
+pub(super) fn spot_terms(sc: &Scenario) -> Option<(Decimal, Decimal)> {
+    let p = spot::params(&sc.spot)?;
+    let o = spot::outcome(&p, &sc.spot, sc.hours_per_month);
+    let monthly = o
+        .interruption_monthly_pct
+        .unwrap_or_else(|| (o.interruptions_per_month * Decimal::ONE_HUNDRED).round_dp(1));
+    let overhead = ((o.overhead_factor - Decimal::ONE) * Decimal::ONE_HUNDRED).round_dp(2);
+    Some((monthly, overhead))
+}
+
+pub(super) fn strategy_of(
+    q: &ModelQuote,
+    offer: &Offer,
+    instances: u32,
+    mix_baseline: Option<BillingModel>,
+) -> Option<Strategy> {
+    let cost = q.decision_cost?.amount();
+    let paid = q.total?.amount();
+    let peak = q
+        .lines()
+        .iter()
+        .map(|l| l.total)
+        .max()
+        .unwrap_or(Decimal::ZERO);
+    Some(Strategy {
+        offer: offer.id.clone(),
+        model: q.model,
+        mix_baseline,
+        decision_cost: cost,
+        paid,
+        still_owed: q.still_owed,
+        upfront: q.upfront_total,
+        peak_month: peak,
+        instances,
+        gpus: instances * offer.gpu_count,
+        job_hours: None,
+        complete: q.complete(),
+        indicative: q.indicative,
+        assumed: q.assumed,
+        fails: 0,
+    })
+}
+
+/// Every strategy of every offer the filters match, with its failed
+/// constraints; and the offers' facts.
+pub(super) struct Pool<'a> {
+    pub(super) offers: Vec<OfferFacts<'a>>,
+    /// Offers whose job throughput was measured (not estimated).
+    pub(super) measured: Vec<OfferId>,
+    /// (index into `offers`, strategy)
+    pub(super) strategies: Vec<(usize, Strategy)>,
+}
+
+pub(super) fn build_pool<'a>(
+    c: &'a Catalog,
+    sc: &Scenario,
+    a: &AdviceInputs,
+) -> Result<Pool<'a>, EngineError> {
+    sc.validate(c)
+        .map_err(|errors| EngineError::InvalidScenario { errors })?;
+    let budget = inputs::budget_in(a, sc.currency, sc.fx(c));
+    let sp = spot::params(&sc.spot);
+    let assumed = assumed_rates(c, sc);
+    let opts = QuoteOptions { lines: true };
+    let sla = a.needs(Need::Sla);
+    let spot_ok = a.spot == SpotTolerance::Yes && !sla;
+    let mix_ok = a.spot != SpotTolerance::No && !sla;
+    let job = job_of(c, sc, a)?;
+    let mut offers = Vec::new();
+    let mut strategies = Vec::new();
+    // the shared filters decide what is considered; everything else is
+    // checked here so every exclusion has its reason
+    let mut base = sc.clone();
+    base.providers.clear();
+    base.region_groups.clear();
+    base.regions.clear();
+    base.gpu_models.clear();
+    for o in &c.offers {
+        if !matches(c, sc, o) {
+            continue;
+        }
+        let f = offer_facts(c, sc, a, o);
+        let idx = offers.len();
+        let mut priced = 0usize;
+        if let Some(report) = &job {
+            if let Some(jo) = report.offers.iter().find(|j| j.offer == o.id) {
+                let mut fails = 0;
+                match &jo.hours {
+                    Some(h) if h.fits == Some(false) => fails |= Exclusion::Memory.bit(),
+                    Some(_) => {}
+                    None => fails |= Exclusion::NoThroughput.bit(),
+                }
+                for m in &jo.models {
+                    let (Some(cost), Some(paid), Some(h)) = (m.decision_cost, m.total, &jo.hours)
+                    else {
+                        continue;
+                    };
+                    priced += 1;
+                    let mut st = Strategy {
+                        offer: o.id.clone(),
+                        model: m.model,
+                        mix_baseline: None,
+                        decision_cost: cost.amount(),
+                        paid: paid.amount(),
+                        still_owed: m.still_owed,
+                        upfront: Decimal::ZERO,
+                        peak_month: round_money(cost.amount() / Decimal::from(h.months.max(1))),
+                        instances: h.instances,
+                        gpus: h.gpus,
+                        job_hours: Some(h.wall_hours),
+                        complete: m.complete,
+                        indicative: false,
+                        assumed: false,
+                        fails,
+                    };
+                    let allowed = match m.model {
+                        BillingModel::Spot => spot_ok,
+                        BillingModel::Mix => mix_ok,
+                        _ => true,
+                    };
+                    if !allowed {
+                        st.fails |= Exclusion::Risk.bit();
+                    }
+                    strategies.push((idx, st));
+                }
+                if priced == 0 && fails != 0 {
+                    // no figure: the reason is the throughput or memory, not the price
+                    strategies.push((idx, placeholder(o, fails)));
+                    priced = 1;
+                }
+            }
+        } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
+            let oq = quote_offer(c, &base, o, sp.as_ref(), assumed.as_deref(), opts)?;
+            let mut best_commit: Option<(Decimal, BillingModel)> = None;
+            for q in &oq.models {
+                let Some(mut s) = strategy_of(q, o, instances, None) else {
+                    continue;
+                };
+                priced += 1;
+                if q.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
+                    best_commit = Some((s.decision_cost, q.model));
+                }
+                let allowed = match q.model {
+                    BillingModel::Spot => spot_ok,
+                    BillingModel::Mix => mix_ok,
+                    _ => true,
+                };
+                if !allowed {
+                    s.fails |= Exclusion::Risk.bit();
+                }
+                strategies.push((idx, s));
+            }
+            // commit the baseline, burst with spot
+            if a.load == Load::Bursty && o.spot().is_some() {
+                if let Some((_, m)) = best_commit {
+                    let mut mixed = base.clone();
+                    mixed.billing_models = vec![BillingModel::Mix];
+                    mixed.mix_baseline = m;
+                    let mq = quote_offer(c, &mixed, o, sp.as_ref(), assumed.as_deref(), opts)?;
+                    for q in &mq.models {
+                        if let Some(mut s) = strategy_of(q, o, instances, Some(m)) {
+                            priced += 1;
+                            if !mix_ok {
+                                s.fails |= Exclusion::Risk.bit();
+                            }
+                            strategies.push((idx, s));
+                        }
+                    }
+                }
+            }
+        }
+        if priced == 0 {
+            strategies.push((idx, placeholder(o, Exclusion::NoPrice.bit())));
+        }
+        offers.push(f);
+    }
+    for (i, s) in &mut strategies {
+        s.fails |= offers[*i].fails;
+        if let Some(b) = budget {
+            if s.fails & Exclusion::NoPrice.bit() == 0 && budget_metric(s, a.budget_basis) > b {
+                s.fails |= Exclusion::Budget.bit();
+            }
+        }
+    }
+    let measured = job
+        .iter()
+        .flat_map(|r| &r.offers)
+        .filter(|j| {
+            j.hours.as_ref().is_some_and(|h| {
+                !matches!(
+                    h.basis,
+                    crate::domain::job::ThroughputBasis::Estimate { .. }
+                )
+            })
+        })
+        .map(|j| j.offer.clone())
+        .collect();
+    Ok(Pool {
+        offers,
+        measured,
+        strategies,
+    })
+}
+
+/// An offer with no priced strategy, failing `fails`.
+pub(super) fn placeholder(o: &Offer, fails: u16) -> Strategy {
+    Strategy {
+        offer: o.id.clone(),
+        model: BillingModel::OnDemand,
+        mix_baseline: None,
+        decision_cost: Decimal::ZERO,
+        paid: Decimal::ZERO,
+        still_owed: Decimal::ZERO,
+        upfront: Decimal::ZERO,
+        peak_month: Decimal::ZERO,
+        instances: 0,
+        gpus: 0,
+        job_hours: None,
+        complete: false,
+        indicative: false,
+        assumed: false,
+        fails,
+    }
+}
+
+/// The job report when the use case is a job and the scenario has one.
+pub(super) fn job_of(
+    c: &Catalog,
+    sc: &Scenario,
+    a: &AdviceInputs,
+) -> Result<Option<JobReport>, EngineError> {
+    if a.use_case != Some(UseCase::Job) || sc.job.is_none() {
+        return Ok(None);
+    }
+    job_report(c, sc).map(Some)
+}
+
+pub(super) fn budget_metric(s: &Strategy, basis: BudgetBasis) -> Decimal {
+    match basis {
+        BudgetBasis::Monthly => s.peak_month,
+        BudgetBasis::Total => s.decision_cost,
+    }
+}

@@ -1,0 +1,405 @@
+//! Scores, the ranking and the reasons of each pick.
+use super::pool::*;
+use super::*;
+
+pub(super) fn pct(part: Decimal, whole: Decimal) -> Decimal {
+    if whole <= Decimal::ZERO {
+        return Decimal::ONE_HUNDRED;
+    }
+    (part * Decimal::ONE_HUNDRED / whole).min(Decimal::ONE_HUNDRED)
+}
+
+/// Everything scoring needs besides the strategy.
+pub(super) struct Ctx<'a> {
+    pub(super) catalog: &'a Catalog,
+    pub(super) inputs: &'a AdviceInputs,
+    pub(super) weights: Weights,
+    pub(super) spot: Option<(Decimal, Decimal)>,
+    pub(super) mix_share: Decimal,
+}
+
+/// The wanted ecosystem items (claim prefixes / claims).
+pub(super) fn wanted(a: &AdviceInputs) -> Vec<&'static str> {
+    let mut w = Vec::new();
+    if let Some(f) = a.framework {
+        w.push(match f {
+            Framework::PyTorch => "fw:pytorch",
+            Framework::TensorFlow => "fw:tensorflow",
+            Framework::Paddle => "fw:paddle",
+            Framework::MindSpore => "fw:mindspore",
+        });
+    }
+    if let Some(p) = a.platform {
+        w.push(platform_claim(p));
+    }
+    w.push("dl:images");
+    w
+}
+
+pub(super) fn scores(
+    ctx: &Ctx,
+    f: &OfferFacts,
+    s: &Strategy,
+    min_cost: Decimal,
+    max_tf: Decimal,
+    min_hours: Option<Decimal>,
+) -> Scores {
+    let cost = if s.decision_cost <= min_cost || s.decision_cost <= Decimal::ZERO {
+        Decimal::ONE_HUNDRED
+    } else {
+        pct(min_cost.max(Decimal::ZERO), s.decision_cost)
+    };
+    // a job: the fastest feasible finish scores 100; otherwise datasheet TFLOPS
+    let perf = match (s.job_hours, min_hours) {
+        (Some(h), Some(min)) if h > Decimal::ZERO => pct(min, h),
+        _ => f.tflops.map_or(Decimal::ZERO, |t| pct(t, max_tf)),
+    };
+    let prov = ctx.catalog.provider(f.offer.provider);
+    let items = wanted(ctx.inputs);
+    let met = items
+        .iter()
+        .filter(|w| {
+            if w.ends_with(':') {
+                has_prefix_claim(prov, w)
+            } else {
+                provider_claim(prov, w).is_some()
+            }
+        })
+        .count();
+    let eco = Decimal::from(met as u32 * 100) / Decimal::from(items.len() as u32);
+    let mut risk = Decimal::ONE_HUNDRED;
+    if let Some((monthly, _)) = ctx.spot {
+        let exposure = (Decimal::from(20) + monthly).min(Decimal::from(60));
+        match s.model {
+            BillingModel::Spot => risk -= exposure,
+            BillingModel::Mix => risk -= exposure * ctx.mix_share / Decimal::ONE_HUNDRED,
+            _ => {}
+        }
+    }
+    if s.still_owed > Decimal::ZERO && s.decision_cost > Decimal::ZERO {
+        let k = if ctx.inputs.load == Load::Bursty {
+            100
+        } else {
+            50
+        };
+        risk -= s.still_owed * Decimal::from(k) / s.decision_cost;
+    }
+    for bad in [s.indicative, s.assumed, !s.complete] {
+        if bad {
+            risk -= Decimal::TEN;
+        }
+    }
+    let risk = risk.max(Decimal::ZERO);
+    let w = ctx.weights;
+    let total = (cost * Decimal::from(w.cost)
+        + perf * Decimal::from(w.perf)
+        + eco * Decimal::from(w.eco)
+        + risk * Decimal::from(w.risk))
+        / Decimal::from(w.sum().max(1));
+    Scores {
+        cost,
+        perf,
+        eco,
+        risk,
+        total,
+    }
+}
+
+/// Ranked offers (best strategy each) among strategies whose failed
+/// constraints are within `allow`; full-precision scores.
+pub(super) fn rank<'a>(
+    ctx: &Ctx,
+    pool: &'a Pool,
+    allow: u16,
+) -> Vec<(usize, &'a Strategy, Scores)> {
+    let feasible: Vec<&(usize, Strategy)> = pool
+        .strategies
+        .iter()
+        .filter(|(_, s)| s.fails & !allow == 0)
+        .collect();
+    let Some(min_cost) = feasible.iter().map(|(_, s)| s.decision_cost).min() else {
+        return Vec::new();
+    };
+    let max_tf = feasible
+        .iter()
+        .filter_map(|(i, _)| pool.offers[*i].tflops)
+        .max()
+        .unwrap_or(Decimal::ONE);
+    let min_hours = feasible.iter().filter_map(|(_, s)| s.job_hours).min();
+    let mut best: Vec<Option<(&Strategy, Scores)>> = vec![None; pool.offers.len()];
+    for (i, s) in feasible {
+        let sc = scores(ctx, &pool.offers[*i], s, min_cost, max_tf, min_hours);
+        let better = match &best[*i] {
+            None => true,
+            Some((b, bs)) => order(sc, s, *bs, b) == std::cmp::Ordering::Less,
+        };
+        if better {
+            best[*i] = Some((s, sc));
+        }
+    }
+    let mut out: Vec<(usize, &Strategy, Scores)> = best
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, b)| b.map(|(s, sc)| (i, s, sc)))
+        .collect();
+    out.sort_by(|a, b| order(a.2, a.1, b.2, b.1));
+    out
+}
+
+/// Total desc, then decision cost, offer id, model, mix baseline.
+pub(super) fn order(a: Scores, sa: &Strategy, b: Scores, sb: &Strategy) -> std::cmp::Ordering {
+    b.total
+        .cmp(&a.total)
+        .then(sa.decision_cost.cmp(&sb.decision_cost))
+        .then_with(|| sa.offer.as_str().cmp(sb.offer.as_str()))
+        .then(sa.model.index().cmp(&sb.model.index()))
+        .then(
+            sa.mix_baseline
+                .map(|m| m.index())
+                .cmp(&sb.mix_baseline.map(|m| m.index())),
+        )
+}
+
+pub(super) fn r1(d: Decimal) -> Decimal {
+    let mut r = d.round_dp(1);
+    r.rescale(1);
+    r
+}
+
+pub(super) fn rounded(s: Scores) -> Scores {
+    Scores {
+        cost: r1(s.cost),
+        perf: r1(s.perf),
+        eco: r1(s.eco),
+        risk: r1(s.risk),
+        total: r1(s.total),
+    }
+}
+
+pub(super) fn reasons(
+    ctx: &Ctx,
+    pool: &Pool,
+    ranked: &[(usize, &Strategy, Scores)],
+    k: usize,
+    min_cost: Decimal,
+    max_tf: Decimal,
+) -> Vec<Why> {
+    let (i, s, _) = ranked[k];
+    let f = &pool.offers[i];
+    let a = ctx.inputs;
+    let mut v = Vec::new();
+    if s.decision_cost <= min_cost {
+        v.push(Why::Cheapest);
+    }
+    let next = ranked
+        .iter()
+        .skip(k + 1)
+        .find(|r| !same_deal(pool, &ranked[k], r));
+    if let Some((_, other, _)) = next {
+        if other.decision_cost > Decimal::ZERO {
+            v.push(Why::VsNext {
+                pct_cheaper: r1(
+                    (other.decision_cost - s.decision_cost) * Decimal::ONE_HUNDRED
+                        / other.decision_cost,
+                ),
+                other: other.offer.clone(),
+                other_cost: other.decision_cost,
+            });
+        }
+    }
+    if let Some(g) = f.per_gpu_gb {
+        v.push(Why::Memory {
+            per_gpu_gb: g,
+            need_gb: a.gpu_memory_gb,
+            total_gb: f.offer.gpu_memory_gb.map(|t| t * s.instances),
+        });
+    }
+    let min_hours = ranked.iter().filter_map(|(_, s, _)| s.job_hours).min();
+    match (s.job_hours, min_hours, f.tflops) {
+        (Some(h), Some(min), _) => v.push(Why::JobHours {
+            hours: h,
+            pct_of_fastest: r1(pct(min, h)),
+            measured: pool.measured.contains(&f.offer.id),
+        }),
+        (_, _, Some(t)) => v.push(Why::Throughput {
+            tflops: t,
+            pct_of_best: r1(pct(t, max_tf)),
+        }),
+        (_, _, None) => v.push(Why::ThroughputUnknown),
+    }
+    if a.needs(Need::NvLink) || f.offer.gpu_count >= 2 {
+        if let Some(g) = ctx.catalog.gpu(f.offer.gpu.as_str()) {
+            v.push(Why::Interconnect {
+                text: g.interconnect.clone(),
+            });
+        }
+    }
+    let prov = ctx.catalog.provider(f.offer.provider);
+    for w in wanted(a) {
+        let fact = match w.strip_suffix(':') {
+            Some(_) => prov.and_then(|p| {
+                p.facts
+                    .iter()
+                    .find(|f| f.claims.iter().any(|c| c.starts_with(w)))
+            }),
+            None => provider_claim(prov, w),
+        };
+        match fact {
+            Some(fact) => v.push(Why::Stated {
+                claim: fact
+                    .claims
+                    .iter()
+                    .find(|c| c.starts_with(w))
+                    .cloned()
+                    .unwrap_or_default(),
+                source: fact.source.clone(),
+                as_of: fact.as_of.clone(),
+            }),
+            None => v.push(Why::NotStated { claim: w.into() }),
+        }
+    }
+    if s.still_owed > Decimal::ZERO {
+        v.push(Why::StillOwed {
+            amount: s.still_owed,
+        });
+    }
+    if let Some((monthly, _)) = ctx.spot {
+        let share = match s.model {
+            BillingModel::Spot => Some(Decimal::ONE_HUNDRED),
+            BillingModel::Mix => Some(ctx.mix_share),
+            _ => None,
+        };
+        if let Some(share_pct) = share {
+            v.push(Why::SpotExposure {
+                monthly_pct: monthly,
+                share_pct,
+            });
+        }
+    }
+    if s.indicative {
+        v.push(Why::IndicativePrice);
+    }
+    if s.assumed {
+        v.push(Why::AssumedRate);
+    }
+    if !s.complete {
+        v.push(Why::Incomplete);
+    }
+    if a.needs(Need::Rdma) {
+        v.push(Why::RdmaUnverified);
+    }
+    if a.needs(Need::Sla) {
+        v.push(Why::SlaNotInCatalog);
+    }
+    if f.offer.provider == crate::domain::catalog::ProviderId::Aws
+        && f.offer.region.as_str().starts_with("cn-")
+    {
+        v.push(Why::ChinaAccount);
+    }
+    let _ = f.nvlink;
+    v
+}
+
+/// The same GPUs from the same provider, paid the same way at the same
+/// decision cost (another region, or another instance size of the family).
+pub(super) fn same_deal(
+    pool: &Pool,
+    a: &(usize, &Strategy, Scores),
+    b: &(usize, &Strategy, Scores),
+) -> bool {
+    let (oa, ob) = (pool.offers[a.0].offer, pool.offers[b.0].offer);
+    oa.provider == ob.provider
+        && oa.gpu == ob.gpu
+        && a.1.gpus == b.1.gpus
+        && a.1.model == b.1.model
+        && a.1.mix_baseline == b.1.mix_baseline
+        && a.1.decision_cost == b.1.decision_cost
+}
+
+/// The picks: the best offers, an instance that is the same deal in
+/// another region folded into the pick above it.
+pub(super) fn top_picks(
+    ctx: &Ctx,
+    pool: &Pool,
+    ranked: &[(usize, &Strategy, Scores)],
+    months: u32,
+) -> Vec<Pick> {
+    let mut chosen: Vec<usize> = Vec::new();
+    let mut elsewhere: Vec<Vec<OfferId>> = Vec::new();
+    for (k, r) in ranked.iter().enumerate() {
+        match chosen.iter().position(|&c| same_deal(pool, &ranked[c], r)) {
+            Some(j) => elsewhere[j].push(r.1.offer.clone()),
+            None if chosen.len() < MAX_PICKS => {
+                chosen.push(k);
+                elsewhere.push(Vec::new());
+            }
+            None => {}
+        }
+    }
+    let all = picks_of(ctx, pool, ranked, ranked.len(), months);
+    chosen
+        .iter()
+        .zip(elsewhere)
+        .enumerate()
+        .map(|(n, (&k, same))| {
+            let mut p = all[k].clone();
+            p.rank = n + 1;
+            p.same_elsewhere = same;
+            if p.reasons.is_empty() {
+                p.reasons = reasons(
+                    ctx,
+                    pool,
+                    ranked,
+                    k,
+                    min_of(ranked),
+                    max_tf_of(pool, ranked),
+                );
+            }
+            p
+        })
+        .collect()
+}
+
+pub(super) fn min_of(ranked: &[(usize, &Strategy, Scores)]) -> Decimal {
+    ranked
+        .iter()
+        .map(|(_, s, _)| s.decision_cost)
+        .min()
+        .unwrap_or_default()
+}
+
+pub(super) fn max_tf_of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> Decimal {
+    ranked
+        .iter()
+        .filter_map(|(i, _, _)| pool.offers[*i].tflops)
+        .max()
+        .unwrap_or(Decimal::ONE)
+}
+
+pub(super) fn picks_of(
+    ctx: &Ctx,
+    pool: &Pool,
+    ranked: &[(usize, &Strategy, Scores)],
+    n: usize,
+    months: u32,
+) -> Vec<Pick> {
+    let min_cost = min_of(ranked);
+    let max_tf = max_tf_of(pool, ranked);
+    ranked
+        .iter()
+        .take(n)
+        .enumerate()
+        .map(|(k, (_, s, sc))| Pick {
+            rank: k + 1,
+            strategy: (*s).clone(),
+            scores: rounded(*sc),
+            reasons: if k < MAX_PICKS {
+                reasons(ctx, pool, ranked, k, min_cost, max_tf)
+            } else {
+                Vec::new()
+            },
+            monthly: round_money(s.decision_cost / Decimal::from(months.max(1))),
+            same_elsewhere: Vec::new(),
+        })
+        .collect()
+}

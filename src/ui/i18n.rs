@@ -596,6 +596,7 @@ messages! {
     AdvNoteModels => "Only the {0} billing model(s) chosen on the plan screen are considered.", "只考虑在规划页选择的 {0} 种计费方式。";
     AdvFailed => "The recommendation could not be computed ({0}); the inputs are kept.", "无法计算推荐结果（{0}）；输入已保留。";
     AdvSameElsewhere => "The same GPUs at the same price and way of paying: {0}.", "同样的 GPU、同样价格和付费方式：{0}。";
+    AdvMore => "and {0} more (see the ranking)", "另有 {0} 个（见排名）";
     AdvWhySame => "Same decision cost as the next option ({0}) over {1} months.", "在 {1} 个月内与下一个方案（{0}）决策成本相同。";
     AdvClaimPlatform => "A managed ML platform", "托管机器学习平台";
     AdvClaimImages => "Deep-learning images", "深度学习镜像";

@@ -706,7 +706,18 @@ fn pick_html(r: &R, out: &mut String, p: &Pick) {
     }
     out.push_str("</tbody></table><ul class=\"reasons\" data-testid=\"advise-reasons\">");
     if !p.same_elsewhere.is_empty() {
-        let names: Vec<String> = p.same_elsewhere.iter().map(|o| r.cx.offer(o)).collect();
+        let mut names: Vec<String> = p
+            .same_elsewhere
+            .iter()
+            .take(3)
+            .map(|o| r.cx.offer(o))
+            .collect();
+        if p.same_elsewhere.len() > 3 {
+            names.push(fill(
+                r.t(Rt::AdvMore),
+                &[&(p.same_elsewhere.len() - 3).to_string()],
+            ));
+        }
         let _ = write!(
             out,
             "<li>{}</li>",

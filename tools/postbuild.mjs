@@ -67,6 +67,11 @@ const h = JSON.parse(readFileSync(join(here, 'headers.json'), 'utf8'));
 const all = Object.entries(h.all);
 let headers = '# Written by tools/postbuild.mjs from tools/headers.json.\n/*\n';
 for (const [k, v] of all) headers += `  ${k}: ${v}\n`;
+const doc = Object.entries(h.document);
+for (const page of ['/', '/index.html']) {
+  headers += `${page}\n`;
+  for (const [k, v] of doc) headers += `  ${k}: ${v}\n`;
+}
 writeFileSync(join(dir, '_headers'), headers);
 const q = (v) => `"${v.replaceAll('"', '\\"')}"`;
 let nginx = `# Written by tools/postbuild.mjs from tools/headers.json. Include it in
@@ -79,6 +84,13 @@ gzip_static on;
 gzip_vary on;
 # brotli_static on;
 ${all.map(([k, v]) => `add_header ${k} ${q(v)} always;`).join('\n')}
+# the page itself (a directory index or .html) also gets these; nginx sends
+# no header whose value is empty
+${doc.map(([k], i) => `set $gpucost_doc${i} "";`).join('\n')}
+if ($uri ~ "(/|\\.html)$") {
+${doc.map(([, v], i) => `  set $gpucost_doc${i} ${q(v)};`).join('\n')}
+}
+${doc.map(([k], i) => `add_header ${k} $gpucost_doc${i} always;`).join('\n')}
 `;
 writeFileSync(join(dir, 'nginx-headers.conf'), nginx);
 

@@ -40,9 +40,15 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not self.server.quiet:
             super().log_message(fmt, *args)
 
+    # set by send_head when the response is the page itself
+    document = False
+
     def end_headers(self):
         for k, v in HEADERS["all"].items():
             self.send_header(k, v)
+        if self.document:
+            for k, v in HEADERS["document"].items():
+                self.send_header(k, v)
         super().end_headers()
 
     def unchanged(self, etag, mtime):
@@ -68,6 +74,7 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             path = os.path.join(path, "index.html")
         if not os.path.isfile(path):
             return super().send_head()  # 404
+        self.document = path.endswith(".html")
         enc = accepted(self.headers.get("Accept-Encoding"))
         for name, suffix in (("br", ".br"), ("gzip", ".gz")):
             if name in enc and os.path.isfile(path + suffix):

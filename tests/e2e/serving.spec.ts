@@ -32,6 +32,24 @@ test('every response carries the security headers and revalidates; no directory 
     }
   }
   expect((await request.get('/icons/')).status()).toBe(404);
+  // the page names the files the app starts with, so they are fetched before it is parsed
+  for (const path of ['/', '/index.html']) {
+    expect((await request.get(path)).headers()['link'], path).toBe(HEADERS.document.Link);
+  }
+  expect((await request.get('/boot.js')).headers()['link']).toBeUndefined();
+  const dist = (f: string) => readFileSync(`../dist/${f}`, 'utf8');
+  expect(dist('_headers')).toContain(`/index.html\n  Link: ${HEADERS.document.Link}`);
+  expect(dist('nginx-headers.conf')).toContain('add_header Link $gpucost_doc0 always;');
+});
+
+test('the preloaded files are fetched once each', async ({ app, page }) => {
+  const seen: string[] = [];
+  page.on('request', (r) => seen.push(new URL(r.url()).pathname));
+  await app.open('?v=2');
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  for (const f of ['/gpucost_bg.wasm', '/gpucost.js', '/boot.js', '/main.css']) {
+    expect(seen.filter((p) => p === f), f).toHaveLength(1);
+  }
 });
 
 test('the app runs under the strict CSP: no violation, no request leaves the origin', async ({ app, page }) => {

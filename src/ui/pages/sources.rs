@@ -1,10 +1,14 @@
 //! The data screen: how many offers each provider has in the catalog, and
 //! every source the prices and specs come from, with its kind and date.
+use std::fmt::Write;
+
 use leptos::prelude::*;
 
 use crate::domain::catalog::{Catalog, ProviderId};
-use crate::ui::i18n::{fill, use_i18n, Msg};
+use crate::ui::format::esc;
+use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
 use crate::ui::labels::{provider_msg, source_kind_msg};
+use crate::ui::link::Screen;
 use crate::ui::state::AppState;
 
 #[component]
@@ -62,35 +66,44 @@ pub fn offer_counts(catalog: &Catalog) -> Vec<(ProviderId, usize, usize)> {
         .collect()
 }
 
+/// Every source as list items (markup: 78 sources as view components
+/// would be ~800 nodes and 150 reactive texts built at start-up while the
+/// screen is hidden).
+pub fn sources_html(catalog: &Catalog, locale: Locale) -> String {
+    let mut out = String::with_capacity(catalog.sources.len() * 200);
+    let as_of = Msg::AsOf.text(locale);
+    for s in &catalog.sources {
+        let _ = write!(
+            out,
+            "<li id=\"src-{}\"><strong>{}</strong> · <span class=\"kind\">{}</span> · {as_of} {}<br><code class=\"ref\">{}</code></li>",
+            esc(&s.id),
+            esc(&s.title),
+            source_kind_msg(s.kind).text(locale),
+            esc(&s.as_of),
+            esc(&s.reference)
+        );
+    }
+    out
+}
+
 #[component]
 fn SourcesList(catalog: &'static Catalog) -> impl IntoView {
     let i18n = use_i18n();
+    let state = expect_context::<AppState>();
+    let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Sources));
+    // made the first time the screen is shown (and again in another language)
+    let items = Memo::new(move |prev: Option<&String>| {
+        if shown.get() {
+            sources_html(catalog, i18n.locale.get())
+        } else {
+            prev.cloned().unwrap_or_default()
+        }
+    });
     view! {
         <section id="sources" class="sources" aria-labelledby="sources-h" data-testid="sources">
             <h2 id="sources-h">{move || i18n.t(Msg::DataSources)}</h2>
             <p>{move || i18n.t(Msg::DataSourcesIntro)}</p>
-            <ul>
-                {catalog
-                    .sources
-                    .iter()
-                    .map(|s| {
-                        let kind = s.kind;
-                        view! {
-                            <li id=format!("src-{}", s.id)>
-                                <strong>{s.title.clone()}</strong>
-                                " · "
-                                <span class="kind">{move || i18n.t(source_kind_msg(kind))}</span>
-                                " · "
-                                {move || i18n.t(Msg::AsOf)}
-                                " "
-                                {s.as_of.clone()}
-                                <br />
-                                <code class="ref">{s.reference.clone()}</code>
-                            </li>
-                        }
-                    })
-                    .collect_view()}
-            </ul>
+            <ul inner_html=move || items.get()></ul>
         </section>
     }
 }
@@ -105,5 +118,15 @@ mod tests {
         let counts = offer_counts(&c);
         assert_eq!(counts.iter().map(|x| x.1).sum::<usize>(), c.offers.len());
         assert!(counts.iter().all(|(_, n, priced)| priced <= n));
+    }
+
+    #[test]
+    fn every_source_is_listed_escaped_in_both_languages() {
+        let c = Catalog::embedded().unwrap();
+        let en = sources_html(&c, Locale::En);
+        assert_eq!(en.matches("<li id=\"src-").count(), c.sources.len());
+        assert!(en.contains("as of"));
+        assert!(!en.contains("<script"));
+        assert!(sources_html(&c, Locale::ZhCn).contains("截至"));
     }
 }

@@ -7,7 +7,7 @@ import { test, expect, adviseReady } from './fixtures/app';
 const SCREENS: [string, string, string][] = [
   ['compare', '?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4', 'screen-compare'],
   ['plan', '?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4&jk=resnet50', 'screen-plan'],
-  ['advise', '?v=2&screen=advise&gpus=8&use=llm&vpg=40&req=nvlink,rdma&risk=no&wc=10&wp=60&prof=unlimited', 'screen-advise'],
+  ['advise', '?v=2&screen=advise&gpus=8&m=36&use=ent&vpg=40&req=nvlink,sla&mlp=any&risk=no&wc=30&we=20&wr=30&prof=enterprise', 'screen-advise'],
   ['advise-none', '?v=2&screen=advise&res=cn&vpg=500&bud=20000cny', 'screen-advise'],
   ['providers', '?v=2&screen=providers', 'screen-providers'],
   ['sources', '?v=2&screen=sources', 'screen-sources'],

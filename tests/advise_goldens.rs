@@ -14,7 +14,7 @@ use std::str::FromStr;
 
 use gpucost::domain::advise::inputs::apply_profile;
 use gpucost::domain::advise::{
-    advise, Advice, Change, Exclusion, Need, Note, Profile, Residency, Why,
+    advise, Advice, Change, Exclusion, Need, Note, Profile, Residency, ScorePart, Why,
 };
 use gpucost::domain::catalog::{Catalog, Fact, OfferId};
 use gpucost::ui::link::{self, AppLink};
@@ -123,6 +123,12 @@ fn a01_unlimited_budget_ranks_h100_first_and_p4d_second() {
     assert_eq!(a.picks[2].scores.total, dec("54.9"));
     let pc = a.profile.as_ref().unwrap();
     assert_eq!((pc.rank, pc.agrees), (Some(2), false));
+    // why: performance weighs 60 and p4d scores 31.5 there against 100
+    let b = pc.behind.unwrap();
+    assert_eq!(
+        (b.part, b.pick, b.top),
+        (ScorePart::Perf, dec("31.5"), dec("100.0"))
+    );
     // RDMA asked: every pick says the catalog cannot confirm it
     assert!(a
         .picks
@@ -160,6 +166,9 @@ fn a02_domestic_compliance_picks_tencent_gt4_and_says_where_gn7_stands() {
         (pc.rank, pc.offer.as_ref().map(|o| o.as_str())),
         (Some(3), Some(GN7_3))
     );
+    // why: cost (183,625.44 / 202,484.88 = 90.7 against 100)
+    let b = pc.behind.unwrap();
+    assert_eq!((b.part, b.pick), (ScorePart::Cost, dec("90.7")));
     // (190,357.20 − 183,625.44) / 190,357.20 = 3.536 % cheaper than GT4 41xl
     assert!(a.picks[0].reasons.iter().any(|w| matches!(w,
         Why::VsNext { pct_cheaper, other, .. } if *pct_cheaper == dec("3.5") && other.as_str() == GT4_41)));

@@ -567,7 +567,9 @@ messages! {
     AdvProfMissing => "The articles pick {0}: it is not in the catalog, so it cannot be compared.", "文章推荐 {0}：目录中没有该实例，无法比较。";
     AdvProfAgrees => "The articles pick {0}: the data agrees, it ranks first for these inputs.", "文章推荐 {0}：数据一致，在这些条件下排名第一。";
     AdvProfRanked => "The articles pick {0}: from the data it ranks #{1} ({2}, score {3} against {4} for the top pick)", "文章推荐 {0}：按数据排名第 {1}（{2}，得分 {3}，首选为 {4}）";
-    AdvProfDearer => ", and costs {0} % more.", "，且贵 {0}%。";
+    AdvProfDearer => ", and costs {0} % more", "，且贵 {0}%";
+    AdvStop => ".", "。";
+    AdvProfBehind => "; it loses most on {0}: {1} against {2}.", "；差距最大的是{0}：{1} 对 {2}。";
     AdvProfExcluded => "The articles pick {0}: it is excluded for these inputs ({1}).", "文章推荐 {0}：在这些条件下被排除（{1}）。";
     AdvProfTitle => "Against the articles: {0}", "与文章对比：{0}";
     AdvRankedTitle => "Ranking ({0} feasible of {1} offers considered; best way to pay each)", "排名（考虑 {1} 个实例，其中 {0} 个可行；各取最佳付费方式）";

@@ -70,6 +70,7 @@ test("a crafted link: the articles' 'unlimited budget' profile, their pick compa
   const profile = page.getByTestId('advise-profile');
   await expect(profile).toHaveAttribute('data-agrees', 'false');
   await expect(profile).toContainText('The articles pick AWS p4d');
+  await expect(profile).toContainText('it loses most on Performance');
   await expect(page.getByTestId('advise-changes')).toContainText('A budget below');
   await top.getByTestId('advise-open-plan').click();
   await expect(page.getByTestId('screen-plan')).toBeVisible();

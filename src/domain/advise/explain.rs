@@ -229,10 +229,11 @@ pub(super) fn changes(
 
 pub(super) fn profile_check(
     p: Profile,
-    c: &Catalog,
+    ctx: &Ctx,
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
 ) -> ProfileCheck {
+    let c = ctx.catalog;
     let (prov, family) = p.article_pick();
     // family names are compared without case and `_` (`NDasrA100_v4`, `NDasrA100v4`)
     let norm = |f: &str| f.replace('_', "").to_ascii_lowercase();
@@ -263,5 +264,28 @@ pub(super) fn profile_check(
         excluded,
         missing: !in_catalog,
         agrees: hit.is_some_and(|(k, _)| k == 0),
+        behind: match (hit, ranked.first()) {
+            (Some((k, (_, _, pick))), Some((_, _, top))) if k > 0 => behind(ctx.weights, pick, top),
+            _ => None,
+        },
     }
+}
+
+/// The score with the largest weighted gap below the top pick's.
+fn behind(w: Weights, pick: &Scores, top: &Scores) -> Option<Behind> {
+    [
+        (ScorePart::Cost, pick.cost, top.cost, w.cost),
+        (ScorePart::Perf, pick.perf, top.perf, w.perf),
+        (ScorePart::Eco, pick.eco, top.eco, w.eco),
+        (ScorePart::Risk, pick.risk, top.risk, w.risk),
+    ]
+    .into_iter()
+    .map(|(part, a, b, wt)| ((b - a) * Decimal::from(wt), part, a, b))
+    .filter(|(gap, ..)| *gap > Decimal::ZERO)
+    .max_by(|x, y| x.0.cmp(&y.0))
+    .map(|(_, part, a, b)| Behind {
+        part,
+        pick: r1(a),
+        top: r1(b),
+    })
 }

@@ -327,6 +327,29 @@ pub struct ProfileCheck {
     /// The family is not in the catalog at all.
     pub missing: bool,
     pub agrees: bool,
+    /// Where it loses most against the top pick (the score with the largest
+    /// weighted gap), when it ranks below it.
+    pub behind: Option<Behind>,
+}
+
+code_enum! {
+    /// One of the four scores.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum ScorePart {
+        Cost = "cost",
+        Perf = "perf",
+        Eco = "eco",
+        Risk = "risk",
+    }
+}
+
+/// A score of the articles' pick against the top pick's.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct Behind {
+    pub part: ScorePart,
+    pub pick: Decimal,
+    pub top: Decimal,
 }
 
 /// A stated assumption or notice. Stable codes.
@@ -442,7 +465,7 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
     ) {
         g.over_by = budget_excess(&pool, a, b);
     }
-    let profile = a.profile.map(|p| profile_check(p, c, &pool, &ranked));
+    let profile = a.profile.map(|p| profile_check(p, &ctx, &pool, &ranked));
     Ok(Advice {
         currency: sc.currency,
         months: sc.months,

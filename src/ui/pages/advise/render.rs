@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 
 use crate::domain::advise::{
     advise, Advice, BudgetBasis, Change, Exclusion, Framework, Load, Need, Note, Pick, Platform,
-    Profile, Residency, SpotTolerance, Strategy, UseCase, Why,
+    Profile, Residency, ScorePart, SpotTolerance, Strategy, UseCase, Why,
 };
 use crate::domain::catalog::{Catalog, OfferId};
 use crate::domain::scenario::BillingModel;
@@ -143,7 +143,7 @@ fn select(
 ) {
     let _ = write!(
         out,
-        "<label class=\"field\"><span>{}</span><select name=\"{key}\" data-testid=\"adv-{key}\">",
+        "<label class=\"field wide\"><span>{}</span><select name=\"{key}\" data-testid=\"adv-{key}\">",
         esc(label)
     );
     if let Some(e) = empty {
@@ -825,6 +825,20 @@ fn profile_html(r: &R, out: &mut String) {
                     &[&r.num((c - top_cost) * Decimal::ONE_HUNDRED / top_cost)],
                 ));
             }
+        }
+        if let Some(b) = pc.behind {
+            let part = match b.part {
+                ScorePart::Cost => Rt::AdvScoreCost,
+                ScorePart::Perf => Rt::AdvScorePerf,
+                ScorePart::Eco => Rt::AdvScoreEco,
+                ScorePart::Risk => Rt::AdvScoreRisk,
+            };
+            s.push_str(&fill(
+                r.t(Rt::AdvProfBehind),
+                &[r.t(part), &r.score(b.pick), &r.score(b.top)],
+            ));
+        } else {
+            s.push_str(r.t(Rt::AdvStop));
         }
         s
     } else {

@@ -234,15 +234,6 @@ pub fn apply_use_case(u: UseCase, sc: &mut Scenario, a: &mut AdviceInputs) {
     use UseCase::*;
     a.use_case = Some(u);
     a.profile = None;
-    if u == Job {
-        // the plan screen's job, or ResNet-50 to start from; the needs stay
-        if sc.job.is_none() {
-            sc.job = Some(crate::domain::scenario::JobSpec::new(
-                crate::domain::scenario::JobKind::Resnet50,
-            ));
-        }
-        return;
-    }
     // (GPUs, GB per GPU, h/month, needs, load, spot, weights cost/perf/eco/risk)
     let (gpus, mem, hours, needs, load, spot, w): (u32, u32, u32, &[Need], _, _, [u32; 4]) = match u
     {
@@ -309,7 +300,16 @@ pub fn apply_use_case(u: UseCase, sc: &mut Scenario, a: &mut AdviceInputs) {
             SpotTolerance::No,
             [30, 20, 20, 30],
         ),
-        GameAi | Job => (
+        // the plan screen's job, or ResNet-50 to start from; the rest stays
+        Job => {
+            if sc.job.is_none() {
+                sc.job = Some(crate::domain::scenario::JobSpec::new(
+                    crate::domain::scenario::JobKind::Resnet50,
+                ));
+            }
+            return;
+        }
+        GameAi => (
             8,
             16,
             500,

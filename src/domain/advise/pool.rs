@@ -7,7 +7,9 @@ pub(super) struct OfferFacts<'a> {
     pub(super) offer: &'a Offer,
     pub(super) per_gpu_gb: Option<u32>,
     pub(super) tflops: Option<Decimal>,
-    pub(super) nvlink: bool,
+    /// The ecosystem score: the share of the wanted claims the provider's
+    /// facts state (it depends on the provider only).
+    pub(super) eco: Decimal,
     pub(super) fails: u16,
 }
 
@@ -20,12 +22,19 @@ pub(super) fn provider_claim<'a>(
         .find(|f| f.claims.iter().any(|c| c == claim))
 }
 
-pub(super) fn has_prefix_claim(p: Option<&Provider>, prefix: &str) -> bool {
-    p.is_some_and(|p| {
-        p.facts
+/// The provider's fact stating a wanted item: a claim, or (`mlp:`) any
+/// claim of that kind.
+pub(super) fn stated<'a>(
+    p: Option<&'a Provider>,
+    wanted: &str,
+) -> Option<&'a crate::domain::catalog::Fact> {
+    match wanted.strip_suffix(':') {
+        Some(_) => p?
+            .facts
             .iter()
-            .any(|f| f.claims.iter().any(|c| c.starts_with(prefix)))
-    })
+            .find(|f| f.claims.iter().any(|c| c.starts_with(wanted))),
+        None => provider_claim(p, wanted),
+    }
 }
 
 pub(super) fn platform_claim(pl: Platform) -> &'static str {
@@ -38,10 +47,28 @@ pub(super) fn platform_claim(pl: Platform) -> &'static str {
     }
 }
 
+/// The wanted ecosystem items (claim prefixes / claims).
+pub(super) fn wanted(a: &AdviceInputs) -> Vec<&'static str> {
+    let mut w = Vec::new();
+    if let Some(f) = a.framework {
+        w.push(match f {
+            Framework::PyTorch => "fw:pytorch",
+            Framework::TensorFlow => "fw:tensorflow",
+            Framework::Paddle => "fw:paddle",
+            Framework::MindSpore => "fw:mindspore",
+        });
+    }
+    if let Some(p) = a.platform {
+        w.push(platform_claim(p));
+    }
+    w.push("dl:images");
+    w
+}
+
 pub(super) fn offer_facts<'a>(
     c: &'a Catalog,
-    sc: &Scenario,
     a: &AdviceInputs,
+    sc: &Scenario,
     o: &'a Offer,
 ) -> OfferFacts<'a> {
     let gpu = c.gpu(o.gpu.as_str());
@@ -63,9 +90,6 @@ pub(super) fn offer_facts<'a>(
         && !ic.contains("no nvlink")
         && !ic.contains("not in sources");
     let mut fails = 0;
-    if !matches(c, sc, o) {
-        fails |= Exclusion::Filters.bit();
-    }
     let region = c.region(o.provider, o.region.as_str());
     let (group, name) = region.map_or((None, ""), |r| (Some(r.group), r.name_en.as_str()));
     if !group.is_some_and(|g| inputs::residency_ok(a.residency, g, name)) {
@@ -93,11 +117,13 @@ pub(super) fn offer_facts<'a>(
     if a.needs(Need::NvLink) && !nvlink {
         fails |= Exclusion::NvLink.bit();
     }
+    let items = wanted(a);
+    let met = items.iter().filter(|w| stated(prov, w).is_some()).count();
     OfferFacts {
         offer: o,
         per_gpu_gb,
         tflops,
-        nvlink,
+        eco: Decimal::from(met as u32 * 100) / Decimal::from(items.len() as u32),
         fails,
     }
 }
@@ -170,112 +196,92 @@ pub(super) fn build_pool<'a>(
     let sla = a.needs(Need::Sla);
     let spot_ok = a.spot == SpotTolerance::Yes && !sla;
     let mix_ok = a.spot != SpotTolerance::No && !sla;
+    // spot alone or in a mix, where the tolerance or an SLA rules it out
+    let risk = |m: BillingModel| match m {
+        BillingModel::Spot if !spot_ok => Exclusion::Risk.bit(),
+        BillingModel::Mix if !mix_ok => Exclusion::Risk.bit(),
+        _ => 0,
+    };
     let job = job_of(c, sc, a)?;
     let mut offers = Vec::new();
     let mut strategies = Vec::new();
-    // the shared filters decide what is considered; everything else is
-    // checked here so every exclusion has its reason
-    let mut base = sc.clone();
-    base.providers.clear();
-    base.region_groups.clear();
-    base.regions.clear();
-    base.gpu_models.clear();
-    for o in &c.offers {
-        if !matches(c, sc, o) {
-            continue;
-        }
-        let f = offer_facts(c, sc, a, o);
+    // the shared filters decide what is considered; every other constraint
+    // is checked here, so each exclusion has its reason
+    for o in c.offers.iter().filter(|o| matches(c, sc, o)) {
+        let f = offer_facts(c, a, sc, o);
         let idx = offers.len();
-        let mut priced = 0usize;
+        let before = strategies.len();
+        // what an offer with no priced strategy fails
+        let mut unpriced = Exclusion::NoPrice.bit();
         if let Some(report) = &job {
             if let Some(jo) = report.offers.iter().find(|j| j.offer == o.id) {
-                let mut fails = 0;
-                match &jo.hours {
-                    Some(h) if h.fits == Some(false) => fails |= Exclusion::Memory.bit(),
-                    Some(_) => {}
-                    None => fails |= Exclusion::NoThroughput.bit(),
+                let fails = match &jo.hours {
+                    Some(h) if h.fits == Some(false) => Exclusion::Memory.bit(),
+                    Some(_) => 0,
+                    None => Exclusion::NoThroughput.bit(),
+                };
+                if fails != 0 {
+                    // no figure: the reason is the throughput or memory, not the price
+                    unpriced = fails;
                 }
                 for m in &jo.models {
                     let (Some(cost), Some(paid), Some(h)) = (m.decision_cost, m.total, &jo.hours)
                     else {
                         continue;
                     };
-                    priced += 1;
-                    let mut st = Strategy {
-                        offer: o.id.clone(),
-                        model: m.model,
-                        mix_baseline: None,
-                        decision_cost: cost.amount(),
-                        paid: paid.amount(),
-                        still_owed: m.still_owed,
-                        upfront: Decimal::ZERO,
-                        peak_month: round_money(cost.amount() / Decimal::from(h.months.max(1))),
-                        instances: h.instances,
-                        gpus: h.gpus,
-                        job_hours: Some(h.wall_hours),
-                        complete: m.complete,
-                        indicative: false,
-                        assumed: false,
-                        fails,
-                    };
-                    let allowed = match m.model {
-                        BillingModel::Spot => spot_ok,
-                        BillingModel::Mix => mix_ok,
-                        _ => true,
-                    };
-                    if !allowed {
-                        st.fails |= Exclusion::Risk.bit();
-                    }
-                    strategies.push((idx, st));
-                }
-                if priced == 0 && fails != 0 {
-                    // no figure: the reason is the throughput or memory, not the price
-                    strategies.push((idx, placeholder(o, fails)));
-                    priced = 1;
+                    strategies.push((
+                        idx,
+                        Strategy {
+                            offer: o.id.clone(),
+                            model: m.model,
+                            mix_baseline: None,
+                            decision_cost: cost.amount(),
+                            paid: paid.amount(),
+                            still_owed: m.still_owed,
+                            upfront: Decimal::ZERO,
+                            peak_month: round_money(cost.amount() / Decimal::from(h.months.max(1))),
+                            instances: h.instances,
+                            gpus: h.gpus,
+                            job_hours: Some(h.wall_hours),
+                            complete: m.complete,
+                            indicative: false,
+                            assumed: false,
+                            fails: fails | risk(m.model),
+                        },
+                    ));
                 }
             }
         } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
-            let oq = quote_offer(c, &base, o, sp.as_ref(), assumed.as_deref(), opts)?;
+            let oq = quote_offer(c, sc, o, sp.as_ref(), assumed.as_deref(), opts)?;
             let mut best_commit: Option<(Decimal, BillingModel)> = None;
             for q in &oq.models {
                 let Some(mut s) = strategy_of(q, o, instances, None) else {
                     continue;
                 };
-                priced += 1;
                 if q.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
                     best_commit = Some((s.decision_cost, q.model));
                 }
-                let allowed = match q.model {
-                    BillingModel::Spot => spot_ok,
-                    BillingModel::Mix => mix_ok,
-                    _ => true,
-                };
-                if !allowed {
-                    s.fails |= Exclusion::Risk.bit();
-                }
+                s.fails |= risk(q.model);
                 strategies.push((idx, s));
             }
             // commit the baseline, burst with spot
-            if a.load == Load::Bursty && o.spot().is_some() {
-                if let Some((_, m)) = best_commit {
-                    let mut mixed = base.clone();
-                    mixed.billing_models = vec![BillingModel::Mix];
-                    mixed.mix_baseline = m;
-                    let mq = quote_offer(c, &mixed, o, sp.as_ref(), assumed.as_deref(), opts)?;
-                    for q in &mq.models {
-                        if let Some(mut s) = strategy_of(q, o, instances, Some(m)) {
-                            priced += 1;
-                            if !mix_ok {
-                                s.fails |= Exclusion::Risk.bit();
-                            }
-                            strategies.push((idx, s));
-                        }
+            if let Some((_, m)) =
+                best_commit.filter(|_| a.load == Load::Bursty && o.spot().is_some())
+            {
+                let mut mixed = sc.clone();
+                mixed.billing_models = vec![BillingModel::Mix];
+                mixed.mix_baseline = m;
+                let mq = quote_offer(c, &mixed, o, sp.as_ref(), assumed.as_deref(), opts)?;
+                for q in &mq.models {
+                    if let Some(mut s) = strategy_of(q, o, instances, Some(m)) {
+                        s.fails |= risk(BillingModel::Mix);
+                        strategies.push((idx, s));
                     }
                 }
             }
         }
-        if priced == 0 {
-            strategies.push((idx, placeholder(o, Exclusion::NoPrice.bit())));
+        if strategies.len() == before {
+            strategies.push((idx, placeholder(o, unpriced)));
         }
         offers.push(f);
     }

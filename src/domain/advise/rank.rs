@@ -18,24 +18,6 @@ pub(super) struct Ctx<'a> {
     pub(super) mix_share: Decimal,
 }
 
-/// The wanted ecosystem items (claim prefixes / claims).
-pub(super) fn wanted(a: &AdviceInputs) -> Vec<&'static str> {
-    let mut w = Vec::new();
-    if let Some(f) = a.framework {
-        w.push(match f {
-            Framework::PyTorch => "fw:pytorch",
-            Framework::TensorFlow => "fw:tensorflow",
-            Framework::Paddle => "fw:paddle",
-            Framework::MindSpore => "fw:mindspore",
-        });
-    }
-    if let Some(p) = a.platform {
-        w.push(platform_claim(p));
-    }
-    w.push("dl:images");
-    w
-}
-
 pub(super) fn scores(
     ctx: &Ctx,
     f: &OfferFacts,
@@ -54,19 +36,7 @@ pub(super) fn scores(
         (Some(h), Some(min)) if h > Decimal::ZERO => pct(min, h),
         _ => f.tflops.map_or(Decimal::ZERO, |t| pct(t, max_tf)),
     };
-    let prov = ctx.catalog.provider(f.offer.provider);
-    let items = wanted(ctx.inputs);
-    let met = items
-        .iter()
-        .filter(|w| {
-            if w.ends_with(':') {
-                has_prefix_claim(prov, w)
-            } else {
-                provider_claim(prov, w).is_some()
-            }
-        })
-        .count();
-    let eco = Decimal::from(met as u32 * 100) / Decimal::from(items.len() as u32);
+    let eco = f.eco;
     let mut risk = Decimal::ONE_HUNDRED;
     if let Some((monthly, _)) = ctx.spot {
         let exposure = (Decimal::from(20) + monthly).min(Decimal::from(60));
@@ -181,9 +151,8 @@ pub(super) fn reasons(
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
     k: usize,
-    min_cost: Decimal,
-    max_tf: Decimal,
 ) -> Vec<Why> {
+    let (min_cost, max_tf) = (min_of(ranked), max_tf_of(pool, ranked));
     let (i, s, _) = ranked[k];
     let f = &pool.offers[i];
     let a = ctx.inputs;
@@ -236,15 +205,7 @@ pub(super) fn reasons(
     }
     let prov = ctx.catalog.provider(f.offer.provider);
     for w in wanted(a) {
-        let fact = match w.strip_suffix(':') {
-            Some(_) => prov.and_then(|p| {
-                p.facts
-                    .iter()
-                    .find(|f| f.claims.iter().any(|c| c.starts_with(w)))
-            }),
-            None => provider_claim(prov, w),
-        };
-        match fact {
+        match stated(prov, w) {
             Some(fact) => v.push(Why::Stated {
                 claim: fact
                     .claims
@@ -296,7 +257,6 @@ pub(super) fn reasons(
     {
         v.push(Why::ChinaAccount);
     }
-    let _ = f.nvlink;
     v
 }
 
@@ -324,40 +284,21 @@ pub(super) fn top_picks(
     ranked: &[(usize, &Strategy, Scores)],
     months: u32,
 ) -> Vec<Pick> {
-    let mut chosen: Vec<usize> = Vec::new();
-    let mut elsewhere: Vec<Vec<OfferId>> = Vec::new();
+    let mut chosen: Vec<Pick> = Vec::new();
+    let mut at: Vec<usize> = Vec::new();
     for (k, r) in ranked.iter().enumerate() {
-        match chosen.iter().position(|&c| same_deal(pool, &ranked[c], r)) {
-            Some(j) => elsewhere[j].push(r.1.offer.clone()),
+        match at.iter().position(|&c| same_deal(pool, &ranked[c], r)) {
+            Some(j) => chosen[j].same_elsewhere.push(r.1.offer.clone()),
             None if chosen.len() < MAX_PICKS => {
-                chosen.push(k);
-                elsewhere.push(Vec::new());
+                let mut p = pick_at(ctx, pool, ranked, k, true, months);
+                p.rank = chosen.len() + 1;
+                chosen.push(p);
+                at.push(k);
             }
             None => {}
         }
     }
-    let all = picks_of(ctx, pool, ranked, ranked.len(), months);
     chosen
-        .iter()
-        .zip(elsewhere)
-        .enumerate()
-        .map(|(n, (&k, same))| {
-            let mut p = all[k].clone();
-            p.rank = n + 1;
-            p.same_elsewhere = same;
-            if p.reasons.is_empty() {
-                p.reasons = reasons(
-                    ctx,
-                    pool,
-                    ranked,
-                    k,
-                    min_of(ranked),
-                    max_tf_of(pool, ranked),
-                );
-            }
-            p
-        })
-        .collect()
 }
 
 pub(super) fn min_of(ranked: &[(usize, &Strategy, Scores)]) -> Decimal {
@@ -376,6 +317,8 @@ pub(super) fn max_tf_of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> D
         .unwrap_or(Decimal::ONE)
 }
 
+/// The first `n` ranked offers as picks (reasons for the first
+/// [`MAX_PICKS`]).
 pub(super) fn picks_of(
     ctx: &Ctx,
     pool: &Pool,
@@ -383,23 +326,31 @@ pub(super) fn picks_of(
     n: usize,
     months: u32,
 ) -> Vec<Pick> {
-    let min_cost = min_of(ranked);
-    let max_tf = max_tf_of(pool, ranked);
-    ranked
-        .iter()
-        .take(n)
-        .enumerate()
-        .map(|(k, (_, s, sc))| Pick {
-            rank: k + 1,
-            strategy: (*s).clone(),
-            scores: rounded(*sc),
-            reasons: if k < MAX_PICKS {
-                reasons(ctx, pool, ranked, k, min_cost, max_tf)
-            } else {
-                Vec::new()
-            },
-            monthly: round_money(s.decision_cost / Decimal::from(months.max(1))),
-            same_elsewhere: Vec::new(),
-        })
+    (0..n.min(ranked.len()))
+        .map(|k| pick_at(ctx, pool, ranked, k, k < MAX_PICKS, months))
         .collect()
+}
+
+/// The `k`-th ranked offer as a pick.
+fn pick_at(
+    ctx: &Ctx,
+    pool: &Pool,
+    ranked: &[(usize, &Strategy, Scores)],
+    k: usize,
+    with_reasons: bool,
+    months: u32,
+) -> Pick {
+    let (_, s, sc) = ranked[k];
+    Pick {
+        rank: k + 1,
+        strategy: s.clone(),
+        scores: rounded(sc),
+        reasons: if with_reasons {
+            reasons(ctx, pool, ranked, k)
+        } else {
+            Vec::new()
+        },
+        monthly: round_money(s.decision_cost / Decimal::from(months.max(1))),
+        same_elsewhere: Vec::new(),
+    }
 }

@@ -1,75 +1,80 @@
 //! The advise screen's link keys (one table: reading, writing and the
 //! documentation check walk it, like the scenario's).
-use rust_decimal::Decimal;
-
 use super::inputs::{
     AdviceInputs, BudgetBasis, Framework, Load, Need, Platform, Profile, Residency, SpotTolerance,
     UseCase, MAX_WEIGHT,
 };
 use crate::domain::catalog::Currency;
-use crate::domain::link::codec::{dec_str, decode, list};
-use crate::domain::link::{Bad, Bounds, KeySpec, Reader};
+use crate::domain::link::codec::{decode, list};
+use crate::domain::link::{money_in, money_str, Bad, Bounds, KeySpec, Reader};
 use crate::domain::money::Money;
 use crate::domain::scenario::{MAX_MONEY_INPUT, MAX_VRAM_GB};
+
+/// One key spec (the documentation strings exist in native builds only).
+macro_rules! spec {
+    ($code:literal, $meaning:expr, $default:literal, $values:expr, $bounds:expr, $read:expr, $write:expr) => {
+        KeySpec {
+            code: $code,
+            #[cfg(not(target_arch = "wasm32"))]
+            meaning: $meaning,
+            #[cfg(not(target_arch = "wasm32"))]
+            default: $default,
+            #[cfg(not(target_arch = "wasm32"))]
+            values: $values,
+            bounds: $bounds,
+            read: $read,
+            write: $write,
+        }
+    };
+}
 
 /// A code-enum key: `$field` is `Option<$t>` (`opt`) or `$t` with a default (`val`).
 macro_rules! enum_key {
     ($code:literal, $meaning:literal, $default:literal, $values:literal, opt $f:ident : $t:ty) => {
-        KeySpec {
-            code: $code,
-            #[cfg(not(target_arch = "wasm32"))]
-            meaning: $meaning,
-            #[cfg(not(target_arch = "wasm32"))]
-            default: $default,
-            #[cfg(not(target_arch = "wasm32"))]
-            values: $values,
-            bounds: None,
-            read: |_, raw, a| {
+        spec!(
+            $code,
+            $meaning,
+            $default,
+            $values,
+            None,
+            |_, raw, a| {
                 a.$f = Some(<$t>::from_code(&decode(raw)).ok_or(Bad::Invalid)?);
                 Ok(())
             },
-            write: |a| a.$f.map(|v| v.code().to_string()),
-        }
+            |a| a.$f.map(|v| v.code().to_string())
+        )
     };
     ($code:literal, $meaning:literal, $default:literal, $values:literal, val $f:ident : $t:ty) => {
-        KeySpec {
-            code: $code,
-            #[cfg(not(target_arch = "wasm32"))]
-            meaning: $meaning,
-            #[cfg(not(target_arch = "wasm32"))]
-            default: $default,
-            #[cfg(not(target_arch = "wasm32"))]
-            values: $values,
-            bounds: None,
-            read: |_, raw, a| {
+        spec!(
+            $code,
+            $meaning,
+            $default,
+            $values,
+            None,
+            |_, raw, a| {
                 a.$f = <$t>::from_code(&decode(raw)).ok_or(Bad::Invalid)?;
                 Ok(())
             },
-            write: |a| (a.$f != <$t>::default()).then(|| a.$f.code().to_string()),
-        }
+            |a| (a.$f != <$t>::default()).then(|| a.$f.code().to_string())
+        )
     };
 }
 
 /// A weight key (0–100).
 macro_rules! weight_key {
     ($code:literal, $meaning:literal, $default:literal, $f:ident) => {
-        KeySpec {
-            code: $code,
-            #[cfg(not(target_arch = "wasm32"))]
-            meaning: $meaning,
-            #[cfg(not(target_arch = "wasm32"))]
-            default: $default,
-            #[cfg(not(target_arch = "wasm32"))]
-            values: "0–100 (relative; all four 0 falls back to the defaults with a notice)",
-            bounds: Some(Bounds::whole(0, MAX_WEIGHT)),
-            read: |r, raw, a| {
+        spec!(
+            $code,
+            $meaning,
+            $default,
+            "0–100 (relative; all four 0 falls back to the defaults with a notice)",
+            Some(Bounds::whole(0, MAX_WEIGHT)),
+            |r, raw, a| {
                 a.weights.$f = r.whole(raw)?;
                 Ok(())
             },
-            write: |a| {
-                (a.weights.$f != super::Weights::default().$f).then(|| a.weights.$f.to_string())
-            },
-        }
+            |a| (a.weights.$f != super::Weights::default().$f).then(|| a.weights.$f.to_string())
+        )
     };
 }
 
@@ -91,15 +96,7 @@ pub static ADVISE_KEYS: &[KeySpec<AdviceInputs>] = &[
         values: "> 0 to 1000000000, e.g. `12000cny`, `5000usd`",
         bounds: Some(Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), true)),
         read: r_bud,
-        write: |a| {
-            a.budget.map(|m| {
-                format!(
-                    "{}{}",
-                    dec_str(m.amount()),
-                    m.currency().code().to_ascii_lowercase()
-                )
-            })
-        },
+        write: |a| a.budget.map(money_str),
     },
     enum_key!(
         "budk",
@@ -191,15 +188,7 @@ pub static ADVISE_KEYS: &[KeySpec<AdviceInputs>] = &[
 ];
 
 fn r_bud(r: &mut Reader, raw: &str, a: &mut AdviceInputs) -> Result<(), Bad> {
-    let lower = decode(raw).to_ascii_lowercase();
-    let (num, cur) = if let Some(n) = lower.strip_suffix("usd") {
-        (n, Some(Currency::USD))
-    } else if let Some(n) = lower.strip_suffix("cny") {
-        (n, Some(Currency::CNY))
-    } else {
-        (lower.as_str(), None)
-    };
-    let v: Decimal = r.number(num)?;
+    let (v, cur) = money_in(r, raw)?;
     r.bare_amounts.retain(|k| *k != "bud");
     if cur.is_none() {
         r.bare_amounts.push("bud");

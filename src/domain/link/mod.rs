@@ -27,6 +27,7 @@ use crate::domain::scenario::Scenario;
 
 pub use codec::{dec_str, decode, encode, Bad, Bounds};
 pub use scenario_keys::{finish_scenario, SCENARIO_KEYS};
+pub(crate) use scenario_keys::{money_in, money_str};
 
 /// The link format version this code writes.
 pub const LINK_VERSION: u32 = 2;

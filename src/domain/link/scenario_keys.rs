@@ -547,7 +547,7 @@ fn keyed_rates<K: AsRef<str>>(map: &BTreeMap<K, Decimal>) -> Option<String> {
 }
 
 /// An amount with an optional currency suffix (`500`, `500usd`, `3000cny`).
-fn money_in(r: &Reader, raw: &str) -> Result<(Decimal, Option<Currency>), Bad> {
+pub(crate) fn money_in(r: &Reader, raw: &str) -> Result<(Decimal, Option<Currency>), Bad> {
     let lower = decode(raw).to_ascii_lowercase();
     let (num, cur) = if let Some(n) = lower.strip_suffix("usd") {
         (n, Some(Currency::USD))
@@ -569,7 +569,8 @@ fn money_of(r: &mut Reader, key: &'static str, sc: &Scenario, raw: &str) -> Resu
     Ok(Money::new(v, cur.unwrap_or(sc.currency)))
 }
 
-fn money_str(m: Money) -> String {
+/// An amount with its currency suffix (`500usd`).
+pub(crate) fn money_str(m: Money) -> String {
     format!(
         "{}{}",
         dec_str(m.amount()),

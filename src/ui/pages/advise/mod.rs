@@ -89,7 +89,15 @@ pub fn AdviseScreen() -> impl IntoView {
     let i18n = use_i18n();
     let catalog = state.catalog;
     let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Advise));
-    let query = Memo::new(move |_| state.link.with(link::write));
+    // the link, written only while the screen is shown (not on every
+    // change made on another screen)
+    let query = Memo::new(move |prev: Option<&String>| {
+        if shown.get() {
+            state.link.with(link::write)
+        } else {
+            prev.cloned().unwrap_or_default()
+        }
+    });
     let form = RwSignal::new(String::new());
     let raw = RwSignal::new(String::new());
     let good = RwSignal::new(String::new());

@@ -29,7 +29,12 @@ pub fn PlanScreen() -> impl IntoView {
     let i18n = use_i18n();
     let catalog = state.catalog;
     let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Plan));
-    let query: Memo<String> = Memo::new(move |_| {
+    // the plan's scenario link, made only while the screen is shown (not on
+    // every change made on another screen)
+    let query: Memo<String> = Memo::new(move |prev: Option<&String>| {
+        if !shown.get() {
+            return prev.cloned().unwrap_or_default();
+        }
         state
             .link
             .with(|l| results::query(&pick::plan_scenario(&l.scenario, &l.compare.selected)))

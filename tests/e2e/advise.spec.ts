@@ -91,6 +91,8 @@ test('contradictory constraints explain and offer the nearest relaxation; zero w
   await app.open('?v=2&screen=advise&wc=0&wp=0&we=0&wr=0');
   await adviseReady(page);
   await expect(page.getByTestId('advise-weights-fallback')).toBeVisible();
+  // the scores' basis is stated beside the results
+  await expect(page.getByTestId('advise-notes')).toContainText('How the scores are made');
   await expect(page.getByTestId('advise-pick')).toHaveCount(3);
   // a preset fills in the inputs; the ranking decides
   await page.getByTestId('adv-preset-domestic').click();

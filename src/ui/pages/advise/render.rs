@@ -1014,7 +1014,9 @@ fn notes_html(r: &R, out: &mut String) {
                 ],
             ),
             Note::Burst { share_pct } => fill(r.t(Rt::AdvNoteBurst), &[&r.num(*share_pct)]),
-            Note::ThroughputBasis => r.t(Rt::AdvNoteThroughput).to_string(),
+            Note::ThroughputBasis => {
+                format!("{} {}", r.t(Rt::AdvNoteThroughput), r.t(Rt::AdvNoteScores))
+            }
             Note::BudgetBasis { basis, amount } => fill(
                 r.t(match basis {
                     BudgetBasis::Monthly => Rt::AdvNoteBudgetMonthly,

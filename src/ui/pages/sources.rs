@@ -66,8 +66,8 @@ pub fn offer_counts(catalog: &Catalog) -> Vec<(ProviderId, usize, usize)> {
         .collect()
 }
 
-/// Every source as list items (markup: 78 sources as view components
-/// would be ~800 nodes and 150 reactive texts built at start-up while the
+/// Every source as list items (markup: ~50 sources as view components
+/// would be ~500 nodes and 100 reactive texts built at start-up while the
 /// screen is hidden).
 pub fn sources_html(catalog: &Catalog, locale: Locale) -> String {
     let mut out = String::with_capacity(catalog.sources.len() * 200);

@@ -78,7 +78,7 @@ case "$(wasm-opt --version 2>/dev/null || true)" in
   *) fail "wasm-opt version_$BINARYEN_VERSION expected from tests/node_modules, found: $(wasm-opt --version 2>&1 || echo none)" ;;
 esac
 
-# 5. Chromium + ChromeDriver from Debian (tests only). Never `playwright install`.
+# 5. Chromium + ChromeDriver and a CJK font from Debian (tests only). Never `playwright install`.
 if [ "$MODE" = test ]; then
   if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
     cv=$(chromium --version 2>/dev/null | awk '{print $2}' | cut -d. -f1)
@@ -89,6 +89,14 @@ if [ "$MODE" = test ]; then
     [ "$(id -u)" = 0 ] || fail "chromium/chromium-driver missing and not root: run apt-get install -y chromium chromium-driver"
     run_logged apt-update apt-get update
     run_logged chromium env DEBIAN_FRONTEND=noninteractive apt-get install -y chromium chromium-driver
+  fi
+  # A CJK font, so the zh screenshots (look.spec.ts) show characters, not boxes.
+  if dpkg -s fonts-wqy-microhei >/dev/null 2>&1; then
+    present "CJK font (fonts-wqy-microhei)"
+  else
+    [ "$(id -u)" = 0 ] || fail "fonts-wqy-microhei missing and not root: run apt-get install -y fonts-wqy-microhei"
+    [ -n "$(find /var/lib/apt/lists -name '*Packages*' -print -quit 2>/dev/null)" ] || run_logged apt-update apt-get update
+    run_logged cjk-font env DEBIAN_FRONTEND=noninteractive apt-get install -y fonts-wqy-microhei
   fi
 fi
 echo "setup: all tools present"

@@ -7,9 +7,11 @@
 //! little-endian integers, varint lengths, exact `Decimal`s (their 16-byte
 //! representation), and strings stored once in a table and referenced by
 //! index (ids, dates and notes repeat across hundreds of offers, further
-//! apart than gzip's window); the JSON stays the source of truth. Every struct lists its fields in `wire_struct!`, which builds the
-//! value with a struct literal, so adding a field to a catalog type without
-//! adding it here is a compile error.
+//! apart than gzip's window); an offer's id is not stored when it is its
+//! provider, region and type joined. The JSON stays the source of truth.
+//! Every struct lists its fields in `wire_struct!` (or a hand-written impl)
+//! and is read with a struct literal, so adding a field to a catalog type
+//! without adding it here is a compile error.
 //!
 //! This file is also compiled into `build.rs` (with `catalog.rs`), so it uses
 //! only `super::catalog`.
@@ -19,7 +21,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 3;
+pub const WIRE_VERSION: u32 = 4;
 const MAGIC: &[u8; 4] = b"GPUC";
 
 /// Why decoding failed (the bytes are built from a validated file, so this
@@ -375,25 +377,63 @@ wire_struct!(Price {
     spot_exceeds_on_demand_sourced,
     note,
 });
-wire_struct!(Offer {
-    id,
-    provider,
-    region,
-    instance_type,
-    family,
-    gpu,
-    gpu_count,
-    gpu_memory_gb,
-    vcpu,
-    ram_gib,
-    network,
-    local_storage,
-    prices,
-    price_history,
-    alt_prices,
-    spec_sources,
-    note,
-});
+/// An offer as its fields in order, except the id: almost always
+/// `provider:region:instance_type`, so it is written only when it is not
+/// (a leading `Option`), and rebuilt from those three when reading.
+impl Wire for Offer {
+    fn put(&self, w: &mut Writer) {
+        let derived = derived_offer_id(self.provider, &self.region, &self.instance_type);
+        (self.id.as_str() != derived)
+            .then(|| self.id.as_str().to_string())
+            .put(w);
+        self.provider.put(w);
+        self.region.put(w);
+        self.instance_type.put(w);
+        self.family.put(w);
+        self.gpu.put(w);
+        self.gpu_count.put(w);
+        self.gpu_memory_gb.put(w);
+        self.vcpu.put(w);
+        self.ram_gib.put(w);
+        self.network.put(w);
+        self.local_storage.put(w);
+        self.prices.put(w);
+        self.price_history.put(w);
+        self.alt_prices.put(w);
+        self.spec_sources.put(w);
+        self.note.put(w);
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        let id: Option<String> = Wire::get(r)?;
+        let provider: ProviderId = Wire::get(r)?;
+        let region: RegionCode = Wire::get(r)?;
+        let instance_type: String = Wire::get(r)?;
+        let id = id.unwrap_or_else(|| derived_offer_id(provider, &region, &instance_type));
+        Ok(Offer {
+            id: OfferId::from(id.as_str()),
+            provider,
+            region,
+            instance_type,
+            family: Wire::get(r)?,
+            gpu: Wire::get(r)?,
+            gpu_count: Wire::get(r)?,
+            gpu_memory_gb: Wire::get(r)?,
+            vcpu: Wire::get(r)?,
+            ram_gib: Wire::get(r)?,
+            network: Wire::get(r)?,
+            local_storage: Wire::get(r)?,
+            prices: Wire::get(r)?,
+            price_history: Wire::get(r)?,
+            alt_prices: Wire::get(r)?,
+            spec_sources: Wire::get(r)?,
+            note: Wire::get(r)?,
+        })
+    }
+}
+
+fn derived_offer_id(provider: ProviderId, region: &RegionCode, instance_type: &str) -> String {
+    format!("{}:{}:{instance_type}", provider.code(), region.as_str())
+}
 wire_struct!(Tier { up_to, price });
 wire_struct!(UsageRate {
     provider,
@@ -565,4 +605,28 @@ pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
         return Err(WireError("trailing bytes"));
     }
     Ok(c)
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Catalog {
+        Catalog::from_json(CATALOG_JSON).expect("catalog parses")
+    }
+
+    #[test]
+    fn an_offer_id_is_rebuilt_unless_it_differs_from_provider_region_type() {
+        let mut c = catalog();
+        let plain = encode(&c);
+        assert_eq!(decode(&plain).unwrap(), c);
+        // derived ids are not in the string table
+        let id = c.offers[0].id.as_str().to_string();
+        assert!(!plain.windows(id.len()).any(|w| w == id.as_bytes()));
+        // an id that is not derived is written and read back as it was
+        c.offers[0].id = OfferId::from("custom:offer-id");
+        let bytes = encode(&c);
+        assert!(bytes.windows(15).any(|w| w == b"custom:offer-id"));
+        assert_eq!(decode(&bytes).unwrap(), c);
+    }
 }

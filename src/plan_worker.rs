@@ -12,6 +12,8 @@
 //! | `[id, "providers", "", language]` | `[id, the providers table]` |
 //! | `[id, "advise-form", app link, language]` | `[id, the advise screen's three-step form]` |
 //! | `[id, "advise", app link, language]` | `[id, the recommendation]` |
+//! | `[id, "compare-panel", app link, language]` | `[id, the compare screen's side-by-side panel]` |
+//! | `[id, "sources", "", language]` | `[id, the data screen's source list]` |
 //!
 //! Keeping this code out of the app's wasm keeps the first load small.
 
@@ -62,9 +64,10 @@ fn main() {
                     push(f.mime);
                     push(&f.content);
                 }
-                (k @ ("providers" | "advise-form" | "advise"), Some(c)) => {
-                    push(&markup(c, k, &text(2), locale))
-                }
+                (
+                    k @ ("providers" | "advise-form" | "advise" | "compare-panel" | "sources"),
+                    Some(c),
+                ) => push(&markup(c, k, &text(2), locale)),
                 ("qr", _) => match qr_svg(&text(2), &text(3)) {
                     Ok(svg) => push(&svg),
                     Err(len) => {

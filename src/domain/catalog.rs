@@ -549,15 +549,19 @@ impl Catalog {
     /// and source the engine and the UI read, without the text only the
     /// JSON file and the CLI show (provider facts, notes, alternative-site
     /// prices, the promotions list, history beyond the newest superseded
-    /// price, sources no remaining figure cites). Keeps the first load small;
+    /// price, sources' locators, sources no remaining figure cites). Keeps
+    /// the first load small;
     /// a screen that needs these loads them itself.
     pub fn for_browser(&self) -> Catalog {
         let mut c = self.clone();
         for p in &mut c.providers {
             p.facts.clear();
         }
+        // the data screen's list (with each locator) is made in the worker
+        // from the whole catalog; here a source is its title and date
         for s in &mut c.sources {
             s.note = None;
+            s.reference.clear();
         }
         for g in &mut c.gpus {
             g.note = None;

@@ -83,6 +83,7 @@ fn Header(catalog: &'static Catalog) -> impl IntoView {
                     {move || i18n.t(Msg::DatasetVersion)} " " <code>{version}</code>
                     " · " {move || i18n.t(Msg::AsOf)} " " {catalog.as_of.clone()}
                 </span>
+                <div class="actions">
                 // sharing is done by enhance.js (Web Share or clipboard), so
                 // the browser APIs stay out of the first load
                 <button type="button" class="share" data-testid="share" data-action="share">
@@ -103,6 +104,7 @@ fn Header(catalog: &'static Catalog) -> impl IntoView {
                     "◐"
                 </button>
                 <LanguageSwitch />
+                </div>
             </div>
             <Nav />
         </header>

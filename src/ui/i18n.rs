@@ -186,7 +186,6 @@ messages! {
     SortBy => "Sort by {0}", "按{0}排序";
     NoSourcedPrice => "no sourced price — enter yours", "无来源价格——请输入您的价格";
     UserPriceLabel => "Your price per hour for {0} ({1})", "您为 {0} 输入的每小时价格 ({1})";
-    UserPriceTag => "your price", "您的价格";
     IndicativeTag => "indicative", "参考价";
     AssumedTag => "assumed", "假设";
     SourceTip => "Source: {0} · as of {1}", "来源：{0} · 截至 {1}";
@@ -201,34 +200,14 @@ messages! {
     CompareTitle => "Compare selected ({0})", "对比所选（{0}）";
     CompareHint => "Tick 2–6 offers in the table to compare them side by side.", "在表格中勾选 2–6 个实例即可并排对比。";
     CompareClear => "Clear selection", "清除选择";
-    CompareTooMany => "At most 6 offers can be compared.", "最多可对比 6 个实例。";
-    CompareTotals => "Cost of the decision, per instance, for a period of {0} mo at {1} h/month: paid in the period plus any commitment still owed after it", "决策总成本（每实例，{0} 个月，每月 {1} 小时）：期内支付加上期满后仍需支付的承诺费用";
-    CompareSpecs => "Specs", "规格";
-    CompareHourlyOd => "On-demand per hour", "按需每小时";
-    CompareBestNote => "Green = best value in the row.", "绿色 = 该行最优值。";
-    CompareSpotBasis => "Spot and mix rows are expected costs (an estimate): {0}, a checkpoint every {1} min, {2} min lost per restart, {3} % of hours on spot; spot priced at the middle of its sourced range.",
-        "竞价与混合两行为期望成本（估算）：{0}，每 {1} 分钟保存一次检查点，每次重启损失 {2} 分钟，{3}% 的时长使用竞价实例；竞价价格取其来源价格区间的中点。";
-    SpotRateMonthly => "{0} % of instances interrupted per month (≈ {1} interruptions per instance-hour)", "每月 {0}% 的实例被中断（约每实例小时 {1} 次中断）";
-    SpotRateHourly => "{0} interruptions per 100 instance-hours", "每 100 实例小时中断 {0} 次";
-    CompareCommitNote => "Commitments are charged for every hour of their term and cover every hour used; a term that ends after the period is counted in full, so a contract ranks the same whether paid upfront or monthly.", "承诺类计费按整个期限的每个小时收费，并覆盖所有使用时长；期限超出所选时段的部分也全额计入，因此同一合同无论预付还是按月付，排名相同。";
-    PaidOwed => "paid {0} in the period · still owed after it {1}", "期内支付 {0} · 期满后仍需支付 {1}";
-    IncompleteTag => "incomplete", "不完整";
-    IncompleteTip => "No rate for: {0}. This figure leaves that charge out and ranks after complete figures; enter the rate below.", "缺少费率：{0}。此金额未计入该费用，排在完整结果之后；请在下方输入费率。";
-    MissingRatesTitle => "Rates the catalog does not have — enter yours", "目录中缺少的费率——请输入您的费率";
-    MissingRateLabel => "{0}, {1} ({2})", "{0}，{1}（{2}）";
     KindEgress => "Internet egress per GB", "公网出流量（每 GB）";
     KindInterRegion => "Cross-region traffic per GB", "跨地域流量（每 GB）";
     KindStorage => "Block storage per GB-month", "块存储（每 GB·月）";
     KindBandwidth => "Fixed bandwidth per Mbps-month", "固定带宽（每 Mbps·月）";
-    AssumedRatesIntro => "Assumed discounts off on-demand where no commitment rate is sourced:", "无来源承诺价时假设的折扣（相对按需）：";
-    AssumedRatesTerm => "{0} yr — no upfront {1} %, partial upfront {2} %, all upfront {3} %.", "{0} 年——无预付 {1}%，部分预付 {2}%，全部预付 {3}%。";
-    AssumedGapBasis => "Partial / all upfront add the median gap of the catalog's sourced reservations ({0}).", "部分/全部预付在无预付基础上加上目录中有来源预留实例的中位差值（{0} 个）。";
     NoticeMigrated => "The link's “{0}” (“{1}”) comes from an older link format; it keeps its old meaning and is written in the new form.", "链接中的“{0}”（“{1}”）来自旧版链接格式，已按原含义读取并改写为新格式。";
     NoticeRuleChanged => "The link's “{0}” is now applied as the provider scopes it (first-month discounts: pay-as-you-go and a first subscription month only; student hours: per account); figures may differ from when the link was made.", "链接中的“{0}”现在按服务商的实际适用范围计算（首月折扣仅适用于按量付费和首个包月；学生时长按账号计算），金额可能与创建链接时不同。";
     NoticeDataUpdated => "This link was made with dataset {1}; the figures here use the dataset above and may differ.", "此链接基于数据集 {1}；此处数字按上方数据集计算，可能不同。";
     ChangedPrices => "{0} offers have prices dated after {1}", "{0} 个实例的价格日期晚于 {1}";
-    Unavailable => "—", "—";
-    Interconnect => "Interconnect", "互联";
     BmOd => "On-demand / pay-as-you-go", "按需 / 按量付费";
     BmRi1n => "Reserved 1 yr, no upfront", "预留 1 年，无预付";
     BmRi1p => "Reserved 1 yr, partial upfront", "预留 1 年，部分预付";
@@ -324,8 +303,9 @@ messages! {
     JobServeHours => "Serving hours", "服务小时数";
     JobMfu => "Efficiency of estimates (% of dense FP16 TFLOPS)", "估算效率（稠密 FP16 TFLOPS 的百分比）";
     JobScaling => "Multi-GPU scaling efficiency (%)", "多 GPU 扩展效率 (%)";
-    PlanWorkerFailed => "The plan's calculator could not be loaded (offline before it was saved, or blocked); reload the page to try again.",
-        "无法加载规划计算模块（在保存前离线，或被阻止）；请刷新页面重试。";
+    WorkerFailed => "This part of the calculator could not be loaded (offline before it was saved, or blocked); reload the page to try again.",
+        "无法加载这部分计算模块（在保存前离线，或被阻止）；请刷新页面重试。";
+    Computing => "Computing…", "计算中…";
 }
 
 messages! {
@@ -607,6 +587,28 @@ messages! {
     AdvIntro => "Answer three steps (what the GPUs are for, how much cost matters, how elastic the load is); every offer × way of paying is scored on cost, performance, ecosystem and risk from the catalog's data, with the reasons, what was excluded and why, and what would change the answer.",
         "回答三个步骤（GPU 用途、成本敏感度、负载弹性）；每个实例 × 付费方式都按目录数据在成本、性能、生态和风险上打分，并给出理由、被排除的实例及原因，以及什么会改变结论。";
     AdvPicksTitle => "Top picks over {0} months", "{0} 个月内的首选";
+    // the compare screen's side-by-side panel (made in the worker)
+    UserPriceTag => "your price", "您的价格";
+    CompareTotals => "Cost of the decision, per instance, for a period of {0} mo at {1} h/month: paid in the period plus any commitment still owed after it", "决策总成本（每实例，{0} 个月，每月 {1} 小时）：期内支付加上期满后仍需支付的承诺费用";
+    CompareSpecs => "Specs", "规格";
+    CompareCosts => "Decision cost by billing model", "各计费方式的决策成本";
+    CompareHourlyOd => "On-demand per hour", "按需每小时";
+    CompareBestNote => "Green = best value in the row.", "绿色 = 该行最优值。";
+    CompareSpotBasis => "Spot and mix rows are expected costs (an estimate): {0}, a checkpoint every {1} min, {2} min lost per restart, {3} % of hours on spot; spot priced at the middle of its sourced range.",
+        "竞价与混合两行为期望成本（估算）：{0}，每 {1} 分钟保存一次检查点，每次重启损失 {2} 分钟，{3}% 的时长使用竞价实例；竞价价格取其来源价格区间的中点。";
+    SpotRateMonthly => "{0} % of instances interrupted per month (≈ {1} interruptions per instance-hour)", "每月 {0}% 的实例被中断（约每实例小时 {1} 次中断）";
+    SpotRateHourly => "{0} interruptions per 100 instance-hours", "每 100 实例小时中断 {0} 次";
+    CompareCommitNote => "Commitments are charged for every hour of their term and cover every hour used; a term that ends after the period is counted in full, so a contract ranks the same whether paid upfront or monthly.", "承诺类计费按整个期限的每个小时收费，并覆盖所有使用时长；期限超出所选时段的部分也全额计入，因此同一合同无论预付还是按月付，排名相同。";
+    PaidOwed => "paid {0} in the period · still owed after it {1}", "期内支付 {0} · 期满后仍需支付 {1}";
+    IncompleteTag => "incomplete", "不完整";
+    IncompleteTip => "No rate for: {0}. This figure leaves that charge out and ranks after complete figures; enter the rate below.", "缺少费率：{0}。此金额未计入该费用，排在完整结果之后；请在下方输入费率。";
+    MissingRatesTitle => "Rates the catalog does not have — enter yours", "目录中缺少的费率——请输入您的费率";
+    MissingRateLabel => "{0}, {1} ({2})", "{0}，{1}（{2}）";
+    AssumedRatesIntro => "Assumed discounts off on-demand where no commitment rate is sourced:", "无来源承诺价时假设的折扣（相对按需）：";
+    AssumedRatesTerm => "{0} yr — no upfront {1} %, partial upfront {2} %, all upfront {3} %.", "{0} 年——无预付 {1}%，部分预付 {2}%，全部预付 {3}%。";
+    AssumedGapBasis => "Partial / all upfront add the median gap of the catalog's sourced reservations ({0}).", "部分/全部预付在无预付基础上加上目录中有来源预留实例的中位差值（{0} 个）。";
+    Unavailable => "—", "—";
+    Interconnect => "Interconnect", "互联";
 }
 
 /// Fill `{0}`, `{1}`, … placeholders.

@@ -12,4 +12,12 @@ test('the data screen shows the dataset version and offers per provider', async 
     sum += n;
   }
   await expect(page.getByTestId('offers-total')).toContainText(`${sum} offers`);
+  // every source of the catalog, each with its locator (made by the worker
+  // from the whole catalog: the app's own copy keeps titles and dates only)
+  const items = page.getByTestId('source-list').locator('li');
+  await expect(items.first()).toBeVisible();
+  expect(await items.count()).toBeGreaterThan(60);
+  const refs = await items.locator('code.ref').allInnerTexts();
+  expect(refs.length).toBe(await items.count());
+  expect(refs.every((r) => r.trim().length > 5)).toBe(true);
 });

@@ -111,9 +111,28 @@ test('compare selected offers side by side with best value highlighted', async (
   // Specs that differ are marked.
   await expect(page.getByTestId('compare-row-region').locator('td.differs')).toHaveCount(3);
 
+  // the × of a column removes that offer from the selection
+  const first = await table.locator('thead th[data-offer]').first().getAttribute('data-offer');
+  await table.locator('thead th[data-offer] button').first().click();
+  await expect(table.locator('thead th')).toHaveCount(3);
+  expect(c.params().sel.split(',')).not.toContain(first);
+
   await page.getByTestId('compare-clear').click();
   await expect(page.getByTestId('compare-hint')).toBeVisible();
   expect(c.params().sel).toBeUndefined();
+});
+
+test('when the calculator worker cannot load, the panel and the plan say so instead of waiting', async ({ app, page }) => {
+  await page.route('**/gpucost-plan_bg.wasm', (r) => r.abort());
+  await app.open('?v=2&sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.2xlarge');
+  await expect(page.getByTestId('compare-body').getByTestId('worker-failed')).toContainText('could not be loaded');
+  await expect(page.getByTestId('compare-body')).toHaveAttribute('data-state', 'ready');
+  // the table still works, and so does every other screen's frame
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  await page.getByTestId('nav-plan').click();
+  await expect(page.getByTestId('plan-error')).toContainText('could not be loaded');
+  await page.getByTestId('nav-providers').click();
+  await expect(page.getByTestId('providers').getByTestId('worker-failed')).toBeVisible();
 });
 
 test('URL round trip: crafted link, control change, back and forward', async ({ app, page }) => {

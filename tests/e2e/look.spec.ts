@@ -24,8 +24,10 @@ for (const width of [375, 1280]) {
           await app.open(query);
           await expect(page.getByTestId(id)).toBeVisible();
           // wait for what the worker fills in, so the width check sees it
+          if (name === 'compare') await expect(page.getByTestId('compare-table')).toBeVisible();
           if (name === 'plan') await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
           if (name === 'providers') await expect(page.getByTestId('providers-table')).toBeVisible();
+          if (name === 'sources') await expect(page.getByTestId('source-list').locator('li').first()).toBeVisible();
           if (name.startsWith('advise')) await adviseReady(page);
           const wide = await page.evaluate(() => document.documentElement.scrollWidth);
           expect(wide, `${name} scrolls sideways`).toBeLessThanOrEqual(width);

@@ -39,3 +39,47 @@ test.describe('desktop', () => {
     });
   }
 });
+
+test.describe('a small phone (375 × 667)', () => {
+  test.use({ viewport: { width: 375, height: 667 } });
+  for (const lang of ['en', 'zh-CN']) {
+    test(`the first screen shows the first offer's prices (${lang})`, async ({ app, page }) => {
+      await page.addInitScript((l) => localStorage.setItem('gpucost.lang', l), lang);
+      await app.open('?v=2');
+      const card = page.getByTestId('offer-row').first();
+      // the card's title is the instance, its prices come right after it
+      for (const col of ['type', 'hourly', 'gpuh', 'monthly']) {
+        await expect(card.locator(`td[data-col="${col}"]`), col).toBeInViewport();
+      }
+      // the screens nav is one row, and nothing is selected yet: the compare
+      // panel is a line, not a box
+      const tabs = await page.getByTestId('nav').locator('a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().top));
+      expect(new Set(tabs).size).toBe(1);
+      expect((await page.getByTestId('compare-panel').boundingBox())!.height).toBeLessThan(80);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(wide).toBeLessThanOrEqual(375);
+      expect(app.realErrors()).toEqual([]);
+    });
+  }
+
+  test('two offers compared side by side fit the width; the providers are read top to bottom', async ({ app, page }) => {
+    await app.open('?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4');
+    const cols = page.getByTestId('compare-table').locator('thead th[data-offer]');
+    await expect(cols).toHaveCount(2);
+    for (const i of [0, 1]) await expect(cols.nth(i)).toBeInViewport({ ratio: 1 });
+    const od = page.getByTestId('compare-row-od').locator('td');
+    for (const i of [0, 1]) expect((await od.nth(i).boundingBox())!.x + (await od.nth(i).boundingBox())!.width).toBeLessThanOrEqual(375);
+    await page.getByTestId('nav-providers').click();
+    const table = page.getByTestId('providers-table');
+    await expect(table).toBeVisible();
+    // every provider's cell of a topic is as wide as the screen, under the last
+    const cells = table.locator('tr[data-topic="billing_granularity"] td');
+    await expect(cells).toHaveCount(4);
+    const boxes = await cells.evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect()).map((b) => [b.left, b.right, b.top]));
+    for (const [left, right] of boxes) { expect(left).toBeLessThan(30); expect(right).toBeLessThanOrEqual(375); }
+    expect(boxes[1][2]).toBeGreaterThan(boxes[0][2]);
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(wide).toBeLessThanOrEqual(375);
+    expect(app.realErrors()).toEqual([]);
+  });
+});

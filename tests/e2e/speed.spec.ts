@@ -6,39 +6,42 @@ import { test, expect } from './fixtures/app';
 async function measure(page: import('@playwright/test').Page, runs: number) {
   return page.evaluate(async (n) => {
     const tbody = () => document.querySelector('[data-testid="offer-rows"]')!;
-    const changed = () => new Promise<void>((resolve) => {
-      const obs = new MutationObserver(() => { obs.disconnect(); resolve(); });
-      obs.observe(document.querySelector('table.offers')!, { childList: true, subtree: true, characterData: true });
+    // first: the first rows changed (what a screen shows); all: the page's
+    // rows are in (the table shows the first rows, the rest a frame later,
+    // marking itself aria-busy meanwhile)
+    const changed = (t0: () => number) => new Promise<[number, number]>((resolve) => {
+      let first = 0;
+      const obs = new MutationObserver(() => {
+        if (!first) first = performance.now() - t0();
+        if (!tbody().hasAttribute('aria-busy')) { obs.disconnect(); resolve([first, performance.now() - t0()]); }
+      });
+      obs.observe(tbody(), { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
     });
     const median = (xs: number[]) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor(s.length / 2)]; };
-    const sortTimes: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const btn = document.querySelector('[data-testid="sort-hourly"]') as HTMLButtonElement;
-      const done = changed();
-      const t0 = performance.now();
-      btn.click();
-      await done;
-      sortTimes.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 5));
-    }
-    const filterTimes: number[] = [];
-    for (let i = 0; i < n; i++) {
-      const box = document.querySelector('[data-testid="filter-provider-aws"]') as HTMLInputElement;
-      const done = changed();
-      const t0 = performance.now();
-      box.click();
-      await done;
-      filterTimes.push(performance.now() - t0);
-      await new Promise((r) => setTimeout(r, 5));
-    }
+    const run = async (selector: string) => {
+      const first: number[] = [], all: number[] = [];
+      for (let i = 0; i < n; i++) {
+        const el = document.querySelector(selector) as HTMLElement;
+        let t0 = 0;
+        const done = changed(() => t0);
+        t0 = performance.now();
+        el.click();
+        const [f, a] = await done;
+        first.push(f); all.push(a);
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      return [median(first), median(all)];
+    };
+    const [sort, sortAll] = await run('[data-testid="sort-hourly"]');
+    const [filter, filterAll] = await run('[data-testid="filter-provider-aws"]');
     const rows = tbody().querySelectorAll('tr').length;
-    return { sort: median(sortTimes), filter: median(filterTimes), rows };
+    return { sort, sortAll, filter, filterAll, rows };
   }, runs);
 }
 
 test('latency from control change to updated table (printed)', async ({ app, page }) => {
   test.setTimeout(120_000);
-  const results: Record<string, { sort: number; filter: number; rows: number; offers: number }> = {};
+  const results: Record<string, { sort: number; sortAll: number; filter: number; filterAll: number; rows: number; offers: number }> = {};
   for (const [name, query] of [['1x', ''], ['10x', '?synthetic=10']] as const) {
     await app.open(query);
     const offers = Number(await page.getByTestId('matched-count').getAttribute('data-matched'));
@@ -48,7 +51,7 @@ test('latency from control change to updated table (printed)', async ({ app, pag
   }
   expect(results['10x'].offers).toBe(results['1x'].offers * 10);
   for (const [name, r] of Object.entries(results)) {
-    console.log(`latency ${name}: ${r.offers} offers, median sort ${r.sort.toFixed(1)} ms, median filter ${r.filter.toFixed(1)} ms, ${r.rows} rows in DOM (target <= 16 ms)`);
+    console.log(`latency ${name}: ${r.offers} offers, median sort ${r.sort.toFixed(1)} ms (all ${r.rows} rows of the page in ${r.sortAll.toFixed(1)} ms), median filter ${r.filter.toFixed(1)} ms (all in ${r.filterAll.toFixed(1)} ms); target <= 16 ms to the first rows`);
   }
   console.log(`latency ratio 10x/1x: sort ${(results['10x'].sort / results['1x'].sort).toFixed(2)}, filter ${(results['10x'].filter / results['1x'].filter).toFixed(2)}`);
 });

@@ -12,15 +12,9 @@ use crate::domain::input::{InputError, NumberField};
 use crate::domain::scenario::MAX_MONEY_INPUT;
 use crate::ui::i18n::{use_i18n, I18n, Msg};
 use crate::ui::labels::input_error_msg;
-use crate::ui::link::AppLink;
-use crate::ui::state::AppState;
 
-/// How a [`map_rate_input`] stores a value under its key in one of the
-/// link's user-entered maps (`Some` sets it, `None` removes it). One
-/// non-generic signature for every map keeps one copy of the box in the wasm.
-pub type RateSetter = fn(&mut AppLink, &str, Option<Decimal>);
-
-/// A [`RateSetter`] body for a map keyed by `K`.
+/// Set (`Some`) or remove (`None`) a user-entered rate under `key` in one
+/// of the link's maps (`up` prices per offer, `ur` usage rates).
 pub fn set_rate<K: Ord + for<'a> From<&'a str>>(
     map: &mut BTreeMap<K, Decimal>,
     key: &str,
@@ -36,51 +30,57 @@ pub fn set_rate<K: Ord + for<'a> From<&'a str>>(
     }
 }
 
-/// A box for a rate the user enters where the catalog has none, kept in one
-/// of the link's maps (`up` prices per offer, `ur` usage rates) under `key`:
-/// a value that parses is committed on change (empty removes it); a bad one
-/// shows its message next to the box (`errors`, shared by a screen's boxes)
-/// and the last good value stays in force.
-#[allow(clippy::too_many_arguments)]
-pub fn map_rate_input(
-    state: AppState,
-    i18n: I18n,
-    set: RateSetter,
+/// What was typed into a markup rate box and refused, by the box's key:
+/// kept so a rebuild of the markup puts it back beside its message.
+pub type Refused = StoredValue<HashMap<String, (String, InputError)>>;
+
+/// The text box a change event came from, with its `data-key`.
+pub fn keyed_input(ev: &leptos::ev::Event) -> Option<(web_sys::HtmlInputElement, String)> {
+    use wasm_bindgen::JsCast;
+    let input = ev.target()?.dyn_into::<web_sys::HtmlInputElement>().ok()?;
+    let key = input.get_attribute("data-key")?;
+    Some((input, key))
+}
+
+/// A rate typed into a box of a screen's markup (the rows' prices, the
+/// panel's usage rates): a value that parses (empty clears it) goes to
+/// `commit`; a bad one shows its message beside the box and is kept in
+/// `refused`, and the last good value stays in force.
+pub fn rate_box_changed(
+    input: &web_sys::HtmlInputElement,
     key: String,
-    current: Option<Decimal>,
-    label: String,
-    placeholder: &'static str,
-    testid: &'static str,
-    errors: RwSignal<HashMap<String, InputError>>,
-) -> AnyView {
-    let field = NumberField::decimal(0, MAX_MONEY_INPUT, true);
-    let key_err = key.clone();
-    view! {
-        <input
-            type="text"
-            inputmode="decimal"
-            data-testid=testid
-            aria-label=label.clone()
-            title=label
-            placeholder=placeholder
-            prop:value=current.map(|d| d.normalize().to_string()).unwrap_or_default()
-            on:change=move |ev| {
-                let text = event_target_value(&ev);
-                let key = key.clone();
-                match field.parse(&text) {
-                    Ok(v) => {
-                        errors.update(|m| { m.remove(&key); });
-                        state.update(|l| set(l, &key, v));
-                    }
-                    Err(e) => errors.update(|m| { m.insert(key, e); }),
-                }
-            }
-        />
-        <span class="field-error" role="status">
-            {move || errors.with(|m| m.get(&key_err).map(|e| i18n.t(input_error_msg(*e))))}
-        </span>
+    i18n: I18n,
+    refused: Refused,
+    commit: impl FnOnce(&str, Option<Decimal>),
+) {
+    let text = input.value();
+    match NumberField::decimal(0, MAX_MONEY_INPUT, true).parse(&text) {
+        Ok(v) => {
+            refused.update_value(|b| {
+                b.remove(&key);
+            });
+            show_error(input, None);
+            commit(&key, v);
+        }
+        Err(e) => {
+            show_error(input, Some(i18n.t(input_error_msg(e))));
+            refused.update_value(|b| {
+                b.insert(key, (text, e));
+            });
+        }
     }
-    .into_any()
+}
+
+/// A markup box's message in the element after it (None clears it).
+pub fn show_error(input: &web_sys::HtmlInputElement, message: Option<&str>) {
+    match message {
+        Some(_) => input.set_attribute("aria-invalid", "true"),
+        None => input.remove_attribute("aria-invalid"),
+    }
+    .ok();
+    if let Some(span) = input.next_element_sibling() {
+        span.set_text_content(message);
+    }
 }
 
 fn show(v: Option<Decimal>) -> String {

@@ -87,7 +87,8 @@ pub fn providers_html(c: &Catalog, l: Locale) -> String {
                 &[&h.to_string()],
             ));
         }
-        let _ = write!(out, "<td>{}</td>", esc(&cell));
+        td_start(&mut out, p, zh);
+        let _ = write!(out, "{}</td>", esc(&cell));
     }
     out.push_str("</tr>");
     row_start(&mut out, t(Rt::PvModels, l), "models");
@@ -107,9 +108,10 @@ pub fn providers_html(c: &Catalog, l: Locale) -> String {
                 }
             }
         }
+        td_start(&mut out, p, zh);
         let _ = write!(
             out,
-            "<td>{}</td>",
+            "{}</td>",
             esc(&kinds.join(if zh { "、" } else { ", " }))
         );
     }
@@ -135,7 +137,7 @@ pub fn providers_html(c: &Catalog, l: Locale) -> String {
         }
         row_start(&mut out, t(*title, l), topics[0]);
         for p in &c.providers {
-            out.push_str("<td>");
+            td_start(&mut out, p, zh);
             let facts: Vec<_> = p
                 .facts
                 .iter()
@@ -168,7 +170,7 @@ pub fn providers_html(c: &Catalog, l: Locale) -> String {
     // regions, each a link to the compare screen filtered to it
     row_start(&mut out, t(Msg::Region, l), "regions");
     for p in &c.providers {
-        out.push_str("<td>");
+        td_start(&mut out, p, zh);
         for (i, r) in c.regions.iter().filter(|r| r.provider == p.id).enumerate() {
             let _ = write!(
                 out,
@@ -191,6 +193,16 @@ pub fn providers_html(c: &Catalog, l: Locale) -> String {
     }
     out.push_str("</tr></tbody></table></div>");
     out
+}
+
+/// A provider's cell; `data-label` names the provider on phones, where
+/// each row is a block of the four cells one under the other.
+fn td_start(out: &mut String, p: &crate::domain::catalog::Provider, zh: bool) {
+    let _ = write!(
+        out,
+        "<td data-label=\"{}\">",
+        esc(if zh { &p.name_zh } else { &p.name_en })
+    );
 }
 
 fn row_start(out: &mut String, title: &str, topic: &str) {

@@ -17,7 +17,7 @@ pub fn SourcesScreen() -> impl IntoView {
     view! {
         <section class="sources-screen" aria-label="sources" data-testid="screen-sources">
             <CatalogSummary catalog=state.catalog />
-            <SourcesList catalog=state.catalog />
+            <SourcesList />
         </section>
     }
 }
@@ -66,9 +66,11 @@ pub fn offer_counts(catalog: &Catalog) -> Vec<(ProviderId, usize, usize)> {
         .collect()
 }
 
-/// Every source as list items (markup: ~50 sources as view components
-/// would be ~500 nodes and 100 reactive texts built at start-up while the
-/// screen is hidden).
+/// Every source as list items, made by the plan worker from the whole
+/// catalog when the screen is first shown: the app's catalog keeps each
+/// source's title and date (the price tips show them) but not its locator,
+/// and ~80 sources as view components would be ~800 nodes built at
+/// start-up while the screen is hidden.
 pub fn sources_html(catalog: &Catalog, locale: Locale) -> String {
     let mut out = String::with_capacity(catalog.sources.len() * 200);
     let as_of = Msg::AsOf.text(locale);
@@ -87,23 +89,22 @@ pub fn sources_html(catalog: &Catalog, locale: Locale) -> String {
 }
 
 #[component]
-fn SourcesList(catalog: &'static Catalog) -> impl IntoView {
+fn SourcesList() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Sources));
-    // made the first time the screen is shown (and again in another language)
-    let items = Memo::new(move |prev: Option<&String>| {
+    // asked for when the screen is shown (and again in another language)
+    let items = RwSignal::new(String::new());
+    Effect::new(move |_| {
         if shown.get() {
-            sources_html(catalog, i18n.locale.get())
-        } else {
-            prev.cloned().unwrap_or_default()
+            super::plan::request_markup("sources", "", i18n.locale.get(), items);
         }
     });
     view! {
         <section id="sources" class="sources" aria-labelledby="sources-h" data-testid="sources">
             <h2 id="sources-h">{move || i18n.t(Msg::DataSources)}</h2>
             <p>{move || i18n.t(Msg::DataSourcesIntro)}</p>
-            <ul inner_html=move || items.get()></ul>
+            <ul data-testid="source-list" inner_html=move || items.get()></ul>
         </section>
     }
 }
@@ -122,7 +123,7 @@ mod tests {
 
     #[test]
     fn every_source_is_listed_escaped_in_both_languages() {
-        let c = Catalog::embedded().unwrap();
+        let c = Catalog::embedded_full().unwrap();
         let en = sources_html(&c, Locale::En);
         assert_eq!(en.matches("<li id=\"src-").count(), c.sources.len());
         assert!(en.contains("as of"));

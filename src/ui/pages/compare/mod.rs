@@ -10,7 +10,7 @@ pub mod view;
 
 use leptos::prelude::*;
 
-use crate::domain::compare::{self, Panel, PricedOffer};
+use crate::domain::compare::{self, PricedOffer};
 use crate::ui::components::help::Help;
 use crate::ui::state::AppState;
 use rows::Table;
@@ -29,31 +29,11 @@ pub fn CompareScreen() -> impl IntoView {
             .link
             .with(|l| priced.with(|p| rows::table(catalog, &l.scenario, &l.compare, p)))
     });
-    let selected = Memo::new(move |_| state.link.with(|l| l.compare.selected.clone()));
-    // Recomputed only when the selection or the pricing inputs change (both
-    // memos), so comparing whole quotes for equality would rarely save a
-    // render and costs wasm bytes: every new result renders.
-    let panel: Memo<Option<Result<Panel, String>>> = Memo::new_with_compare(
-        move |_| {
-            let sel = selected.get();
-            if sel.len() < 2 {
-                return None;
-            }
-            Some(
-                pricing
-                    .with(|s| compare::panel(catalog, s, &sel))
-                    .map_err(|e| e.code().to_string()),
-            )
-        },
-        // `changed`: always, except None → None (nothing selected)
-        |old, new| !matches!((old, new), (Some(None), None) | (Some(None), Some(None))),
-    );
-
     view! {
         <section class="compare-screen" aria-label="compare" data-testid="screen-compare">
             <controls::Controls />
             <Help />
-            <panel::ComparePanel panel=panel />
+            <panel::ComparePanel />
             <table::OfferTable table=table />
         </section>
     }

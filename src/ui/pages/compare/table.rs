@@ -3,20 +3,20 @@
 
 use std::collections::HashMap;
 
-use leptos::either::Either;
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use super::rows::{Row, Table};
 use super::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
-use crate::domain::catalog::{Currency, OfferId, Price};
+use crate::domain::catalog::{Catalog, Currency, OfferId, Price};
 use crate::domain::input::InputError;
 use crate::domain::pricing::{PriceOrigin, PriceRef};
 use crate::domain::scenario::BillingModel;
-use crate::ui::components::number_input::{map_rate_input, set_rate};
+use crate::ui::components::number_input::{keyed_input, rate_box_changed, set_rate, Refused};
 use crate::ui::format;
-use crate::ui::i18n::{fill, use_i18n, I18n, Locale, Msg};
-use crate::ui::labels::{column_msg, model_tag, provider_msg, unit_short};
+use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
+use crate::ui::labels::{column_msg, input_error_msg, model_tag, provider_msg, unit_short};
+use crate::ui::link::AppLink;
 use crate::ui::state::AppState;
 
 fn is_numeric(c: Column) -> bool {
@@ -39,64 +39,59 @@ fn is_rate(c: Column) -> bool {
     )
 }
 
-fn header_text(i18n: I18n, c: Column, unit: TimeUnit, hours: Decimal) -> String {
-    let loc = i18n.locale.get();
-    let base = i18n.t(column_msg(c));
+fn header_text(loc: Locale, c: Column, unit: TimeUnit, hours: Decimal) -> String {
+    let base = column_msg(c).text(loc);
     if c == Column::Monthly {
         fill(base, &[&format::plain(hours, loc)])
     } else if is_rate(c) {
-        fill(i18n.t(Msg::PerUnit), &[base, i18n.t(unit_short(unit))])
+        fill(Msg::PerUnit.text(loc), &[base, unit_short(unit).text(loc)])
     } else {
         base.to_string()
     }
 }
 
 /// Tooltip text for a price: its source title and as-of date.
-fn source_tip(state: &AppState, i18n: I18n, r: &PriceRef) -> String {
+fn source_tip(catalog: &Catalog, loc: Locale, r: &PriceRef) -> String {
     let PriceOrigin::Catalog {
         source,
         as_of,
         indicative,
     } = &r.origin
     else {
-        return i18n.t(Msg::UserPriceTip).to_string();
+        return Msg::UserPriceTip.text(loc).to_string();
     };
-    let title = state
-        .catalog
+    let title = catalog
         .source(source)
         .map(|s| s.title.as_str())
         .unwrap_or(source);
-    let mut tip = fill(i18n.t(Msg::SourceTip), &[title, as_of]);
+    let mut tip = fill(Msg::SourceTip.text(loc), &[title, as_of]);
     if *indicative {
         tip.push_str(" · ");
-        tip.push_str(i18n.t(Msg::IndicativeTag));
+        tip.push_str(Msg::IndicativeTag.text(loc));
     }
     tip
 }
 
-fn history_tip(i18n: I18n, h: &[Price]) -> Option<String> {
+fn history_tip(loc: Locale, h: &[Price]) -> Option<String> {
     let first = h.first()?;
-    Some(fill(i18n.t(Msg::HistoryTip), &[&first.as_of]))
+    Some(fill(Msg::HistoryTip.text(loc), &[&first.as_of]))
 }
 
-/// "stale" next to a price more than 12 months older than the dataset.
-pub(crate) fn stale_badge(i18n: I18n, as_of: &str) -> impl IntoView {
-    let tip = fill(i18n.t(Msg::StaleTip), &[as_of]);
-    view! {
-        <span class="badge stale" data-testid="stale-badge" title=tip.clone() aria-label=tip>
-            {i18n.t(Msg::StaleBadge)}
-        </span>
-    }
+/// "stale" beside a price more than 12 months older than the dataset.
+pub(crate) fn stale_html(out: &mut String, loc: Locale, as_of: &str) {
+    let tip = format::esc(&fill(Msg::StaleTip.text(loc), &[as_of]));
+    out.push_str(&format!(
+        " <span class=\"badge stale\" data-testid=\"stale-badge\" title=\"{tip}\" aria-label=\"{tip}\">{}</span>",
+        Msg::StaleBadge.text(loc)
+    ));
 }
 
 /// A price with its source shown on hover, focus (keyboard) and tap (focus).
-fn price_view(text: String, tip: String, class: &'static str) -> impl IntoView {
-    let aria = format!("{text} — {tip}");
-    view! {
-        <span class=format!("price {class}") tabindex="-1" data-tip=tip.clone() aria-label=aria>
-            {text}
-        </span>
-    }
+fn price_html(out: &mut String, text: &str, tip: &str, class: &str) {
+    let (text, tip) = (format::esc(text), format::esc(tip));
+    out.push_str(&format!(
+        "<span class=\"price {class}\" tabindex=\"-1\" data-tip=\"{tip}\" aria-label=\"{text} — {tip}\">{text}</span>"
+    ));
 }
 
 fn find_ref(row: &Row, model: BillingModel) -> Option<&PriceRef> {
@@ -119,7 +114,6 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
     let state = expect_context::<AppState>();
     let i18n = use_i18n();
     let link = state.link;
-    let price_errors = RwSignal::new(HashMap::<String, InputError>::new());
     let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.compare.cols)));
     let sort = Memo::new(move |_| link.with(|l| l.compare.sort.unwrap_or(DEFAULT_SORT)));
 
@@ -130,7 +124,7 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
             .get()
             .into_iter()
             .map(|c| {
-                let label = header_text(i18n, c, unit, hours);
+                let label = header_text(i18n.locale.get(), c, unit, hours);
                 let active = s.column == c;
                 let aria = active.then_some(if s.descending {
                     "descending"
@@ -169,28 +163,58 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
         }
     };
 
-    let body = move || {
+    // The rows are markup set at once, with one handler for their
+    // checkboxes and price boxes: a view per cell cost ~10 KB of the first
+    // load and most of the first render's time. Focus stays where it was.
+    let tbody = NodeRef::<leptos::html::Tbody>::new();
+    let bad: Refused = StoredValue::new(HashMap::new());
+    let pending = StoredValue::new(0u32);
+    Effect::new(move |_| {
         let loc = i18n.locale.get();
         let cols = columns.get();
-        let (cur, selected, unit, hours) = link.with(|l| {
-            (
-                l.scenario.currency,
-                l.compare.selected.clone(),
-                l.compare.time_unit,
-                l.scenario.hours_per_month,
+        let (html, cut) = link.with(|l| {
+            table.with(|t| bad.with_value(|b| rows_html(state.catalog, t, l, &cols, loc, b)))
+        });
+        let Some(el) = tbody.get() else { return };
+        let generation = pending.get_value().wrapping_add(1);
+        pending.set_value(generation);
+        let focus = focused_stop(&el);
+        if focus.is_some() || cut == html.len() {
+            el.set_inner_html(&html);
+            let _ = el.remove_attribute("aria-busy");
+            if let Some((offer, i)) = focus {
+                refocus(&el, &offer, i);
+            }
+            return;
+        }
+        // The rows a screen shows first; the rest once they are painted
+        // (unless the table changed meanwhile).
+        el.set_inner_html(&html[..cut]);
+        let _ = el.set_attribute("aria-busy", "true");
+        request_animation_frame(move || {
+            set_timeout(
+                move || {
+                    if pending.get_value() == generation {
+                        let _ = el.insert_adjacent_html("beforeend", &html[cut..]);
+                        let _ = el.remove_attribute("aria-busy");
+                    }
+                },
+                std::time::Duration::ZERO,
             )
         });
-        // each cell names its column (`data-label`): on phones rows are cards
-        let labels: Vec<(Column, String)> = cols
-            .iter()
-            .map(|&c| (c, header_text(i18n, c, unit, hours)))
-            .collect();
-        table.with(|t| {
-            t.rows
-                .iter()
-                .map(|row| row_view(state, i18n, row, &labels, cur, loc, &selected, price_errors))
-                .collect_view()
-        })
+    });
+    let on_change = move |ev: leptos::ev::Event| {
+        let Some((input, key)) = keyed_input(&ev) else {
+            return;
+        };
+        if input.type_() == "checkbox" {
+            let on = input.checked();
+            state.update(|l| l.compare.select(&OfferId::from(key.as_str()), on));
+            return;
+        }
+        rate_box_changed(&input, key, i18n, bad, |k, v| {
+            state.update(|l| set_rate(&mut l.scenario.user_prices, k, v))
+        });
     };
 
     let meta = move || {
@@ -231,127 +255,206 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
             <div class="table-wrap">
                 <table class="offers" data-testid="offer-table">
                     <thead>{header}</thead>
-                    <tbody data-testid="offer-rows">{body}</tbody>
+                    <tbody data-testid="offer-rows" node_ref=tbody on:change=on_change></tbody>
                 </table>
             </div>
         </Show>
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-fn row_view(
-    state: AppState,
-    i18n: I18n,
-    row: &Row,
-    cols: &[(Column, String)],
-    cur: Currency,
-    loc: Locale,
-    selected: &[OfferId],
-    price_errors: RwSignal<HashMap<String, InputError>>,
-) -> impl IntoView {
-    let o = row.priced.offer;
-    let id = o.id.clone();
-    let is_sel = selected.contains(&id);
-    let full = selected.len() >= MAX_SELECTED && !is_sel;
-    let f = &row.figures;
-    let m = row.priced.metrics.as_ref().ok();
-    let cells = cols
-        .iter()
-        .map(|(c, label)| {
-            let c = *c;
-            // Text cells are one type (`Left`): one render path instead of one
-            // type-erased view per column keeps the wasm smaller.
-            let content: Either<String, AnyView> = match c {
-                Column::Provider => Either::Left(i18n.t(provider_msg(o.provider)).to_string()),
-                Column::Region => {
-                    let name = row.priced.region.map(|r| format::region_name(r, loc));
-                    Either::Right(view! { {name.unwrap_or_default()} " " <code>{o.region.as_str().to_owned()}</code> }.into_any())
-                }
-                Column::Type => Either::Left(o.instance_type.clone()),
-                Column::Gpu => {
-                    let name = row.priced.gpu.map(|g| g.name.clone()).unwrap_or_else(|| o.gpu.as_str().to_owned());
-                    Either::Left(format!("{name} × {}", o.gpu_count))
-                }
-                Column::Gpus => Either::Left(o.gpu_count.to_string()),
-                Column::Vram => Either::Left(o.gpu_memory_gb.map_or_else(|| "—".to_string(), |m| m.to_string())),
-                Column::Vcpu => Either::Left(o.vcpu.to_string()),
-                Column::Ram => Either::Left(format::plain(o.ram_gib, loc)),
-                Column::Hourly => Either::Right(hourly_cell(state, i18n, row, cur, loc, price_errors)),
-                Column::Gpuh => Either::Left(money_or_dash(f.per_gpu, cur, loc)),
-                Column::Tflopsh => Either::Left(money_or_dash(f.per_tflops, cur, loc)),
-                Column::Vramh => Either::Left(money_or_dash(f.per_vram_gb, cur, loc)),
-                Column::Spot => match (f.spot_min, f.spot_max, find_ref(row, BillingModel::Spot)) {
-                    (Some(a), Some(b), Some(r)) => {
-                        let text = if a == b {
-                            format::money(a, cur, loc)
-                        } else {
-                            format!("{}–{}", format::money(a, cur, loc), format::money(b, cur, loc))
-                        };
-                        Either::Right(price_view(text, source_tip(&state, i18n, r), "").into_any())
-                    }
-                    _ => Either::Left("—".to_string()),
-                },
-                Column::Commit => match (f.commit, f.commit_model) {
-                    (Some(v), Some(model)) => {
-                        let text = format::money(v, cur, loc);
-                        let tag = i18n.t(model_tag(model));
-                        let tip = find_ref(row, model)
-                            .map(|r| source_tip(&state, i18n, r))
-                            .unwrap_or_else(|| i18n.t(Msg::AssumedTag).to_string());
-                        let assumed = f.commit_assumed;
-                        Either::Right(view! {
-                            {price_view(text, tip, "")}
-                            <span class="tag">{tag}</span>
-                            {assumed.then(|| view! { <span class="tag">{i18n.t(Msg::AssumedTag)}</span> })}
-                        }
-                        .into_any())
-                    }
-                    _ => Either::Left("—".to_string()),
-                },
-                Column::Monthly => Either::Left(money_or_dash(f.monthly, cur, loc)),
-            };
-            view! { <td class:num=is_numeric(c) data-label=label.clone()>{content}</td> }
-        })
-        .collect_view();
-    let indicative = m.is_some_and(|m| m.indicative);
-    let label = fill(i18n.t(Msg::SelectOffer), &[&o.instance_type]);
-    let id2 = id.clone();
-    view! {
-        <tr class:selected=is_sel data-testid="offer-row" data-offer=id.as_str().to_owned() data-indicative=indicative.then_some("1")>
-            <td>
-                <input
-                    type="checkbox"
-                    data-testid="select-offer"
-                    aria-label=label
-                    prop:checked=is_sel
-                    disabled=full
-                    on:change=move |ev| {
-                        let on = event_target_checked(&ev);
-                        let id = id2.clone();
-                        state.update(|l| l.compare.select(&id, on));
-                    }
-                />
-            </td>
-            {cells}
-        </tr>
+/// The focused control in the rows, as (its row's offer, its place among
+/// the row's stops), to focus the same place after the rows are rebuilt.
+fn focused_stop(tbody: &web_sys::HtmlElement) -> Option<(String, u32)> {
+    let active = web_sys::window()?.document()?.active_element()?;
+    if !tbody.contains(Some(&active)) {
+        return None;
+    }
+    let row = active.closest("tr").ok()??;
+    let stops = row.query_selector_all(STOPS).ok()?;
+    let i = (0..stops.length())
+        .find(|&i| stops.item(i).is_some_and(|n| n.is_same_node(Some(&active))))?;
+    Some((row.get_attribute("data-offer")?, i))
+}
+
+fn refocus(tbody: &web_sys::HtmlElement, offer: &str, i: u32) {
+    use wasm_bindgen::JsCast;
+    let sel = format!("tr[data-offer=\"{}\"]", offer.replace(['"', '\\'], ""));
+    let stop = tbody
+        .query_selector(&sel)
+        .ok()
+        .flatten()
+        .and_then(|row| row.query_selector_all(STOPS).ok())
+        .and_then(|s| s.item(i))
+        .and_then(|n| n.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(el) = stop {
+        let _ = el.focus();
     }
 }
 
-/// The price cell: sourced price with tooltip, or a box for the user's price.
-fn hourly_cell(
-    state: AppState,
-    i18n: I18n,
-    row: &Row,
-    cur: Currency,
+/// What the keyboard stops at in a row (as enhance.js roves).
+const STOPS: &str = "input, button, [data-tip]";
+
+/// Rows rendered before the first paint: what the first screen shows below
+/// the filters (two or three rows at 1280 × 800, one card at 375 × 667).
+/// The rest follow one frame later: on the throttled profile each row of
+/// the first frame costs ~4 ms of layout (12 rows painted ~150 ms later).
+const FIRST_ROWS: usize = 6;
+
+/// The page's rows as markup: the tbody of the offer table, and where its
+/// first [`FIRST_ROWS`] rows end. Pure (tested natively); `bad` holds what
+/// was typed into a price box and refused, so a rebuild keeps it beside its
+/// message.
+pub fn rows_html(
+    catalog: &Catalog,
+    t: &Table,
+    l: &AppLink,
+    cols: &[Column],
     loc: Locale,
-    price_errors: RwSignal<HashMap<String, InputError>>,
-) -> AnyView {
+    bad: &HashMap<String, (String, InputError)>,
+) -> (String, usize) {
+    let (unit, hours) = (l.compare.time_unit, l.scenario.hours_per_month);
+    // each cell names its column (`data-label`): on phones rows are cards
+    let labels: Vec<(Column, String)> = cols
+        .iter()
+        .map(|&c| (c, format::esc(&header_text(loc, c, unit, hours))))
+        .collect();
+    let mut out = String::with_capacity(t.rows.len() * 2048);
+    let mut cut = 0;
+    for (i, row) in t.rows.iter().enumerate() {
+        row_html(&mut out, catalog, row, &labels, l, loc, bad, i == 0);
+        if i < FIRST_ROWS {
+            cut = out.len();
+        }
+    }
+    (out, cut)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn row_html(
+    out: &mut String,
+    catalog: &Catalog,
+    row: &Row,
+    cols: &[(Column, String)],
+    l: &AppLink,
+    loc: Locale,
+    bad: &HashMap<String, (String, InputError)>,
+    first: bool,
+) {
+    let cur = l.scenario.currency;
+    let selected = &l.compare.selected;
+    let o = row.priced.offer;
+    let id = format::esc(o.id.as_str());
+    let is_sel = selected.contains(&o.id);
+    let full = selected.len() >= MAX_SELECTED && !is_sel;
+    let f = &row.figures;
+    let indicative = row.priced.metrics.as_ref().is_ok_and(|m| m.indicative);
+    let label = format::esc(&fill(Msg::SelectOffer.text(loc), &[&o.instance_type]));
+    out.push_str(&format!(
+        "<tr{} data-testid=\"offer-row\" data-offer=\"{id}\"{}><td><input type=\"checkbox\" data-testid=\"select-offer\" data-key=\"{id}\" aria-label=\"{label}\"{}{}></td>",
+        if is_sel { " class=\"selected\"" } else { "" },
+        if indicative { " data-indicative=\"1\"" } else { "" },
+        if is_sel { " checked" } else { "" },
+        if full { " disabled" } else { "" },
+    ));
+    for (c, label) in cols {
+        let c = *c;
+        // `data-col`: phones order a card's cells by it (title, prices, specs)
+        out.push_str(&format!(
+            "<td{}{} data-col=\"{}\" data-label=\"{label}\">",
+            if is_numeric(c) { " class=\"num\"" } else { "" },
+            // when the first rows are painted (Element Timing; the perf spec reads it)
+            if first {
+                " elementtiming=\"first-row\""
+            } else {
+                ""
+            },
+            c.code(),
+        ));
+        let text = |out: &mut String, s: &str| out.push_str(&format::esc(s));
+        match c {
+            Column::Provider => text(out, Msg::text(provider_msg(o.provider), loc)),
+            Column::Region => {
+                if let Some(r) = row.priced.region {
+                    text(out, &format::region_name(r, loc));
+                }
+                out.push_str(" <code>");
+                text(out, o.region.as_str());
+                out.push_str("</code>");
+            }
+            Column::Type => text(out, &o.instance_type),
+            Column::Gpu => {
+                let name = row.priced.gpu.map_or(o.gpu.as_str(), |g| g.name.as_str());
+                text(out, &format!("{name} × {}", o.gpu_count));
+            }
+            Column::Gpus => text(out, &o.gpu_count.to_string()),
+            Column::Vram => text(
+                out,
+                &o.gpu_memory_gb
+                    .map_or_else(|| "—".to_string(), |m| m.to_string()),
+            ),
+            Column::Vcpu => text(out, &o.vcpu.to_string()),
+            Column::Ram => text(out, &format::plain(o.ram_gib, loc)),
+            Column::Hourly => hourly_html(out, catalog, row, l, loc, bad),
+            Column::Gpuh => text(out, &money_or_dash(f.per_gpu, cur, loc)),
+            Column::Tflopsh => text(out, &money_or_dash(f.per_tflops, cur, loc)),
+            Column::Vramh => text(out, &money_or_dash(f.per_vram_gb, cur, loc)),
+            Column::Spot => match (f.spot_min, f.spot_max, find_ref(row, BillingModel::Spot)) {
+                (Some(a), Some(b), Some(r)) => {
+                    let shown = if a == b {
+                        format::money(a, cur, loc)
+                    } else {
+                        format!(
+                            "{}–{}",
+                            format::money(a, cur, loc),
+                            format::money(b, cur, loc)
+                        )
+                    };
+                    price_html(out, &shown, &source_tip(catalog, loc, r), "");
+                }
+                _ => out.push('—'),
+            },
+            Column::Commit => match (f.commit, f.commit_model) {
+                (Some(v), Some(model)) => {
+                    let tip = find_ref(row, model)
+                        .map(|r| source_tip(catalog, loc, r))
+                        .unwrap_or_else(|| Msg::AssumedTag.text(loc).to_string());
+                    price_html(out, &format::money(v, cur, loc), &tip, "");
+                    out.push_str(&format!(
+                        "<span class=\"tag\">{}</span>",
+                        model_tag(model).text(loc)
+                    ));
+                    if f.commit_assumed {
+                        out.push_str(&format!(
+                            "<span class=\"tag\">{}</span>",
+                            Msg::AssumedTag.text(loc)
+                        ));
+                    }
+                }
+                _ => out.push('—'),
+            },
+            Column::Monthly => text(out, &money_or_dash(f.monthly, cur, loc)),
+        }
+        out.push_str("</td>");
+    }
+    out.push_str("</tr>");
+}
+
+/// The price cell: sourced price with tooltip, or a box for the user's price.
+fn hourly_html(
+    out: &mut String,
+    catalog: &Catalog,
+    row: &Row,
+    l: &AppLink,
+    loc: Locale,
+    bad: &HashMap<String, (String, InputError)>,
+) {
+    let cur = l.scenario.currency;
     let o = row.priced.offer;
     let f = &row.figures;
     if o.on_demand().is_some() {
         let r = find_ref(row, BillingModel::OnDemand);
-        let mut tip = r.map(|r| source_tip(&state, i18n, r)).unwrap_or_default();
-        if let Some(h) = history_tip(i18n, &o.price_history) {
+        let mut tip = r.map(|r| source_tip(catalog, loc, r)).unwrap_or_default();
+        if let Some(h) = history_tip(loc, &o.price_history) {
             tip.push_str(" · ");
             tip.push_str(&h);
         }
@@ -360,41 +463,50 @@ fn hourly_cell(
         } else {
             ""
         };
-        let cell = price_view(money_or_dash(f.price, cur, loc), tip, class);
-        let stale = r
-            .and_then(PriceRef::as_of)
-            .filter(|a| state.catalog.is_stale(a))
-            .map(|as_of| view! { " " {stale_badge(i18n, as_of)} });
-        return view! { {cell} {stale} }.into_any();
+        price_html(out, &money_or_dash(f.price, cur, loc), &tip, class);
+        if let Some(as_of) = r.and_then(PriceRef::as_of).filter(|a| catalog.is_stale(a)) {
+            stale_html(out, loc, as_of);
+        }
+        return;
     }
     // No sourced on-demand price: the user may enter one (offer currency, per hour).
     let offer_cur = crate::domain::pricing::user_price_currency(o);
-    let label = fill(
-        i18n.t(Msg::UserPriceLabel),
-        &[&o.instance_type, format::currency_symbol(offer_cur)],
-    );
-    let shown = f.price.map(|p| format::money(p, cur, loc));
-    view! {
-        <span class="unpriced">
-            {match shown {
-                Some(text) => Either::Left(price_view(text, i18n.t(Msg::UserPriceTip).to_string(), "user")),
-                None => Either::Right(view! { <span data-testid="no-sourced-price">{i18n.t(Msg::NoSourcedPrice)}</span> }),
-            }}
-            " "
-            {map_rate_input(
-                state,
-                i18n,
-                |l, k, v| set_rate(&mut l.scenario.user_prices, k, v),
-                o.id.as_str().to_owned(),
-                state.link.with_untracked(|l| l.scenario.user_prices.get(&o.id).copied()),
-                label,
-                format::currency_symbol(offer_cur),
-                "user-price",
-                price_errors,
-            )}
-        </span>
+    let sym = format::currency_symbol(offer_cur);
+    let label = format::esc(&fill(
+        Msg::UserPriceLabel.text(loc),
+        &[&o.instance_type, sym],
+    ));
+    out.push_str("<span class=\"unpriced\">");
+    match f.price {
+        Some(p) => price_html(
+            out,
+            &format::money(p, cur, loc),
+            Msg::UserPriceTip.text(loc),
+            "user",
+        ),
+        None => out.push_str(&format!(
+            "<span data-testid=\"no-sourced-price\">{}</span>",
+            Msg::NoSourcedPrice.text(loc)
+        )),
     }
-    .into_any()
+    let (value, error) = match bad.get(o.id.as_str()) {
+        Some((text, e)) => (text.clone(), Some(input_error_msg(*e).text(loc))),
+        None => (
+            l.scenario
+                .user_prices
+                .get(&o.id)
+                .map(|d| d.normalize().to_string())
+                .unwrap_or_default(),
+            None,
+        ),
+    };
+    out.push_str(&format!(
+        " <input type=\"text\" inputmode=\"decimal\" data-testid=\"user-price\" data-key=\"{}\" aria-label=\"{label}\" title=\"{label}\" placeholder=\"{sym}\" value=\"{}\"{}><span class=\"field-error\" role=\"status\">{}</span></span>",
+        format::esc(o.id.as_str()),
+        format::esc(&value),
+        if error.is_some() { " aria-invalid=\"true\"" } else { "" },
+        error.unwrap_or_default(),
+    ));
 }
 
 #[component]
@@ -432,5 +544,74 @@ fn EmptyState() -> impl IntoView {
                 </button>
             </p>
         </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::compare::price_all;
+    use crate::domain::embedded::test_catalog;
+    use crate::ui::link::{self, AppLink};
+
+    fn rows_for(q: &str, bad: &HashMap<String, (String, InputError)>) -> (String, usize, usize) {
+        let c = test_catalog();
+        let l: AppLink = link::parse(q, c).0;
+        let priced = price_all(c, &compare_pricing(&l));
+        let t = super::super::rows::table(c, &l.scenario, &l.compare, &priced);
+        let cols = visible_columns(&l.compare.cols);
+        let (html, cut) = rows_html(c, &t, &l, &cols, Locale::En, bad);
+        (html, cut, t.rows.len())
+    }
+
+    fn compare_pricing(l: &AppLink) -> crate::domain::scenario::Scenario {
+        crate::domain::compare::pricing_inputs(&l.scenario)
+    }
+
+    #[test]
+    fn rows_are_markup_with_the_first_screen_cut_and_every_cell_named() {
+        let (html, cut, n) = rows_for("v=2", &HashMap::new());
+        assert!(n > FIRST_ROWS);
+        assert_eq!(html.matches("<tr").count(), n);
+        // the cut ends the FIRST_ROWS-th row
+        assert_eq!(html[..cut].matches("<tr").count(), FIRST_ROWS);
+        assert!(html[..cut].ends_with("</tr>"));
+        // cells carry their column (phones order cards by it) and its label
+        for col in ["type", "hourly", "gpuh", "monthly"] {
+            assert_eq!(
+                html.matches(&format!("data-col=\"{col}\"")).count(),
+                n,
+                "{col}"
+            );
+        }
+        assert!(html.contains("data-label=\"Price /h\""), "{}", &html[..600]);
+        // only the first row is timed
+        assert!(html.contains("elementtiming=\"first-row\""));
+        assert!(!html[html.find("</tr>").unwrap()..].contains("elementtiming"));
+    }
+
+    #[test]
+    fn a_refused_price_stays_in_its_box_with_its_message_and_markup_is_inert() {
+        // an unpriced offer shows a box for the user's price
+        let c = test_catalog();
+        let unpriced = c
+            .offers
+            .iter()
+            .find(|o| o.on_demand().is_none())
+            .expect("the catalog has an unpriced offer");
+        let q = format!("v=2&q={}", unpriced.instance_type);
+        let mut bad = HashMap::new();
+        bad.insert(
+            unpriced.id.as_str().to_string(),
+            (
+                "<img src=x onerror=alert(1)>".to_string(),
+                InputError::NotANumber,
+            ),
+        );
+        let (html, _, _) = rows_for(&q, &bad);
+        assert!(html.contains("data-testid=\"user-price\""));
+        assert!(html.contains("value=\"&lt;img src=x onerror=alert(1)&gt;\""));
+        assert!(html.contains("aria-invalid=\"true\""));
+        assert!(!html.contains("<img"));
     }
 }

@@ -51,7 +51,7 @@ pub fn PlanScreen() -> impl IntoView {
     let part = move |i: usize| move || out.results.with(|r| r.parts[i].clone());
     let error = move || {
         if out.broken.get() {
-            return Some(i18n.t(Msg::PlanWorkerFailed).to_string());
+            return Some(i18n.t(Msg::WorkerFailed).to_string());
         }
         out.results
             .with(|r| r.error.clone())

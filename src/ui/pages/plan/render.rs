@@ -393,7 +393,7 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
         for (on, m) in [
             (is_best, cx.t(Rt::PlanBestTag)),
             (o.baseline, cx.t(Rt::PlanBaselineTag)),
-            (!o.complete, cx.t(Msg::IncompleteTag)),
+            (!o.complete, cx.t(Rt::IncompleteTag)),
             (o.assumed, cx.t(Msg::AssumedTag)),
             (o.indicative, cx.t(Msg::IndicativeTag)),
         ] {

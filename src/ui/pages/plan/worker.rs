@@ -45,7 +45,10 @@ pub fn request(out: PlanOutput, _catalog: &'static Catalog, query: String, local
 }
 
 /// Ask the worker for markup (`kind`: `providers`, `advise-form`,
-/// `advise`) for an app link in a language; the answer goes into `into`.
+/// `advise`, `compare-panel`) for an app link in a language; the answer
+/// goes into `into`. When the worker cannot be started or fails to load,
+/// `into` gets a message saying so instead (every request waiting and every
+/// later one), so no screen waits for an answer that cannot come.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn request_markup(kind: &str, query: &str, locale: Locale, into: RwSignal<String>) {
     if let Ok(c) = Catalog::embedded_full() {
@@ -58,6 +61,15 @@ pub fn request_markup(kind: &str, query: &str, locale: Locale, into: RwSignal<St
     imp::request_markup(kind, query, locale, into)
 }
 
+/// What a markup request gets when the worker cannot answer.
+#[cfg(target_arch = "wasm32")]
+fn failed_html(locale: Locale) -> String {
+    format!(
+        "<p class=\"field-error\" role=\"alert\" data-testid=\"worker-failed\">{}</p>",
+        crate::ui::i18n::Msg::WorkerFailed.text(locale)
+    )
+}
+
 #[cfg(target_arch = "wasm32")]
 mod imp {
     use std::cell::{Cell, RefCell};
@@ -65,7 +77,7 @@ mod imp {
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
-    use super::PlanOutput;
+    use super::{failed_html, PlanOutput};
     use crate::ui::i18n::Locale;
     use crate::ui::pages::plan::results::{Results, PARTS};
     use leptos::prelude::*;
@@ -76,8 +88,10 @@ mod imp {
     thread_local! {
         static WORKER: RefCell<Option<web_sys::Worker>> = const { RefCell::new(None) };
         static LATEST: Cell<u32> = const { Cell::new(0) };
-        /// Markup requests waiting for their answer: (id, where it goes).
-        static MARKUP: RefCell<Vec<(u32, RwSignal<String>)>> = const { RefCell::new(Vec::new()) };
+        /// Markup requests waiting for their answer: (id, where it goes, language).
+        static MARKUP: RefCell<Vec<(u32, RwSignal<String>, Locale)>> = const { RefCell::new(Vec::new()) };
+        /// The worker failed to load or could not be started.
+        static BROKEN: Cell<bool> = const { Cell::new(false) };
         static NEXT_MARKUP: Cell<u32> = const { Cell::new(MARKUP_IDS) };
         /// Where plan answers go (the plan screen's output).
         static PLAN_OUT: Cell<Option<PlanOutput>> = const { Cell::new(None) };
@@ -102,7 +116,7 @@ mod imp {
                 }
                 if id >= f64::from(MARKUP_IDS) {
                     let to = MARKUP.with_borrow_mut(|m| {
-                        let i = m.iter().position(|(k, _)| f64::from(*k) == id)?;
+                        let i = m.iter().position(|(k, ..)| f64::from(*k) == id)?;
                         Some(m.remove(i).1)
                     });
                     if let Some(to) = to {
@@ -132,15 +146,22 @@ mod imp {
     }
 
     fn broken() {
+        BROKEN.set(true);
         if let Some(out) = PLAN_OUT.get() {
             out.broken.set(true);
             out.pending.set(false);
+        }
+        for (_, into, locale) in MARKUP.with_borrow_mut(std::mem::take) {
+            into.set(failed_html(locale));
         }
     }
 
     /// Post a message, starting the worker first if needed; false when it
     /// cannot be started or the message not sent.
     fn post(msg: &js_sys::Array) -> bool {
+        if BROKEN.get() {
+            return false;
+        }
         WORKER.with_borrow_mut(|slot| {
             if slot.is_none() {
                 *slot = start();
@@ -152,14 +173,16 @@ mod imp {
     pub fn request_markup(kind: &str, query: &str, locale: Locale, into: RwSignal<String>) {
         let id = NEXT_MARKUP.get().wrapping_add(1).max(MARKUP_IDS);
         NEXT_MARKUP.set(id);
-        MARKUP.with_borrow_mut(|m| m.push((id, into)));
+        MARKUP.with_borrow_mut(|m| m.push((id, into, locale)));
         let msg = js_sys::Array::of4(
             &JsValue::from(id),
             &JsValue::from_str(kind),
             &JsValue::from_str(query),
             &JsValue::from_str(locale.tag()),
         );
-        post(&msg);
+        if !post(&msg) {
+            broken();
+        }
     }
 
     pub fn request(out: PlanOutput, query: String, locale: Locale) {
@@ -174,8 +197,7 @@ mod imp {
         );
         out.pending.set(true);
         if !post(&msg) {
-            out.broken.set(true);
-            out.pending.set(false);
+            broken();
         }
     }
 }

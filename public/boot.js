@@ -1,7 +1,7 @@
 // Loads the wasm app. An external module (no inline script) so a strict CSP
 // (script-src 'self' 'wasm-unsafe-eval') applies. Before the app starts it
 // applies what is remembered (theme; on a bare visit, the last settings; on
-// a first visit, the currency of the language); once the app runs,
+// a first visit, the currency of the language; the chosen columns); once the app runs,
 // enhance.js adds what the first screen does not need: offline support (the
 // service worker, "reload to update"), sharing, QR code, export, the theme
 // switch and remembering the last settings.
@@ -38,6 +38,17 @@ if (location.search === '' && last !== null) {
     q.set('cur', 'CNY');
     history.replaceState(null, '', location.pathname + '?' + q.toString().replace(/%3A/g, ':').replace(/%2C/g, ',') + location.hash);
   }
+}
+
+// Columns: what the person chose in the column picker (remembered by
+// enhance.js) applies to a current link that names no columns.
+const cols = stored('gpucost.cols');
+const here = new URLSearchParams(location.search);
+if (cols !== null && /^[a-z0-9]{1,12}(,[a-z0-9]{1,12}){0,30}$/.test(cols) && !here.has('cols')
+    && (!here.has('v') || here.get('v') === '2')) {
+  here.set('v', here.get('v') || '2');
+  here.set('cols', cols);
+  history.replaceState(null, '', location.pathname + '?' + here.toString().replace(/%3A/g, ':').replace(/%2C/g, ',') + location.hash);
 }
 
 function showFatal(message) {

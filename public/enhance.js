@@ -222,6 +222,15 @@ function remember() {
   if (!LAST.test(q) || q.includes('synthetic=')) return;
   try { localStorage.setItem('gpucost.last', q); } catch { /* not remembered */ }
 }
+// The columns chosen in the column picker are remembered (boot.js applies
+// them to links that name none); choosing the default ones forgets them.
+function rememberColumns() {
+  const c = new URLSearchParams(location.search).get('cols');
+  try {
+    if (c && /^[a-z0-9]{1,12}(,[a-z0-9]{1,12}){0,30}$/.test(c)) localStorage.setItem('gpucost.cols', c);
+    else localStorage.removeItem('gpucost.cols');
+  } catch { /* not remembered */ }
+}
 function noteRestored() {
   const how = document.documentElement.dataset.restored;
   if (!how) return;
@@ -277,6 +286,10 @@ export function enhance() {
   followSystem();
   noteRestored();
   addEventListener('pagehide', remember);
+  // after the app has written the link (its update runs before a timer)
+  document.addEventListener('change', (ev) => {
+    if (ev.target instanceof Element && ev.target.closest('[data-testid="column-picker"]')) setTimeout(rememberColumns, 0);
+  });
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') remember(); });
   document.addEventListener('click', (ev) => {
     const button = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;

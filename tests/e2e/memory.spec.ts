@@ -36,6 +36,37 @@ test('a bare visit reopens the last settings, says so, and can start fresh; a li
   expect(app.realErrors()).toEqual([]);
 });
 
+test('the chosen columns are remembered for links that name none; a link with columns wins', async ({ app, page }) => {
+  await app.open('?v=2');
+  await page.getByTestId('column-picker').locator('summary').click();
+  await page.getByTestId('column-vcpu').uncheck();
+  await page.getByTestId('column-vramh').check();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('gpucost.cols'))).toContain('vramh');
+  const header = page.locator('table.offers thead');
+  // a shared link without columns opens with the chosen ones
+  await app.open('?v=2&p=aws');
+  await expect(page).toHaveURL(/[?&]cols=[^&]*vramh/);
+  await expect(header.getByTestId('sort-vramh')).toBeVisible();
+  await expect(header.getByTestId('sort-vcpu')).toHaveCount(0);
+  await expect(page.getByTestId('filter-provider-aws')).toBeChecked();
+  // a link that names its columns shows them
+  await app.open('?v=2&cols=provider,type,hourly');
+  await expect(header.getByTestId('sort-vramh')).toHaveCount(0);
+  await expect(header.getByTestId('sort-vcpu')).toHaveCount(0);
+  // back to the default columns: forgotten
+  await app.open('?v=2');
+  await page.getByTestId('column-picker').locator('summary').click();
+  await page.getByTestId('column-vcpu').check();
+  await page.getByTestId('column-vramh').uncheck();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('gpucost.cols'))).toBeNull();
+  // a stored value that does not read is ignored
+  await page.evaluate(() => localStorage.setItem('gpucost.cols', 'x"><img src=x onerror=alert(1)>'));
+  await app.open('?v=2&p=azure');
+  await expect(page).not.toHaveURL(/cols=/);
+  await expect(header.getByTestId('sort-vcpu')).toBeVisible();
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('corrupted stored settings are ignored with a note', async ({ app, page }) => {
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('seeded')) {

@@ -84,6 +84,7 @@ fn Header(catalog: &'static Catalog) -> impl IntoView {
                     " · " {move || i18n.t(Msg::AsOf)} " " {catalog.as_of.clone()}
                 </span>
                 <div class="actions">
+                <LanguageSwitch />
                 // sharing is done by enhance.js (Web Share or clipboard), so
                 // the browser APIs stay out of the first load
                 <button type="button" class="share" data-testid="share" data-action="share">
@@ -103,7 +104,6 @@ fn Header(catalog: &'static Catalog) -> impl IntoView {
                 <button type="button" class="share" data-testid="theme" data-action="theme" aria-pressed="false" aria-label=move || i18n.t(Msg::DarkTheme)>
                     "◐"
                 </button>
-                <LanguageSwitch />
                 </div>
             </div>
             <Nav />

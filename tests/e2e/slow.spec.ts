@@ -1,46 +1,72 @@
-import { test, expect } from './fixtures/app';
+import { test, expect, type BrowserContext, type Page } from '@playwright/test';
+import { CalculatorPage } from './fixtures/app';
 
 // Time to the first table rows on a slow profile (1.6 Mbps down, 750 kbps
 // up, 150 ms RTT, 4× CPU slowdown), served compressed as `make serve` does:
-// printed, not asserted (timings on shared machines are noisy). Target:
-// ≤ 2.0 s cold.
-test('first rows on a throttled profile, cold and warm (printed)', async ({ page, context }) => {
+// printed, not asserted (timings on shared machines are noisy, so the cold
+// figure is the median of three fresh browser contexts). Target: ≤ 2.0 s
+// cold.
+const COLD_RUNS = 3;
+
+async function throttled(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8,
   });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  let bytes = 0;
-  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => { bytes += e.encodedDataLength; });
+  const bytes = { n: 0 };
+  cdp.on('Network.loadingFinished', (e: { encodedDataLength: number }) => { bytes.n += e.encodedDataLength; });
   // when the browser painted the first row (Element Timing: the first row's
-  // cells carry elementtiming="first-row"), and when the wasm arrived
+  // cells carry elementtiming="first-row")
   await page.addInitScript(() => {
     new PerformanceObserver((l) => {
       for (const e of l.getEntries() as any[]) if (e.identifier === 'first-row' && !(window as any).__firstRow) (window as any).__firstRow = Math.round(e.renderTime || e.loadTime);
     }).observe({ type: 'element', buffered: true });
   });
-  const painted = async () => {
-    await expect.poll(() => page.evaluate(() => (window as any).__firstRow ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
-    return page.evaluate(() => {
-      const w = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm')) as PerformanceResourceTiming | undefined;
-      return { row: (window as any).__firstRow as number, wasm: Math.round(w?.responseEnd ?? 0) };
-    });
-  };
+  return bytes;
+}
 
+/** Load (or reload) and wait for the first rows: wall-clock ms, when they
+ * were painted and when the wasm had arrived (ms from navigation start). */
+async function firstRows(page: Page, go: () => Promise<unknown>) {
   const t0 = Date.now();
-  await page.goto('/?v=2');
+  await go();
   await expect(page.getByTestId('offer-row').first()).toBeVisible({ timeout: 30_000 });
-  const cold = Date.now() - t0;
-  const c = await painted();
-  const coldBytes = bytes;
+  const wall = Date.now() - t0;
+  await expect.poll(() => page.evaluate(() => (window as any).__firstRow ?? 0), { timeout: 30_000 }).toBeGreaterThan(0);
+  const t = await page.evaluate(() => {
+    const w = performance.getEntriesByType('resource').find((e) => e.name.endsWith('.wasm')) as PerformanceResourceTiming | undefined;
+    return { painted: (window as any).__firstRow as number, wasm: Math.round(w?.responseEnd ?? 0) };
+  });
+  return { wall, ...t };
+}
 
-  bytes = 0;
-  const t1 = Date.now();
-  await page.reload();
-  await expect(page.getByTestId('offer-row').first()).toBeVisible({ timeout: 30_000 });
-  const warm = Date.now() - t1;
-  const w = await painted();
-  console.log(`slow profile: first rows cold ${cold} ms (painted at ${c.row} ms, wasm in at ${c.wasm} ms; ${Math.round(coldBytes / 1024)} KB transferred), warm ${warm} ms (painted at ${w.row} ms; ${Math.round(bytes / 1024)} KB, revalidated), target cold <= 2000 ms`);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+test('first rows on a throttled profile, cold and warm (printed)', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const cold: { wall: number; painted: number; wasm: number }[] = [];
+  let coldKb = 0;
+  let warm = { wall: 0, painted: 0, wasm: 0 };
+  let warmKb = 0;
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const app = new CalculatorPage(page);
+    const bytes = await throttled(context, page);
+    cold.push(await firstRows(page, () => page.goto('/?v=2')));
+    coldKb = Math.round(bytes.n / 1024);
+    if (i === COLD_RUNS - 1) {
+      bytes.n = 0;
+      warm = await firstRows(page, () => page.reload());
+      warmKb = Math.round(bytes.n / 1024);
+    }
+    // as every spec that opens the app: nothing left the test server, the CSP held
+    expect(app.foreign, 'requests outside the origin').toEqual([]);
+    expect(app.cspViolations, 'CSP violations').toEqual([]);
+    expect(app.realErrors()).toEqual([]);
+    await context.close();
+  }
+  const byPaint = [...cold].sort((a, b) => a.painted - b.painted);
+  const m = byPaint[Math.floor(byPaint.length / 2)];
+  console.log(`slow profile: first rows cold, median of ${COLD_RUNS}: painted at ${m.painted} ms (wasm in at ${m.wasm} ms; seen by the test at ${m.wall} ms; runs painted at ${cold.map((c) => c.painted).join(', ')} ms; ${coldKb} KB transferred), warm: painted at ${warm.painted} ms (${warmKb} KB, revalidated), target cold <= 2000 ms`);
 });

@@ -62,6 +62,20 @@ test.describe('a small phone (375 × 667)', () => {
     });
   }
 
+  test('the plan\'s tables scroll in their frame with their caption and row titles in view', async ({ app, page }) => {
+    await app.open('?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4');
+    await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+    const table = page.getByTestId('plan-options');
+    const cap = (await table.locator('caption').boundingBox())!;
+    expect(cap.x + cap.width).toBeLessThanOrEqual(375);
+    // scrolled to its last column, each row's title is still where it was
+    const title = table.locator('tbody th[scope="row"]').first();
+    const before = (await title.boundingBox())!.x;
+    await table.evaluate((t) => { t.parentElement!.scrollLeft = t.parentElement!.scrollWidth; });
+    await expect.poll(async () => (await title.boundingBox())!.x).toBe(before);
+    expect(app.realErrors()).toEqual([]);
+  });
+
   test('two offers compared side by side fit the width; the providers are read top to bottom', async ({ app, page }) => {
     await app.open('?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4');
     const cols = page.getByTestId('compare-table').locator('thead th[data-offer]');

@@ -1,7 +1,7 @@
 //! The offer table: one page of rows, sortable headers, price cells that
 //! show their source on hover/focus/tap, and a price box for unpriced offers.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 
 use leptos::prelude::*;
 use rust_decimal::Decimal;
@@ -169,11 +169,12 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
     let tbody = NodeRef::<leptos::html::Tbody>::new();
     let bad: Refused = StoredValue::new(HashMap::new());
     let pending = StoredValue::new(0u32);
+    let shows = Memo::new(move |_| link.with(RowsView::of));
     Effect::new(move |_| {
         let loc = i18n.locale.get();
         let cols = columns.get();
-        let (html, cut) = link.with(|l| {
-            table.with(|t| bad.with_value(|b| rows_html(state.catalog, t, l, &cols, loc, b)))
+        let (html, cut) = shows.with(|v| {
+            table.with(|t| bad.with_value(|b| rows_html(state.catalog, t, v, &cols, loc, b)))
         });
         let Some(el) = tbody.get() else { return };
         let generation = pending.get_value().wrapping_add(1);
@@ -300,6 +301,30 @@ const STOPS: &str = "input, button, [data-tip]";
 /// the first frame costs ~4 ms of layout (12 rows painted ~150 ms later).
 const FIRST_ROWS: usize = 6;
 
+/// What the rows show from the link besides the table's own rows: a memo of
+/// it keeps a change the rows do not show (another screen's inputs, the
+/// filters before the table changes) from rebuilding them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RowsView {
+    currency: Currency,
+    selected: Vec<OfferId>,
+    unit: TimeUnit,
+    hours: Decimal,
+    user_prices: BTreeMap<OfferId, Decimal>,
+}
+
+impl RowsView {
+    pub fn of(l: &AppLink) -> RowsView {
+        RowsView {
+            currency: l.scenario.currency,
+            selected: l.compare.selected.clone(),
+            unit: l.compare.time_unit,
+            hours: l.scenario.hours_per_month,
+            user_prices: l.scenario.user_prices.clone(),
+        }
+    }
+}
+
 /// The page's rows as markup: the tbody of the offer table, and where its
 /// first [`FIRST_ROWS`] rows end. Pure (tested natively); `bad` holds what
 /// was typed into a price box and refused, so a rebuild keeps it beside its
@@ -307,12 +332,12 @@ const FIRST_ROWS: usize = 6;
 pub fn rows_html(
     catalog: &Catalog,
     t: &Table,
-    l: &AppLink,
+    v: &RowsView,
     cols: &[Column],
     loc: Locale,
     bad: &HashMap<String, (String, InputError)>,
 ) -> (String, usize) {
-    let (unit, hours) = (l.compare.time_unit, l.scenario.hours_per_month);
+    let (unit, hours) = (v.unit, v.hours);
     // each cell names its column (`data-label`): on phones rows are cards
     let labels: Vec<(Column, String)> = cols
         .iter()
@@ -321,7 +346,7 @@ pub fn rows_html(
     let mut out = String::with_capacity(t.rows.len() * 2048);
     let mut cut = 0;
     for (i, row) in t.rows.iter().enumerate() {
-        row_html(&mut out, catalog, row, &labels, l, loc, bad, i == 0);
+        row_html(&mut out, catalog, row, &labels, v, loc, bad, i == 0);
         if i < FIRST_ROWS {
             cut = out.len();
         }
@@ -335,13 +360,13 @@ fn row_html(
     catalog: &Catalog,
     row: &Row,
     cols: &[(Column, String)],
-    l: &AppLink,
+    v: &RowsView,
     loc: Locale,
     bad: &HashMap<String, (String, InputError)>,
     first: bool,
 ) {
-    let cur = l.scenario.currency;
-    let selected = &l.compare.selected;
+    let cur = v.currency;
+    let selected = &v.selected;
     let o = row.priced.offer;
     let id = format::esc(o.id.as_str());
     let is_sel = selected.contains(&o.id);
@@ -394,7 +419,7 @@ fn row_html(
             ),
             Column::Vcpu => text(out, &o.vcpu.to_string()),
             Column::Ram => text(out, &format::plain(o.ram_gib, loc)),
-            Column::Hourly => hourly_html(out, catalog, row, l, loc, bad),
+            Column::Hourly => hourly_html(out, catalog, row, v, loc, bad),
             Column::Gpuh => text(out, &money_or_dash(f.per_gpu, cur, loc)),
             Column::Tflopsh => text(out, &money_or_dash(f.per_tflops, cur, loc)),
             Column::Vramh => text(out, &money_or_dash(f.per_vram_gb, cur, loc)),
@@ -444,11 +469,11 @@ fn hourly_html(
     out: &mut String,
     catalog: &Catalog,
     row: &Row,
-    l: &AppLink,
+    v: &RowsView,
     loc: Locale,
     bad: &HashMap<String, (String, InputError)>,
 ) {
-    let cur = l.scenario.currency;
+    let cur = v.currency;
     let o = row.priced.offer;
     let f = &row.figures;
     if o.on_demand().is_some() {
@@ -492,8 +517,7 @@ fn hourly_html(
     let (value, error) = match bad.get(o.id.as_str()) {
         Some((text, e)) => (text.clone(), Some(input_error_msg(*e).text(loc))),
         None => (
-            l.scenario
-                .user_prices
+            v.user_prices
                 .get(&o.id)
                 .map(|d| d.normalize().to_string())
                 .unwrap_or_default(),
@@ -560,7 +584,7 @@ mod tests {
         let priced = price_all(c, &compare_pricing(&l));
         let t = super::super::rows::table(c, &l.scenario, &l.compare, &priced);
         let cols = visible_columns(&l.compare.cols);
-        let (html, cut) = rows_html(c, &t, &l, &cols, Locale::En, bad);
+        let (html, cut) = rows_html(c, &t, &RowsView::of(&l), &cols, Locale::En, bad);
         (html, cut, t.rows.len())
     }
 

@@ -21,9 +21,10 @@ use crate::domain::catalog::{Catalog, Offer, Source};
 use crate::domain::error::EngineError;
 use crate::domain::job::{job_report, JobReport};
 use crate::domain::link::LinkNotice;
-use crate::domain::plan::{breakeven_distribution, plan, BreakEvenDistribution, Plan};
+use crate::domain::plan::{
+    breakeven_distribution, plan, plan_scenario, BreakEvenDistribution, Plan,
+};
 use crate::domain::tco::{quote, Quote};
-use crate::ui::pages::plan::pick::plan_scenario;
 
 pub const USAGE: &str = "usage: gpucost <command> [options]
 

@@ -3,11 +3,11 @@
 use gpucost::domain::catalog::{Catalog, Currency, GpuId, OfferId};
 mod support;
 
+use gpucost::domain::compare::view::Column;
 use gpucost::domain::link::LinkNoticeCode as C;
 use gpucost::domain::pricing::all_offer_metrics;
 use gpucost::domain::scenario::{BillingModel, Scenario};
 use gpucost::domain::tco::quote;
-use gpucost::ui::pages::compare::view::Column;
 use rust_decimal::Decimal;
 use support::{parse_query, to_query};
 

@@ -7,9 +7,9 @@ mod support;
 
 use gpucost::domain::advise::keys::ADVISE_KEYS;
 use gpucost::domain::catalog::Catalog;
+use gpucost::domain::compare::view::COMPARE_KEYS;
 use gpucost::domain::link::{Bounds, KeySpec, SCENARIO_KEYS};
 use gpucost::ui::link::{documented_keys, APP_KEYS};
-use gpucost::ui::pages::compare::view::COMPARE_KEYS;
 use rust_decimal::Decimal;
 use support::parse_query;
 
@@ -199,9 +199,9 @@ fn a_link_names_its_dataset_and_an_old_one_lists_the_prices_dated_after_it() {
 #[test]
 fn the_longest_link_the_app_writes_is_documented_and_within_8000_characters() {
     use gpucost::domain::catalog::{OfferId, UsageKind, UsageRateCode};
+    use gpucost::domain::compare::view::{Column, MAX_QUERY_CHARS, MAX_SELECTED};
     use gpucost::domain::scenario::{BillingModel, UsageRateKey};
     use gpucost::ui::link::{parse, write, Screen};
-    use gpucost::ui::pages::compare::view::{Column, MAX_QUERY_CHARS, MAX_SELECTED};
     let c = Catalog::embedded().unwrap();
     let (mut l, _) = parse(
         "v=2&gpus=4096&vram=1000000&h=743.123456&m=59&fx=999.123456&si=99.99&ck=10079.123456&ro=10079.123456\

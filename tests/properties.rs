@@ -6,12 +6,12 @@ use std::str::FromStr;
 mod support;
 
 use gpucost::domain::catalog::{Catalog, Currency, GpuId, OfferId, ProviderId, RegionGroup};
+use gpucost::domain::compare::view::{Column, CompareView as View, Sort, TflopsKind, TimeUnit};
 use gpucost::domain::money::Money;
 use gpucost::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, StudentPrice,
 };
 use gpucost::domain::tco::quote;
-use gpucost::ui::pages::compare::view::{Column, CompareView as View, Sort, TflopsKind, TimeUnit};
 use proptest::prelude::*;
 use rust_decimal::Decimal;
 use support::{parse_query, to_query, Parsed};

@@ -219,6 +219,77 @@ pub struct Plan {
     pub summary: Summary,
 }
 
+/// The scenario the plan engine gets: the shared one, with the offers
+/// picked (the compare selection) when there are any.
+pub fn plan_scenario(s: &Scenario, selected: &[OfferId]) -> Scenario {
+    let mut out = s.clone();
+    if !selected.is_empty() {
+        out.offers = Some(selected.to_vec());
+    }
+    out
+}
+
+/// The figure columns of an option, in the order the options table and the
+/// exports show them ([`PlanOption::figures`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Figure {
+    Usage,
+    Upfront,
+    Commitment,
+    Data,
+    Credits,
+    Paid,
+    Owed,
+    Decision,
+}
+
+impl Figure {
+    pub const ALL: [Figure; 8] = [
+        Figure::Usage,
+        Figure::Upfront,
+        Figure::Commitment,
+        Figure::Data,
+        Figure::Credits,
+        Figure::Paid,
+        Figure::Owed,
+        Figure::Decision,
+    ];
+}
+
+impl PlanOption {
+    /// One figure: what is paid within the horizon (its parts, credits used
+    /// there ≤ 0, and their sum), what stays owed after it, and the decision
+    /// cost (paid + owed − credit usable on what is owed).
+    pub fn figure(&self, f: Figure) -> Decimal {
+        let c = &self.components;
+        match f {
+            Figure::Usage => c.usage,
+            Figure::Upfront => c.upfront,
+            Figure::Commitment => c.commitment,
+            Figure::Data => c.data,
+            Figure::Credits => c.credits,
+            Figure::Paid => self.paid,
+            Figure::Owed => self.still_owed,
+            Figure::Decision => self.decision_cost,
+        }
+    }
+
+    /// Every figure in [`Figure::ALL`] order.
+    pub fn figures(&self) -> [Decimal; 8] {
+        Figure::ALL.map(|f| self.figure(f))
+    }
+}
+
+impl Plan {
+    /// The break-even month of an option, when it is a commitment that crosses.
+    pub fn crossing(&self, o: &PlanOption) -> Option<u32> {
+        self.crossings
+            .iter()
+            .find(|x| x.offer == o.offer && x.model == o.model)
+            .and_then(|x| x.month)
+    }
+}
+
 /// The plan for the scenario (see the module docs).
 pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError> {
     let requested = scenario.models();

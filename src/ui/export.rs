@@ -13,16 +13,14 @@ use std::fmt::Write;
 use rust_decimal::Decimal;
 
 use crate::domain::catalog::{Catalog, Offer};
+use crate::domain::compare::rows::all_rows;
+use crate::domain::compare::view::{visible_columns, Column};
 use crate::domain::compare::{price_all, pricing_inputs};
-use crate::domain::plan::plan;
+use crate::domain::plan::{plan, plan_scenario, Figure};
 use crate::ui::format;
 use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
-use crate::ui::labels::{column_msg, model_msg, provider_msg, unit_short};
+use crate::ui::labels::{column_msg, figure_msg, model_msg, provider_msg, unit_short};
 use crate::ui::link::{self, AppLink, Screen};
-use crate::ui::pages::compare::rows::all_rows;
-use crate::ui::pages::compare::view::{visible_columns, Column};
-use crate::ui::pages::plan::pick::plan_scenario;
-use crate::ui::pages::plan::render::{crossing, figures, FIGURE_COLUMNS};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
@@ -211,7 +209,7 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
     let s = plan_scenario(&l.scenario, &l.compare.selected);
     let cur = s.currency.code();
     let mut columns = vec![t(Rt::ExportOfferId, locale), t(Rt::PlanColOption, locale)];
-    for m in FIGURE_COLUMNS {
+    for m in Figure::ALL.map(figure_msg) {
         columns.push(format!("{} ({cur})", t(m, locale)));
     }
     columns.push(t(Rt::PlanColBreakeven, locale));
@@ -222,12 +220,12 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
             if let Some(offer) = catalog.offer(&o.offer) {
                 cite(offer, &mut sources);
             }
-            let cross = crossing(&p, o);
+            let cross = p.crossing(o);
             let mut cells = vec![
                 Cell::Text(o.offer.to_string()),
                 Cell::Text(t(model_msg(o.model), locale)),
             ];
-            for v in figures(o) {
+            for v in o.figures() {
                 cells.push(Cell::Num(v));
             }
             cells.push(num(cross.map(Decimal::from)));

@@ -1,11 +1,12 @@
 //! Every enum → message mapping of the UI, in one place: a new variant is
 //! a compile error here and nowhere else.
 use crate::domain::catalog::{ProviderId, RegionGroup, SourceKind, UsageKind};
+use crate::domain::compare::view::{Column, TflopsKind, TimeUnit};
 use crate::domain::input::InputError;
 use crate::domain::link::LinkNoticeCode;
+use crate::domain::plan::Figure;
 use crate::domain::scenario::BillingModel;
-use crate::ui::i18n::Msg;
-use crate::ui::pages::compare::view::{Column, TflopsKind, TimeUnit};
+use crate::ui::i18n::{Msg, Rt};
 
 pub fn provider_msg(p: ProviderId) -> Msg {
     match p {
@@ -13,6 +14,20 @@ pub fn provider_msg(p: ProviderId) -> Msg {
         ProviderId::Azure => Msg::ProviderAzure,
         ProviderId::Alibaba => Msg::ProviderAlibaba,
         ProviderId::Tencent => Msg::ProviderTencent,
+    }
+}
+
+/// The plan options' figure columns (table and exports).
+pub fn figure_msg(f: Figure) -> Rt {
+    match f {
+        Figure::Usage => Rt::PlanColUsage,
+        Figure::Upfront => Rt::PlanColUpfront,
+        Figure::Commitment => Rt::PlanColCommitment,
+        Figure::Data => Rt::PlanColData,
+        Figure::Credits => Rt::PlanColCredits,
+        Figure::Paid => Rt::PlanColPaid,
+        Figure::Owed => Rt::PlanColOwed,
+        Figure::Decision => Rt::PlanColDecision,
     }
 }
 

@@ -7,12 +7,12 @@ use crate::domain::advise::keys::{finish_advice, ADVISE_KEYS};
 use crate::domain::advise::AdviceInputs;
 use crate::domain::catalog::Catalog;
 use crate::domain::codes::code_enum;
+use crate::domain::compare::view::{CompareView, COMPARE_KEYS};
 use crate::domain::link::{
     self, decode, encode, finish_scenario, read_key, write_keys, Bad, KeySpec, LinkNotice,
     LinkNoticeCode, Reader, LINK_VERSION, SCENARIO_KEYS,
 };
 use crate::domain::scenario::Scenario;
-use crate::ui::pages::compare::view::{CompareView, COMPARE_KEYS};
 
 code_enum! {
     /// A screen of the app (`screen=` in links; the compare screen when absent).

@@ -3,10 +3,10 @@
 #![allow(dead_code)]
 use gpucost::domain::advise::AdviceInputs;
 use gpucost::domain::catalog::Catalog;
+use gpucost::domain::compare::view::CompareView;
 use gpucost::domain::link::LinkNotice;
 use gpucost::domain::scenario::Scenario;
 use gpucost::ui::link::{self, AppLink, Screen};
-use gpucost::ui::pages::compare::view::CompareView;
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Parsed {

@@ -4,16 +4,14 @@
 
 mod controls;
 pub(crate) mod panel;
-pub mod rows;
 mod table;
-pub mod view;
 
 use leptos::prelude::*;
 
+use crate::domain::compare::rows::{self, Table};
 use crate::domain::compare::{self, PricedOffer};
 use crate::ui::components::help::Help;
 use crate::ui::state::AppState;
-use rows::Table;
 
 #[component]
 pub fn CompareScreen() -> impl IntoView {

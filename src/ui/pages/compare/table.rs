@@ -6,9 +6,9 @@ use std::collections::{BTreeMap, HashMap};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use super::rows::{Row, Table};
-use super::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
 use crate::domain::catalog::{Catalog, Currency, OfferId, Price};
+use crate::domain::compare::rows::{Row, Table};
+use crate::domain::compare::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
 use crate::domain::input::InputError;
 use crate::domain::pricing::{PriceOrigin, PriceRef};
 use crate::domain::scenario::BillingModel;
@@ -563,7 +563,7 @@ fn EmptyState() -> impl IntoView {
                         {move || i18n.t(Msg::EmptyClearSearch)}
                     </button>
                 </Show>
-                <button type="button" class="link" data-testid="empty-clear-filters" on:click=move |_| state.update_filter(false, super::rows::clear_filters)>
+                <button type="button" class="link" data-testid="empty-clear-filters" on:click=move |_| state.update_filter(false, |l| crate::domain::compare::rows::clear_filters(&mut l.scenario, &mut l.compare))>
                     {move || i18n.t(Msg::ClearFilters)}
                 </button>
             </p>
@@ -582,7 +582,7 @@ mod tests {
         let c = test_catalog();
         let l: AppLink = link::parse(q, c).0;
         let priced = price_all(c, &compare_pricing(&l));
-        let t = super::super::rows::table(c, &l.scenario, &l.compare, &priced);
+        let t = crate::domain::compare::rows::table(c, &l.scenario, &l.compare, &priced);
         let cols = visible_columns(&l.compare.cols);
         let (html, cut) = rows_html(c, &t, &RowsView::of(&l), &cols, Locale::En, bad);
         (html, cut, t.rows.len())

@@ -35,9 +35,12 @@ pub fn PlanScreen() -> impl IntoView {
         if !shown.get() {
             return prev.cloned().unwrap_or_default();
         }
-        state
-            .link
-            .with(|l| results::query(&pick::plan_scenario(&l.scenario, &l.compare.selected)))
+        state.link.with(|l| {
+            results::query(&crate::domain::plan::plan_scenario(
+                &l.scenario,
+                &l.compare.selected,
+            ))
+        })
     });
     let has_job = Memo::new(move |_| state.link.with(|l| l.scenario.job.is_some()));
     let out = PlanOutput::new();

@@ -2,10 +2,10 @@
 //! or on the compare screen, shared as `sel`) and which billing models
 //! (`bm`, empty = all). Pure: tested natively.
 use crate::domain::catalog::{Catalog, Offer, OfferId};
+use crate::domain::compare::rows::text_hit;
 use crate::domain::job::{JobKind, JobSpec};
-use crate::domain::scenario::{BillingModel, Scenario};
+use crate::domain::scenario::BillingModel;
 use crate::ui::format::esc;
-use crate::ui::pages::compare::rows::text_hit;
 
 /// Most offers the picker lists for one search.
 pub const PICK_LIMIT: usize = 8;
@@ -69,16 +69,6 @@ pub fn candidates_html(catalog: &Catalog, query: &str, selected: &[OfferId]) -> 
             esc(&o.id),
             esc(&offer_label(o)),
         ));
-    }
-    out
-}
-
-/// The scenario the plan engine gets: the shared one, with the offers
-/// picked (the compare selection) when there are any.
-pub fn plan_scenario(s: &Scenario, selected: &[OfferId]) -> Scenario {
-    let mut out = s.clone();
-    if !selected.is_empty() {
-        out.offers = Some(selected.to_vec());
     }
     out
 }

@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 
 use crate::domain::catalog::{Catalog, Currency, OfferId};
 use crate::domain::job::{JobKind, JobReport, ThroughputBasis};
-use crate::domain::plan::{Best, BreakEvenDistribution, Flip, Plan, PlanOption};
+use crate::domain::plan::{Best, BreakEvenDistribution, Figure, Flip, Plan, PlanOption};
 #[cfg(test)]
 use crate::domain::scenario::Scenario;
 use crate::domain::scenario::{decimal_from_f64, BillingModel};
@@ -18,7 +18,7 @@ use crate::ui::components::chart::{
 };
 use crate::ui::format::{self, esc};
 use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
-use crate::ui::labels::{model_msg, model_tag, provider_msg};
+use crate::ui::labels::{figure_msg, model_msg, model_tag, provider_msg};
 
 /// Everything a render needs besides the result.
 #[derive(Clone, Copy)]
@@ -330,45 +330,6 @@ pub fn charts(cx: Ctx, plan: &Plan) -> String {
     out
 }
 
-/// The options table's figure columns, in order ([`figures`] gives the
-/// values; the CSV/JSON export uses both).
-pub const FIGURE_COLUMNS: [Rt; 8] = [
-    Rt::PlanColUsage,
-    Rt::PlanColUpfront,
-    Rt::PlanColCommitment,
-    Rt::PlanColData,
-    Rt::PlanColCredits,
-    Rt::PlanColPaid,
-    Rt::PlanColOwed,
-    Rt::PlanColDecision,
-];
-
-/// An option's figures in [`FIGURE_COLUMNS`] order: what is paid within the
-/// horizon (its parts, credits used there ≤ 0, and their sum), what stays
-/// owed after it, and the decision cost (paid + owed − credit usable on
-/// what is owed).
-pub fn figures(o: &PlanOption) -> [Decimal; 8] {
-    let c = &o.components;
-    [
-        c.usage,
-        c.upfront,
-        c.commitment,
-        c.data,
-        c.credits,
-        o.paid,
-        o.still_owed,
-        o.decision_cost,
-    ]
-}
-
-/// The break-even month of an option, when it is a commitment that crosses.
-pub fn crossing(plan: &Plan, o: &PlanOption) -> Option<u32> {
-    plan.crossings
-        .iter()
-        .find(|x| x.offer == o.offer && x.model == o.model)
-        .and_then(|x| x.month)
-}
-
 /// One row per option: components, paid, owed, decision cost, break-even
 /// month (the charts' table alternative).
 pub fn options_table(cx: Ctx, plan: &Plan) -> String {
@@ -379,7 +340,7 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
         esc(&fill(cx.t(Rt::PlanOptionsCaption), &[&plan.months.to_string()]))
     );
     let heads = std::iter::once(Rt::PlanColOption)
-        .chain(FIGURE_COLUMNS)
+        .chain(Figure::ALL.map(figure_msg))
         .chain([Rt::PlanColBreakeven]);
     for m in heads {
         let _ = write!(out, "<th scope=\"col\">{}</th>", esc(cx.t(m)));
@@ -388,7 +349,9 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
     let best = plan.summary.cheapest.as_ref();
     for o in &plan.options {
         let is_best = best.is_some_and(|b: &Best| b.offer == o.offer && b.model == o.model);
-        let cross = crossing(plan, o).map_or_else(|| "—".to_string(), |m| m.to_string());
+        let cross = plan
+            .crossing(o)
+            .map_or_else(|| "—".to_string(), |m| m.to_string());
         let mut tags = String::new();
         for (on, m) in [
             (is_best, cx.t(Rt::PlanBestTag)),
@@ -409,7 +372,7 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
             if is_best { " class=\"best\"" } else { "" },
             esc(&cx.option(&o.offer, o.model)),
         );
-        let v = figures(o);
+        let v = o.figures();
         for x in &v[..7] {
             let _ = write!(out, "<td>{}</td>", esc(&cx.money(*x)));
         }

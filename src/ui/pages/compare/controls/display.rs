@@ -3,6 +3,8 @@ use leptos::prelude::*;
 use rust_decimal::Decimal;
 
 use crate::domain::catalog::{Catalog, Currency};
+use crate::domain::compare::rows::switch_currency;
+use crate::domain::compare::view::{toggle_column, visible_columns, Column, TflopsKind, TimeUnit};
 use crate::domain::input::NumberField;
 use crate::domain::scenario::MAX_FX;
 use crate::ui::components::checks::check_boxes;
@@ -10,10 +12,6 @@ use crate::ui::components::number_input::NumberInput;
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Msg};
 use crate::ui::labels::{column_msg, tflops_msg, unit_msg};
-use crate::ui::pages::compare::rows::switch_currency;
-use crate::ui::pages::compare::view::{
-    toggle_column, visible_columns, Column, TflopsKind, TimeUnit,
-};
 use crate::ui::state::AppState;
 
 /// The display fields wired to the app state.
@@ -41,7 +39,7 @@ pub fn display_fields(state: AppState) -> impl IntoView {
         )}
         {currency_select(
             move || link.with(|l| l.scenario.currency),
-            move |c| state.update(|l| switch_currency(catalog, l, c)),
+            move |c| state.update(|l| switch_currency(catalog, &mut l.scenario, &mut l.compare, c)),
         )}
         {fx_rate(
             catalog,

@@ -25,7 +25,7 @@ pub fn Controls() -> impl IntoView {
                 {move || i18n.t(Msg::Filters)}
                 <span class="filter-count" data-testid="filter-count">
                     {move || {
-                        let n = state.link.with(super::rows::active_filters);
+                        let n = state.link.with(|l| crate::domain::compare::rows::active_filters(&l.scenario, &l.compare));
                         (n > 0).then(|| fill(i18n.t(Msg::FiltersActive), &[&n.to_string()]))
                     }}
                 </span>
@@ -40,7 +40,7 @@ pub fn Controls() -> impl IntoView {
                         type="button"
                         class="link"
                         data-testid="clear-filters"
-                        on:click=move |_| state.update_filter(false, super::rows::clear_filters)
+                        on:click=move |_| state.update_filter(false, |l| crate::domain::compare::rows::clear_filters(&mut l.scenario, &mut l.compare))
                     >
                         {move || i18n.t(Msg::ClearFilters)}
                     </button>

@@ -4,12 +4,12 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::domain::catalog::Currency;
+use crate::domain::compare::view::clip_query;
 use crate::domain::input::NumberField;
 use crate::domain::scenario::{MAX_GPUS, MAX_MONEY_INPUT, MAX_VRAM_GB};
 use crate::ui::components::number_input::{whole_field, NumberInput};
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, Msg};
-use crate::ui::pages::compare::view::clip_query;
 use crate::ui::state::AppState;
 
 /// The need fields wired to the app state.

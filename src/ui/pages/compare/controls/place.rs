@@ -2,12 +2,12 @@
 use leptos::prelude::*;
 
 use crate::domain::catalog::{Catalog, GpuId, ProviderId, Region, RegionGroup};
+use crate::domain::compare::rows::toggle_provider;
 use crate::domain::scenario::RegionRef;
 use crate::ui::components::checks::{check_boxes, check_fieldset};
 use crate::ui::format;
 use crate::ui::i18n::{use_i18n, Msg};
 use crate::ui::labels::{group_msg, provider_msg};
-use crate::ui::pages::compare::rows::toggle_provider;
 use crate::ui::state::AppState;
 
 /// The place fieldsets wired to the app state.

@@ -1,9 +1,12 @@
 //! What the compare screen prices, as pure functions of (catalog,
 //! scenario): every offer's metrics ([`price_all`], which depends only on
 //! the scenario's pricing inputs, so typing in the search box does not
-//! re-price thousands of offers) and the side-by-side [`panel`]. How the
-//! table filters, sorts and pages those rows is the screen's own rule
-//! (`ui::pages::compare::rows`).
+//! re-price thousands of offers) and the side-by-side [`panel`]; the table's
+//! view state and its link keys ([`view`]) and how the table filters, sorts
+//! and pages those rows ([`rows`]), which the export reads too.
+
+pub mod rows;
+pub mod view;
 
 use rust_decimal::Decimal;
 

@@ -14,7 +14,6 @@ use crate::domain::money::{convert, mul, round_money};
 use crate::domain::pricing::OfferMetrics;
 use crate::domain::scenario::{BillingModel, Scenario};
 use crate::domain::tco::matches;
-use crate::ui::link::AppLink;
 
 /// Rows per page: bounds the DOM to what a screen can show.
 pub const PAGE_SIZE: usize = 50;
@@ -275,23 +274,21 @@ impl RowFigures {
 /// Switch the display currency, converting the typed max price at the
 /// scenario's rate (rounded to cents) so the filter keeps its meaning and
 /// nothing the user entered is lost.
-pub fn switch_currency(catalog: &Catalog, l: &mut AppLink, to: Currency) {
-    let from = l.scenario.currency;
-    let fx = l.scenario.fx(catalog);
-    l.compare.max_price = l
-        .compare
+pub fn switch_currency(catalog: &Catalog, s: &mut Scenario, v: &mut CompareView, to: Currency) {
+    let from = s.currency;
+    let fx = s.fx(catalog);
+    v.max_price = v
         .max_price
         .and_then(|p| convert(p, from, to, fx).ok())
         .map(round_money)
         .filter(|p| *p > Decimal::ZERO);
-    l.scenario.currency = to;
+    s.currency = to;
 }
 
 /// Remove every filter (not units, currency, columns or selection).
 /// How many of the filters [`clear_filters`] clears are set (shown in the
 /// folded filters' summary on phones).
-pub fn active_filters(l: &AppLink) -> usize {
-    let s = &l.scenario;
+pub fn active_filters(s: &Scenario, v: &CompareView) -> usize {
     [
         !s.providers.is_empty(),
         !s.region_groups.is_empty(),
@@ -299,25 +296,24 @@ pub fn active_filters(l: &AppLink) -> usize {
         !s.gpu_models.is_empty(),
         s.min_gpus != 1,
         s.min_vram_gb.is_some(),
-        !l.compare.q.is_empty(),
-        l.compare.max_price.is_some(),
+        !v.q.is_empty(),
+        v.max_price.is_some(),
     ]
     .iter()
     .filter(|on| **on)
     .count()
 }
 
-pub fn clear_filters(l: &mut AppLink) {
-    let s = &mut l.scenario;
+pub fn clear_filters(s: &mut Scenario, v: &mut CompareView) {
     s.providers.clear();
     s.region_groups.clear();
     s.regions.clear();
     s.gpu_models.clear();
     s.min_gpus = 1;
     s.min_vram_gb = None;
-    l.compare.q.clear();
-    l.compare.max_price = None;
-    l.compare.page = 1;
+    v.q.clear();
+    v.max_price = None;
+    v.page = 1;
 }
 
 /// Tick or untick a provider: regions of providers no longer shown are
@@ -335,8 +331,8 @@ pub fn toggle_provider(s: &mut Scenario, p: crate::domain::catalog::ProviderId, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::compare::view::TimeUnit;
     use crate::domain::compare::{price_all, pricing_inputs};
-    use crate::ui::pages::compare::view::TimeUnit;
 
     use crate::domain::embedded::test_catalog as catalog;
 
@@ -447,39 +443,39 @@ mod tests {
     #[test]
     fn switching_currency_converts_the_max_price() {
         let c = catalog();
-        let mut l = AppLink::default();
-        l.compare.max_price = Some(Decimal::from(10));
-        l.scenario.fx_cny_per_usd = Some(Decimal::from(7));
-        switch_currency(c, &mut l, Currency::CNY);
-        assert_eq!(l.scenario.currency, Currency::CNY);
-        assert_eq!(l.compare.max_price, Some(Decimal::new(7000, 2)));
-        switch_currency(c, &mut l, Currency::USD);
-        assert_eq!(l.compare.max_price, Some(Decimal::new(1000, 2)));
+        let (mut s, mut v) = (Scenario::default(), CompareView::default());
+        v.max_price = Some(Decimal::from(10));
+        s.fx_cny_per_usd = Some(Decimal::from(7));
+        switch_currency(c, &mut s, &mut v, Currency::CNY);
+        assert_eq!(s.currency, Currency::CNY);
+        assert_eq!(v.max_price, Some(Decimal::new(7000, 2)));
+        switch_currency(c, &mut s, &mut v, Currency::USD);
+        assert_eq!(v.max_price, Some(Decimal::new(1000, 2)));
     }
 
     #[test]
     fn unticking_a_provider_drops_its_regions_and_clearing_keeps_units() {
         use crate::domain::catalog::ProviderId;
         use crate::domain::scenario::RegionRef;
-        let mut l = AppLink::default();
-        toggle_provider(&mut l.scenario, ProviderId::Aws, true);
-        toggle_provider(&mut l.scenario, ProviderId::Azure, true);
-        l.scenario.regions = vec![
+        let (mut s, mut v) = (Scenario::default(), CompareView::default());
+        toggle_provider(&mut s, ProviderId::Aws, true);
+        toggle_provider(&mut s, ProviderId::Azure, true);
+        s.regions = vec![
             RegionRef::from_code("aws:us-east-1").unwrap(),
             RegionRef::from_code("azure:eastus").unwrap(),
         ];
-        toggle_provider(&mut l.scenario, ProviderId::Aws, false);
-        assert_eq!(l.scenario.providers, vec![ProviderId::Azure]);
-        assert_eq!(l.scenario.regions.len(), 1);
-        l.compare.time_unit = TimeUnit::M;
-        l.compare.q = "a100".into();
-        assert!(active_filters(&l) >= 2);
-        l.compare.page = 3;
-        clear_filters(&mut l);
-        assert!(l.scenario.providers.is_empty() && l.scenario.regions.is_empty());
-        assert!(l.compare.q.is_empty());
-        assert_eq!(active_filters(&l), 0);
-        assert_eq!((l.compare.page, l.compare.time_unit), (1, TimeUnit::M));
+        toggle_provider(&mut s, ProviderId::Aws, false);
+        assert_eq!(s.providers, vec![ProviderId::Azure]);
+        assert_eq!(s.regions.len(), 1);
+        v.time_unit = TimeUnit::M;
+        v.q = "a100".into();
+        assert!(active_filters(&s, &v) >= 2);
+        v.page = 3;
+        clear_filters(&mut s, &mut v);
+        assert!(s.providers.is_empty() && s.regions.is_empty());
+        assert!(v.q.is_empty());
+        assert_eq!(active_filters(&s, &v), 0);
+        assert_eq!((v.page, v.time_unit), (1, TimeUnit::M));
     }
 
     #[test]

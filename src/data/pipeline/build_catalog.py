@@ -10,8 +10,8 @@ only; deterministic output.
 
 One module per provider (aws, azure, alibaba, tencent), plus gpus, usage,
 promotions, benchmarks (training throughput for the cost-per-job engine) and facts (provider facts, curated and derived from the catalog's prices); shared helpers in common. Mapping tables: mappings.json; FX
-default: fx.json. Reference data: ../shared/reference-data relative to the
-repo root (override with GPUCOST_REF=/path/to/reference-data).
+default: fx.json. Reference data: src/data/reference (committed; override with
+GPUCOST_REF=/path/to/reference-data).
 """
 
 from __future__ import annotations

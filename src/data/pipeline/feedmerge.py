@@ -40,7 +40,7 @@ def read_state(folder: Path) -> tuple[dict, list]:
 
 
 def dump_accepted(acc: dict) -> str:
-    j = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"), sort_keys=True)
+    j = lambda v: json.dumps(v, ensure_ascii=False, separators=(",", ":"))
     out = ['{"refreshed":' + j(acc["refreshed"]) + ',"feeds":{']
     feeds = sorted(acc["feeds"])
     for i, f in enumerate(feeds):
@@ -95,6 +95,19 @@ def gpu_of(m: dict, provider: str, itype: str):
     return None
 
 
+PRICE_KEYS = ("model", "term_months", "payment", "upfront", "hourly", "hourly_min", "hourly_max", "monthly",
+              "split_unknown", "currency", "source", "as_of", "indicative", "range_min",
+              "spot_exceeds_on_demand_sourced", "note")
+SOURCE_KEYS = ("id", "title", "reference", "as_of", "kind", "note")
+
+
+def canon(d: dict, keys: tuple) -> dict:
+    """A record in the key order the catalog writes (independent of how a state file stored it)."""
+    out = {k: d[k] for k in keys if k in d}
+    out.update({k: v for k, v in d.items() if k not in out})
+    return out
+
+
 def feed_rows(acc: dict) -> list[tuple[str, dict]]:
     """Every accepted row with its feed; where two feeds price one offer and model, the better-ranked
     feed's row only."""
@@ -120,7 +133,7 @@ def apply(inp: Inputs, offers: list, acc: dict, hist: list, gpus_by_id: dict, of
         specs.setdefault((o["provider"], o["instance_type"]), (o["gpu_count"], o["vcpu"], o["ram_gib"], o["spec_sources"]))
     sources = {}
     for feed, r in feed_rows(acc):
-        p, prov, region, it = dict(r["price"]), r["provider"], r["region"], r["instance_type"]
+        p, prov, region, it = canon(r["price"], PRICE_KEYS), r["provider"], r["region"], r["instance_type"]
         oid = f"{prov}:{region}:{it}"
         fg = gpu_of(m, prov, it)
         if fg is None:
@@ -148,7 +161,7 @@ def apply(inp: Inputs, offers: list, acc: dict, hist: list, gpus_by_id: dict, of
             offers.append(o)
             by_id[oid] = o
             derived[oid] = []
-        sources[p["source"]] = acc["feeds"][feed]["sources"].get(p["source"]) or _find_source(acc, p["source"])
+        sources[p["source"]] = canon(acc["feeds"][feed]["sources"].get(p["source"]) or _find_source(acc, p["source"]), SOURCE_KEYS)
         key = model_key(p)
         cur = next((i for i, q in enumerate(o["prices"]) if model_key(q) == key), None)
         if p["model"] == "spot" and not p.get("spot_exceeds_on_demand_sourced"):
@@ -172,7 +185,7 @@ def apply(inp: Inputs, offers: list, acc: dict, hist: list, gpus_by_id: dict, of
     for e in hist:
         if "price" not in e:
             continue
-        p = dict(e["price"])
+        p = canon(e["price"], PRICE_KEYS)
         if "changed" in e:
             extra = f"Superseded on {e['changed']}" + (f" by {e['by']}" if e.get("by") else "") + "."
             if e.get("why"):

@@ -78,6 +78,7 @@ def fetch(url: str, *, timeout: float = 60.0, retries: int = 4, backoff: float =
                     raise _Retry(f"unreadable body ({str(e)[:120]})")
             return body
         except urllib.error.HTTPError as e:
+            e.close()
             if e.code not in RETRY_STATUS:
                 raise FeedError(f"{url}: HTTP {e.code} {e.reason}")
             last = f"HTTP {e.code} {e.reason}"
@@ -145,6 +146,7 @@ def fetch_to_file(url: str, path, *, timeout: float = 120.0, retries: int = 4, b
                 raise _Retry(f"truncated body ({n} of {expected} bytes)")
             return
         except urllib.error.HTTPError as e:
+            e.close()
             if e.code not in RETRY_STATUS:
                 raise FeedError(f"{url}: HTTP {e.code} {e.reason}")
             last = f"HTTP {e.code} {e.reason}"

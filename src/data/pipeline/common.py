@@ -14,6 +14,9 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[2]
+# The reference data the pipeline reads, committed in the repo (a copy of the research folder it came
+# from, every file, unchanged). GPUCOST_REF=/path overrides it.
+REFERENCE = ROOT / "src" / "data" / "reference"
 
 # SkyPilot commit dates are not visible; content dates them Dec-2024..May-2025.
 # as_of is the start of that window (the conservative age); the note says so.
@@ -43,7 +46,7 @@ class Inputs:
 
     @staticmethod
     def default() -> "Inputs":
-        ref = Path(os.environ.get("GPUCOST_REF", ROOT.parent / "shared" / "reference-data"))
+        ref = Path(os.environ.get("GPUCOST_REF", REFERENCE))
         return Inputs(ref=ref, research=HERE / "research", curated=HERE)
 
 
@@ -111,9 +114,12 @@ def spot(lo, hi, cur, src, as_of, **kw):
     return price("spot", cur, src, as_of, hourly_min=dec(lo), hourly_max=dec(hi), **kw)
 
 
-def ri(term, payment, upfront, hourly, cur, src, as_of, **kw):
+def ri(term, payment, upfront, hourly, cur, src, as_of, split_unknown=False, **kw):
+    """A reservation. split_unknown: a partial-upfront rate whose upfront/hourly split the source does not
+    publish (stored as upfront 0 + the effective hourly rate); the flag tells the engine so."""
+    extra = {"split_unknown": True} if split_unknown else {}
     return price("reserved", cur, src, as_of, term_months=term, payment=payment,
-                 upfront=dec(upfront), hourly=dec(hourly), **kw)
+                 upfront=dec(upfront), hourly=dec(hourly), **extra, **kw)
 
 
 def sub(monthly, cur, src, as_of, **kw):

@@ -58,7 +58,9 @@ def _current(o: dict, model: str) -> list[dict]:
 def subscription_facts(offers: list[dict]) -> dict[str, list[dict]]:
     """Per provider × family: monthly subscription ÷ (pay-as-you-go × 730 h), non-indicative prices only.
 
-    Identical rows in several regions (Tencent's one mainland list) count once per instance type.
+    Identical rows in several regions (Tencent's one mainland list) count once per instance type; where
+    a type's prices differ between regions (feed prices are per region), each distinct pair counts in the
+    range. One fact per provider × family × currency (rates in CNY and USD are never mixed).
     """
     fam: dict = defaultdict(dict)
     for o in offers:
@@ -66,16 +68,13 @@ def subscription_facts(offers: list[dict]) -> dict[str, list[dict]]:
         if len(ods) != 1 or len(subs) != 1 or ods[0]["currency"] != subs[0]["currency"]:
             continue
         h, m = dec(ods[0]["hourly"]), dec(subs[0]["monthly"])
-        key = (o["provider"], o["family"])
-        prev = fam[key].get(o["instance_type"])
+        key = (o["provider"], o["family"], ods[0]["currency"])
         row = (m / (h * HOURS), h, m, ods[0], subs[0], o["region"])
-        if prev is None:
-            fam[key][o["instance_type"]] = row
-        elif (prev[1], prev[2]) != (h, m):
-            raise SystemExit(f"subscription ratio: {o['instance_type']} differs between regions")
+        fam[key].setdefault((o["instance_type"], h, m), row)
     out: dict[str, list[dict]] = defaultdict(list)
-    for (prov, family), rows in sorted(fam.items()):
-        items = sorted(rows.items())
+    for (prov, family, _cur), rows in sorted(fam.items()):
+        items = sorted(((k[0], v) for k, v in rows.items()), key=lambda x: (x[0], x[1][1], x[1][2]))
+        n_sizes = len({k for k, _ in items})
         ratios = sorted({_r3(r[0]) for _, r in items})
         itype, (r, h, m, po, ps, _) = items[0]
         srcs = sorted({x[3]["source"] for _, x in items} | {x[4]["source"] for _, x in items})
@@ -88,10 +87,10 @@ def subscription_facts(offers: list[dict]) -> dict[str, list[dict]]:
         cav_zh = "；价目无日期，2021 仅为下限" if cav else ""
         cur = po["currency"]
         short = itype.removeprefix("ecs.")
-        en = (f"{family}: monthly subscription ÷ (pay-as-you-go × 730 h) = {rng} ({disc}) over {len(items)} size(s); "
+        en = (f"{family}: monthly subscription ÷ (pay-as-you-go × 730 h) = {rng} ({disc}) over {n_sizes} size(s); "
               f"e.g. {short} {fmt(m)} / ({fmt(h)} × 730) = {_r3(r)}. Derived from this catalog's {cur} list prices "
               f"(sources {', '.join(srcs)}; dated {', '.join(dates)}{cav_en}); indicative prices excluded.")
-        zh = (f"{family}：包月价 ÷（按量价 × 730 小时）= {rng}（{disc}），共 {len(items)} 个规格；"
+        zh = (f"{family}：包月价 ÷（按量价 × 730 小时）= {rng}（{disc}），共 {n_sizes} 个规格；"
               f"例如 {short} {fmt(m)} / ({fmt(h)} × 730) = {_r3(r)}。由本目录的{cur}价目推算"
               f"（来源 {', '.join(srcs)}；日期 {', '.join(dates)}{cav_zh}），不含参考价。")
         out[prov].append({"topic": "subscription_discount", "text_en": en, "text_zh": zh, "source": DERIVED,

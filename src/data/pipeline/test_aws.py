@@ -42,6 +42,9 @@ class AwsTest(unittest.TestCase):
         [pa] = current(o, "reserved", term_months=12, payment="partial")
         self.assertEqual(pa["upfront"], "0")
         self.assertIn("EFFECTIVE", pa["note"])
+        self.assertIs(pa["split_unknown"], True)  # research rows: split not published (cross-issue contract)
+        self.assertNotIn("split_unknown", no)
+        self.assertNotIn("split_unknown", al)
         # the tsaol 1-yr No Upfront value (2026-01-21) wins over the same S-RAW value
         [n1] = current(o, "reserved", term_months=12, payment="no")
         self.assertEqual(n1["as_of"], "2026-01-21")

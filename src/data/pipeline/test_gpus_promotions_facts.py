@@ -97,14 +97,21 @@ class FactsTest(Tmp):
         self.assertIn("= 0.658 (−34 %) over 1 size", gn7["text_en"])  # indicative row excluded
         self.assertEqual((gn7["source"], gn7["as_of"]), ("catalog-derived", "2023-06"))
 
-    def test_same_type_in_several_regions_counts_once_and_must_agree(self):
+    def test_same_type_in_several_regions_counts_once_and_regional_prices_widen_the_range(self):
         a = offer("tencent", "GN7", "GN7.2XLARGE32", "ap-beijing", "8.68", "2500")
         b = offer("tencent", "GN7", "GN7.2XLARGE32", "ap-shanghai", "8.68", "2500")
         [f] = facts.subscription_facts([a, b])["tencent"]
         self.assertIn("over 1 size", f["text_en"])
-        b["prices"][1]["monthly"] = "2400"
-        with self.assertRaises(SystemExit):
-            facts.subscription_facts([a, b])
+        self.assertIn("= 0.395 (", f["text_en"])
+        b["prices"][1]["monthly"] = "2400"  # a feed's regional price: one size, two ratios
+        [f] = facts.subscription_facts([a, b])["tencent"]
+        self.assertIn("= 0.379–0.395 (", f["text_en"])
+        self.assertIn("over 1 size", f["text_en"])
+        c = offer("tencent", "GN7", "GN7.2XLARGE32", "na-ashburn", "1.2", "350")
+        for p in c["prices"]:
+            p["currency"] = "USD"
+        got = facts.subscription_facts([a, c])["tencent"]
+        self.assertEqual(len(got), 2)  # CNY and USD rates are never mixed in one fact
 
     def test_azure_reservation_ratio_uses_whole_term_totals(self):
         o = {"id": "azure:eastus:Standard_X", "provider": "azure", "family": "f", "instance_type": "Standard_X",

@@ -1,0 +1,312 @@
+"""AWS Price List bulk API (public, no credentials): EC2 on-demand and Reserved Instances per region,
+the China partition's own price list (CNY), and the Savings Plans offer files.
+
+fetch: region index → each region's offer file (CSV form live: it streams; the JSON form is read too,
+e.g. recordings). parse: pure functions over the offer file's records (parse_offer_json, parse_offer_csv →
+normalised records → rows), tested on recordings and fixtures in tests/fixtures/feeds/.
+Kept: GPU/accelerator families of mappings.json, Linux, shared tenancy, no pre-installed software,
+capacity status Used, market option OnDemand (Capacity Blocks left out), operation RunInstances.
+Reserved: Standard class (Convertible only where the region has no Standard offer for that term and
+payment), 1/3 yr × No/Partial/All Upfront, with the upfront fee (Quantity dimension) and the hourly fee
+(Hrs dimension) as published.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+from feeds.base import FeedOutput, num, problem, row, source
+from feeds.http import FeedError
+
+FEED_EC2, FEED_CN, FEED_SP = "aws-ec2", "aws-ec2-cn", "aws-savings-plans"
+BASE = "https://pricing.us-east-1.amazonaws.com"
+BASE_CN = "https://pricing.cn-north-1.amazonaws.com.cn"
+INDEX = BASE + "/offers/v1.0/aws/AmazonEC2/current/region_index.json"
+INDEX_CN = BASE_CN + "/offers/v1.0/cn/AmazonEC2/current/region_index.json"
+SP_INDEX = BASE + "/savingsPlan/v1.0/aws/AWSComputeSavingsPlan/current/region_index.json"
+PAY = {"No Upfront": "no", "Partial Upfront": "partial", "All Upfront": "all"}
+TERM = {"1yr": 12, "3yr": 36, "1 yr": 12, "3 yr": 36}
+
+# Normalised product attribute → (JSON attribute, CSV column)
+ATTR = {
+    "instance_type": ("instanceType", "Instance Type"),
+    "vcpu": ("vcpu", "vCPU"),
+    "memory": ("memory", "Memory"),
+    "gpu": ("gpu", "GPU"),
+    "tenancy": ("tenancy", "Tenancy"),
+    "os": ("operatingSystem", "Operating System"),
+    "preinstalled": ("preInstalledSw", "Pre Installed S/W"),
+    "capacity": ("capacitystatus", "CapacityStatus"),
+    "usagetype": ("usagetype", "usageType"),
+    "operation": ("operation", "operation"),
+    "market": ("marketoption", "MarketOption"),
+    "region": ("regionCode", "Region Code"),
+}
+REQUIRED = ("instance_type", "vcpu", "memory", "tenancy", "os", "preinstalled", "capacity", "usagetype",
+            "operation", "region")
+FAMILIES = ("Compute Instance", "Compute Instance (bare metal)")
+
+
+def family_of(table: list, itype: str):
+    for pre, fam, gpu in table:
+        if itype.startswith(pre):
+            return fam, gpu
+    return None
+
+
+# ------------------------------------------------------------------ parse (pure)
+
+
+def records_from_json(offer: dict):
+    """(products {sku: attrs+family}, terms [(sku, term_type, term_attrs, [dimensions])], version)."""
+    if not isinstance(offer, dict) or "products" not in offer or "terms" not in offer:
+        raise FeedError("offer file: no 'products'/'terms' (schema changed?)")
+    products = {}
+    for sku, p in offer["products"].items():
+        a = p.get("attributes", {})
+        rec = {k: a.get(j) for k, (j, _) in ATTR.items()}
+        rec["product_family"] = p.get("productFamily")
+        products[sku] = rec
+    terms = []
+    for ttype in ("OnDemand", "Reserved"):
+        for sku, by_code in offer["terms"].get(ttype, {}).items():
+            for code, t in by_code.items():
+                ta = t.get("termAttributes", {}) or {}
+                dims = []
+                for d in t.get("priceDimensions", {}).values():
+                    ppu = d.get("pricePerUnit", {}) or {}
+                    cur, val = (next(iter(ppu.items())) if ppu else (None, None))
+                    dims.append({"unit": d.get("unit"), "price": val, "currency": cur})
+                terms.append((sku, code, ttype, {"lease": ta.get("LeaseContractLength"), "class": ta.get("OfferingClass"),
+                                                 "purchase": ta.get("PurchaseOption")}, dims))
+    return products, terms, offer.get("version") or offer.get("publicationDate")
+
+
+def records_from_csv(lines):
+    """Same as records_from_json, from the CSV form (5 metadata lines, then a header): streams."""
+    meta = {}
+    reader = csv.reader(lines)
+    header = None
+    for r in reader:
+        if len(r) == 2 and header is None and r[0] != "SKU":
+            meta[r[0]] = r[1]
+            continue
+        header = r
+        break
+    if header is None or "SKU" not in header:
+        raise FeedError("offer file (CSV): no header line with SKU (schema changed?)")
+    col = {h: i for i, h in enumerate(header)}
+    need = ["SKU", "OfferTermCode", "TermType", "Unit", "PricePerUnit", "Currency", "Product Family"]
+    missing = [c for c in need if c not in col]
+    if missing:
+        raise FeedError(f"offer file (CSV): columns missing {missing} (schema changed?)")
+    products, terms = {}, {}
+    g = lambda r, c: (r[col[c]] if c in col and col[c] < len(r) else None) or None
+    for r in reader:
+        sku = g(r, "SKU")
+        if sku not in products:
+            rec = {k: g(r, c) for k, (_, c) in ATTR.items()}
+            rec["product_family"] = g(r, "Product Family")
+            products[sku] = rec
+        key = (sku, g(r, "OfferTermCode"), g(r, "TermType"))
+        t = terms.setdefault(key, ({"lease": g(r, "LeaseContractLength"), "class": g(r, "OfferingClass"),
+                                    "purchase": g(r, "PurchaseOption")}, []))
+        t[1].append({"unit": g(r, "Unit"), "price": g(r, "PricePerUnit"), "currency": g(r, "Currency")})
+    return products, [(s, c, tt, ta, d) for (s, c, tt), (ta, d) in terms.items()], meta.get("Version")
+
+
+def ram_gib(mem: str | None) -> str | None:
+    if not mem:
+        return None
+    v = mem.replace(",", "").split()[0]
+    return num(v) if v.replace(".", "", 1).isdigit() else None
+
+
+def parse_offer(products, terms, version, *, region: str, table: list, currency: str, sid: str, as_of: str,
+                partition: str = "aws"):
+    """Rows (on-demand + reserved) and problems from one regional offer file's records."""
+    rows, problems, notes = [], [], []
+    keep = {}
+    for sku, a in products.items():
+        if a.get("product_family") not in FAMILIES:
+            continue
+        it = a.get("instance_type")
+        if not it:
+            problems.append(problem("schema", f"{FEED_EC2}/{region}/{sku}", "compute product without an instance type attribute"))
+            continue
+        if family_of(table, it) is None:
+            continue
+        miss = [k for k in REQUIRED if not a.get(k)]
+        if miss:
+            problems.append(problem("schema", f"aws:{region}:{it}/{sku}", f"required attribute(s) missing: {', '.join(miss)}"))
+            continue
+        if a["region"] != region:
+            continue
+        if (a["os"], a["tenancy"], a["preinstalled"], a["capacity"]) != ("Linux", "Shared", "NA", "Used"):
+            continue
+        if a.get("market") not in (None, "OnDemand") or a["operation"] != "RunInstances" or "BoxUsage:" not in a["usagetype"]:
+            continue
+        keep[sku] = a
+    ver = f"offer version {version}" if version else "offer file"
+    reserved: dict = {}
+    for sku, code, ttype, ta, dims in terms:
+        a = keep.get(sku)
+        if a is None:
+            continue
+        it = a["instance_type"]
+        spec = {"vcpu": a["vcpu"], "ram_gib": ram_gib(a["memory"])}
+        if a.get("gpu") and str(a["gpu"]).isdigit():
+            spec["gpu_count"] = int(a["gpu"])
+        for d in dims:
+            if d["currency"] != currency:
+                problems.append(problem("currency", f"aws:{region}:{it}/{ttype}", f"{d['currency']} in a price list billed in {currency}"))
+        if ttype == "OnDemand":
+            hrs = [d for d in dims if d["unit"] == "Hrs"]
+            if len(hrs) != 1:
+                problems.append(problem("schema", f"aws:{region}:{it}/on_demand", f"{len(hrs)} hourly dimensions (expected 1)"))
+                continue
+            rows.append(row("aws", region, it, "on_demand", currency, sid, as_of, spec=spec,
+                            note=f"AWS Price List bulk API ({ver}): Linux, shared tenancy", hourly=hrs[0]["price"]))
+        else:
+            term, pay, cls = TERM.get(ta.get("lease") or ""), PAY.get(ta.get("purchase") or ""), (ta.get("class") or "").lower()
+            if term is None or pay is None or cls not in ("standard", "convertible"):
+                problems.append(problem("schema", f"aws:{region}:{it}/reserved", f"unknown term attributes {ta}"))
+                continue
+            hrs = [d for d in dims if d["unit"] == "Hrs"]
+            qty = [d for d in dims if d["unit"] == "Quantity"]
+            if len(hrs) > 1 or len(qty) > 1 or (pay != "no" and not qty) or (pay != "all" and not hrs):
+                problems.append(problem("schema", f"aws:{region}:{it}/reserved/{term}/{pay}",
+                                        f"{ta.get('purchase')} with {len(hrs)} Hrs and {len(qty)} Quantity dimensions"))
+                continue
+            upfront = qty[0]["price"] if qty else "0"
+            hourly = hrs[0]["price"] if hrs else "0"
+            reserved.setdefault((it, term, pay), {})[cls] = (upfront, hourly, spec)
+    for (it, term, pay), by in sorted(reserved.items()):
+        cls = "standard" if "standard" in by else "convertible"
+        upfront, hourly, spec = by[cls]
+        label = "Standard" if cls == "standard" else "Convertible (no Standard offer in this region)"
+        pname = {"no": "No Upfront", "partial": "Partial Upfront", "all": "All Upfront"}[pay]
+        rows.append(row("aws", region, it, "reserved", currency, sid, as_of, spec=spec,
+                        note=f"AWS Price List bulk API ({ver}): {label} RI, {pname}; upfront fee and hourly fee as published",
+                        term_months=term, payment=pay, upfront=upfront, hourly=hourly))
+    return rows, problems, notes
+
+
+def parse_savings_plans(offer: dict, *, region: str, table: list, sid: str, as_of: str):
+    """Savings Plans rates for Linux shared-tenancy GPU instances of one region: EC2 Instance Savings Plan
+    where published, else Compute Savings Plan (the note says which)."""
+    rows, problems = [], []
+    if not isinstance(offer, dict) or "products" not in offer or "terms" not in offer:
+        raise FeedError("savings plan file: no 'products'/'terms' (schema changed?)")
+    plans = {}
+    for p in offer["products"]:
+        a = p.get("attributes", {})
+        fam = p.get("productFamily") or a.get("productFamily")
+        plans[p.get("sku")] = (fam, a.get("purchaseOption"))
+    best = {}
+    for t in offer["terms"].get("savingsPlan", []):
+        fam, purchase = plans.get(t.get("sku"), (None, None))
+        if fam not in ("EC2InstanceSavingsPlans", "ComputeSavingsPlans"):
+            continue
+        years = (t.get("leaseContractLength") or {}).get("duration")
+        pay = PAY.get(purchase or "")
+        if years not in (1, 3, "1", "3") or pay is None:
+            problems.append(problem("schema", f"{FEED_SP}/{region}/{t.get('sku')}", "savings plan term without duration or purchase option"))
+            continue
+        for rate in t.get("rates", []):
+            ut, op = rate.get("discountedUsageType") or "", rate.get("discountedOperation")
+            it = rate.get("discountedInstanceType") or (ut.split(":", 1)[1] if ":" in ut else "")
+            if "BoxUsage:" not in ut or op != "RunInstances" or rate.get("discountedRegionCode", region) != region:
+                continue
+            if family_of(table, it) is None:
+                continue
+            dr = rate.get("discountedRate")
+            if not isinstance(dr, dict) or "price" not in dr or "currency" not in dr:
+                problems.append(problem("schema", f"aws:{region}:{it}/savings_plan", "rate without discountedRate price/currency"))
+                continue
+            k = (it, 12 * int(years), pay)
+            rank = 0 if fam == "EC2InstanceSavingsPlans" else 1
+            if k not in best or rank < best[k][0]:
+                best[k] = (rank, dr["price"], dr["currency"], fam)
+    for (it, term, pay), (_, price, cur, fam) in sorted(best.items()):
+        kind = "EC2 Instance Savings Plan" if fam == "EC2InstanceSavingsPlans" else "Compute Savings Plan (no EC2 Instance Savings Plan published)"
+        rows.append(row("aws", region, it, "savings_plan", cur, sid, as_of, term_months=term, payment=pay, hourly=price,
+                        note=f"AWS Savings Plans offer file: {kind}, {term // 12}-yr, {pay} upfront; Linux, shared tenancy"))
+    return rows, problems
+
+
+# ------------------------------------------------------------------ fetch
+
+
+def _regions(ctx, provider_regions: set, index: dict, out: FeedOutput, key="regions"):
+    regs = index.get(key)
+    if regs is None:
+        raise FeedError("region index: no 'regions' (schema changed?)")
+    items = regs.items() if isinstance(regs, dict) else [(r.get("regionCode"), r) for r in regs]
+    for code, r in sorted(items, key=lambda x: str(x[0])):
+        if code not in provider_regions:
+            out.notes.append(f"region {code}: not in the region table (regions.json / regions_feeds.json): not asked")
+            continue
+        yield code, r
+
+
+def run_ec2(tr, ctx, china: bool = False) -> FeedOutput:
+    feed = FEED_CN if china else FEED_EC2
+    out = FeedOutput(feed, "aws")
+    base, index_url = (BASE_CN, INDEX_CN) if china else (BASE, INDEX)
+    table = ctx["mappings"]["aws_family_gpu"]
+    regions = {c for (p, c), v in ctx["regions"].items() if p == "aws" and (v[2] == "mainland_china") == china}
+    idx = tr.get(feed, index_url)
+    out.fetched = idx.as_of
+    out.written |= idx.origin == "written"
+    for code, r in _regions(ctx, regions, idx.json(), out):
+        url = r.get("currentVersionUrl")
+        if not url:
+            out.problems.append(problem("schema", f"{feed}/{code}", "region index entry without currentVersionUrl"))
+            continue
+        json_url = base + url
+        csv_url = json_url[:-5] + ".csv" if json_url.endswith(".json") else json_url
+        chosen = tr.first([csv_url, json_url])
+        resp = tr.get_large(feed, chosen) if chosen.endswith(".csv") else tr.get(feed, chosen)
+        out.written |= resp.origin == "written"
+        if chosen.endswith(".csv"):
+            with open(resp.path, newline="", encoding="utf-8") if resp.path else io.StringIO(resp.read().decode()) as f:
+                products, terms, version = records_from_csv(f)
+        else:
+            products, terms, version = records_from_json(resp.json())
+        sid = f"aws-pl-{code}"
+        title = ("AWS Price List bulk API (China partition, CNY): AmazonEC2 offer file, " if china
+                 else "AWS Price List bulk API: AmazonEC2 offer file, ") + code
+        out.sources[sid] = source(sid, title, chosen, resp.as_of, resp.origin, resp.recorded_from)
+        sid = out.sources[sid]["id"]
+        rows, problems, notes = parse_offer(products, terms, version, region=code, table=table,
+                                            currency="CNY" if china else "USD", sid=sid, as_of=resp.as_of)
+        out.rows += rows
+        out.problems += problems
+        out.notes += notes
+    return out
+
+
+def run_savings_plans(tr, ctx) -> FeedOutput:
+    out = FeedOutput(FEED_SP, "aws")
+    table = ctx["mappings"]["aws_family_gpu"]
+    regions = {c for (p, c), v in ctx["regions"].items() if p == "aws" and v[2] != "mainland_china"}
+    idx = tr.get(FEED_SP, SP_INDEX)
+    out.fetched = idx.as_of
+    out.written |= idx.origin == "written"
+    for code, r in _regions(ctx, regions, idx.json(), out):
+        url = r.get("versionUrl")
+        if not url:
+            out.problems.append(problem("schema", f"{FEED_SP}/{code}", "region index entry without versionUrl"))
+            continue
+        resp = tr.get(FEED_SP, BASE + url)
+        out.written |= resp.origin == "written"
+        sid = f"aws-sp-{code}"
+        out.sources[sid] = source(sid, f"AWS Price List bulk API: Savings Plans offer file (AWSComputeSavingsPlan), {code}",
+                                  BASE + url, resp.as_of, resp.origin, resp.recorded_from)
+        rows, problems = parse_savings_plans(resp.json(), region=code, table=table, sid=out.sources[sid]["id"], as_of=resp.as_of)
+        out.rows += rows
+        out.problems += problems
+    return out

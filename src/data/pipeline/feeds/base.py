@@ -1,0 +1,107 @@
+"""What every feed returns, and the helpers the parsers share.
+
+A feed's output (FeedOutput.to_json) is what `make feed` writes and the merge reads:
+  feed, provider, status ("ok" | "skipped" | "failed"), why (one line, for skipped/failed), fetched
+  (the date its rows carry), rows, sources (source id → catalog source record), problems (parser-level
+  gate flags: schema drift, bad values), notes (rows left out by rule, one line each).
+A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from common import fmt
+
+
+@dataclass
+class FeedOutput:
+    feed: str
+    provider: str
+    status: str = "ok"
+    why: str = ""
+    fetched: str | None = None
+    rows: list = field(default_factory=list)
+    sources: dict = field(default_factory=dict)
+    problems: list = field(default_factory=list)
+    notes: list = field(default_factory=list)
+    written: bool = False      # some response was a written fixture (never a live figure)
+
+    def to_json(self) -> dict:
+        return {"feed": self.feed, "provider": self.provider, "status": self.status, "why": self.why,
+                "fetched": self.fetched, "written": self.written, "sources": self.sources,
+                "problems": self.problems, "notes": self.notes, "rows": self.rows}
+
+    @staticmethod
+    def from_json(d: dict) -> "FeedOutput":
+        return FeedOutput(d["feed"], d["provider"], d["status"], d.get("why", ""), d.get("fetched"),
+                          d.get("rows", []), d.get("sources", {}), d.get("problems", []), d.get("notes", []),
+                          d.get("written", False))
+
+
+def problem(gate: str, row: str, detail: str) -> dict:
+    return {"gate": gate, "row": row, "detail": " ".join(detail.split())}
+
+
+def model_key(p: dict) -> str:
+    """The billing model of a price, as the validator keys it (one current price per key)."""
+    m = p["model"]
+    if m in ("reserved", "savings_plan"):
+        k = f"{m}/{p['term_months']}/{p['payment']}"
+    else:
+        k = m
+    return k + (" (indicative)" if p.get("indicative") else "")
+
+
+def row_id(r: dict) -> str:
+    return f"{r['provider']}:{r['region']}:{r['instance_type']}/{model_key(r['price'])}"
+
+
+def num(s) -> str:
+    """A feed's figure as the catalog's decimal string; an unreadable figure is kept as given (the
+    bad-price gate names it) instead of being dropped or guessed."""
+    if isinstance(s, bool) or s is None:
+        return str(s)
+    try:
+        d = Decimal(str(s).strip())
+    except (InvalidOperation, ValueError):
+        return str(s)
+    if not d.is_finite():
+        return str(s)
+    return fmt(d)
+
+
+def row(provider, region, itype, model, currency, source, as_of, note=None, spec=None, **fields) -> dict:
+    p = {"model": model}
+    for k, v in fields.items():
+        p[k] = num(v) if k in ("hourly", "hourly_min", "hourly_max", "upfront", "monthly") else v
+    p["currency"] = currency
+    p["source"] = source
+    p["as_of"] = as_of
+    if note:
+        p["note"] = note
+    r = {"provider": provider, "region": region, "instance_type": itype, "price": p}
+    if spec:
+        r["spec"] = spec
+    return r
+
+
+def source(sid: str, title: str, url: str, as_of: str, origin: str, recorded_from: str = "") -> dict:
+    """A catalog source record for rows of one feed request. A written fixture is never presented as
+    a provider's figure: its id starts with 'fixture-' and its title says what it is."""
+    s = {"id": sid, "title": title, "reference": url, "as_of": as_of, "kind": "primary"}
+    if origin == "written":
+        s["id"] = "fixture-" + sid
+        s["title"] = "WRITTEN TEST FIXTURE, not a provider figure: " + title
+        s["kind"] = "derived"
+        s["note"] = "Replayed from a fixture written for the tests (tests/fixtures/feeds/manifest.json)."
+    elif origin == "real":
+        s["note"] = f"Replayed from a recording of a real response ({recorded_from}); as_of = its recorded date."
+    return s
+
+
+def median(xs: list[Decimal]) -> Decimal:
+    xs = sorted(xs)
+    n = len(xs)
+    return xs[n // 2] if n % 2 else (xs[n // 2 - 1] + xs[n // 2]) / 2

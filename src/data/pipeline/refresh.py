@@ -1,0 +1,491 @@
+#!/usr/bin/env python3
+"""Refresh the catalog's prices from the providers' feeds (issue 23). Standard library only (the SDKs
+of the credentialed feeds are imported by their live path alone).
+
+    make refresh                          live: every feed from the network (credentials from env)
+    make refresh FROM=DIR                 replay every response from a recorded folder
+    make refresh ... OUT=DIR2             write DIR2/{catalog.json,accepted.json,history.json,report.md}
+                                          instead of the repo, comparing against what DIR2 holds
+    make refresh ACCEPT='GATE:ROW' WHY='reason'    accept flagged rows (several: space-separated)
+    make refresh SKIP_FAILED=1            a feed that cannot be fetched keeps its last rows
+    make feed FEED=name PARSED=DIR [FROM=DIR]      one feed → DIR/name.json (the workflow's matrix)
+    make refresh PARSED=DIR               merge the feeds' outputs from DIR instead of fetching
+
+Exit: 0 written or nothing changed; 3 refused by a gate (nothing written; each gate and row named);
+anything else an error, with one line saying why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import datetime
+import json
+import math
+import os
+import sys
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import build_catalog  # noqa: E402
+import feedmerge  # noqa: E402
+from common import DROPPED, LOG, ROOT, Inputs, load_json  # noqa: E402
+from feeds.base import FeedOutput, model_key, row_id  # noqa: E402
+from feeds.http import FeedError  # noqa: E402
+from feeds.registry import FEEDS, PROVIDER  # noqa: E402
+from feeds.transport import Live, Replay, today  # noqa: E402
+
+EXIT_GATE = 3
+GATES = {
+    "feed": "a feed could not be fetched or parsed after retries",
+    "no-gpu-rows": "a feed yielded no GPU rows",
+    "fewer-offers": "far fewer offers than last time for a provider × region (less than half)",
+    "bad-price": "a price ≤ 0 or not a number",
+    "currency": "a price in a currency the region does not bill in",
+    "schema": "a required field is missing (schema drift)",
+    "duplicate": "two different prices for one SKU and billing model",
+    "spot-above-od": "spot above on-demand",
+    "move": "a price moved more than 3× either way since the last accepted catalog",
+}
+PUBLISH_ON_ACCEPT = {"no-gpu-rows", "fewer-offers", "spot-above-od", "move"}
+
+
+class Refused(Exception):
+    pass
+
+
+# ------------------------------------------------------------------ running feeds
+
+
+def context(inp: Inputs) -> dict:
+    return {"mappings": load_json(inp, "mappings.json"), "regions": feedmerge.regions_table(inp), "env": os.environ}
+
+
+def run_feed(name: str, tr, ctx) -> FeedOutput:
+    fn, _ = FEEDS[name]
+    try:
+        out = fn(tr, ctx)
+    except FeedError as e:
+        return FeedOutput(name, PROVIDER[name], "failed", str(e))
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+        return FeedOutput(name, PROVIDER[name], "failed", f"cannot parse the response ({type(e).__name__}: {e})")
+    out.rows.sort(key=row_id)
+    out.sources = {s["id"]: s for s in out.sources.values()}  # keyed by the id rows cite
+    return out
+
+
+# ------------------------------------------------------------------ gates on rows
+
+
+def headline(p: dict):
+    m = p["model"]
+    try:
+        if m == "on_demand":
+            return Decimal(p["hourly"])
+        if m == "spot":
+            return Decimal(p["hourly_max"])
+        if m == "reserved":
+            return Decimal(p["upfront"]) + Decimal(p["hourly"]) * p["term_months"] * 730
+        if m == "savings_plan":
+            return Decimal(p["hourly"])
+        if m == "subscription":
+            return Decimal(p["monthly"])
+    except (InvalidOperation, KeyError, TypeError):
+        return None
+    return None
+
+
+def bad_value(p: dict) -> str | None:
+    """Why a price's figures are unpublishable (None = fine)."""
+    fields = {"on_demand": ("hourly",), "spot": ("hourly_min", "hourly_max"), "reserved": ("upfront", "hourly"),
+              "savings_plan": ("hourly",), "subscription": ("monthly",)}.get(p.get("model"))
+    if fields is None:
+        return f"unknown model {p.get('model')!r}"
+    vals = {}
+    for f in fields:
+        try:
+            d = Decimal(str(p.get(f)))
+        except (InvalidOperation, ValueError):
+            return f"{f} {p.get(f)!r} is not a number"
+        if not d.is_finite():
+            return f"{f} {p.get(f)!r} is not a number"
+        vals[f] = d
+    m = p["model"]
+    if m == "reserved":
+        if vals["upfront"] < 0 or vals["hourly"] < 0:
+            return "negative reservation figure"
+        if p.get("payment") == "all" and vals["upfront"] <= 0:
+            return "all-upfront reservation with upfront ≤ 0"
+        if p.get("payment") != "all" and vals["hourly"] <= 0:
+            return f"{p.get('payment')}-upfront reservation with hourly ≤ 0"
+        if p.get("term_months") not in (12, 36, 60):
+            return f"term {p.get('term_months')} months"
+        return None
+    for f, d in vals.items():
+        if d <= 0:
+            return f"{f} {p.get(f)} ≤ 0"
+    if m == "spot" and vals["hourly_min"] > vals["hourly_max"]:
+        return "spot min above max"
+    return None
+
+
+def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dict):
+    """(publishable rows, flags) of one fetched feed."""
+    flags = [(p["gate"], p["row"], p["detail"]) for p in out.problems]
+    keep, seen = [], {}
+    for r in out.rows:
+        rid = row_id(r)
+        p = r["price"]
+        why = bad_value(p)
+        if why:
+            flags.append(("bad-price", rid, why))
+            continue
+        reg = regions.get((r["provider"], r["region"]))
+        if reg is not None:
+            want = "CNY" if reg[2] == "mainland_china" else "USD"
+            if p["currency"] != want:
+                flags.append(("currency", rid, f"{p['currency']}; {r['region']} bills in {want}"))
+                continue
+        if rid in seen:
+            if feedmerge.value_key(seen[rid]["price"]) != feedmerge.value_key(p):
+                flags.append(("duplicate", rid, f"{headline(seen[rid]['price'])} and {headline(p)}"))
+                seen[rid]["dup"] = True
+            continue
+        seen[rid] = r
+        keep.append(r)
+    keep = [r for r in keep if not r.pop("dup", False)] if any("dup" in r for r in keep) else keep
+    gpu_rows = [r for r in keep if feedmerge.gpu_of(mappings, r["provider"], r["instance_type"])]
+    if not gpu_rows:
+        flags.append(("no-gpu-rows", out.feed, f"{len(out.rows)} rows, none of a GPU type in mappings.json"))
+    if prior:
+        def count(rows):
+            c = {}
+            for r in rows:
+                if feedmerge.gpu_of(mappings, r["provider"], r["instance_type"]):
+                    c.setdefault(f"{r['provider']}:{r['region']}", set()).add(r["instance_type"])
+            return c
+        old, new = count(prior["rows"]), count(gpu_rows)
+        for k in sorted(old):
+            n_old, n_new = len(old[k]), len(new.get(k, ()))
+            if n_new * 2 < n_old:
+                flags.append(("fewer-offers", f"{out.feed}/{k}", f"{n_new} offers, {n_old} last time"))
+    return keep, flags
+
+
+# ------------------------------------------------------------------ diff report
+
+
+def current(cat: dict) -> dict:
+    return {(o["id"], model_key(p)): p for o in cat["offers"] for p in o["prices"]}
+
+
+def is_stale(p: dict, ref: str) -> bool:
+    return (feedmerge.as_of_date(ref) - feedmerge.as_of_date(p["as_of"])).days > 365
+
+
+def fmt_p(p: dict) -> str:
+    v = headline(p)
+    return f"{v.normalize():f} {p['currency']}" if v is not None else "?"
+
+
+def diff(prior: dict, new: dict) -> dict:
+    po = {o["id"]: o for o in prior["offers"]}
+    no = {o["id"]: o for o in new["offers"]}
+    pc, nc = current(prior), current(new)
+    d = {"added": sorted(set(no) - set(po)), "removed": sorted(set(po) - set(no)), "changed": [], "new_prices": [],
+         "gone_prices": [], "stale": []}
+    for k in sorted(set(pc) | set(nc)):
+        a, b = pc.get(k), nc.get(k)
+        if k[0] not in po or k[0] not in no:
+            continue
+        if a and b and feedmerge.value_key(a) != feedmerge.value_key(b):
+            d["changed"].append((k, a, b))
+        elif a and not b:
+            d["gone_prices"].append((k, a))
+        elif b and not a:
+            d["new_prices"].append((k, b))
+    for k, b in sorted(nc.items()):
+        a = pc.get(k)
+        if is_stale(b, new["as_of"]) and not (a and feedmerge.ident(a) == feedmerge.ident(b) and is_stale(a, prior["as_of"])):
+            d["stale"].append((k, b))
+    return d
+
+
+def pct(a: dict, b: dict) -> str:
+    x, y = headline(a), headline(b)
+    if x is None or y is None or x == 0 or a["currency"] != b["currency"]:
+        return "—"
+    return f"{(y - x) / x * 100:+.1f} %"
+
+
+def region_of(oid: str) -> str:
+    p, r, _ = oid.split(":", 2)
+    return f"{p} {r}"
+
+
+def report(date, mode, result, outputs, flags, accepted, d, skipped, dropped) -> str:
+    L = [f"# Price refresh {date}", "", f"Mode: {mode}. Result: **{result}**.", ""]
+    if flags:
+        L += ["## Gates", "", "| gate | row | detail | accepted |", "|---|---|---|---|"]
+        for g, r, det in flags:
+            ok = f"yes: {accepted[f'{g}:{r}']}" if f"{g}:{r}" in accepted else "**no**"
+            L.append(f"| {g} | `{r}` | {det} | {ok} |")
+        L += ["", "Accept a flagged row: `make refresh ... ACCEPT='GATE:ROW' WHY='reason'` (see src/data/README.md).", ""]
+    L += ["## Feeds", "", "| feed | status | rows | fetched | note |", "|---|---|---:|---|---|"]
+    for o in outputs:
+        L.append(f"| {o.feed} | {o.status} | {len(o.rows)} | {o.fetched or '—'} | {o.why or ''} |")
+    if skipped:
+        L += ["", "Feeds skipped (they keep their last accepted rows, with their own dates):", ""]
+        L += [f"- {s}" for s in skipped]
+    L.append("")
+    if d is None:
+        return "\n".join(L) + "\n"
+    by = {}
+    for oid in d["added"]:
+        by.setdefault(region_of(oid), {}).setdefault("added", []).append(oid)
+    for oid in d["removed"]:
+        by.setdefault(region_of(oid), {}).setdefault("removed", []).append(oid)
+    for k, a, b in d["changed"]:
+        by.setdefault(region_of(k[0]), {}).setdefault("changed", []).append((k, a, b))
+    for k, b in d["new_prices"]:
+        by.setdefault(region_of(k[0]), {}).setdefault("new", []).append((k, b))
+    for k, a in d["gone_prices"]:
+        by.setdefault(region_of(k[0]), {}).setdefault("gone", []).append((k, a))
+    L += ["## Changes per provider × region", ""]
+    if not by:
+        L += ["No offer added or removed, no price changed.", ""]
+    for reg in sorted(by):
+        v = by[reg]
+        L += [f"### {reg}", ""]
+        if v.get("added"):
+            L.append(f"- offers added ({len(v['added'])}): " + ", ".join(o.split(":", 2)[2] for o in v["added"]))
+        if v.get("removed"):
+            L.append(f"- offers removed ({len(v['removed'])}): " + ", ".join(o.split(":", 2)[2] for o in v["removed"]))
+        if v.get("new"):
+            L.append(f"- prices added ({len(v['new'])}): " + ", ".join(f"{k[0].split(':', 2)[2]} {k[1]} {fmt_p(b)}" for k, b in v["new"]))
+        if v.get("gone"):
+            L.append(f"- prices removed ({len(v['gone'])}): " + ", ".join(f"{k[0].split(':', 2)[2]} {k[1]}" for k, _ in v["gone"]))
+        if v.get("changed"):
+            L += ["", "| offer | model | old | new | change | source |", "|---|---|---:|---:|---:|---|"]
+            for k, a, b in v["changed"]:
+                L.append(f"| {k[0].split(':', 2)[2]} | {k[1]} | {fmt_p(a)} ({a['as_of']}) | {fmt_p(b)} ({b['as_of']}) | {pct(a, b)} | {b['source']} |")
+        L.append("")
+    L += [f"## Newly stale (older than 12 months on {date})", ""]
+    if d["stale"]:
+        L += ["| offer | model | as_of | source |", "|---|---|---|---|"]
+        L += [f"| {k[0]} | {k[1]} | {p['as_of']} | {p['source']} |" for k, p in d["stale"]]
+    else:
+        L.append("None.")
+    if dropped:
+        L += ["", f"## Feed rows not carried ({len(dropped)})", ""]
+        L += [f"- {x}" for x in dropped[:50]]
+        if len(dropped) > 50:
+            L.append(f"- … and {len(dropped) - 50} more")
+    return "\n".join(L) + "\n"
+
+
+# ------------------------------------------------------------------ the refresh
+
+
+def refresh(args) -> int:
+    inp = Inputs.default()
+    ctx = context(inp)
+    out_dir = Path(args.out).resolve() if args.out else None
+    if out_dir:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    state_dir = out_dir or feedmerge.STATE
+    cat_path = (out_dir / "catalog.json") if out_dir else build_catalog.OUT
+    report_path = Path(args.report) if args.report else state_dir / "report.md"
+    prior_acc, prior_hist = feedmerge.read_state(state_dir)
+    if out_dir and not (out_dir / "history.json").exists():
+        # a first refresh into an empty folder starts from the research history (the seed), no refreshes
+        prior_hist = [e for e in feedmerge.read_state(feedmerge.STATE)[1] if "price" in e and "changed" not in e]
+    if cat_path.exists():
+        prior_text = cat_path.read_text(encoding="utf-8")
+        prior_cat = json.loads(prior_text)
+    else:
+        prior_text, prior_cat = None, build_catalog.build(inp, (feedmerge.empty_accepted(), prior_hist))
+    names = args.feeds.split(",") if args.feeds else list(FEEDS)
+    for n in names:
+        if n not in FEEDS:
+            raise SystemExit(f"refresh: unknown feed {n!r} (feeds: {', '.join(FEEDS)})")
+    # 1. the feeds
+    if args.parsed:
+        outputs, mode = [], f"merge of parsed feed outputs in {args.parsed}"
+        for n in names:
+            f = Path(args.parsed) / f"{n}.json"
+            if f.exists():
+                outputs.append(FeedOutput.from_json(json.loads(f.read_text(encoding="utf-8"))))
+            else:
+                outputs.append(FeedOutput(n, PROVIDER[n], "failed", f"no parsed output {f}"))
+        date = max([o.fetched for o in outputs if o.status == "ok" and o.fetched] or [today()])
+    else:
+        if args.from_:
+            tr = Replay(Path(args.from_))
+            mode = f"replay of {args.from_}"
+        else:
+            tr = Live(record=Path(args.record) if args.record else None)
+            mode = "live" + (f" (responses recorded in {args.record})" if args.record else "")
+        outputs = [run_feed(n, tr, ctx) for n in names]
+        if tr.live:
+            date = tr.date
+        else:
+            date = tr.date or max([o.fetched for o in outputs if o.fetched] or [prior_acc.get("refreshed") or build_catalog.AS_OF])
+    if not out_dir and any(o.written for o in outputs):
+        raise SystemExit("refresh: the recording holds written fixtures (not provider figures): replay it only with OUT=DIR")
+    accepted = {}
+    for a in args.accept or []:
+        if ":" not in a or a.split(":", 1)[0] not in GATES:
+            raise SystemExit(f"refresh: --accept {a!r} is not GATE:ROW (gates: {', '.join(GATES)})")
+        if not args.why:
+            raise SystemExit("refresh: --accept needs --why \"reason\" (kept in the history)")
+        accepted[a] = args.why
+    # 2. gates on each feed's rows
+    flags, skipped = [], []
+    new_acc = copy.deepcopy(prior_acc)
+    new_acc["refreshed"] = max(date, prior_acc.get("refreshed") or date)
+    for o in outputs:
+        prior = prior_acc["feeds"].get(o.feed)
+        last = f" (last accepted rows fetched {prior['fetched']})" if prior else " (no accepted rows yet)"
+        if o.status == "skipped":
+            skipped.append(f"{o.feed}: {o.why}; keeps its last accepted rows{last}")
+            continue
+        if o.status == "failed":
+            if args.skip_failed or f"feed:{o.feed}" in accepted:
+                skipped.append(f"{o.feed}: could not be fetched or parsed ({o.why}); skipped, keeps its last accepted rows{last}")
+            else:
+                flags.append(("feed", o.feed, o.why))
+            continue
+        rows, fl = check_feed(o, prior, ctx["regions"], ctx["mappings"])
+        flags += fl
+        new_acc["feeds"][o.feed] = {"provider": o.provider, "fetched": o.fetched, "sources": o.sources,
+                                    "rows": sorted(rows, key=row_id)}
+    # 3. gates on the merged catalog: spot above on-demand, > 3× moves
+    DROPPED.clear()
+    LOG.clear()
+    cat = build_catalog.build(inp, (new_acc, prior_hist))
+    by_id = {o["id"]: o for o in cat["offers"]}
+    for feed, d in sorted(new_acc["feeds"].items()):
+        if feed not in {o.feed for o in outputs if o.status == "ok"}:
+            continue
+        for r in d["rows"]:
+            p = r["price"]
+            if p["model"] != "spot" or p.get("spot_exceeds_on_demand_sourced"):
+                continue
+            oid = f"{r['provider']}:{r['region']}:{feedmerge.load_alias(inp).get(r['instance_type'], r['instance_type'])}"
+            o = by_id.get(oid)
+            od = next((q for q in (o or {}).get("prices", []) if q["model"] == "on_demand" and not q.get("indicative")), None)
+            if od and Decimal(p["hourly_max"]) > Decimal(od["hourly"]):
+                rid = row_id(r)
+                flags.append(("spot-above-od", rid, f"spot max {p['hourly_max']} > on-demand {od['hourly']} ({od['source']})"))
+                if f"spot-above-od:{rid}" in accepted:
+                    p["spot_exceeds_on_demand_sourced"] = True
+                    p["note"] = (p.get("note", "") + f" Spot above on-demand, accepted by the maintainer: {accepted[f'spot-above-od:{rid}']}").strip()
+    feed_sources = {sid for d in new_acc["feeds"].values() for sid in d["sources"].values() for sid in [sid["id"]]}
+    pc = current(prior_cat)
+    for o in cat["offers"]:
+        for p in o["prices"]:
+            k = (o["id"], model_key(p))
+            a = pc.get(k)
+            if p["source"] not in feed_sources or a is None or a["currency"] != p["currency"]:
+                continue
+            x, y = headline(a), headline(p)
+            if x and y and (y > 3 * x or y * 3 < x):
+                flags.append(("move", f"{o['id']}/{k[1]}", f"{fmt_p(a)} ({a['source']}, {a['as_of']}) → {fmt_p(p)} ({y / x:.2f}×)"))
+    refused = [f for f in flags if f"{f[0]}:{f[1]}" not in accepted]
+    if refused:
+        text = report(date, mode, f"refused by {len(refused)} gate flag(s), exit 3; nothing written", outputs, flags,
+                      accepted, None, skipped, [])
+        print(text, end="")
+        if args.report:
+            Path(args.report).write_text(text, encoding="utf-8")
+        for g, r, det in refused:
+            print(f"refused: {g}: {r}: {det}", file=sys.stderr)
+        return EXIT_GATE
+    # 4. history: the prices this refresh replaced, and the accepted flags with their reasons
+    DROPPED.clear()
+    cat = build_catalog.build(inp, (new_acc, prior_hist))
+    d = diff(prior_cat, cat)
+    flagged_why = {r: accepted[f"{g}:{r}"] for g, r, _ in flags if f"{g}:{r}" in accepted}
+    add = []
+    for k, a, b in d["changed"]:
+        e = {"offer": k[0], "price": a, "changed": date, "by": b["source"]}
+        w = flagged_why.get(f"{k[0]}/{k[1]}")
+        if w:
+            e["why"] = w
+        add.append(e)
+    for k, a in d["gone_prices"]:
+        add.append({"offer": k[0], "price": a, "changed": date, "by": "no longer listed"})
+    for g, r, _ in flags:
+        if f"{g}:{r}" in accepted:
+            add.append({"accepted": f"{g}:{r}", "on": date, "why": accepted[f"{g}:{r}"]})
+    new_hist = prior_hist + [e for e in add if e not in prior_hist]
+    DROPPED.clear()
+    final = build_catalog.build(inp, (new_acc, new_hist))
+    text = build_catalog.dump(final)
+    json.loads(text)
+    dropped = [x for x in DROPPED if any(x.startswith(f + " ") for f in FEEDS)]
+    unchanged = (text == prior_text and new_acc == prior_acc and new_hist == prior_hist)
+    result = ("nothing changed: the catalog, the accepted rows and the history are as they were" if unchanged
+              else f"written ({cat_path})")
+    rep = report(date, mode, result, outputs, flags, accepted, d, skipped, dropped)
+    print(rep, end="")
+    report_path.parent.mkdir(parents=True, exist_ok=True)
+    report_path.write_text(rep, encoding="utf-8")
+    if unchanged:
+        return 0
+    state_dir.mkdir(parents=True, exist_ok=True)
+    (state_dir / "accepted.json").write_text(feedmerge.dump_accepted(new_acc), encoding="utf-8")
+    (state_dir / "history.json").write_text(feedmerge.dump_history(new_hist), encoding="utf-8")
+    cat_path.write_text(text, encoding="utf-8")
+    return 0
+
+
+def fetch_one(args) -> int:
+    inp = Inputs.default()
+    if args.name not in FEEDS:
+        raise SystemExit(f"refresh: unknown feed {args.name!r} (feeds: {', '.join(FEEDS)})")
+    tr = Replay(Path(args.from_)) if args.from_ else Live(record=Path(args.record) if args.record else None)
+    out = run_feed(args.name, tr, context(inp))
+    dst = Path(args.parsed)
+    dst.mkdir(parents=True, exist_ok=True)
+    (dst / f"{args.name}.json").write_text(json.dumps(out.to_json(), ensure_ascii=False, indent=0) + "\n", encoding="utf-8")
+    print(f"{args.name}: {out.status}" + (f" ({out.why})" if out.why else "") + f", {len(out.rows)} rows, "
+          f"{len(out.problems)} problems → {dst / (args.name + '.json')}")
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="refresh.py", description=__doc__.split("\n\n")[0])
+    ap.add_argument("command", nargs="?", choices=["feed"], help="feed NAME: fetch and parse one feed only")
+    ap.add_argument("name", nargs="?", help="the feed (with 'feed')")
+    ap.add_argument("--from", dest="from_", help="replay a recorded folder (manifest.json) instead of the network")
+    ap.add_argument("--out", help="write under this folder instead of the repo")
+    ap.add_argument("--parsed", help="feed outputs folder (written by 'feed', read by the merge)")
+    ap.add_argument("--feeds", help="comma-separated subset of feeds")
+    ap.add_argument("--accept", action="append", help="GATE:ROW to accept (repeatable)")
+    ap.add_argument("--why", help="the reason for --accept (kept in the history)")
+    ap.add_argument("--skip-failed", action="store_true", help="a feed that cannot be fetched keeps its last rows")
+    ap.add_argument("--record", help="live: also keep every response in this folder (replayable with --from)")
+    ap.add_argument("--report", help="also write the markdown report here (written even when refused)")
+    args = ap.parse_args(argv)
+    try:
+        if args.command == "feed":
+            if not args.name or not args.parsed:
+                raise SystemExit("refresh: feed needs NAME and --parsed DIR")
+            return fetch_one(args)
+        return refresh(args)
+    except SystemExit as e:
+        if isinstance(e.code, str):
+            print(e.code if e.code.startswith("refresh:") else f"refresh: error: {e.code}", file=sys.stderr)
+            return 2
+        raise
+    except FeedError as e:
+        print(f"refresh: error: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -13,6 +13,7 @@ use std::fmt::Write;
 use rust_decimal::Decimal;
 
 use crate::domain::catalog::{Catalog, Offer};
+use crate::domain::codes::code_enum;
 use crate::domain::compare::rows::all_rows;
 use crate::domain::compare::view::{visible_columns, Column};
 use crate::domain::compare::{price_all, pricing_inputs};
@@ -22,19 +23,11 @@ use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
 use crate::ui::labels::{column_msg, figure_msg, model_msg, provider_msg, unit_short};
 use crate::ui::link::{self, AppLink, Screen};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Csv,
-    Json,
-}
-
-impl Format {
-    pub fn from_code(s: &str) -> Option<Format> {
-        match s {
-            "csv" => Some(Format::Csv),
-            "json" => Some(Format::Json),
-            _ => None,
-        }
+code_enum! {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Format {
+        Csv = "csv",
+        Json = "json",
     }
 }
 

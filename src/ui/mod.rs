@@ -6,6 +6,7 @@ pub mod app;
 pub mod components;
 pub mod export;
 pub mod format;
+pub mod html;
 pub mod i18n;
 pub mod labels;
 pub mod link;
@@ -14,6 +15,7 @@ pub mod panic;
 pub mod qr;
 pub mod state;
 pub mod url;
+pub mod worker;
 
 use crate::domain::catalog::Catalog;
 

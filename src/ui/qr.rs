@@ -1,10 +1,12 @@
-//! A share link as a QR code (SVG markup), for phones. Computed in the plan
+//! A share link as a QR code (SVG markup), for phones. Computed in the
 //! worker when the user asks (`enhance.js`), so the encoder is not in the
 //! app's first load. Error correction is raised as far as the link allows
 //! (at least "low", 7 %); a link too long for any QR code says so.
 use std::fmt::Write;
 
 use qrcodegen::{QrCode, QrCodeEcc, QrSegment, Version};
+
+use crate::ui::html::Html;
 
 /// Longest text a QR code holds (version 40, byte mode, low correction).
 pub const MAX_QR_BYTES: usize = 2953;
@@ -14,7 +16,7 @@ const BORDER: i32 = 4;
 
 /// The QR code of `text` as an `<svg>` (one path of dark modules), or the
 /// text's length in bytes when it is too long.
-pub fn qr_svg(text: &str, label: &str) -> Result<String, usize> {
+pub fn qr_svg(text: &str, label: &str) -> Result<Html, usize> {
     let segs = QrSegment::make_segments(text);
     let qr = QrCode::encode_segments_advanced(
         &segs,
@@ -34,10 +36,19 @@ pub fn qr_svg(text: &str, label: &str) -> Result<String, usize> {
             }
         }
     }
-    Ok(format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"qr\" viewBox=\"0 0 {size} {size}\" role=\"img\" aria-label=\"{}\" shape-rendering=\"crispEdges\"><rect width=\"{size}\" height=\"{size}\" fill=\"#fff\"/><path fill=\"#000\" d=\"{d}\"/></svg>",
-        crate::ui::format::esc(label)
-    ))
+    let size = size.to_string();
+    let mut svg = Html::new();
+    svg.raw("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"qr\"")
+        .attr("viewBox", &format!("0 0 {size} {size}"))
+        .raw(" role=\"img\"")
+        .attr("aria-label", label)
+        .raw(" shape-rendering=\"crispEdges\"><rect")
+        .attr("width", &size)
+        .attr("height", &size)
+        .raw(" fill=\"#fff\"/><path fill=\"#000\"")
+        .attr("d", &d)
+        .raw("/></svg>");
+    Ok(svg)
 }
 
 #[cfg(test)]
@@ -47,6 +58,7 @@ mod tests {
     #[test]
     fn a_link_becomes_an_svg_and_a_too_long_one_says_its_length() {
         let svg = qr_svg("https://example.org/?v=2&screen=plan&m=6", "QR <code>").unwrap();
+        let svg = svg.as_str();
         assert!(
             svg.starts_with("<svg") && svg.contains("<path") && svg.contains("QR &lt;code&gt;")
         );

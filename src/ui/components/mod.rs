@@ -5,3 +5,4 @@ pub mod help;
 pub mod nav;
 pub mod notices;
 pub mod number_input;
+pub mod worker_part;

@@ -16,9 +16,12 @@ use crate::domain::advise::inputs::{apply_profile, apply_use_case};
 use crate::domain::advise::Profile;
 use crate::domain::catalog::Catalog;
 use crate::domain::link::{encode, LinkNoticeCode};
+use crate::ui::components::worker_part::WorkerPart;
 use crate::ui::i18n::{use_i18n, Locale, Msg};
 use crate::ui::link::{self, AppLink, Screen};
 use crate::ui::state::AppState;
+use crate::ui::worker::client::PartView;
+use crate::ui::worker::Part;
 
 /// The link after setting `key` to `value` (empty: the key's default), or
 /// why the value was refused. `use` also fills in the scenario profile's
@@ -98,12 +101,8 @@ pub fn AdviseScreen() -> impl IntoView {
             prev.cloned().unwrap_or_default()
         }
     });
-    let form = RwSignal::new(String::new());
-    let raw = RwSignal::new(String::new());
-    let good = RwSignal::new(String::new());
-    let failed = RwSignal::new(false);
-    let asked = RwSignal::new(0u32);
-    let answered = RwSignal::new(0u32);
+    let form = PartView::new(Part::AdviseForm);
+    let advice = PartView::new(Part::Advise);
     // the link (and language) the form on screen shows
     let form_for: RwSignal<Option<(String, Locale)>> = RwSignal::new(None);
     Effect::new(move |_| {
@@ -112,24 +111,13 @@ pub fn AdviseScreen() -> impl IntoView {
         }
         let key = (query.get(), i18n.locale.get());
         if form_for.get_untracked().as_ref() != Some(&key) {
-            super::plan::request_markup("advise-form", &key.0, key.1, form);
+            form.request(key.0.clone(), key.1);
             form_for.set(Some(key.clone()));
         }
-        asked.update(|n| *n += 1);
-        super::plan::request_markup("advise", &key.0, key.1, raw);
+        advice.request(key.0, key.1);
     });
-    // an answer: keep the last good result when the engine failed
-    Effect::new(move |prev: Option<()>| {
-        let html = raw.get();
-        if prev.is_some() {
-            answered.update(|n| *n += 1);
-            let bad = html.contains("data-testid=\"advise-error\"");
-            failed.set(bad);
-            if !bad {
-                good.set(html);
-            }
-        }
-    });
+    // an answer whose engine failed keeps the last good result beside the message
+    let failed = move || advice.error().is_some();
     let on_input = move |ev: leptos::ev::Event| {
         use wasm_bindgen::JsCast;
         let Some(el) = ev
@@ -151,8 +139,14 @@ pub fn AdviseScreen() -> impl IntoView {
                 .link
                 .with_untracked(|l| needs_with(&l.advise, &value, on));
         }
-        // each box's label ends with its error line (see `render::number_box`)
-        let err_el = el.parent_element().and_then(|p| p.last_element_child());
+        // each box's error line names its key (`data-err-for`, see `render`)
+        let err_el = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|f| {
+                let sel = format!("[data-err-for=\"{}\"]", key.replace(['"', '\\'], ""));
+                f.query_selector(&sel).ok().flatten()
+            });
         match state
             .link
             .with_untracked(|l| edit(l, catalog, &key, &value))
@@ -205,20 +199,14 @@ pub fn AdviseScreen() -> impl IntoView {
                     on:submit=|ev| ev.prevent_default()
                     on:input=on_input
                     on:click=on_click
-                    inner_html=move || form.get()
-                ></form>
+                >
+                    <WorkerPart view=form />
+                </form>
             </details>
             <p class="field-error" data-testid="advise-failed" role="status">
-                {move || failed.get().then(|| i18n.t(Msg::AdviseFailed))}
+                {move || failed().then(|| i18n.t(Msg::AdviseFailed))}
             </p>
-            <div
-                class="advise-results"
-                data-testid="advise-results"
-                aria-live="polite"
-                aria-busy=move || (asked.get() > answered.get()).then_some("true")
-                data-state=move || { if asked.get() > answered.get() { "pending" } else { "ready" } }
-                inner_html=move || good.get()
-            ></div>
+            <WorkerPart view=advice class="advise-results" testid="advise-results" attr:aria-live="polite" />
         </section>
     }
 }

@@ -19,11 +19,14 @@ use crate::domain::tco::{ModelQuote, Quote};
 use crate::ui::components::number_input::{
     keyed_input, rate_box_changed, set_rate, show_error, Refused,
 };
+use crate::ui::components::worker_part::{After, WorkerPart};
 use crate::ui::format::{self, esc};
 use crate::ui::i18n::{fill, use_i18n, Locale, Msg, Rt};
 use crate::ui::labels::{input_error_msg, model_msg, provider_msg, usage_kind_msg};
 use crate::ui::link::{self, AppLink};
 use crate::ui::state::AppState;
+use crate::ui::worker::client::PartView;
+use crate::ui::worker::Part;
 
 /// A region's name in the locale (its code when the catalog lacks it).
 fn region_label(catalog: &Catalog, provider: ProviderId, code: &str, loc: Locale) -> String {
@@ -419,34 +422,19 @@ pub fn ComparePanel() -> impl IntoView {
     let link = state.link;
     let count = move || link.with(|l| l.compare.selected.len());
     let query = Memo::new(move |_| link.with(panel_query));
-    let html = RwSignal::new(String::new());
-    let asked = RwSignal::new(0u32);
-    let answered = RwSignal::new(0u32);
+    let part = PartView::new(Part::ComparePanel);
     Effect::new(move |_| {
         if let Some(q) = query.get() {
-            asked.update(|n| *n += 1);
-            super::super::plan::request_markup("compare-panel", &q, i18n.locale.get(), html);
+            part.request(q, i18n.locale.get());
         }
     });
-    // what was typed into a rate box and refused: kept beside its message
-    // when the panel is made again
+    // what was typed into a rate box and refused: put back beside its
+    // message when the panel is made again
     let bad: Refused = StoredValue::new(HashMap::new());
-    let body = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |prev: Option<()>| {
-        let markup = html.get();
-        if prev.is_some() {
-            answered.update(|n| *n += 1);
-        }
-        let Some(el) = body.get() else { return };
-        let focused = web_sys::window()
-            .and_then(|w| w.document())
-            .and_then(|d| d.active_element())
-            .filter(|a| el.contains(Some(a)))
-            .and_then(|a| a.get_attribute("data-key"));
-        el.set_inner_html(&markup);
+    let after: After = Box::new(move |el: &web_sys::HtmlElement| {
         bad.with_value(|b| {
             for (key, (text, e)) in b {
-                if let Some(input) = rate_box(&el, key) {
+                if let Some(input) = rate_box(el, key) {
                     input.set_value(text);
                     show_error(
                         &input,
@@ -455,9 +443,6 @@ pub fn ComparePanel() -> impl IntoView {
                 }
             }
         });
-        if let Some(input) = focused.and_then(|k| rate_box(&el, &k)) {
-            let _ = input.focus();
-        }
     });
     let on_click = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;
@@ -477,7 +462,6 @@ pub fn ComparePanel() -> impl IntoView {
             });
         }
     };
-    let waiting = move || asked.get() > answered.get();
     view! {
         <section class="compare" data-testid="compare-panel" aria-labelledby="compare-h">
             <div class="table-meta">
@@ -489,19 +473,16 @@ pub fn ComparePanel() -> impl IntoView {
                 </Show>
             </div>
             <p class="hint" data-testid="compare-hint" hidden=move || { count() >= 2 }>{move || i18n.t(Msg::CompareHint)}</p>
-            <div
+            <WorkerPart
+                view=part
                 class="compare-body"
-                data-testid="compare-body"
-                node_ref=body
-                hidden=move || { count() < 2 }
-                aria-live="polite"
-                aria-busy=move || waiting().then_some("true")
-                data-state=move || if waiting() { "pending" } else { "ready" }
-                // shown (CSS) while the first answer is out
-                data-wait=move || i18n.t(Msg::Computing)
+                testid="compare-body"
+                after=after
+                attr:hidden=move || { count() < 2 }
+                attr:aria-live="polite"
                 on:click=on_click
                 on:change=on_change
-            ></div>
+            />
         </section>
     }
 }

@@ -10,24 +10,22 @@ mod inputs;
 pub mod pick;
 pub mod render;
 pub mod results;
-mod worker;
-
-pub use worker::request_markup;
 
 use leptos::prelude::*;
 
 use crate::ui::components::help::Help;
+use crate::ui::components::worker_part::WorkerPart;
 use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::link::Screen;
 use crate::ui::state::AppState;
+use crate::ui::worker::client::PartView;
+use crate::ui::worker::Part;
 use inputs::Group;
-use worker::PlanOutput;
 
 #[component]
 pub fn PlanScreen() -> impl IntoView {
     let state = expect_context::<AppState>();
     let i18n = use_i18n();
-    let catalog = state.catalog;
     let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Plan));
     // the plan's scenario link, made only while the screen is shown (not on
     // every change made on another screen)
@@ -43,21 +41,19 @@ pub fn PlanScreen() -> impl IntoView {
         })
     });
     let has_job = Memo::new(move |_| state.link.with(|l| l.scenario.job.is_some()));
-    let out = PlanOutput::new();
+    let out = PartView::new(Part::Plan);
     // Ask the worker whenever the plan's inputs or the language change while
     // the screen is shown (nothing is computed while another screen is).
     Effect::new(move |_| {
         if shown.get() {
-            worker::request(out, catalog, query.get(), i18n.locale.get());
+            out.request(query.get(), i18n.locale.get());
         }
     });
-    let part = move |i: usize| move || out.results.with(|r| r.parts[i].clone());
     let error = move || {
-        if out.broken.get() {
+        if out.failed().is_some() {
             return Some(i18n.t(Msg::WorkerFailed).to_string());
         }
-        out.results
-            .with(|r| r.error.clone())
+        out.error()
             .map(|code| fill(i18n.t(Msg::EngineFailed), &[&code]))
     };
     view! {
@@ -81,18 +77,18 @@ pub fn PlanScreen() -> impl IntoView {
             <div
                 class="plan-results"
                 data-testid="plan-results"
-                aria-busy=move || out.pending.get().then_some("true")
-                data-state=move || if out.pending.get() { "pending" } else { "ready" }
+                aria-busy=move || out.pending().then_some("true")
+                data-state=move || if out.pending() { "pending" } else { "ready" }
             >
-                <div class="plan-summary" data-testid="plan-summary" aria-live="polite" inner_html=part(0)></div>
-                <div class="plan-charts" data-testid="plan-charts" inner_html=part(1)></div>
-                <div class="table-wrap" inner_html=part(2)></div>
-            <section hidden=move || !has_job.get() aria-labelledby="job-h">
-                <h3 id="job-h">{move || i18n.t(Msg::JobTitle)}</h3>
-                <div class="plan-job" data-testid="plan-job-result" inner_html=part(3)></div>
-            </section>
-            <h3>{move || i18n.t(Msg::BreakevenTitle)}</h3>
-            <div class="plan-breakeven" data-testid="plan-breakeven" inner_html=part(4)></div>
+                <WorkerPart view=out piece=0 class="plan-summary" testid="plan-summary" attr:aria-live="polite" />
+                <WorkerPart view=out piece=1 class="plan-charts" testid="plan-charts" />
+                <WorkerPart view=out piece=2 class="table-wrap" />
+                <section hidden=move || !has_job.get() aria-labelledby="job-h">
+                    <h3 id="job-h">{move || i18n.t(Msg::JobTitle)}</h3>
+                    <WorkerPart view=out piece=3 class="plan-job" testid="plan-job-result" />
+                </section>
+                <h3>{move || i18n.t(Msg::BreakevenTitle)}</h3>
+                <WorkerPart view=out piece=4 class="plan-breakeven" testid="plan-breakeven" />
             </div>
         </section>
     }

@@ -1,15 +1,18 @@
 //! The data screen: how many offers each provider has in the catalog, and
 //! every source the prices and specs come from, with its kind and date.
-use std::fmt::Write;
+#[cfg(feature = "worker-html")]
+pub mod list;
 
 use leptos::prelude::*;
 
 use crate::domain::catalog::{Catalog, ProviderId};
-use crate::ui::format::esc;
-use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
-use crate::ui::labels::{provider_msg, source_kind_msg};
+use crate::ui::components::worker_part::WorkerPart;
+use crate::ui::i18n::{fill, use_i18n, Msg};
+use crate::ui::labels::provider_msg;
 use crate::ui::link::Screen;
 use crate::ui::state::AppState;
+use crate::ui::worker::client::PartView;
+use crate::ui::worker::Part;
 
 #[component]
 pub fn SourcesScreen() -> impl IntoView {
@@ -66,45 +69,25 @@ pub fn offer_counts(catalog: &Catalog) -> Vec<(ProviderId, usize, usize)> {
         .collect()
 }
 
-/// Every source as list items, made by the plan worker from the whole
-/// catalog when the screen is first shown: the app's catalog keeps each
-/// source's title and date (the price tips show them) but not its locator,
-/// and ~80 sources as view components would be ~800 nodes built at
-/// start-up while the screen is hidden.
-pub fn sources_html(catalog: &Catalog, locale: Locale) -> String {
-    let mut out = String::with_capacity(catalog.sources.len() * 200);
-    let as_of = Msg::AsOf.text(locale);
-    for s in &catalog.sources {
-        let _ = write!(
-            out,
-            "<li id=\"src-{}\"><strong>{}</strong> · <span class=\"kind\">{}</span> · {as_of} {}<br><code class=\"ref\">{}</code></li>",
-            esc(&s.id),
-            esc(&s.title),
-            source_kind_msg(s.kind).text(locale),
-            esc(&s.as_of),
-            esc(&s.reference)
-        );
-    }
-    out
-}
-
 #[component]
 fn SourcesList() -> impl IntoView {
     let i18n = use_i18n();
     let state = expect_context::<AppState>();
     let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Sources));
-    // asked for when the screen is shown (and again in another language)
-    let items = RwSignal::new(String::new());
+    // made by the worker from the whole catalog when the screen is shown
+    // (and again in another language): the app's catalog keeps each
+    // source's title and date (the price tips show them) but not its locator
+    let part = PartView::new(Part::Sources);
     Effect::new(move |_| {
         if shown.get() {
-            super::plan::request_markup("sources", "", i18n.locale.get(), items);
+            part.request(String::new(), i18n.locale.get());
         }
     });
     view! {
         <section id="sources" class="sources" aria-labelledby="sources-h" data-testid="sources">
             <h2 id="sources-h">{move || i18n.t(Msg::DataSources)}</h2>
             <p>{move || i18n.t(Msg::DataSourcesIntro)}</p>
-            <ul data-testid="source-list" inner_html=move || items.get()></ul>
+            <WorkerPart view=part />
         </section>
     }
 }
@@ -119,15 +102,5 @@ mod tests {
         let counts = offer_counts(&c);
         assert_eq!(counts.iter().map(|x| x.1).sum::<usize>(), c.offers.len());
         assert!(counts.iter().all(|(_, n, priced)| priced <= n));
-    }
-
-    #[test]
-    fn every_source_is_listed_escaped_in_both_languages() {
-        let c = Catalog::embedded_full().unwrap();
-        let en = sources_html(&c, Locale::En);
-        assert_eq!(en.matches("<li id=\"src-").count(), c.sources.len());
-        assert!(en.contains("as of"));
-        assert!(!en.contains("<script"));
-        assert!(sources_html(&c, Locale::ZhCn).contains("截至"));
     }
 }

@@ -1,0 +1,116 @@
+//! The one component that shows a part the worker renders: the part's
+//! markup once it has arrived, kept while a newer request is out
+//! (`data-state="pending"`, `aria-busy`), and a message in the page's
+//! language when the worker cannot answer (an earlier good answer is then
+//! replaced: its figures would no longer follow the inputs). Attributes and
+//! handlers given to the component go to its element, so a screen can
+//! delegate events on it. `after` runs once the markup is in (the compare
+//! panel puts back refused text and focus).
+use leptos::prelude::*;
+
+use crate::ui::html::{self, Html};
+use crate::ui::i18n::{use_i18n, Locale, Msg};
+use crate::ui::worker::client::{PartView, Shown};
+use crate::ui::worker::Failure;
+
+/// What runs once a part's markup is in its element.
+pub type After = Box<dyn Fn(&web_sys::HtmlElement)>;
+
+/// What the element holds for a part's state.
+pub fn content(s: &Shown, piece: usize, locale: Locale) -> Html {
+    match s.failed {
+        Some(Failure::Unavailable | Failure::NoCatalog) => failed_html(locale),
+        _ => s.pieces.get(piece).cloned().unwrap_or_default(),
+    }
+}
+
+fn failed_html(locale: Locale) -> Html {
+    let mut h = Html::new();
+    h.raw("<p class=\"field-error\" role=\"alert\" data-testid=\"worker-failed\">")
+        .text(Msg::WorkerFailed.text(locale))
+        .raw("</p>");
+    h
+}
+
+#[component]
+pub fn WorkerPart(
+    view: PartView,
+    /// Which piece of the part (the plan has five).
+    #[prop(default = 0)]
+    piece: usize,
+    #[prop(optional)] class: &'static str,
+    #[prop(optional)] testid: Option<&'static str>,
+    #[prop(optional, into)] after: Option<After>,
+) -> impl IntoView {
+    let i18n = use_i18n();
+    let el = NodeRef::<leptos::html::Div>::new();
+    let shown = Memo::new(move |_| view.shown.with(|s| content(s, piece, i18n.locale.get())));
+    Effect::new(move |_| {
+        let h = shown.get();
+        let Some(e) = el.get() else { return };
+        let focused = focused_key(&e);
+        html::set(&e, &h);
+        if let Some(f) = &after {
+            f(&e);
+        }
+        // the control that had focus keeps it in the new markup
+        if let Some(c) = focused.and_then(|sel| e.query_selector(&sel).ok().flatten()) {
+            use wasm_bindgen::JsCast;
+            if let Ok(c) = c.dyn_into::<web_sys::HtmlElement>() {
+                let _ = c.focus();
+            }
+        }
+    });
+    view! {
+        <div
+            class=class
+            data-testid=testid
+            node_ref=el
+            aria-busy=move || view.pending().then_some("true")
+            data-state=move || if view.pending() { "pending" } else { "ready" }
+            // shown (CSS) while the first answer is out
+            data-wait=move || i18n.t(Msg::Computing)
+        ></div>
+    }
+}
+
+/// A selector for the focused control inside `el`, by what names it in the
+/// part's markup (`data-key`, else `name`, else `id`).
+fn focused_key(el: &web_sys::HtmlElement) -> Option<String> {
+    let a = web_sys::window()?.document()?.active_element()?;
+    if !el.contains(Some(&a)) {
+        return None;
+    }
+    ["data-key", "name", "id"].into_iter().find_map(|attr| {
+        let v = a.get_attribute(attr)?;
+        Some(format!("[{attr}=\"{}\"]", v.replace(['"', '\\'], "")))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_part_shows_its_piece_or_says_the_worker_failed() {
+        let mut s = Shown::default();
+        assert!(content(&s, 0, Locale::En).is_empty(), "nothing yet");
+        let mut h = Html::new();
+        h.text("ok");
+        s.pieces = vec![Html::new(), h.clone()];
+        assert_eq!(content(&s, 1, Locale::En), h);
+        assert!(content(&s, 7, Locale::En).is_empty());
+        s.failed = Some(Failure::Unavailable);
+        let f = content(&s, 1, Locale::ZhCn);
+        assert!(
+            f.as_str().contains("data-testid=\"worker-failed\""),
+            "{f:?}"
+        );
+        s.failed = Some(Failure::BadRequest);
+        assert_eq!(
+            content(&s, 1, Locale::En),
+            h,
+            "a stray reply keeps the part"
+        );
+    }
+}

@@ -1,0 +1,131 @@
+//! Markup that is safe to put into the page, and the one place it goes in.
+//!
+//! [`Html`] can only be built from escaped text: data goes in through
+//! [`Html::text`] and [`Html::attr`] (escaped), markup only as string
+//! literals written in the code ([`Html::raw`] takes `&'static str`), or
+//! from Leptos' own renderer in the worker ([`Html::render`]). So a price,
+//! a source title or a typed value can never become a tag, and no call site
+//! has to remember to escape. [`set`] is the only function that puts markup
+//! into an element: the worker parts ([`crate::ui::components::worker_part`])
+//! and the page-side markup the first load keeps (the offer rows, the plan's
+//! pick lists, the QR code) all go through it.
+
+/// Escaped markup (see the module docs).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Html(String);
+
+impl Html {
+    pub fn new() -> Html {
+        Html(String::new())
+    }
+
+    pub fn with_capacity(n: usize) -> Html {
+        Html(String::with_capacity(n))
+    }
+
+    /// Fixed markup written in the code (a tag, an attribute name).
+    pub fn raw(&mut self, markup: &'static str) -> &mut Html {
+        self.0.push_str(markup);
+        self
+    }
+
+    /// Text, escaped.
+    pub fn text(&mut self, s: &str) -> &mut Html {
+        escape_into(&mut self.0, s);
+        self
+    }
+
+    /// ` name="value"`, the value escaped.
+    pub fn attr(&mut self, name: &'static str, value: &str) -> &mut Html {
+        self.0.push(' ');
+        self.0.push_str(name);
+        self.0.push_str("=\"");
+        escape_into(&mut self.0, value);
+        self.0.push('"');
+        self
+    }
+
+    /// Another piece of escaped markup.
+    pub fn append(&mut self, other: &Html) -> &mut Html {
+        self.0.push_str(&other.0);
+        self
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The markup up to a length this builder had before (an element
+    /// boundary: the value of [`Html::len`] after a closing tag).
+    pub fn prefix(&self, len: usize) -> Html {
+        Html(self.0[..len.min(self.0.len())].to_string())
+    }
+
+    /// A view rendered to HTML by Leptos' renderer (escaping is the
+    /// renderer's). Only the worker and native tests render (the renderer's
+    /// HTML output is the `worker-html` feature, never in the app's wasm).
+    #[cfg(feature = "worker-html")]
+    pub fn render(view: impl leptos::prelude::RenderHtml) -> Html {
+        Html(view.to_html())
+    }
+
+    /// Markup the worker made ([`Html::render`] there) and sent over the
+    /// worker boundary, which is the only caller.
+    pub(crate) fn from_worker(markup: String) -> Html {
+        Html(markup)
+    }
+
+    /// The markup as sent over the worker boundary.
+    pub(crate) fn into_string(self) -> String {
+        self.0
+    }
+}
+
+fn escape_into(out: &mut String, s: &str) {
+    for ch in s.chars() {
+        match ch {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push(ch),
+        }
+    }
+}
+
+/// Put markup into an element, replacing what it held.
+pub fn set(el: &web_sys::Element, html: &Html) {
+    el.set_inner_html(html.as_str());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_and_attributes_are_escaped_and_only_literals_go_in_raw() {
+        let mut h = Html::new();
+        h.raw("<td")
+            .attr("data-label", "a\"b<c>")
+            .raw(">")
+            .text("<script>&'x'</script>")
+            .raw("</td>");
+        assert_eq!(
+            h.as_str(),
+            "<td data-label=\"a&quot;b&lt;c&gt;\">&lt;script&gt;&amp;&#39;x&#39;&lt;/script&gt;</td>"
+        );
+        let cut = h.len();
+        h.raw("<td></td>");
+        assert_eq!(h.prefix(cut).len(), cut);
+        assert_eq!(h.prefix(10_000), h);
+    }
+}

@@ -1,0 +1,53 @@
+//! Every source the catalog cites, with its kind, date and locator: a list
+//! the worker renders from the whole catalog when the data screen is shown.
+use leptos::prelude::*;
+
+use crate::domain::catalog::Catalog;
+use crate::ui::html::Html;
+use crate::ui::i18n::{Locale, Msg};
+use crate::ui::labels::source_kind_msg;
+
+pub fn list(catalog: &'static Catalog, locale: Locale) -> Html {
+    Html::render(view! { <SourceList catalog locale /> })
+}
+
+#[component]
+fn SourceList(catalog: &'static Catalog, locale: Locale) -> impl IntoView {
+    let as_of = Msg::AsOf.text(locale);
+    let items = catalog
+        .sources
+        .iter()
+        .map(|s| {
+            view! {
+                <li id=format!("src-{}", s.id)>
+                    <strong>{s.title.clone()}</strong>" · "
+                    <span class="kind">{source_kind_msg(s.kind).text(locale)}</span>
+                    {format!(" · {as_of} {}", s.as_of)}<br />
+                    <code class="ref">{s.reference.clone()}</code>
+                </li>
+            }
+        })
+        .collect_view();
+    view! { <ul data-testid="source-list">{items}</ul> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_source_is_listed_escaped_in_both_languages() {
+        let c = crate::domain::embedded::test_catalog();
+        let en = list(c, Locale::En);
+        let en = en.as_str();
+        assert_eq!(en.matches("<li id=\"src-").count(), c.sources.len());
+        assert!(en.contains("as of"));
+        assert!(!en.contains("<script"));
+        let first = &c.sources[0];
+        assert!(
+            en.contains(&format!("<li id=\"src-{}\"><strong>", first.id)),
+            "{en:.300}"
+        );
+        assert!(list(c, Locale::ZhCn).as_str().contains("截至"));
+    }
+}

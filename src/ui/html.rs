@@ -3,7 +3,8 @@
 //! [`Html`] can only be built from escaped text: data goes in through
 //! [`Html::text`] and [`Html::attr`] (escaped), markup only as string
 //! literals written in the code ([`Html::raw`] takes `&'static str`), or
-//! from Leptos' own renderer in the worker ([`Html::render`]). So a price,
+//! from a template the worker renders (`maud::Markup`, whose `html!` escapes
+//! every value it is given). So a price,
 //! a source title or a typed value can never become a tag, and no call site
 //! has to remember to escape. [`set`] is the only function that puts markup
 //! into an element: the worker parts ([`crate::ui::components::worker_part`])
@@ -69,14 +70,6 @@ impl Html {
         Html(self.0[..len.min(self.0.len())].to_string())
     }
 
-    /// A view rendered to HTML by Leptos' renderer (escaping is the
-    /// renderer's). Only the worker and native tests render (the renderer's
-    /// HTML output is the `worker-html` feature, never in the app's wasm).
-    #[cfg(feature = "worker-html")]
-    pub fn render(view: impl leptos::prelude::RenderHtml) -> Html {
-        Html(view.to_html())
-    }
-
     /// Markup the worker made ([`Html::render`] there) and sent over the
     /// worker boundary, which is the only caller.
     pub(crate) fn from_worker(markup: String) -> Html {
@@ -86,6 +79,14 @@ impl Html {
     /// The markup as sent over the worker boundary.
     pub(crate) fn into_string(self) -> String {
         self.0
+    }
+}
+
+/// A template the worker rendered (escaping is the template's).
+#[cfg(feature = "worker-html")]
+impl From<maud::Markup> for Html {
+    fn from(m: maud::Markup) -> Html {
+        Html(m.into_string())
     }
 }
 

@@ -1,5 +1,5 @@
 //! The worker's side of the boundary: every [`Request`] answered from the
-//! catalog, with the parts rendered by Leptos' renderer. Runs in the worker
+//! catalog, with the parts rendered from templates (maud). Runs in the worker
 //! binary (`src/plan_worker.rs`) and in native tests; needs `worker-html`.
 use crate::domain::catalog::Catalog;
 use crate::ui::export::export;

@@ -120,7 +120,9 @@ mod imp {
     }
 }
 
-#[cfg(target_arch = "wasm32")]
+// The page's exports for enhance.js: in the app's wasm only (the worker
+// binary, built with `worker-html`, would export them too).
+#[cfg(all(target_arch = "wasm32", not(feature = "worker-html")))]
 pub use imp::{worker_export, worker_qr};
 
 #[cfg(target_arch = "wasm32")]
@@ -131,6 +133,7 @@ mod imp {
     use wasm_bindgen::JsCast;
 
     use super::*;
+    #[cfg(not(feature = "worker-html"))]
     use crate::ui::export::Format;
 
     /// The worker script, relative to the page (works under a sub-path).
@@ -209,6 +212,7 @@ mod imp {
 
     /// A promise of a reply, for `enhance.js`: `ok` turns the reply into
     /// the promise's value, or `None` to reject it.
+    #[cfg(not(feature = "worker-html"))]
     fn promise(
         req: Request,
         ok: impl FnOnce(Reply) -> Option<JsValue> + 'static,
@@ -225,6 +229,7 @@ mod imp {
 
     /// The file of what the screen of an app link shows: resolves to
     /// `[name, mime, content]`.
+    #[cfg(not(feature = "worker-html"))]
     #[wasm_bindgen(js_name = workerExport)]
     pub fn worker_export(query: String, lang: String, format: String) -> js_sys::Promise {
         let req = Request::Export {
@@ -244,6 +249,7 @@ mod imp {
 
     /// The QR code of `text` put into `into`: resolves to 0, or to the
     /// text's length in bytes when it is too long for a QR code.
+    #[cfg(not(feature = "worker-html"))]
     #[wasm_bindgen(js_name = workerQr)]
     pub fn worker_qr(into: web_sys::Element, text: String, label: String) -> js_sys::Promise {
         promise(Request::Qr { text, label }, move |reply| match reply {

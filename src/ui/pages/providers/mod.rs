@@ -5,8 +5,8 @@
 //! regions — every cell with its source and date, in zh and en. Provider and
 //! region names link to the compare screen filtered to them.
 //!
-//! The table is a component the worker renders from the whole catalog
-//! ([`table`], tested natively): the app's own catalog leaves the facts'
+//! The table is a template the worker renders from the whole catalog
+//! (`table`, tested natively): the app's own catalog leaves the facts'
 //! text out to keep the first load small.
 #[cfg(feature = "worker-html")]
 pub mod table;

@@ -1,5 +1,6 @@
-//! The providers table, rendered by the worker from the whole catalog.
-use leptos::prelude::*;
+//! The providers table, rendered by the worker from the whole catalog (a
+//! template: every value is escaped by `html!`).
+use maud::{html, Markup};
 
 use crate::domain::catalog::{Catalog, PriceKind, Provider, ProviderId};
 use crate::ui::format;
@@ -31,132 +32,81 @@ fn t(m: impl Text, l: Locale) -> &'static str {
     m.text(l)
 }
 
-/// The side-by-side table (worker side).
-pub fn table(c: &'static Catalog, l: Locale) -> Html {
-    Html::render(view! { <ProvidersTable catalog=c locale=l /> })
+/// The side-by-side table.
+pub fn table(c: &Catalog, l: Locale) -> Html {
+    providers_table(c, l).into()
 }
 
 /// One row per topic: the billing rules the engine uses, the billing models
-/// the offers have, the sourced facts, the regions.
-#[component]
-fn ProvidersTable(catalog: &'static Catalog, locale: Locale) -> impl IntoView {
-    let (c, l) = (catalog, locale);
+/// the offers have, the sourced facts, the regions; one cell per provider
+/// (`data-label` names the provider on phones, where each row is a block of
+/// the four cells).
+fn providers_table(c: &Catalog, l: Locale) -> Markup {
     let zh = l == Locale::ZhCn;
-    let name = move |p: &Provider| {
+    fn pick(zh: bool, p: &Provider) -> &str {
         if zh {
-            p.name_zh.clone()
+            &p.name_zh
         } else {
-            p.name_en.clone()
+            &p.name_en
         }
-    };
-    let sep = if zh { "、" } else { ", " };
-    let heads = c
-        .providers
-        .iter()
-        .map(|p| {
-            let n = c.offers.iter().filter(|o| o.provider == p.id).count();
-            view! {
-                <th scope="col" data-testid="provider-col" data-provider=p.id.code()>
-                    <a href=format!("?v=2&p={}", p.id.code())>{name(p)}</a>
-                    <span class="sub">{fill(t(Rt::PvOffers, l), &[&n.to_string()])}</span>
-                </th>
-            }
-        })
-        .collect_view();
-    let cells = move |f: &dyn Fn(&'static Provider) -> AnyView| {
-        c.providers
-            .iter()
-            .map(|p| view! { <td data-label=name(p)>{f(p)}</td> })
-            .collect_view()
-    };
-    let rules = cells(&|p| {
-        let b = &p.billing;
-        let mut cell = fill(
-            t(Rt::PvRulesText, l),
-            &[
-                &b.granularity_seconds.to_string(),
-                &b.minimum_seconds.to_string(),
-                &b.hours_per_month.to_string(),
-            ],
-        );
-        if let Some(s) = b.spot_notice_seconds {
-            cell.push_str(&fill(t(Rt::PvNoticeText, l), &[&s.to_string()]));
-        }
-        if let Some(h) = b.spot_protection_hours {
-            cell.push_str(&fill(t(Rt::PvProtectionText, l), &[&h.to_string()]));
-        }
-        cell.into_any()
-    });
-    let models = cells(&|p| billing_kinds(c, p.id, l).join(sep).into_any());
-    let facts = fact_rows(c)
-        .into_iter()
-        .map(|(title, topics)| {
-            let row = cells(&|p| {
-                let facts: Vec<_> = p
-                    .facts
-                    .iter()
-                    .filter(|f| topics.contains(&f.topic.as_str()))
-                    .collect();
-                if facts.is_empty() {
-                    return view! { <span class="sub">{t(Rt::PvNotFound, l)}</span> }.into_any();
-                }
-                facts
-                    .into_iter()
-                    .map(|f| {
-                        let title = c
-                            .source(&f.source)
-                            .map_or(f.source.clone(), |s| s.title.clone());
-                        view! {
-                            <p>
-                                {if zh { f.text_zh.clone() } else { f.text_en.clone() }}
-                                <span class="sub" data-testid="fact-source">
-                                    {format!("{title} · {} {}", t(Msg::AsOf, l), f.as_of)}
-                                </span>
-                            </p>
-                        }
-                    })
-                    .collect_view()
-                    .into_any()
-            });
-            view! { <Row title=t(title, l) topic=topics[0]>{row}</Row> }
-        })
-        .collect_view();
-    // regions, each a link to the compare screen filtered to it
-    let regions = cells(&|p| {
-        c.regions
-            .iter()
-            .filter(|r| r.provider == p.id)
-            .enumerate()
-            .map(|(i, r)| {
-                view! {
-                    {(i > 0).then_some(sep)}
-                    <a href=format!("?v=2&r={}:{}", p.id.code(), r.code)>{format::region_name(r, l)}</a>
-                }
-            })
-            .collect_view()
-            .into_any()
-    });
-    view! {
-        <div class="table-wrap">
-            <table class="plan-options providers" data-testid="providers-table">
-                <caption>{t(Rt::PvCaption, l)}</caption>
-                <thead><tr><th scope="col"></th>{heads}</tr></thead>
-                <tbody>
-                    <Row title=t(Rt::PvRules, l) topic="rules">{rules}</Row>
-                    <Row title=t(Rt::PvModels, l) topic="models">{models}</Row>
-                    {facts}
-                    <Row title=t(Msg::Region, l) topic="regions">{regions}</Row>
-                </tbody>
-            </table>
-        </div>
     }
-}
-
-/// A row: its title, then one cell per provider (`data-label` names the
-/// provider on phones, where each row is a block of the four cells).
-#[component]
-fn Row(title: &'static str, topic: &'static str, children: Children) -> impl IntoView {
-    view! { <tr data-topic=topic><th scope="row">{title}</th>{children()}</tr> }
+    let name = |p| pick(zh, p);
+    let sep = if zh { "、" } else { ", " };
+    let cells = |f: &dyn Fn(&Provider) -> Markup| {
+        html! { @for p in &c.providers { td data-label=(name(p)) { (f(p)) } } }
+    };
+    let row = |title: &str, topic: &str, body: Markup| {
+        html! { tr data-topic=(topic) { th scope="row" { (title) } (body) } }
+    };
+    html! {
+        div.table-wrap {
+            table.plan-options.providers data-testid="providers-table" {
+                caption { (t(Rt::PvCaption, l)) }
+                thead { tr {
+                    th scope="col" {}
+                    @for p in &c.providers {
+                        th scope="col" data-testid="provider-col" data-provider=(p.id.code()) {
+                            a href={ "?v=2&p=" (p.id.code()) } { (name(p)) }
+                            span.sub { (fill(t(Rt::PvOffers, l), &[&c.offers.iter().filter(|o| o.provider == p.id).count().to_string()])) }
+                        }
+                    }
+                } }
+                tbody {
+                    (row(t(Rt::PvRules, l), "rules", cells(&|p| {
+                        let b = &p.billing;
+                        html! {
+                            (fill(t(Rt::PvRulesText, l), &[&b.granularity_seconds.to_string(), &b.minimum_seconds.to_string(), &b.hours_per_month.to_string()]))
+                            @if let Some(s) = b.spot_notice_seconds { (fill(t(Rt::PvNoticeText, l), &[&s.to_string()])) }
+                            @if let Some(h) = b.spot_protection_hours { (fill(t(Rt::PvProtectionText, l), &[&h.to_string()])) }
+                        }
+                    })))
+                    (row(t(Rt::PvModels, l), "models", cells(&|p| html! { (billing_kinds(c, p.id, l).join(sep)) })))
+                    @for (title, topics) in fact_rows(c) {
+                        (row(t(title, l), topics[0], cells(&|p| {
+                            let facts: Vec<_> = p.facts.iter().filter(|f| topics.contains(&f.topic.as_str())).collect();
+                            html! {
+                                @if facts.is_empty() { span.sub { (t(Rt::PvNotFound, l)) } }
+                                @for f in facts {
+                                    p {
+                                        (if zh { &f.text_zh } else { &f.text_en })
+                                        span.sub data-testid="fact-source" {
+                                            (c.source(&f.source).map_or(f.source.as_str(), |s| s.title.as_str())) " · " (t(Msg::AsOf, l)) " " (f.as_of)
+                                        }
+                                    }
+                                }
+                            }
+                        })))
+                    }
+                    (row(t(Msg::Region, l), "regions", cells(&|p| html! {
+                        @for (i, r) in c.regions.iter().filter(|r| r.provider == p.id).enumerate() {
+                            @if i > 0 { (sep) }
+                            a href={ "?v=2&r=" (p.id.code()) ":" (r.code) } { (format::region_name(r, l)) }
+                        }
+                    })))
+                }
+            }
+        }
+    }
 }
 
 /// The billing models a provider's offers have in the catalog, in the

@@ -1,34 +1,28 @@
 //! Every source the catalog cites, with its kind, date and locator: a list
-//! the worker renders from the whole catalog when the data screen is shown.
-use leptos::prelude::*;
+//! the worker renders from the whole catalog when the data screen is shown
+//! (a template: every value is escaped by `html!`).
+use maud::html;
 
 use crate::domain::catalog::Catalog;
 use crate::ui::html::Html;
 use crate::ui::i18n::{Locale, Msg};
 use crate::ui::labels::source_kind_msg;
 
-pub fn list(catalog: &'static Catalog, locale: Locale) -> Html {
-    Html::render(view! { <SourceList catalog locale /> })
-}
-
-#[component]
-fn SourceList(catalog: &'static Catalog, locale: Locale) -> impl IntoView {
+pub fn list(catalog: &Catalog, locale: Locale) -> Html {
     let as_of = Msg::AsOf.text(locale);
-    let items = catalog
-        .sources
-        .iter()
-        .map(|s| {
-            view! {
-                <li id=format!("src-{}", s.id)>
-                    <strong>{s.title.clone()}</strong>" · "
-                    <span class="kind">{source_kind_msg(s.kind).text(locale)}</span>
-                    {format!(" · {as_of} {}", s.as_of)}<br />
-                    <code class="ref">{s.reference.clone()}</code>
-                </li>
+    html! {
+        ul data-testid="source-list" {
+            @for s in &catalog.sources {
+                li id={ "src-" (s.id) } {
+                    strong { (s.title) } " · "
+                    span.kind { (source_kind_msg(s.kind).text(locale)) }
+                    " · " (as_of) " " (s.as_of) br;
+                    code.ref { (s.reference) }
+                }
             }
-        })
-        .collect_view();
-    view! { <ul data-testid="source-list">{items}</ul> }
+        }
+    }
+    .into()
 }
 
 #[cfg(test)]

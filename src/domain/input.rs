@@ -29,6 +29,18 @@ pub struct NumberField {
     pub exclusive_min: bool,
 }
 
+/// A form field accepts what the link key it edits accepts.
+impl From<crate::domain::link::Bounds> for NumberField {
+    fn from(b: crate::domain::link::Bounds) -> NumberField {
+        NumberField {
+            min: b.lo,
+            max: b.hi,
+            whole: b.whole,
+            exclusive_min: b.lo_open,
+        }
+    }
+}
+
 impl NumberField {
     pub const fn whole(min: i64, max: i64) -> NumberField {
         NumberField {

@@ -104,6 +104,21 @@ pub fn esc(s: &str) -> String {
     out
 }
 
+/// The accepted range of a number key as a hint beside its field
+/// (`1–4,096`, `0–99.99`, `> 0`): written from the key's bounds, so the hint
+/// says what the link parser accepts.
+pub fn range_hint(b: &crate::domain::link::Bounds, locale: Locale) -> String {
+    let hi = plain(b.hi, locale);
+    match (
+        b.lo_open,
+        b.hi >= Decimal::from(crate::domain::scenario::MAX_MONEY_INPUT),
+    ) {
+        (true, true) => format!("> {}", plain(b.lo, locale)),
+        (true, false) => format!("> {}, ≤ {hi}", plain(b.lo, locale)),
+        (false, _) => format!("{}–{hi}", plain(b.lo, locale)),
+    }
+}
+
 /// A whole count or plain figure without trailing zeros, grouped.
 pub fn plain(d: Decimal, locale: Locale) -> String {
     let n = d.normalize();
@@ -113,6 +128,27 @@ pub fn plain(d: Decimal, locale: Locale) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn range_hints_come_from_the_bounds() {
+        use crate::domain::link::Bounds;
+        let l = Locale::En;
+        assert_eq!(range_hint(&Bounds::whole(1, 4096), l), "1–4,096");
+        assert_eq!(
+            range_hint(&Bounds::dec(0, Decimal::new(9999, 2), false), l),
+            "0–99.99"
+        );
+        let money = Bounds::dec(
+            0,
+            Decimal::from(crate::domain::scenario::MAX_MONEY_INPUT),
+            true,
+        );
+        assert_eq!(range_hint(&money, l), "> 0");
+        assert_eq!(
+            range_hint(&Bounds::dec(0, Decimal::from(100), true), l),
+            "> 0, ≤ 100"
+        );
+    }
 
     #[test]
     fn formats_money_by_magnitude() {

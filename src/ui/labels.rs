@@ -1,12 +1,30 @@
 //! Every enum → message mapping of the UI, in one place: a new variant is
 //! a compile error here and nowhere else.
-use crate::domain::catalog::{ProviderId, RegionGroup, SourceKind, UsageKind};
+use crate::domain::catalog::{Catalog, OfferId, ProviderId, RegionGroup, SourceKind, UsageKind};
 use crate::domain::compare::view::{Column, TflopsKind, TimeUnit};
 use crate::domain::input::InputError;
 use crate::domain::link::LinkNoticeCode;
 use crate::domain::plan::Figure;
 use crate::domain::scenario::BillingModel;
-use crate::ui::i18n::{Msg, Rt};
+use crate::ui::i18n::{Locale, Msg, Rt};
+
+/// How an offer is named everywhere (plan, advise, pickers, panel):
+/// `provider instance · region` in the locale; the id when the catalog
+/// lacks the offer.
+pub fn offer_name(catalog: &Catalog, id: &OfferId, locale: Locale) -> String {
+    match catalog.offer(id) {
+        Some(o) => format!(
+            "{} {} · {}",
+            provider_msg(o.provider).text(locale),
+            o.instance_type,
+            catalog
+                .region(o.provider, &o.region)
+                .map(|r| crate::ui::format::region_name(r, locale))
+                .unwrap_or_else(|| o.region.to_string())
+        ),
+        None => id.to_string(),
+    }
+}
 
 pub fn provider_msg(p: ProviderId) -> Msg {
     match p {

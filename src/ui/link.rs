@@ -27,6 +27,18 @@ code_enum! {
     }
 }
 
+/// The accepted range of a number key of any table (scenario, compare,
+/// advise): the one truth the link parser, the form fields and their range
+/// hints all read.
+pub fn bounds_of(key: &str) -> Option<link::Bounds> {
+    fn find<T>(t: &[KeySpec<T>], key: &str) -> Option<link::Bounds> {
+        t.iter().find(|k| k.code == key).and_then(|k| k.bounds)
+    }
+    find(SCENARIO_KEYS, key)
+        .or_else(|| find(COMPARE_KEYS, key))
+        .or_else(|| find(ADVISE_KEYS, key))
+}
+
 /// Everything a link holds.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct AppLink {

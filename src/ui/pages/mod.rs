@@ -7,6 +7,7 @@
 //! is shown; a screen with expensive memos should skip work while hidden.
 pub mod advise;
 pub mod compare;
+pub mod ctx;
 pub mod plan;
 pub mod providers;
 pub mod sources;

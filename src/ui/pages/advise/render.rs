@@ -16,7 +16,7 @@ use crate::domain::scenario::BillingModel;
 use crate::ui::format::{self, esc};
 use crate::ui::i18n::{fill, Locale, Rt};
 use crate::ui::link::{self, AppLink, Screen};
-use crate::ui::pages::plan::render::Ctx;
+use crate::ui::pages::ctx::Ctx;
 
 /// A number box of the form: link key, label, what it shows, the range hint.
 struct NumberBox {

@@ -7,7 +7,9 @@ use std::fmt::Write;
 
 use rust_decimal::Decimal;
 
-use crate::domain::catalog::{Catalog, Currency, OfferId};
+#[cfg(test)]
+use crate::domain::catalog::Currency;
+use crate::domain::catalog::OfferId;
 use crate::domain::job::{JobKind, JobReport, ThroughputBasis};
 use crate::domain::plan::{Best, BreakEvenDistribution, Figure, Flip, Plan, PlanOption};
 #[cfg(test)]
@@ -17,45 +19,13 @@ use crate::ui::components::chart::{
     line_chart, stacked_bars, Bar, BarsData, ChartData, Marker, Series,
 };
 use crate::ui::format::{self, esc};
-use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
-use crate::ui::labels::{figure_msg, model_msg, model_tag, provider_msg};
+use crate::ui::i18n::{fill, Locale, Msg, Rt};
+use crate::ui::labels::{figure_msg, model_tag, provider_msg};
+pub use crate::ui::pages::ctx::Ctx;
 
-/// Everything a render needs besides the result.
-#[derive(Clone, Copy)]
-pub struct Ctx<'a> {
-    pub catalog: &'a Catalog,
-    pub locale: Locale,
-    pub currency: Currency,
-}
-
-impl Ctx<'_> {
-    pub fn t(&self, m: impl Text) -> &'static str {
-        m.text(self.locale)
-    }
-    pub fn money(&self, d: Decimal) -> String {
-        format::money(d, self.currency, self.locale)
-    }
-    /// `provider instance · region` as the catalog names it.
-    pub fn offer(&self, id: &OfferId) -> String {
-        match self.catalog.offer(id) {
-            Some(o) => format!(
-                "{} {} · {}",
-                self.t(provider_msg(o.provider)),
-                o.instance_type,
-                self.catalog
-                    .region(o.provider, &o.region)
-                    .map(|r| format::region_name(r, self.locale))
-                    .unwrap_or_else(|| o.region.to_string())
-            ),
-            None => id.to_string(),
-        }
-    }
-    pub fn model(&self, m: BillingModel) -> &'static str {
-        self.t(model_msg(m))
-    }
-    fn option(&self, offer: &OfferId, m: BillingModel) -> String {
-        format!("{} — {}", self.offer(offer), self.model(m))
-    }
+/// An option named: offer and billing model.
+fn option(cx: Ctx, offer: &OfferId, m: BillingModel) -> String {
+    format!("{} — {}", cx.offer(offer), cx.model(m))
 }
 
 fn p(out: &mut String, testid: &str, text: &str) {
@@ -88,7 +58,7 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
         &fill(
             cx.t(Rt::PlanCheapest),
             &[
-                &cx.option(&best.offer, best.model),
+                &option(cx, &best.offer, best.model),
                 &cx.money(best.decision_cost),
                 &months,
                 &hours,
@@ -158,7 +128,7 @@ pub fn summary(cx: Ctx, plan: &Plan) -> String {
                 cx.t(msg),
                 &[
                     &at,
-                    &cx.option(&f.best.offer, f.best.model),
+                    &option(cx, &f.best.offer, f.best.model),
                     &cx.money(f.best.decision_cost),
                 ],
             )
@@ -370,7 +340,7 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> String {
             esc(&o.offer),
             o.model.code(),
             if is_best { " class=\"best\"" } else { "" },
-            esc(&cx.option(&o.offer, o.model)),
+            esc(&option(cx, &o.offer, o.model)),
         );
         let v = o.figures();
         for x in &v[..7] {

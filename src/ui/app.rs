@@ -39,7 +39,7 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
     let screen = Memo::new(move |_| state.link.with(|l| l.screen));
     view! {
         <Header catalog=catalog />
-        <main id="main">
+        <main id="main" on:click=move |ev| follow_in_app(state, ev)>
             // Every screen is built once and hidden while another is shown:
             // switching screens never rebuilds a screen's view, which keeps
             // the rebuild code of whole screens (~10 KB gzip) out of the wasm
@@ -62,6 +62,34 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
             </div>
         </main>
         <Footer />
+    }
+}
+
+/// One delegated handler for the links the worker's parts hold (`?…`,
+/// relative to the page): followed inside the app, without a reload. A
+/// click with a modifier key (a new tab) is the browser's.
+fn follow_in_app(state: AppState, ev: leptos::ev::MouseEvent) {
+    use wasm_bindgen::JsCast;
+    if ev.default_prevented()
+        || ev.button() != 0
+        || ev.ctrl_key()
+        || ev.meta_key()
+        || ev.shift_key()
+        || ev.alt_key()
+    {
+        return;
+    }
+    let href = ev
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .and_then(|e| e.closest("a[href^=\"?\"]").ok().flatten())
+        .and_then(|a| a.get_attribute("href"));
+    if let Some(q) = href {
+        ev.prevent_default();
+        state.open(&q[1..]);
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
     }
 }
 

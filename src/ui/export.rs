@@ -8,12 +8,10 @@
 //! the currency and unit are in the column header) so a spreadsheet reads
 //! them as numbers; CSV is UTF-8 with a byte-order mark (spreadsheet
 //! programs otherwise misread Chinese text) and RFC 4180 quoting.
-use std::fmt::Write;
-
 use rust_decimal::Decimal;
+use serde::Serialize;
 
 use crate::domain::catalog::{Catalog, Offer};
-use crate::domain::codes::code_enum;
 use crate::domain::compare::rows::all_rows;
 use crate::domain::compare::view::{visible_columns, Column};
 use crate::domain::compare::{price_all, pricing_inputs};
@@ -23,13 +21,7 @@ use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
 use crate::ui::labels::{column_msg, figure_msg, model_msg, provider_msg, unit_short};
 use crate::ui::link::{self, AppLink, Screen};
 
-code_enum! {
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    pub enum Format {
-        Csv = "csv",
-        Json = "json",
-    }
-}
+pub use crate::ui::worker::Format;
 
 /// A file to download.
 #[derive(Debug, Clone, PartialEq)]
@@ -343,132 +335,124 @@ fn sources_sheet(catalog: &Catalog, locale: Locale) -> Sheet {
     }
 }
 
-/// One CSV field (RFC 4180: quoted when it holds a comma, quote or line
-/// break; a leading `=`, `+`, `-` or `@` in text is prefixed with `'` so a
-/// spreadsheet never runs a cell as a formula).
-fn field(out: &mut String, s: &str) {
-    let formula = s.starts_with(['=', '+', '-', '@']);
-    if formula || s.contains([',', '"', '\n', '\r']) {
-        out.push('"');
-        if formula {
-            out.push('\'');
-        }
-        out.push_str(&s.replace('"', "\"\""));
-        out.push('"');
-    } else {
-        out.push_str(s);
-    }
-}
-
-fn row(out: &mut String, cells: impl IntoIterator<Item = String>) {
-    for (i, c) in cells.into_iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        field(out, &c);
-    }
-    out.push_str("\r\n");
-}
-
-fn cell_text(c: &Cell) -> String {
+/// A text cell a spreadsheet would run as a formula (`=`, `+`, `-`, `@`
+/// first) gets a `'` in front; numbers stay numbers (a negative credit is
+/// not a formula).
+fn defused(c: &Cell) -> String {
     match c {
+        Cell::Text(s) if s.starts_with(['=', '+', '-', '@']) => format!("'{s}"),
         Cell::Text(s) => s.clone(),
         Cell::Num(d) => d.to_string(),
         Cell::Empty => String::new(),
     }
 }
 
+/// Records as CSV: RFC 4180 quoting by the csv crate's writer, CRLF.
+fn records(rows: impl IntoIterator<Item = Vec<String>>) -> String {
+    let mut w = csv::WriterBuilder::new()
+        .flexible(true)
+        .terminator(csv::Terminator::CRLF)
+        .from_writer(Vec::new());
+    for r in rows {
+        // a writer into memory cannot fail: errors only come from its sink
+        let _ = w.write_record(&r);
+    }
+    let bytes = w.into_inner().unwrap_or_default();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// The CSV file: UTF-8 with a byte-order mark (spreadsheets otherwise
+/// misread Chinese text); the meta lines, a blank line, the table, and after
+/// another blank line the sources cited.
 fn csv(meta: &[(String, String)], sheet: &Sheet, catalog: &Catalog, locale: Locale) -> String {
-    let mut out = String::from("\u{feff}");
-    for (k, v) in meta {
-        row(&mut out, [k.clone(), v.clone()]);
-    }
-    out.push_str("\r\n");
-    row(&mut out, sheet.columns.iter().cloned());
-    for r in &sheet.rows {
-        row(&mut out, r.iter().map(cell_text));
-    }
+    let text = |s: &String| defused(&Cell::Text(s.clone()));
+    let mut parts = vec![
+        records(meta.iter().map(|(k, v)| vec![text(k), text(v)])),
+        records(
+            std::iter::once(sheet.columns.iter().map(text).collect())
+                .chain(sheet.rows.iter().map(|r| r.iter().map(defused).collect())),
+        ),
+    ];
     if !sheet.sources.is_empty() {
-        out.push_str("\r\n");
-        row(
-            &mut out,
-            [
-                t(Msg::DataSources, locale),
-                t(Rt::ExportTitle, locale),
-                t(Msg::AsOf, locale),
-            ],
-        );
-        for id in &sheet.sources {
+        let head = vec![
+            t(Msg::DataSources, locale),
+            t(Rt::ExportTitle, locale),
+            t(Msg::AsOf, locale),
+        ];
+        let cited = sheet.sources.iter().map(|id| {
             let (title, as_of) = catalog
                 .source(id)
                 .map(|s| (s.title.clone(), s.as_of.clone()))
                 .unwrap_or_default();
-            row(&mut out, [id.clone(), title, as_of]);
-        }
+            vec![text(id), text(&title), as_of]
+        });
+        parts.push(records(std::iter::once(head).chain(cited)));
     }
-    out
+    format!("\u{feff}{}", parts.join("\r\n"))
 }
 
-/// A JSON string literal.
-fn jstr(out: &mut String, s: &str) {
-    out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+/// A cell in JSON: text, an exact number (the decimal's own digits, never
+/// through a float), or null.
+impl Serialize for Cell {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Cell::Text(t) => s.serialize_str(t),
+            Cell::Num(d) => match serde_json::value::RawValue::from_string(d.to_string()) {
+                Ok(raw) => raw.serialize(s),
+                Err(e) => Err(serde::ser::Error::custom(e)),
+            },
+            Cell::Empty => s.serialize_none(),
         }
     }
-    out.push('"');
+}
+
+/// The meta lines as one object, in their order.
+struct Meta<'a>(&'a [(String, String)]);
+
+impl Serialize for Meta<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+#[derive(Serialize)]
+struct SourceCited<'a> {
+    id: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    title: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    as_of: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+struct JsonFile<'a> {
+    meta: Meta<'a>,
+    columns: &'a [String],
+    rows: &'a [Vec<Cell>],
+    sources: Vec<SourceCited<'a>>,
 }
 
 fn json(meta: &[(String, String)], sheet: &Sheet, catalog: &Catalog) -> String {
-    let mut out = String::from("{\n  \"meta\": {");
-    for (i, (k, v)) in meta.iter().enumerate() {
-        out.push_str(if i > 0 { ", " } else { "" });
-        jstr(&mut out, k);
-        out.push_str(": ");
-        jstr(&mut out, v);
-    }
-    out.push_str("},\n  \"columns\": [");
-    for (i, c) in sheet.columns.iter().enumerate() {
-        out.push_str(if i > 0 { ", " } else { "" });
-        jstr(&mut out, c);
-    }
-    out.push_str("],\n  \"rows\": [");
-    for (i, r) in sheet.rows.iter().enumerate() {
-        out.push_str(if i > 0 { ",\n    [" } else { "\n    [" });
-        for (j, c) in r.iter().enumerate() {
-            out.push_str(if j > 0 { ", " } else { "" });
-            match c {
-                // numbers stay exact: written as JSON numbers from the decimal text
-                Cell::Num(d) => out.push_str(&d.to_string()),
-                Cell::Text(s) => jstr(&mut out, s),
-                Cell::Empty => out.push_str("null"),
-            }
-        }
-        out.push(']');
-    }
-    out.push_str("\n  ],\n  \"sources\": [");
-    for (i, id) in sheet.sources.iter().enumerate() {
-        out.push_str(if i > 0 { ",\n    {" } else { "\n    {" });
-        out.push_str("\"id\": ");
-        jstr(&mut out, id);
-        if let Some(s) = catalog.source(id) {
-            out.push_str(", \"title\": ");
-            jstr(&mut out, &s.title);
-            out.push_str(", \"as_of\": ");
-            jstr(&mut out, &s.as_of);
-        }
-        out.push('}');
-    }
-    out.push_str("\n  ]\n}\n");
+    let file = JsonFile {
+        meta: Meta(meta),
+        columns: &sheet.columns,
+        rows: &sheet.rows,
+        sources: sheet
+            .sources
+            .iter()
+            .map(|id| {
+                let s = catalog.source(id);
+                SourceCited {
+                    id,
+                    title: s.map(|s| s.title.as_str()),
+                    as_of: s.map(|s| s.as_of.as_str()),
+                }
+            })
+            .collect(),
+    };
+    // serialising owned strings and decimal digits cannot fail
+    let mut out = serde_json::to_string_pretty(&file).unwrap_or_default();
+    out.push('\n');
     out
 }
 
@@ -524,17 +508,26 @@ mod tests {
 
     #[test]
     fn csv_fields_are_quoted_and_formulas_defused() {
-        let mut out = String::new();
-        row(
-            &mut out,
-            [
-                "a,b".to_string(),
+        let sheet = Sheet {
+            columns: vec![
+                "a,b".into(),
                 "say \"hi\"".into(),
                 "=1+1".into(),
                 "plain".into(),
             ],
+            rows: vec![vec![
+                Cell::Text("@cmd".into()),
+                Cell::Num(Decimal::new(-125, 2)),
+                Cell::Empty,
+                Cell::Text("line\nbreak".into()),
+            ]],
+            sources: Vec::new(),
+        };
+        let out = csv(&[], &sheet, catalog(), Locale::En);
+        assert_eq!(
+            out,
+            "\u{feff}\r\n\"a,b\",\"say \"\"hi\"\"\",'=1+1,plain\r\n'@cmd,-1.25,,\"line\nbreak\"\r\n"
         );
-        assert_eq!(out, "\"a,b\",\"say \"\"hi\"\"\",\"'=1+1\",plain\r\n");
         let f = export(catalog(), "v=2&screen=sources", Locale::En, Format::Csv);
         assert!(f.content.lines().count() > 10);
     }

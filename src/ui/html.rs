@@ -70,6 +70,11 @@ impl Html {
         Html(self.0[..len.min(self.0.len())].to_string())
     }
 
+    /// The markup after a length [`Html::prefix`] took.
+    pub fn suffix(&self, len: usize) -> Html {
+        Html(self.0[len.min(self.0.len())..].to_string())
+    }
+
     /// Markup the worker made ([`Html::render`] there) and sent over the
     /// worker boundary, which is the only caller.
     pub(crate) fn from_worker(markup: String) -> Html {
@@ -90,6 +95,15 @@ impl From<maud::Markup> for Html {
     }
 }
 
+/// Escaped markup inside a template (it is escaped already: a piece the
+/// page and the worker both show, written once with [`Html`]).
+#[cfg(feature = "worker-html")]
+impl maud::Render for Html {
+    fn render_to(&self, buffer: &mut String) {
+        buffer.push_str(&self.0);
+    }
+}
+
 fn escape_into(out: &mut String, s: &str) {
     for ch in s.chars() {
         match ch {
@@ -106,6 +120,11 @@ fn escape_into(out: &mut String, s: &str) {
 /// Put markup into an element, replacing what it held.
 pub fn set(el: &web_sys::Element, html: &Html) {
     el.set_inner_html(html.as_str());
+}
+
+/// Add markup at the end of an element.
+pub fn append(el: &web_sys::Element, html: &Html) {
+    let _ = el.insert_adjacent_html("beforeend", html.as_str());
 }
 
 #[cfg(test)]

@@ -4,6 +4,8 @@
 //! with `cargo test`; only the browser mounts components.
 pub mod app;
 pub mod components;
+/// The exports (the worker makes them).
+#[cfg(feature = "worker-html")]
 pub mod export;
 pub mod format;
 pub mod html;
@@ -12,6 +14,8 @@ pub mod labels;
 pub mod link;
 pub mod pages;
 pub mod panic;
+/// QR codes of share links (the worker makes them).
+#[cfg(feature = "worker-html")]
 pub mod qr;
 pub mod state;
 pub mod url;

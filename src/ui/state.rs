@@ -69,6 +69,14 @@ impl AppState {
         }
     }
 
+    /// A link followed inside the app (a link in a worker part): its state
+    /// as a new history entry, with its notices, and no reload.
+    pub fn open(&self, query: &str) {
+        let (l, notices) = link::parse(query, self.catalog);
+        self.notices.set(notices);
+        self.update(|x| *x = l);
+    }
+
     /// Back/forward: the state of that history entry, with its notices.
     pub fn restore(&self, query: &str) {
         let (l, notices) = link::parse(query, self.catalog);

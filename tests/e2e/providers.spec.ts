@@ -14,8 +14,15 @@ test('the four clouds side by side, sourced, in both languages, linked to compar
   await page.getByTestId('lang-switch').selectOption('zh-CN');
   await expect(table.getByTestId('provider-col').nth(2)).toContainText('阿里云');
   await expect(table.locator('tr[data-topic="billing_granularity"]')).toContainText('按秒');
+  // a link in the worker's markup is followed inside the app: no reload
+  // (the page's own marker survives), a history entry (back returns)
+  await page.evaluate(() => { (window as unknown as { stayed: boolean }).stayed = true; });
   await page.locator('[data-testid="provider-col"][data-provider="azure"] a').click();
   await expect(page.getByTestId('screen-compare')).toBeVisible();
   await expect(page.getByTestId('filter-provider-azure')).toBeChecked();
+  await expect(page).toHaveURL(/p=azure/);
+  expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true);
+  await page.goBack();
+  await expect(page.getByTestId('screen-providers')).toBeVisible();
   expect(app.realErrors()).toEqual([]);
 });

@@ -1,4 +1,5 @@
 //! Widgets shared by the screens.
+pub mod badges;
 pub mod chart;
 pub mod checks;
 pub mod help;

@@ -134,7 +134,7 @@ mod imp {
 
     use super::*;
     #[cfg(not(feature = "worker-html"))]
-    use crate::ui::export::Format;
+    use crate::ui::worker::Format;
 
     /// The worker script, relative to the page (works under a sub-path).
     const URL: &str = "./plan-worker.js";

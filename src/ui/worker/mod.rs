@@ -16,7 +16,6 @@
 pub mod client;
 
 use crate::domain::codes::code_enum;
-use crate::ui::export::Format;
 use crate::ui::html::Html;
 use crate::ui::i18n::Locale;
 
@@ -55,6 +54,15 @@ impl Part {
             Part::Plan => 5,
             _ => 1,
         }
+    }
+}
+
+code_enum! {
+    /// The file an export makes.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Format {
+        Csv = "csv",
+        Json = "json",
     }
 }
 

@@ -12,8 +12,10 @@ use crate::domain::compare::view::{visible_columns, Column, TimeUnit, DEFAULT_SO
 use crate::domain::input::InputError;
 use crate::domain::pricing::{PriceOrigin, PriceRef};
 use crate::domain::scenario::BillingModel;
+use crate::ui::components::badges::stale_badge;
 use crate::ui::components::number_input::{keyed_input, rate_box_changed, set_rate, Refused};
 use crate::ui::format;
+use crate::ui::html::{self, Html};
 use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
 use crate::ui::labels::{column_msg, input_error_msg, model_tag, provider_msg, unit_short};
 use crate::ui::link::AppLink;
@@ -77,21 +79,16 @@ fn history_tip(loc: Locale, h: &[Price]) -> Option<String> {
     Some(fill(Msg::HistoryTip.text(loc), &[&first.as_of]))
 }
 
-/// "stale" beside a price more than 12 months older than the dataset.
-pub(crate) fn stale_html(out: &mut String, loc: Locale, as_of: &str) {
-    let tip = format::esc(&fill(Msg::StaleTip.text(loc), &[as_of]));
-    out.push_str(&format!(
-        " <span class=\"badge stale\" data-testid=\"stale-badge\" title=\"{tip}\" aria-label=\"{tip}\">{}</span>",
-        Msg::StaleBadge.text(loc)
-    ));
-}
-
 /// A price with its source shown on hover, focus (keyboard) and tap (focus).
-fn price_html(out: &mut String, text: &str, tip: &str, class: &str) {
-    let (text, tip) = (format::esc(text), format::esc(tip));
-    out.push_str(&format!(
-        "<span class=\"price {class}\" tabindex=\"-1\" data-tip=\"{tip}\" aria-label=\"{text} — {tip}\">{text}</span>"
-    ));
+fn price_html(out: &mut Html, text: &str, tip: &str, class: &'static str) {
+    out.raw("<span class=\"price ")
+        .raw(class)
+        .raw("\" tabindex=\"-1\"")
+        .attr("data-tip", tip)
+        .attr("aria-label", &format!("{text} — {tip}"))
+        .raw(">")
+        .text(text)
+        .raw("</span>");
 }
 
 fn find_ref(row: &Row, model: BillingModel) -> Option<&PriceRef> {
@@ -173,15 +170,15 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
     Effect::new(move |_| {
         let loc = i18n.locale.get();
         let cols = columns.get();
-        let (html, cut) = shows.with(|v| {
+        let (rows, cut) = shows.with(|v| {
             table.with(|t| bad.with_value(|b| rows_html(state.catalog, t, v, &cols, loc, b)))
         });
         let Some(el) = tbody.get() else { return };
         let generation = pending.get_value().wrapping_add(1);
         pending.set_value(generation);
         let focus = focused_stop(&el);
-        if focus.is_some() || cut == html.len() {
-            el.set_inner_html(&html);
+        if focus.is_some() || cut == rows.len() {
+            html::set(&el, &rows);
             let _ = el.remove_attribute("aria-busy");
             if let Some((offer, i)) = focus {
                 refocus(&el, &offer, i);
@@ -190,13 +187,13 @@ pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
         }
         // The rows a screen shows first; the rest once they are painted
         // (unless the table changed meanwhile).
-        el.set_inner_html(&html[..cut]);
+        html::set(&el, &rows.prefix(cut));
         let _ = el.set_attribute("aria-busy", "true");
         request_animation_frame(move || {
             set_timeout(
                 move || {
                     if pending.get_value() == generation {
-                        let _ = el.insert_adjacent_html("beforeend", &html[cut..]);
+                        html::append(&el, &rows.suffix(cut));
                         let _ = el.remove_attribute("aria-busy");
                     }
                 },
@@ -336,14 +333,14 @@ pub fn rows_html(
     cols: &[Column],
     loc: Locale,
     bad: &HashMap<String, (String, InputError)>,
-) -> (String, usize) {
+) -> (Html, usize) {
     let (unit, hours) = (v.unit, v.hours);
     // each cell names its column (`data-label`): on phones rows are cards
     let labels: Vec<(Column, String)> = cols
         .iter()
-        .map(|&c| (c, format::esc(&header_text(loc, c, unit, hours))))
+        .map(|&c| (c, header_text(loc, c, unit, hours)))
         .collect();
-    let mut out = String::with_capacity(t.rows.len() * 2048);
+    let mut out = Html::with_capacity(t.rows.len() * 2048);
     let mut cut = 0;
     for (i, row) in t.rows.iter().enumerate() {
         row_html(&mut out, catalog, row, &labels, v, loc, bad, i == 0);
@@ -356,7 +353,7 @@ pub fn rows_html(
 
 #[allow(clippy::too_many_arguments)]
 fn row_html(
-    out: &mut String,
+    out: &mut Html,
     catalog: &Catalog,
     row: &Row,
     cols: &[(Column, String)],
@@ -368,61 +365,91 @@ fn row_html(
     let cur = v.currency;
     let selected = &v.selected;
     let o = row.priced.offer;
-    let id = format::esc(o.id.as_str());
+    let id = o.id.as_str();
     let is_sel = selected.contains(&o.id);
     let full = selected.len() >= MAX_SELECTED && !is_sel;
     let f = &row.figures;
     let indicative = row.priced.metrics.as_ref().is_ok_and(|m| m.indicative);
-    let label = format::esc(&fill(Msg::SelectOffer.text(loc), &[&o.instance_type]));
-    out.push_str(&format!(
-        "<tr{} data-testid=\"offer-row\" data-offer=\"{id}\"{}><td><input type=\"checkbox\" data-testid=\"select-offer\" data-key=\"{id}\" aria-label=\"{label}\"{}{}></td>",
-        if is_sel { " class=\"selected\"" } else { "" },
-        if indicative { " data-indicative=\"1\"" } else { "" },
-        if is_sel { " checked" } else { "" },
-        if full { " disabled" } else { "" },
-    ));
+    out.raw(if is_sel {
+        "<tr class=\"selected\""
+    } else {
+        "<tr"
+    })
+    .raw(" data-testid=\"offer-row\"")
+    .attr("data-offer", id)
+    .raw(if indicative {
+        " data-indicative=\"1\""
+    } else {
+        ""
+    })
+    .raw("><td><input type=\"checkbox\" data-testid=\"select-offer\"")
+    .attr("data-key", id)
+    .attr(
+        "aria-label",
+        &fill(Msg::SelectOffer.text(loc), &[&o.instance_type]),
+    )
+    .raw(if is_sel { " checked" } else { "" })
+    .raw(if full { " disabled" } else { "" })
+    .raw("></td>");
     for (c, label) in cols {
         let c = *c;
         // `data-col`: phones order a card's cells by it (title, prices, specs)
-        out.push_str(&format!(
-            "<td{}{} data-col=\"{}\" data-label=\"{label}\">",
-            if is_numeric(c) { " class=\"num\"" } else { "" },
-            // when the first rows are painted (Element Timing; the perf spec reads it)
-            if first {
-                " elementtiming=\"first-row\""
-            } else {
-                ""
-            },
-            c.code(),
-        ));
-        let text = |out: &mut String, s: &str| out.push_str(&format::esc(s));
+        out.raw(if is_numeric(c) {
+            "<td class=\"num\""
+        } else {
+            "<td"
+        })
+        // when the first rows are painted (Element Timing; the perf spec reads it)
+        .raw(if first {
+            " elementtiming=\"first-row\""
+        } else {
+            ""
+        })
+        .attr("data-col", c.code())
+        .attr("data-label", label)
+        .raw(">");
         match c {
-            Column::Provider => text(out, Msg::text(provider_msg(o.provider), loc)),
+            Column::Provider => {
+                out.text(Msg::text(provider_msg(o.provider), loc));
+            }
             Column::Region => {
                 if let Some(r) = row.priced.region {
-                    text(out, &format::region_name(r, loc));
+                    out.text(&format::region_name(r, loc));
                 }
-                out.push_str(" <code>");
-                text(out, o.region.as_str());
-                out.push_str("</code>");
+                out.raw(" <code>").text(o.region.as_str()).raw("</code>");
             }
-            Column::Type => text(out, &o.instance_type),
+            Column::Type => {
+                out.text(&o.instance_type);
+            }
             Column::Gpu => {
                 let name = row.priced.gpu.map_or(o.gpu.as_str(), |g| g.name.as_str());
-                text(out, &format!("{name} × {}", o.gpu_count));
+                out.text(&format!("{name} × {}", o.gpu_count));
             }
-            Column::Gpus => text(out, &o.gpu_count.to_string()),
-            Column::Vram => text(
-                out,
-                &o.gpu_memory_gb
-                    .map_or_else(|| "—".to_string(), |m| m.to_string()),
-            ),
-            Column::Vcpu => text(out, &o.vcpu.to_string()),
-            Column::Ram => text(out, &format::plain(o.ram_gib, loc)),
+            Column::Gpus => {
+                out.text(&o.gpu_count.to_string());
+            }
+            Column::Vram => {
+                out.text(
+                    &o.gpu_memory_gb
+                        .map_or_else(|| "—".to_string(), |m| m.to_string()),
+                );
+            }
+            Column::Vcpu => {
+                out.text(&o.vcpu.to_string());
+            }
+            Column::Ram => {
+                out.text(&format::plain(o.ram_gib, loc));
+            }
             Column::Hourly => hourly_html(out, catalog, row, v, loc, bad),
-            Column::Gpuh => text(out, &money_or_dash(f.per_gpu, cur, loc)),
-            Column::Tflopsh => text(out, &money_or_dash(f.per_tflops, cur, loc)),
-            Column::Vramh => text(out, &money_or_dash(f.per_vram_gb, cur, loc)),
+            Column::Gpuh => {
+                out.text(&money_or_dash(f.per_gpu, cur, loc));
+            }
+            Column::Tflopsh => {
+                out.text(&money_or_dash(f.per_tflops, cur, loc));
+            }
+            Column::Vramh => {
+                out.text(&money_or_dash(f.per_vram_gb, cur, loc));
+            }
             Column::Spot => match (f.spot_min, f.spot_max, find_ref(row, BillingModel::Spot)) {
                 (Some(a), Some(b), Some(r)) => {
                     let shown = if a == b {
@@ -436,7 +463,9 @@ fn row_html(
                     };
                     price_html(out, &shown, &source_tip(catalog, loc, r), "");
                 }
-                _ => out.push('—'),
+                _ => {
+                    out.raw("—");
+                }
             },
             Column::Commit => match (f.commit, f.commit_model) {
                 (Some(v), Some(model)) => {
@@ -444,29 +473,31 @@ fn row_html(
                         .map(|r| source_tip(catalog, loc, r))
                         .unwrap_or_else(|| Msg::AssumedTag.text(loc).to_string());
                     price_html(out, &format::money(v, cur, loc), &tip, "");
-                    out.push_str(&format!(
-                        "<span class=\"tag\">{}</span>",
-                        model_tag(model).text(loc)
-                    ));
+                    out.raw("<span class=\"tag\">")
+                        .text(model_tag(model).text(loc))
+                        .raw("</span>");
                     if f.commit_assumed {
-                        out.push_str(&format!(
-                            "<span class=\"tag\">{}</span>",
-                            Msg::AssumedTag.text(loc)
-                        ));
+                        out.raw("<span class=\"tag\">")
+                            .text(Msg::AssumedTag.text(loc))
+                            .raw("</span>");
                     }
                 }
-                _ => out.push('—'),
+                _ => {
+                    out.raw("—");
+                }
             },
-            Column::Monthly => text(out, &money_or_dash(f.monthly, cur, loc)),
+            Column::Monthly => {
+                out.text(&money_or_dash(f.monthly, cur, loc));
+            }
         }
-        out.push_str("</td>");
+        out.raw("</td>");
     }
-    out.push_str("</tr>");
+    out.raw("</tr>");
 }
 
 /// The price cell: sourced price with tooltip, or a box for the user's price.
 fn hourly_html(
-    out: &mut String,
+    out: &mut Html,
     catalog: &Catalog,
     row: &Row,
     v: &RowsView,
@@ -490,18 +521,15 @@ fn hourly_html(
         };
         price_html(out, &money_or_dash(f.price, cur, loc), &tip, class);
         if let Some(as_of) = r.and_then(PriceRef::as_of).filter(|a| catalog.is_stale(a)) {
-            stale_html(out, loc, as_of);
+            out.append(&stale_badge(loc, as_of));
         }
         return;
     }
     // No sourced on-demand price: the user may enter one (offer currency, per hour).
     let offer_cur = crate::domain::pricing::user_price_currency(o);
     let sym = format::currency_symbol(offer_cur);
-    let label = format::esc(&fill(
-        Msg::UserPriceLabel.text(loc),
-        &[&o.instance_type, sym],
-    ));
-    out.push_str("<span class=\"unpriced\">");
+    let label = fill(Msg::UserPriceLabel.text(loc), &[&o.instance_type, sym]);
+    out.raw("<span class=\"unpriced\">");
     match f.price {
         Some(p) => price_html(
             out,
@@ -509,10 +537,11 @@ fn hourly_html(
             Msg::UserPriceTip.text(loc),
             "user",
         ),
-        None => out.push_str(&format!(
-            "<span data-testid=\"no-sourced-price\">{}</span>",
-            Msg::NoSourcedPrice.text(loc)
-        )),
+        None => {
+            out.raw("<span data-testid=\"no-sourced-price\">")
+                .text(Msg::NoSourcedPrice.text(loc))
+                .raw("</span>");
+        }
     }
     let (value, error) = match bad.get(o.id.as_str()) {
         Some((text, e)) => (text.clone(), Some(input_error_msg(*e).text(loc))),
@@ -524,13 +553,20 @@ fn hourly_html(
             None,
         ),
     };
-    out.push_str(&format!(
-        " <input type=\"text\" inputmode=\"decimal\" data-testid=\"user-price\" data-key=\"{}\" aria-label=\"{label}\" title=\"{label}\" placeholder=\"{sym}\" value=\"{}\"{}><span class=\"field-error\" role=\"status\">{}</span></span>",
-        format::esc(o.id.as_str()),
-        format::esc(&value),
-        if error.is_some() { " aria-invalid=\"true\"" } else { "" },
-        error.unwrap_or_default(),
-    ));
+    out.raw(" <input type=\"text\" inputmode=\"decimal\" data-testid=\"user-price\"")
+        .attr("data-key", o.id.as_str())
+        .attr("aria-label", &label)
+        .attr("title", &label)
+        .attr("placeholder", sym)
+        .attr("value", &value)
+        .raw(if error.is_some() {
+            " aria-invalid=\"true\""
+        } else {
+            ""
+        })
+        .raw("><span class=\"field-error\" role=\"status\">")
+        .text(error.unwrap_or_default())
+        .raw("</span></span>");
 }
 
 #[component]
@@ -585,7 +621,7 @@ mod tests {
         let t = crate::domain::compare::rows::table(c, &l.scenario, &l.compare, &priced);
         let cols = visible_columns(&l.compare.cols);
         let (html, cut) = rows_html(c, &t, &RowsView::of(&l), &cols, Locale::En, bad);
-        (html, cut, t.rows.len())
+        (html.as_str().to_string(), cut, t.rows.len())
     }
 
     fn compare_pricing(l: &AppLink) -> crate::domain::scenario::Scenario {

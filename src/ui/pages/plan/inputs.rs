@@ -10,21 +10,19 @@ use rust_decimal::Decimal;
 use super::pick;
 use crate::domain::catalog::{Currency, OfferId};
 use crate::domain::input::NumberField;
-use crate::domain::job::{
-    JobKind, MAX_JOB_EPOCHS, MAX_JOB_PARAMS_B, MAX_JOB_SAMPLES, MAX_JOB_TOKENS_B,
-    MAX_SERVE_TOKENS_PER_S,
-};
+use crate::domain::job::JobKind;
 use crate::domain::money::Money;
 use crate::domain::scenario::{
     BillingModel, InterruptionRate, Scenario, DEFAULT_HOURS_PER_MONTH,
-    DEFAULT_INTERRUPTION_MONTHLY_PCT, DEFAULT_MIX_SHARE_PCT, DEFAULT_MONTHS, MAX_GPUS,
-    MAX_HOURS_PER_MONTH, MAX_JOB_HOURS, MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHS, MAX_VOLUME_GB,
+    DEFAULT_INTERRUPTION_MONTHLY_PCT, DEFAULT_MIX_SHARE_PCT, DEFAULT_MONTHS,
 };
 use crate::ui::components::checks::{check_boxes, check_fieldset};
 use crate::ui::components::number_input::NumberInput;
 use crate::ui::format;
+use crate::ui::html;
 use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::labels::{job_msg, model_msg};
+use crate::ui::link::bounds_of;
 use crate::ui::state::AppState;
 
 const fn dec(n: u32) -> Decimal {
@@ -37,7 +35,8 @@ pub struct Field {
     group: Group,
     label: Msg,
     testid: &'static str,
-    field: NumberField,
+    /// The link key the box edits: its bounds are the box's.
+    key: &'static str,
     /// What an empty box stands for (None: the setting is off when empty).
     default: Option<Decimal>,
     get: fn(&Scenario) -> Option<Decimal>,
@@ -49,6 +48,16 @@ pub struct Field {
     implied: fn(&Scenario) -> Option<Decimal>,
 }
 
+impl Field {
+    /// What the box accepts: what the link accepts for its key.
+    fn field(&self) -> NumberField {
+        bounds_of(self.key)
+            .map(NumberField::from)
+            // unreachable: a test checks every box's key has bounds
+            .unwrap_or(NumberField::decimal(0, 0, false))
+    }
+}
+
 #[derive(Clone, Copy, PartialEq)]
 pub enum Group {
     Workload,
@@ -58,11 +67,6 @@ pub enum Group {
     Job,
 }
 
-const PCT: NumberField = NumberField::decimal(0, 100, false);
-const GB: NumberField = NumberField::decimal(0, MAX_VOLUME_GB, false);
-const MINUTES: NumberField = NumberField::decimal(0, MAX_MINUTES, false);
-const JOB_H: NumberField = NumberField::decimal(0, MAX_JOB_HOURS, true);
-
 fn whole(v: Option<Decimal>) -> Option<u32> {
     v.and_then(|d| d.to_u32())
 }
@@ -70,12 +74,12 @@ fn whole(v: Option<Decimal>) -> Option<u32> {
 /// A job input (`s.job.$f`), shown for the kinds `$when` accepts; empty =
 /// the kind's default.
 macro_rules! job_field {
-    ($label:expr, $testid:expr, $field:expr, $f:ident, $when:path) => {
+    ($label:expr, $testid:expr, $key:expr, $f:ident, $when:path) => {
         Field {
             group: Group::Job,
             label: $label,
             testid: $testid,
-            field: $field,
+            key: $key,
             default: None,
             get: |s| s.job.as_ref().and_then(|j| j.$f),
             set: |s, v| {
@@ -94,7 +98,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Workload,
         label: Msg::HoursPerMonth,
         testid: "plan-hours",
-        field: NumberField::decimal(0, MAX_HOURS_PER_MONTH as i64, false),
+        key: "h",
         default: Some(dec(DEFAULT_HOURS_PER_MONTH)),
         get: |s| Some(s.hours_per_month),
         set: |s, v| s.hours_per_month = v.unwrap_or(dec(DEFAULT_HOURS_PER_MONTH)),
@@ -105,7 +109,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Workload,
         label: Msg::Months,
         testid: "plan-months",
-        field: NumberField::whole(1, MAX_MONTHS as i64),
+        key: "m",
         default: Some(dec(DEFAULT_MONTHS)),
         get: |s| Some(Decimal::from(s.months)),
         set: |s, v| s.months = whole(v).unwrap_or(DEFAULT_MONTHS),
@@ -116,7 +120,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Workload,
         label: Msg::PlanFleetGpus,
         testid: "plan-gpus",
-        field: NumberField::whole(1, MAX_GPUS as i64),
+        key: "gpus",
         default: Some(Decimal::ONE),
         get: |s| Some(Decimal::from(s.min_gpus)),
         set: |s, v| s.min_gpus = whole(v).unwrap_or(1),
@@ -127,7 +131,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Spot,
         label: Msg::PlanInterruption,
         testid: "plan-interruption",
-        field: NumberField::decimal(0, 99, false),
+        key: "si",
         default: Some(dec(DEFAULT_INTERRUPTION_MONTHLY_PCT)),
         get: |s| s.spot.interruption.monthly_pct(),
         set: |s, v| {
@@ -141,7 +145,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Spot,
         label: Msg::PlanCheckpoint,
         testid: "plan-checkpoint",
-        field: MINUTES,
+        key: "ck",
         default: Some(dec(60)),
         get: |s| Some(s.spot.checkpoint_minutes),
         set: |s, v| s.spot.checkpoint_minutes = v.unwrap_or(dec(60)),
@@ -152,7 +156,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Spot,
         label: Msg::PlanRestart,
         testid: "plan-restart",
-        field: MINUTES,
+        key: "ro",
         default: Some(dec(10)),
         get: |s| Some(s.spot.restart_minutes),
         set: |s, v| s.spot.restart_minutes = v.unwrap_or(dec(10)),
@@ -163,7 +167,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Spot,
         label: Msg::PlanJobHours,
         testid: "plan-job-hours",
-        field: JOB_H,
+        key: "job",
         default: None,
         get: |s| s.spot.job_hours,
         set: |s, v| s.spot.job_hours = v,
@@ -174,7 +178,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Spot,
         label: Msg::PlanDeadline,
         testid: "plan-deadline",
-        field: JOB_H,
+        key: "dl",
         default: None,
         get: |s| s.spot.deadline_hours,
         set: |s, v| s.spot.deadline_hours = v,
@@ -185,7 +189,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Spot,
         label: Msg::PlanMixShare,
         testid: "plan-mix-share",
-        field: PCT,
+        key: "mix",
         default: Some(dec(DEFAULT_MIX_SHARE_PCT)),
         get: |s| Some(s.mix_spot_share_pct),
         set: |s, v| s.mix_spot_share_pct = v.unwrap_or(dec(DEFAULT_MIX_SHARE_PCT)),
@@ -196,7 +200,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Promos,
         label: Msg::PlanFirstMonth,
         testid: "plan-first-month",
-        field: PCT,
+        key: "fmd",
         default: Some(Decimal::ZERO),
         get: |s| Some(s.promotions.first_month_discount_pct),
         set: |s, v| s.promotions.first_month_discount_pct = v.unwrap_or_default(),
@@ -207,7 +211,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Promos,
         label: Msg::PlanCredit,
         testid: "plan-credit",
-        field: NumberField::decimal(0, MAX_MONEY_INPUT, true),
+        key: "cr",
         default: None,
         get: |s| s.promotions.credit.map(|m| m.amount()),
         // a credit keeps the currency it was entered in (the engine converts it)
@@ -219,7 +223,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Promos,
         label: Msg::PlanCreditExpiry,
         testid: "plan-credit-expiry",
-        field: NumberField::whole(1, MAX_MONTHS as i64),
+        key: "crx",
         default: None,
         get: |s| s.promotions.credit_expiry_month.map(Decimal::from),
         set: |s, v| s.promotions.credit_expiry_month = whole(v),
@@ -230,7 +234,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Data,
         label: Msg::PlanEgress,
         testid: "plan-egress",
-        field: GB,
+        key: "eg",
         default: Some(Decimal::ZERO),
         get: |s| Some(s.data.egress_gb),
         set: |s, v| s.data.egress_gb = v.unwrap_or_default(),
@@ -241,7 +245,7 @@ pub const FIELDS: &[Field] = &[
         group: Group::Data,
         label: Msg::PlanCrossRegion,
         testid: "plan-cross-region",
-        field: GB,
+        key: "xr",
         default: Some(Decimal::ZERO),
         get: |s| Some(s.data.cross_region_gb),
         set: |s, v| s.data.cross_region_gb = v.unwrap_or_default(),
@@ -252,36 +256,30 @@ pub const FIELDS: &[Field] = &[
         group: Group::Data,
         label: Msg::PlanStorage,
         testid: "plan-storage",
-        field: GB,
+        key: "st",
         default: Some(Decimal::ZERO),
         get: |s| Some(s.data.storage_gb),
         set: |s, v| s.data.storage_gb = v.unwrap_or_default(),
         shown: always,
         implied: |_| None,
     },
-    job_field!(Msg::JobEpochs, "job-epochs", JOB_EPOCHS, epochs, not_llm),
-    job_field!(
-        Msg::JobSamples,
-        "job-samples",
-        JOB_SAMPLES,
-        samples,
-        not_llm
-    ),
-    job_field!(Msg::JobParams, "job-params", JOB_PARAMS, params_b, llm),
-    job_field!(Msg::JobTokens, "job-tokens", JOB_TOKENS, tokens_b, train),
-    job_field!(Msg::JobTps, "job-tps", JOB_TPS, serve_tokens_per_s, serve),
+    job_field!(Msg::JobEpochs, "job-epochs", "jep", epochs, not_llm),
+    job_field!(Msg::JobSamples, "job-samples", "jn", samples, not_llm),
+    job_field!(Msg::JobParams, "job-params", "jp", params_b, llm),
+    job_field!(Msg::JobTokens, "job-tokens", "jt", tokens_b, train),
+    job_field!(Msg::JobTps, "job-tps", "jtps", serve_tokens_per_s, serve),
     job_field!(
         Msg::JobServeHours,
         "job-serve-hours",
-        JOB_H,
+        "jh",
         serve_hours,
         serve
     ),
-    job_field!(Msg::JobMfu, "job-mfu", JOB_PCT, mfu_pct, any_job),
+    job_field!(Msg::JobMfu, "job-mfu", "mfu", mfu_pct, any_job),
     job_field!(
         Msg::JobScaling,
         "job-scaling",
-        JOB_PCT,
+        "jsc",
         scaling_pct,
         not_train
     ),
@@ -309,13 +307,6 @@ fn any_job(_: JobKind) -> bool {
     true
 }
 
-const JOB_PCT: NumberField = NumberField::decimal(0, 100, true);
-const JOB_EPOCHS: NumberField = NumberField::decimal(0, MAX_JOB_EPOCHS as i64, true);
-const JOB_SAMPLES: NumberField = NumberField::whole(1, MAX_JOB_SAMPLES as i64);
-const JOB_PARAMS: NumberField = NumberField::decimal(0, MAX_JOB_PARAMS_B as i64, true);
-const JOB_TOKENS: NumberField = NumberField::decimal(0, MAX_JOB_TOKENS_B as i64, true);
-const JOB_TPS: NumberField = NumberField::decimal(0, MAX_SERVE_TOKENS_PER_S as i64, true);
-
 /// The currency a credit is (or will be) entered in.
 fn credit_currency(s: &Scenario) -> Currency {
     s.promotions.credit.map_or(s.currency, |m| m.currency())
@@ -331,7 +322,7 @@ fn number_box(state: AppState, f: &'static Field) -> impl IntoView {
                 let sym = state.link.with(|l| format::currency_symbol(credit_currency(&l.scenario)));
                 fill(i18n.t(f.label), &[sym])
             })
-            field=f.field
+            field=f.field()
             value=Signal::derive(move || state.link.with(|l| (f.get)(&l.scenario)).filter(|v| Some(*v) != f.default))
             on_commit=Callback::new(move |v: Option<Decimal>| state.update_typing(|l| (f.set)(&mut l.scenario, v.or(f.default))))
             testid=f.testid
@@ -371,11 +362,24 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
     // Both lists are markup with one click handler for their buttons (each
     // button names its offer and what it does): lists of view components
     // here would cost ~5 KB of the first load.
-    let chips = move || {
-        let remove = i18n.t(Msg::Remove);
-        selected.with(|sel| pick::chips_html(catalog, sel, remove))
-    };
-    let found = move || selected.with(|sel| query.with(|q| pick::candidates_html(catalog, q, sel)));
+    let (chips, found) = (
+        NodeRef::<leptos::html::Ul>::new(),
+        NodeRef::<leptos::html::Ul>::new(),
+    );
+    Effect::new(move |_| {
+        let loc = i18n.locale.get();
+        let h = selected.with(|sel| pick::chips_html(catalog, sel, i18n.t(Msg::Remove), loc));
+        if let Some(el) = chips.get() {
+            html::set(&el, &h);
+        }
+    });
+    Effect::new(move |_| {
+        let loc = i18n.locale.get();
+        let h = selected.with(|sel| query.with(|q| pick::candidates_html(catalog, q, sel, loc)));
+        if let Some(el) = found.get() {
+            html::set(&el, &h);
+        }
+    });
     let on_click = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;
         let button = ev
@@ -393,7 +397,7 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
         <fieldset class="wide" data-testid="plan-offers" on:click=on_click>
             <legend>{move || i18n.t(Msg::PlanOffers)}</legend>
             <p class="hint">{move || i18n.t(Msg::PlanOffersHint)}</p>
-            <ul class="chips" data-testid="plan-selected" inner_html=chips></ul>
+            <ul class="chips" data-testid="plan-selected" node_ref=chips></ul>
             <label>
                 <span>{move || i18n.t(Msg::PlanAddOffer)}</span>
                 <input
@@ -404,7 +408,7 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
                     on:input=move |ev| query.set(event_target_value(&ev))
                 />
             </label>
-            <ul class="pick-list" data-testid="plan-candidates" inner_html=found></ul>
+            <ul class="pick-list" data-testid="plan-candidates" node_ref=found></ul>
         </fieldset>
     }
 }
@@ -459,5 +463,26 @@ pub fn job_fields(state: AppState) -> impl IntoView {
             </label>
             {FIELDS.iter().filter(|f| f.group == Group::Job).map(|f| number_box(state, f)).collect_view()}
         </fieldset>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_box_accepts_what_the_link_accepts_for_its_key() {
+        for f in FIELDS {
+            let b = bounds_of(f.key)
+                .unwrap_or_else(|| panic!("{} ({}) has no bounds", f.key, f.testid));
+            assert_eq!(f.field(), NumberField::from(b), "{}", f.testid);
+        }
+        // the interruption box: the link's cap (99.99 %/month), not a second one
+        let si = FIELDS
+            .iter()
+            .find(|f| f.testid == "plan-interruption")
+            .unwrap();
+        assert!(si.field().parse("99.99").is_ok());
+        assert!(si.field().parse("100").is_err());
     }
 }

@@ -5,7 +5,9 @@ use crate::domain::catalog::{Catalog, Offer, OfferId};
 use crate::domain::compare::rows::text_hit;
 use crate::domain::job::{JobKind, JobSpec};
 use crate::domain::scenario::BillingModel;
-use crate::ui::format::esc;
+use crate::ui::html::Html;
+use crate::ui::i18n::Locale;
+use crate::ui::labels::offer_name;
 
 /// Most offers the picker lists for one search.
 pub const PICK_LIMIT: usize = 8;
@@ -37,38 +39,30 @@ pub fn candidates<'a>(catalog: &'a Catalog, query: &str, selected: &[OfferId]) -
     out
 }
 
-/// How an offer is named in the picker: `provider instance · region`.
-pub fn offer_label(o: &Offer) -> String {
-    format!("{} {} · {}", o.provider.code(), o.instance_type, o.region)
-}
-
 /// The picked offers as chips, each with a remove button (`data-act="rm"`).
-pub fn chips_html(catalog: &Catalog, selected: &[OfferId], remove: &str) -> String {
-    let mut out = String::new();
+pub fn chips_html(catalog: &Catalog, selected: &[OfferId], remove: &str, loc: Locale) -> Html {
+    let mut out = Html::new();
     for id in selected {
-        let label = catalog
-            .offer(id)
-            .map(offer_label)
-            .unwrap_or_else(|| id.to_string());
-        out.push_str(&format!(
-            "<li>{l}<button type=\"button\" class=\"chip-x\" data-act=\"rm\" data-offer=\"{i}\" aria-label=\"{r} {l}\">×</button></li>",
-            l = esc(&label),
-            i = esc(id),
-            r = esc(remove),
-        ));
+        let label = offer_name(catalog, id, loc);
+        out.raw("<li>")
+            .text(&label)
+            .raw("<button type=\"button\" class=\"chip-x\" data-act=\"rm\"")
+            .attr("data-offer", id)
+            .attr("aria-label", &format!("{remove} {label}"))
+            .raw(">×</button></li>");
     }
     out
 }
 
 /// The offers a search finds, each an add button (`data-act="add"`).
-pub fn candidates_html(catalog: &Catalog, query: &str, selected: &[OfferId]) -> String {
-    let mut out = String::new();
+pub fn candidates_html(catalog: &Catalog, query: &str, selected: &[OfferId], loc: Locale) -> Html {
+    let mut out = Html::new();
     for o in candidates(catalog, query, selected) {
-        out.push_str(&format!(
-            "<li><button type=\"button\" class=\"link\" data-act=\"add\" data-offer=\"{}\">+ {}</button></li>",
-            esc(&o.id),
-            esc(&offer_label(o)),
-        ));
+        out.raw("<li><button type=\"button\" class=\"link\" data-act=\"add\"")
+            .attr("data-offer", &o.id)
+            .raw(">+ ")
+            .text(&offer_name(catalog, &o.id, loc))
+            .raw("</button></li>");
     }
     out
 }
@@ -128,12 +122,19 @@ mod tests {
         assert!(candidates(c, "   ", &[]).is_empty());
         assert!(candidates(c, "a100", &[]).len() <= PICK_LIMIT);
         assert!(candidates(c, "no-such-offer-anywhere", &[]).is_empty());
-        let html = candidates_html(c, "p4d us-east-1", &[]);
+        let html = candidates_html(c, "p4d us-east-1", &[], Locale::En);
+        let html = html.as_str();
         assert!(
             html.contains(&format!("data-act=\"add\" data-offer=\"{first}\"")),
             "{html}"
         );
-        let chips = chips_html(c, std::slice::from_ref(&first), "Remove <x>");
+        // offers are named as everywhere: provider, instance, region
+        assert!(
+            html.contains("p4d.24xlarge · US East (N. Virginia)"),
+            "{html}"
+        );
+        let chips = chips_html(c, std::slice::from_ref(&first), "Remove <x>", Locale::En);
+        let chips = chips.as_str();
         assert!(
             chips.contains("data-act=\"rm\"") && chips.contains("Remove &lt;x&gt;"),
             "{chips}"

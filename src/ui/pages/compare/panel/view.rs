@@ -1,0 +1,375 @@
+//! The side-by-side panel as the worker renders it (a template: every value
+//! is escaped by `html!`): the specs of 2–6 offers, the total under each
+//! billing model over the horizon with the best per row marked, boxes for
+//! the usage rates the totals lack, and what the totals assume.
+use maud::{html, Markup};
+use rust_decimal::Decimal;
+
+use crate::domain::catalog::{Catalog, Currency, Offer, ProviderId};
+use crate::domain::compare::{self, model_quote, rate_inputs, Panel};
+use crate::domain::scenario::{BillingModel, InterruptionRate};
+use crate::domain::tco::{ModelQuote, Quote};
+use crate::ui::components::badges::stale_badge;
+use crate::ui::format;
+use crate::ui::html::Html;
+use crate::ui::i18n::{fill, Locale, Msg, Rt};
+use crate::ui::labels::{model_msg, provider_msg, usage_kind_msg};
+use crate::ui::link::{self, AppLink};
+
+/// The panel for a link (its scenario and selection) in a language: the
+/// table, the boxes for missing rates and the notes on what is assumed.
+/// Fewer than two offers selected: empty. The engine's error code when it
+/// fails (the page keeps the last good panel and says so).
+pub fn panel(catalog: &Catalog, query: &str, loc: Locale) -> (Option<String>, Html) {
+    let l = link::parse(query, catalog).0;
+    if l.compare.selected.len() < 2 {
+        return (None, Html::new());
+    }
+    match compare::panel(catalog, &l.scenario, &l.compare.selected) {
+        Ok(p) => (None, panel_view(catalog, &l, &p, loc).into()),
+        Err(e) => (Some(e.code().to_string()), Html::new()),
+    }
+}
+
+/// A region's name in the locale (its code when the catalog lacks it).
+fn region_label(catalog: &Catalog, provider: ProviderId, code: &str, loc: Locale) -> String {
+    catalog
+        .region(provider, code)
+        .map(|r| format::region_name(r, loc))
+        .unwrap_or_else(|| code.to_string())
+}
+
+/// The spot assumptions as a sentence, from the quote's own spot outcome.
+fn spot_rate_text(q: &Quote, rate: InterruptionRate, loc: Locale) -> String {
+    match (rate, &q.spot) {
+        (InterruptionRate::HourlyPct(p), _) => {
+            fill(Rt::SpotRateHourly.text(loc), &[&format::plain(p, loc)])
+        }
+        (_, Some(sp)) => fill(
+            Rt::SpotRateMonthly.text(loc),
+            &[
+                &format::plain(sp.interruption_monthly_pct.unwrap_or_default(), loc),
+                &sp.interruptions_per_hour.to_string(),
+            ],
+        ),
+        (r, None) => fill(
+            Rt::SpotRateMonthly.text(loc),
+            &[
+                &format::plain(r.monthly_pct().unwrap_or_default(), loc),
+                "—",
+            ],
+        ),
+    }
+}
+
+/// One result cell: the decision cost, its tags and, when a commitment
+/// outlives the period, what is paid in it and what is still owed after it.
+fn cost_cell(mq: Option<&ModelQuote>, best: bool, cur: Currency, loc: Locale) -> Markup {
+    let Some(mq) = mq else {
+        return html! { td { (Rt::Unavailable.text(loc)) } };
+    };
+    let cost = mq
+        .decision_cost
+        .map(|d| format::money(d.amount(), cur, loc))
+        .unwrap_or_else(|| Rt::Unavailable.text(loc).into());
+    let mut tags: Vec<&str> = Vec::new();
+    if mq.assumed {
+        tags.push(Msg::AssumedTag.text(loc));
+    }
+    if mq.indicative {
+        tags.push(Msg::IndicativeTag.text(loc));
+    }
+    if mq.user_price {
+        tags.push(Rt::UserPriceTag.text(loc));
+    }
+    let kinds: Vec<&str> = mq
+        .missing
+        .iter()
+        .map(|r| usage_kind_msg(r.kind).text(loc))
+        .collect();
+    let owed = match (mq.total, mq.still_owed > Decimal::ZERO) {
+        (Some(paid), true) => fill(
+            Rt::PaidOwed.text(loc),
+            &[
+                &format::money(paid.amount(), cur, loc),
+                &format::money(mq.still_owed, cur, loc),
+            ],
+        ),
+        _ => String::new(),
+    };
+    html! {
+        td class=[best.then_some("best")] data-best=[best.then_some("1")] {
+            span data-testid="decision-cost" { (cost) }
+            span.tag hidden[tags.is_empty()] { (tags.join(" · ")) }
+            span.tag.warn data-testid="incomplete-tag" hidden[kinds.is_empty()]
+                title=(fill(Rt::IncompleteTip.text(loc), &[&kinds.join(", ")])) {
+                (Rt::IncompleteTag.text(loc))
+            }
+            span.sub data-testid="still-owed" hidden[owed.is_empty()] { (owed) }
+        }
+    }
+}
+
+/// Boxes for the rates the results lack (kept in the link as `ur`).
+fn missing_rates(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup {
+    let keys = rate_inputs(p, &l.scenario);
+    html! {
+        @if !keys.is_empty() {
+            fieldset.missing-rates data-testid="missing-rates" {
+                legend { (Rt::MissingRatesTitle.text(loc)) }
+                @for k in keys {
+                    @let cur = catalog
+                        .region(k.provider, &k.region)
+                        .map(|r| r.billing_currency())
+                        .unwrap_or(Currency::USD);
+                    @let label = fill(
+                        Rt::MissingRateLabel.text(loc),
+                        &[
+                            provider_msg(k.provider).text(loc),
+                            &region_label(catalog, k.provider, &k.region, loc),
+                            &format!("{} · {}", usage_kind_msg(k.kind).text(loc), cur.code()),
+                        ],
+                    );
+                    @let code = k.code();
+                    @let current = l
+                        .scenario
+                        .user_usage_rates
+                        .get(code.as_str())
+                        .map(|d| d.normalize().to_string())
+                        .unwrap_or_default();
+                    label data-testid="missing-rate-row" data-key=(code) {
+                        span { (label) }
+                        input type="text" inputmode="decimal" data-testid="missing-rate" data-key=(code)
+                            aria-label=(label) title=(label) placeholder=(format::currency_symbol(cur))
+                            value=(current);
+                        span.field-error role="status" {}
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A spec row: the values per offer, marked where they differ.
+fn spec_row(label: &str, values: Vec<String>, testid: &str) -> Markup {
+    let differs = values.iter().any(|v| *v != values[0]);
+    html! {
+        tr data-testid=(testid) {
+            th scope="row" { (label) }
+            @for v in values { td class=[differs.then_some("differs")] { (v) } }
+        }
+    }
+}
+
+fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup {
+    let (cur, months, hours) = (
+        l.scenario.currency,
+        l.scenario.months,
+        l.scenario.hours_per_month,
+    );
+    let offers: Vec<_> = p
+        .quote
+        .offers
+        .iter()
+        .filter_map(|q| catalog.offer(&q.offer).map(|o| (q, o)))
+        .collect();
+    let col = |f: &dyn Fn(&Offer) -> String| -> Vec<String> {
+        offers.iter().map(|(_, o)| f(o)).collect()
+    };
+    let gpu = |o: &Offer| catalog.gpu(&o.gpu);
+    let specs = [
+        (
+            Msg::ColProvider.text(loc),
+            col(&|o| provider_msg(o.provider).text(loc).to_string()),
+            "compare-row-provider",
+        ),
+        (
+            Msg::ColRegion.text(loc),
+            col(&|o| region_label(catalog, o.provider, &o.region, loc)),
+            "compare-row-region",
+        ),
+        (
+            Msg::ColGpu.text(loc),
+            col(&|o| {
+                format!(
+                    "{} × {}",
+                    gpu(o).map_or(o.gpu.as_str(), |g| g.name.as_str()),
+                    o.gpu_count
+                )
+            }),
+            "compare-row-gpu",
+        ),
+        (
+            Msg::ColVram.text(loc),
+            col(&|o| {
+                o.gpu_memory_gb
+                    .map_or_else(|| "—".to_string(), |m| m.to_string())
+            }),
+            "compare-row-vram",
+        ),
+        (
+            Msg::ColVcpu.text(loc),
+            col(&|o| o.vcpu.to_string()),
+            "compare-row-vcpu",
+        ),
+        (
+            Msg::ColRam.text(loc),
+            col(&|o| format::plain(o.ram_gib, loc)),
+            "compare-row-ram",
+        ),
+        (
+            Rt::Interconnect.text(loc),
+            col(&|o| gpu(o).map(|g| g.interconnect.clone()).unwrap_or_default()),
+            "compare-row-interconnect",
+        ),
+    ];
+    let sp = &l.scenario.spot;
+    let spot_basis = fill(
+        Rt::CompareSpotBasis.text(loc),
+        &[
+            &spot_rate_text(&p.quote, sp.interruption, loc),
+            &format::plain(sp.checkpoint_minutes, loc),
+            &format::plain(sp.restart_minutes, loc),
+            &format::plain(l.scenario.mix_spot_share_pct, loc),
+        ],
+    );
+    let assumed = assumed_text(p, loc);
+    html! {
+        // what the totals mean, above the table (inside it, at 375 px, the
+        // sentence ran off the panel's visible width)
+        p.hint data-testid="compare-totals" {
+            (fill(Rt::CompareTotals.text(loc), &[&months.to_string(), &format::plain(hours, loc)]))
+        }
+        div.compare-scroll {
+            table data-testid="compare-table" {
+                thead { tr {
+                    th scope="col" { (Rt::CompareSpecs.text(loc)) }
+                    @for (_, o) in &offers {
+                        th scope="col" data-offer=(o.id) {
+                            (o.instance_type) " "
+                            button.link type="button" data-dismiss=(o.id)
+                                aria-label={ (Msg::Dismiss.text(loc)) " " (o.instance_type) } { "×" }
+                        }
+                    }
+                } }
+                tbody {
+                    @for (label, values, testid) in specs { (spec_row(label, values, testid)) }
+                    // the on-demand hourly price, with "stale" beside an old one
+                    tr data-testid="compare-row-hourly" {
+                        th scope="row" { (Rt::CompareHourlyOd.text(loc)) }
+                        @for (i, (q, offer)) in offers.iter().enumerate() {
+                            @let v = q
+                                .models
+                                .iter()
+                                .find(|m| m.model == BillingModel::OnDemand)
+                                .and_then(|m| m.effective_hourly);
+                            td class=[(p.best_hourly == Some(i)).then_some("best")] {
+                                (v.map(|d| format::money(d, cur, loc))
+                                    .unwrap_or_else(|| Rt::Unavailable.text(loc).into()))
+                                @if let Some(price) = offer.on_demand().filter(|price| catalog.is_stale(&price.as_of)) {
+                                    (stale_badge(loc, &price.as_of))
+                                }
+                            }
+                        }
+                    }
+                    tr.group { th scope="row" colspan=(offers.len() + 1) { (Rt::CompareCosts.text(loc)) } }
+                    @for (&m, &best) in p.models.iter().zip(p.best_by_model.iter()) {
+                        tr data-testid={ "compare-row-" (m.code()) } {
+                            th scope="row" { (model_msg(m).text(loc)) }
+                            @for (i, (q, _)) in offers.iter().enumerate() {
+                                (cost_cell(model_quote(q, m), best == Some(i), cur, loc))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        (missing_rates(catalog, l, p, loc))
+        p.hint { (Rt::CompareBestNote.text(loc)) }
+        p.hint data-testid="compare-commit-basis" { (Rt::CompareCommitNote.text(loc)) }
+        p.hint data-testid="assumed-rates" hidden[assumed.is_empty()] { (assumed) }
+        p.hint data-testid="compare-spot-basis" { (spot_basis) }
+    }
+}
+
+/// The assumed commitment discounts the totals use, as one sentence.
+fn assumed_text(p: &Panel, loc: Locale) -> String {
+    let any_assumed = p
+        .quote
+        .offers
+        .iter()
+        .any(|o| o.models.iter().any(|m| m.assumed));
+    let mut text = String::new();
+    let mut gap_n = 0;
+    for r in p
+        .quote
+        .assumed_rates
+        .iter()
+        .flatten()
+        .filter(|r| any_assumed && r.term_months >= 12)
+    {
+        if text.is_empty() {
+            text.push_str(Rt::AssumedRatesIntro.text(loc));
+        }
+        text.push(' ');
+        text.push_str(&fill(
+            Rt::AssumedRatesTerm.text(loc),
+            &[
+                &(r.term_months / 12).to_string(),
+                &format::plain(r.no_upfront_pct, loc),
+                &format::plain(r.partial_upfront_pct, loc),
+                &format::plain(r.all_upfront_pct, loc),
+            ],
+        ));
+        if let crate::domain::pricing::GapBasis::CatalogMedian { reservations } = r.all_basis {
+            gap_n = gap_n.max(reservations);
+        }
+    }
+    if gap_n > 0 {
+        text.push(' ');
+        text.push_str(&fill(Rt::AssumedGapBasis.text(loc), &[&gap_n.to_string()]));
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::embedded::test_catalog;
+
+    const TWO: &str = "sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.2xlarge";
+
+    #[test]
+    fn the_panel_shows_specs_costs_per_model_and_dismiss_buttons() {
+        let q = format!("v=2&m=1&bm=od,ri3n&{TWO}");
+        let (err, h) = panel(test_catalog(), &q, Locale::En);
+        let h = h.as_str();
+        assert_eq!(err, None);
+        assert!(h.contains("data-testid=\"compare-table\""), "{h}");
+        assert!(h.contains("data-dismiss=\"aws:us-east-1:p4d.24xlarge\""));
+        assert!(h.contains("data-testid=\"compare-row-ri3n\""));
+        assert!(h.contains("data-testid=\"compare-row-gpu\""));
+        assert!(h.matches("data-testid=\"decision-cost\"").count() >= 4);
+        assert!(h.contains("data-best=\"1\""), "the best per row is marked");
+        let zh = panel(test_catalog(), &q, Locale::ZhCn).1;
+        assert!(zh.as_str().contains("按需"), "{}", zh.as_str());
+    }
+
+    #[test]
+    fn fewer_than_two_offers_is_no_panel_and_missing_rates_get_boxes() {
+        let one = panel(
+            test_catalog(),
+            "v=2&sel=aws:us-east-1:p4d.24xlarge",
+            Locale::En,
+        );
+        assert_eq!(one, (None, Html::new()));
+        // egress in a region without a sourced egress rate asks for it
+        let q = "v=2&eg=1000&sel=aws:cn-north-1:g4dn.xlarge,aws:us-east-1:p3.2xlarge";
+        let (_, h) = panel(test_catalog(), q, Locale::En);
+        assert!(
+            h.as_str().contains("data-testid=\"missing-rate\""),
+            "{}",
+            h.as_str()
+        );
+    }
+}

@@ -1,5 +1,10 @@
-//! Turns `src/data/catalog.json` into the compact binary catalog embedded in
-//! the app (`src/domain/wire.rs`), so the browser never parses JSON.
+//! Turns `src/data/catalog.json` into the compact binary catalog
+//! (`src/domain/wire.rs`), so the browser never parses JSON. Native builds
+//! (CLI, tests) embed it; the browser build reads it from files beside the
+//! wasm, written here for `tools/postbuild.mjs` to put into `dist/`:
+//! `catalog.bin` (the app's: no JSON-only text) and `catalog-full.bin` (the
+//! worker's: facts, notes and locators too). So a data-only change leaves
+//! both wasm modules byte-identical.
 //! A catalog that does not parse fails the build with the parser's message.
 
 #[allow(dead_code, clippy::upper_case_acronyms)]
@@ -26,13 +31,29 @@ fn main() {
     };
     let out = std::path::Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"))
         .join("catalog.bin");
-    // The browser build embeds the figures without the JSON-only text
+    // The browser's catalog has the figures without the JSON-only text
     // (`Catalog::for_browser`); native builds (CLI, tests) embed everything.
     let wasm = std::env::var("TARGET").is_ok_and(|t| t.starts_with("wasm32"));
-    // Everything, for the plan worker's providers screen (provider facts);
-    // only code that asks for it (`Catalog::embedded_full`) carries it.
-    std::fs::write(out.with_file_name("catalog_full.bin"), wire::encode(&c))
-        .expect("write catalog_full.bin");
+    // Everything, for the worker's providers screen (provider facts); wasm
+    // tests embed both (`Catalog::embedded_full`).
+    let full = wire::encode(&c);
+    std::fs::write(out.with_file_name("catalog_full.bin"), &full).expect("write catalog_full.bin");
     let c = if wasm { c.for_browser() } else { c };
-    std::fs::write(&out, wire::encode(&c)).expect("write catalog.bin");
+    let app = wire::encode(&c);
+    std::fs::write(&out, &app).expect("write catalog.bin");
+    if wasm {
+        // OUT_DIR is <target>/<triple>/<profile>/build/<package>-<hash>/out
+        let profile = out
+            .ancestors()
+            .nth(4)
+            .expect("OUT_DIR has the profile directory four levels up");
+        let dir = profile.join("gpucost-data");
+        std::fs::create_dir_all(&dir).expect("create gpucost-data");
+        for (name, bytes) in [("catalog.bin", &app), ("catalog-full.bin", &full)] {
+            // the app and the worker build at once: write whole files only
+            let tmp = dir.join(format!("{name}.{}", std::process::id()));
+            std::fs::write(&tmp, bytes).expect("write the data file");
+            std::fs::rename(&tmp, dir.join(name)).expect("move the data file into place");
+        }
+    }
 }

@@ -1,11 +1,18 @@
-// Loads the wasm app. An external module (no inline script) so a strict CSP
+// Loads the wasm app and its catalog. An external module (no inline script) so a strict CSP
 // (script-src 'self' 'wasm-unsafe-eval') applies. Before the app starts it
 // applies what is remembered (theme; on a bare visit, the last settings; on
 // a first visit, the currency of the language; the chosen columns); once the app runs,
 // enhance.js adds what the first screen does not need: offline support (the
 // service worker, "reload to update"), sharing, QR code, export, the theme
 // switch and remembering the last settings.
-import init from './gpucost.js';
+import init, { start } from './gpucost.js';
+
+// The catalog: a data file beside the wasm (preloaded by the page), fetched
+// while the wasm downloads and compiles.
+const data = fetch(new URL('./catalog.bin', import.meta.url)).then((r) => {
+  if (!r.ok) throw new Error(`catalog.bin: HTTP ${r.status}`);
+  return r.arrayBuffer();
+});
 
 function stored(key) {
   try { return localStorage.getItem(key); } catch { return null; }
@@ -60,8 +67,10 @@ function showFatal(message) {
   if (boot) boot.remove();
 }
 
-init({ module_or_path: new URL('./gpucost_bg.wasm', import.meta.url) }).then(
-  // the app runs; the rest is a bonus, its failure only a warning
-  () => import('./enhance.js').then((m) => m.enhance(), (e) => console.warn('enhancements not loaded:', e)),
-  (err) => showFatal(err && err.message ? err.message : err),
-);
+Promise.all([init({ module_or_path: new URL('./gpucost_bg.wasm', import.meta.url) }), data])
+  .then(([, buf]) => start(new Uint8Array(buf)))
+  .then(
+    // the app runs; the rest is a bonus, its failure only a warning
+    () => import('./enhance.js').then((m) => m.enhance(), (e) => console.warn('enhancements not loaded:', e)),
+    (err) => showFatal(err && err.message ? err.message : err),
+  );

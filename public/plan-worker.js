@@ -1,10 +1,20 @@
-// The plan screen's worker: loads the gpucost-plan wasm module (wasm-bindgen
-// "no-modules" build), whose start function installs the message handler.
-// Messages that arrive while the module loads are kept and handed over.
+// The app's worker: loads the gpucost-plan wasm module (wasm-bindgen
+// "no-modules" build) and, at the same time, the whole catalog
+// (catalog-full.bin, a data file beside it), then starts it with the data;
+// its start installs the message handler. Messages that arrive while the
+// two load are kept and handed over. If either cannot be had, the page is
+// told (id -1) and says so where it waits for an answer.
 const early = [];
 self.onmessage = (e) => early.push(e);
 importScripts('./gpucost-plan.js');
-wasm_bindgen({ module_or_path: './gpucost-plan_bg.wasm' }).then(
-  () => { for (const e of early) self.onmessage(e); },
+const data = fetch('./catalog-full.bin').then((r) => {
+  if (!r.ok) throw new Error(`catalog-full.bin: HTTP ${r.status}`);
+  return r.arrayBuffer();
+});
+Promise.all([wasm_bindgen({ module_or_path: './gpucost-plan_bg.wasm' }), data]).then(
+  ([, buf]) => {
+    wasm_bindgen.start_worker(new Uint8Array(buf));
+    for (const e of early) self.onmessage(e);
+  },
   (err) => self.postMessage([-1, String(err)]),
 );

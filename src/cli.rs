@@ -38,6 +38,11 @@ commands:
   advise '<query or URL>'       print what the advise screen shows as JSON: the inputs, the
                                 top picks with scores and reasons, the ranking, exclusions
                                 by reason, relaxations and what would change the answer
+  data-file [--app] [--synthetic N]
+                                write the catalog as the browser's binary data file to stdout:
+                                the worker's (catalog-full.bin), or with --app the app's
+                                (catalog.bin); --synthetic N repeats every offer N times (for
+                                size and speed measurements, never served as data)
   version                       print the version and the catalog version
   --help                        print this help
 
@@ -86,12 +91,18 @@ struct Args {
     offer: Option<String>,
     catalog: Option<String>,
     help: bool,
+    /// `data-file`: the app's catalog instead of the worker's.
+    app: bool,
+    /// `data-file`: every offer repeated this many times.
+    synthetic: Option<u32>,
 }
 
 fn parse_args(args: &[String]) -> Result<Args, String> {
     let mut a = Args {
         positional: Vec::new(),
         offer: None,
+        app: false,
+        synthetic: None,
         catalog: None,
         help: false,
     };
@@ -102,6 +113,16 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
             "--offer" => a.offer = Some(it.next().ok_or("--offer needs an offer id")?.clone()),
             "--catalog" => {
                 a.catalog = Some(it.next().ok_or("--catalog needs a file path")?.clone())
+            }
+            "--app" => a.app = true,
+            "--synthetic" => {
+                let n = it.next().ok_or("--synthetic needs a factor")?;
+                a.synthetic = Some(
+                    n.parse::<u32>()
+                        .ok()
+                        .filter(|n| (1..=100).contains(n))
+                        .ok_or("--synthetic needs a whole factor from 1 to 100")?,
+                );
             }
             _ => a.positional.push(x.clone()),
         }
@@ -149,6 +170,16 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 c.version()
             )
             .map_err(|e| Failure::Error(e.to_string()))
+        }
+        Some("data-file") => {
+            let c = load_catalog(&a.catalog).map_err(Failure::Error)?;
+            let c = match a.synthetic {
+                Some(n) => crate::domain::synthetic::scaled(&c, n),
+                None => c,
+            };
+            let c = if a.app { c.for_browser() } else { c };
+            out.write_all(&crate::domain::wire::encode(&c))
+                .map_err(|e| Failure::Error(e.to_string()))
         }
         Some("catalog") => {
             let c = load_catalog(&a.catalog).map_err(Failure::Error)?;

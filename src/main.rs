@@ -1,6 +1,12 @@
+// In the browser the app starts when `boot.js` hands it its catalog.
 #[cfg(target_arch = "wasm32")]
-fn main() {
-    gpucost::ui::start();
+fn main() {}
+
+/// The app's start, called by `boot.js` with the catalog data file.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn start(catalog: &[u8]) {
+    gpucost::ui::start(catalog);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -7,8 +7,16 @@
 //! fields…]`); every request gets one reply, a request that does not read
 //! gets `failed bad-request`.
 
+// The worker starts when `plan-worker.js` hands it the whole catalog.
 #[cfg(target_arch = "wasm32")]
-fn main() {
+fn main() {}
+
+/// Install the message handler, with the whole catalog (`catalog-full.bin`:
+/// the providers screen shows the facts' text); a file that does not decode
+/// answers every request `failed no-catalog`.
+#[cfg(target_arch = "wasm32")]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn start_worker(catalog: &[u8]) {
     use gpucost::domain::catalog::Catalog;
     use gpucost::ui::pages::serve::serve;
     use gpucost::ui::worker::{Failure, Reply, Request};
@@ -17,8 +25,7 @@ fn main() {
 
     console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    // the whole catalog: the providers screen shows the facts' text
-    let catalog: Option<&'static Catalog> = Catalog::embedded_full()
+    let catalog: Option<&'static Catalog> = Catalog::from_bytes(catalog)
         .ok()
         .map(|c| &*Box::leak(Box::new(c)));
     let out = scope.clone();

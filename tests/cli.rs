@@ -200,3 +200,33 @@ fn plan_command() {
     assert_eq!(c, 0);
     assert!(out.contains("plan '<query or URL>'"));
 }
+
+#[test]
+fn data_file_writes_the_browsers_catalog_and_a_synthetic_one_for_measurements() {
+    use gpucost::domain::catalog::Catalog;
+    let bytes = |args: &[&str]| {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        assert_eq!(
+            run(&args, &mut out, &mut err),
+            0,
+            "{}",
+            String::from_utf8_lossy(&err)
+        );
+        out
+    };
+    let full = Catalog::from_bytes(&bytes(&["data-file"])).unwrap();
+    let c = Catalog::embedded().unwrap();
+    assert_eq!(full, c, "the worker's file is the whole catalog");
+    let app = Catalog::from_bytes(&bytes(&["data-file", "--app"])).unwrap();
+    assert_eq!(app, c.for_browser());
+    let ten = Catalog::from_bytes(&bytes(&["data-file", "--app", "--synthetic", "10"])).unwrap();
+    assert_eq!(ten.offers.len(), 10 * c.offers.len());
+    // a broken data file is refused with a reason, never half read
+    let mut b = bytes(&["data-file", "--app"]);
+    b.truncate(b.len() / 2);
+    let e = Catalog::from_bytes(&b).unwrap_err().to_string();
+    assert!(e.contains("data file"), "{e}");
+    let (code, _, err) = call(&["data-file", "--synthetic", "0"]);
+    assert_eq!(code, 1, "{err}");
+}

@@ -8,8 +8,12 @@
 //    security headers of tools/headers.json, for common static hosts;
 // 3. NAME.br and NAME.gz beside every compressible file, so a server can
 //    send them as they are (tools/serve_dist.py does).
+// Before that, inside a Trunk build, the catalog's data files (catalog.bin
+// for the app, catalog-full.bin for the worker: written by build.rs next to
+// the wasm builds) are copied in: the data is not in the wasm, so a
+// data-only change leaves the code byte-identical.
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
+import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
 import { join, relative, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
@@ -18,7 +22,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR ?? 'dist';
 const GENERATED = new Set(['sw.js', '_headers', 'nginx-headers.conf']);
 const COMPRESSED = /\.(br|gz)$/;
-const COMPRESSIBLE = /\.(html|css|js|wasm|svg|webmanifest)$/;
+const COMPRESSIBLE = /\.(html|css|js|wasm|svg|webmanifest|bin)$/;
+const DATA = ['catalog.bin', 'catalog-full.bin'];
 
 function walk(d) {
   return readdirSync(d).flatMap((name) => {
@@ -37,6 +42,25 @@ if (process.env.TRUNK_STAGING_DIR) {
     const p = join(dir, f);
     const out = transformSync(readFileSync(p, 'utf8'), { minify: true, target: 'es2020', ...(format ? { format } : {}) });
     writeFileSync(p, out.code);
+  }
+}
+
+// The data files, from the wasm builds' profile directory.
+if (process.env.TRUNK_STAGING_DIR) {
+  const profile = process.env.TRUNK_PROFILE === 'debug' ? 'debug' : 'release';
+  const from = join(process.env.CARGO_TARGET_DIR ?? join(here, '..', 'target'), 'wasm32-unknown-unknown', profile, 'gpucost-data');
+  for (const f of DATA) {
+    if (!existsSync(join(from, f))) {
+      console.error(`postbuild: ${join(from, f)} is missing (build.rs writes it during the wasm build)`);
+      process.exit(1);
+    }
+    copyFileSync(join(from, f), join(dir, f));
+  }
+}
+for (const f of DATA) {
+  if (!existsSync(join(dir, f))) {
+    console.error(`postbuild: ${f} is missing from ${dir}`);
+    process.exit(1);
   }
 }
 

@@ -11,12 +11,12 @@ const bi = args.indexOf('--budget-gzip');
 const budget = bi >= 0 ? Number(args[bi + 1]) : null;
 
 // Fetched to show the first screen: the page, its stylesheet, the loader, JS
-// glue and wasm (not print.css, media=print; not enhance.js and sw.js,
+// glue, wasm and the catalog's data file (not print.css, media=print; not enhance.js and sw.js,
 // loaded once the app runs; not the plan worker, loaded when the plan
 // screen is first shown).
-const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^boot\.js$/, /^gpucost\.js$/, /^gpucost_bg\.wasm$/];
+const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^boot\.js$/, /^gpucost\.js$/, /^gpucost_bg\.wasm$/, /^catalog\.bin$/];
 // Fetched the first time the plan screen is shown (its own cost).
-const PLAN_SCREEN = [/^plan-worker\.js$/, /^gpucost-plan\.js$/, /^gpucost-plan_bg\.wasm$/];
+const PLAN_SCREEN = [/^plan-worker\.js$/, /^gpucost-plan\.js$/, /^gpucost-plan_bg\.wasm$/, /^catalog-full\.bin$/];
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

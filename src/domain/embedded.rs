@@ -1,16 +1,29 @@
-//! The catalog embedded at compile time. `build.rs` turns
-//! `src/data/catalog.json` into the compact binary form of `domain::wire`,
-//! so the browser never parses JSON (see `wire` for why).
+//! The catalog in its compact binary form (`domain::wire`, written by
+//! `build.rs` from `src/data/catalog.json`, so the browser never parses
+//! JSON): embedded at compile time in native builds and wasm tests; the
+//! browser's app and worker read it from the data files beside their wasm
+//! ([`Catalog::from_bytes`]), so the data never grows the code.
 
 use crate::domain::catalog::{Catalog, CatalogError};
 use crate::domain::wire;
 
+impl Catalog {
+    /// A catalog data file (`catalog.bin`, `catalog-full.bin`); a file that
+    /// does not decode says why.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Catalog, CatalogError> {
+        wire::decode(bytes).map_err(|e| CatalogError(format!("data file: {}", e.0)))
+    }
+}
+
 /// The binary catalog written by `build.rs`.
+#[cfg(any(not(target_arch = "wasm32"), test))]
 pub const CATALOG_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/catalog.bin"));
 
-/// The whole catalog, text included (provider facts, notes), in every build.
+/// The whole catalog, text included (provider facts, notes).
+#[cfg(any(not(target_arch = "wasm32"), test))]
 pub const CATALOG_FULL_BIN: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/catalog_full.bin"));
 
+#[cfg(any(not(target_arch = "wasm32"), test))]
 impl Catalog {
     /// The catalog embedded in the binary.
     pub fn embedded() -> Result<Catalog, CatalogError> {

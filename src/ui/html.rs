@@ -6,8 +6,8 @@
 //! from a template the worker renders (`maud::Markup`, whose `html!` escapes
 //! every value it is given). So a price,
 //! a source title or a typed value can never become a tag, and no call site
-//! has to remember to escape. [`set`] is the only function that puts markup
-//! into an element: the worker parts ([`crate::ui::components::worker_part`])
+//! has to remember to escape. [`set`], [`append`] and [`inner`] (for a
+//! view's `inner_html`) are the only ways markup enters an element: the worker parts ([`crate::ui::components::worker_part`])
 //! and the page-side markup the first load keeps (the offer rows, the plan's
 //! pick lists, the QR code) all go through it.
 
@@ -120,6 +120,12 @@ fn escape_into(out: &mut String, s: &str) {
 /// Put markup into an element, replacing what it held.
 pub fn set(el: &web_sys::Element, html: &Html) {
     el.set_inner_html(html.as_str());
+}
+
+/// Markup for a view's `inner_html` (a list the view rebuilds as its
+/// signals change): the same markup [`set`] takes, for the same element kind.
+pub fn inner(html: Html) -> String {
+    html.0
 }
 
 /// Add markup at the end of an element.

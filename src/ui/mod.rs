@@ -21,12 +21,14 @@ pub mod state;
 pub mod url;
 pub mod worker;
 
-use crate::domain::catalog::Catalog;
-
-/// Entry point called by `main` in the browser.
-pub fn start() {
+/// The app's start (`main.rs` exports it to `boot.js`) with the catalog
+/// data file (`catalog.bin`, fetched beside the wasm): a file that does not
+/// decode shows what went wrong instead of an app without data.
+#[cfg(target_arch = "wasm32")]
+pub fn start(catalog: &[u8]) {
     panic::install();
-    let catalog = match Catalog::embedded() {
+    use crate::domain::catalog::Catalog;
+    let catalog = match Catalog::from_bytes(catalog) {
         Ok(c) => c,
         Err(e) => {
             panic::show_fatal(&e.to_string());

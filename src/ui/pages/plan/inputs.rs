@@ -362,24 +362,16 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
     // Both lists are markup with one click handler for their buttons (each
     // button names its offer and what it does): lists of view components
     // here would cost ~5 KB of the first load.
-    let (chips, found) = (
-        NodeRef::<leptos::html::Ul>::new(),
-        NodeRef::<leptos::html::Ul>::new(),
-    );
-    Effect::new(move |_| {
+    let chips = move || {
         let loc = i18n.locale.get();
-        let h = selected.with(|sel| pick::chips_html(catalog, sel, i18n.t(Msg::Remove), loc));
-        if let Some(el) = chips.get() {
-            html::set(&el, &h);
-        }
-    });
-    Effect::new(move |_| {
+        html::inner(selected.with(|sel| pick::chips_html(catalog, sel, i18n.t(Msg::Remove), loc)))
+    };
+    let found = move || {
         let loc = i18n.locale.get();
-        let h = selected.with(|sel| query.with(|q| pick::candidates_html(catalog, q, sel, loc)));
-        if let Some(el) = found.get() {
-            html::set(&el, &h);
-        }
-    });
+        html::inner(
+            selected.with(|sel| query.with(|q| pick::candidates_html(catalog, q, sel, loc))),
+        )
+    };
     let on_click = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;
         let button = ev
@@ -397,7 +389,7 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
         <fieldset class="wide" data-testid="plan-offers" on:click=on_click>
             <legend>{move || i18n.t(Msg::PlanOffers)}</legend>
             <p class="hint">{move || i18n.t(Msg::PlanOffersHint)}</p>
-            <ul class="chips" data-testid="plan-selected" node_ref=chips></ul>
+            <ul class="chips" data-testid="plan-selected" inner_html=chips></ul>
             <label>
                 <span>{move || i18n.t(Msg::PlanAddOffer)}</span>
                 <input
@@ -408,7 +400,7 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
                     on:input=move |ev| query.set(event_target_value(&ev))
                 />
             </label>
-            <ul class="pick-list" data-testid="plan-candidates" node_ref=found></ul>
+            <ul class="pick-list" data-testid="plan-candidates" inner_html=found></ul>
         </fieldset>
     }
 }

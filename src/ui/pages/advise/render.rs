@@ -18,12 +18,12 @@ use crate::ui::i18n::{fill, Locale, Rt};
 use crate::ui::link::{self, AppLink, Screen};
 use crate::ui::pages::ctx::Ctx;
 
-/// A number box of the form: link key, label, what it shows, the range hint.
+/// A number box of the form: link key, label, what it shows (its range
+/// hint comes from the key's bounds).
 struct NumberBox {
     key: &'static str,
     label: Rt,
     value: fn(&AppLink) -> Option<String>,
-    range: &'static str,
 }
 
 fn s<T: ToString>(v: T) -> Option<String> {
@@ -35,19 +35,16 @@ const STEP1_NUMBERS: &[NumberBox] = &[
         key: "gpus",
         label: Rt::AdvGpus,
         value: |l| s(l.scenario.min_gpus),
-        range: "1–4096",
     },
     NumberBox {
         key: "vpg",
         label: Rt::AdvMemPerGpu,
         value: |l| l.advise.gpu_memory_gb.map(|v| v.to_string()),
-        range: "1–1000000",
     },
     NumberBox {
         key: "vram",
         label: Rt::AdvMemTotal,
         value: |l| l.scenario.min_vram_gb.map(|v| v.to_string()),
-        range: "0–1000000",
     },
 ];
 
@@ -56,43 +53,36 @@ const STEP2_NUMBERS: &[NumberBox] = &[
         key: "bud",
         label: Rt::AdvBudget,
         value: |l| l.advise.budget.map(|m| m.amount().normalize().to_string()),
-        range: "> 0",
     },
     NumberBox {
         key: "m",
         label: Rt::AdvMonths,
         value: |l| s(l.scenario.months),
-        range: "1–60",
     },
     NumberBox {
         key: "h",
         label: Rt::AdvHours,
         value: |l| s(l.scenario.hours_per_month.normalize()),
-        range: "0–744",
     },
     NumberBox {
         key: "wc",
         label: Rt::AdvWeightCost,
         value: |l| s(l.advise.weights.cost),
-        range: "0–100",
     },
     NumberBox {
         key: "wp",
         label: Rt::AdvWeightPerf,
         value: |l| s(l.advise.weights.perf),
-        range: "0–100",
     },
     NumberBox {
         key: "we",
         label: Rt::AdvWeightEco,
         value: |l| s(l.advise.weights.eco),
-        range: "0–100",
     },
     NumberBox {
         key: "wr",
         label: Rt::AdvWeightRisk,
         value: |l| s(l.advise.weights.risk),
-        range: "0–100",
     },
 ];
 
@@ -101,7 +91,6 @@ const STEP3_NUMBERS: &[NumberBox] = &[
         key: "mix",
         label: Rt::AdvBurstShare,
         value: |l| s(l.scenario.mix_spot_share_pct.normalize()),
-        range: "0–100",
     },
     NumberBox {
         key: "si",
@@ -113,9 +102,14 @@ const STEP3_NUMBERS: &[NumberBox] = &[
                 .monthly_pct()
                 .map(|d| d.normalize().to_string())
         },
-        range: "0–99.99",
     },
 ];
+
+/// The range hint of a number box: its link key's bounds.
+fn hint(key: &str, locale: Locale) -> String {
+    let b = link::bounds_of(key).expect("every number box is a link key with bounds");
+    format::range_hint(&b, locale)
+}
 
 fn number_box(out: &mut String, l: &AppLink, b: &NumberBox, locale: Locale, label: &str) {
     let v = (b.value)(l).unwrap_or_default();
@@ -128,7 +122,7 @@ fn number_box(out: &mut String, l: &AppLink, b: &NumberBox, locale: Locale, labe
         label = esc(label),
         k = b.key,
         v = esc(&v),
-        range = esc(&fill(Rt::AdvRange.text(locale), &[b.range])),
+        range = esc(&fill(Rt::AdvRange.text(locale), &[&hint(b.key, locale)])),
     );
 }
 
@@ -1118,6 +1112,25 @@ mod tests {
         assert!(f.contains("<option value=\"cn\" selected>"));
         let zh = form_html(c, "v=2&screen=advise", Locale::ZhCn);
         assert!(zh.contains("场景"));
+    }
+
+    #[test]
+    fn every_number_box_has_its_link_keys_bounds_as_its_hint() {
+        for b in STEP1_NUMBERS
+            .iter()
+            .chain(STEP2_NUMBERS)
+            .chain(STEP3_NUMBERS)
+        {
+            assert!(link::bounds_of(b.key).is_some(), "{}", b.key);
+        }
+        let f = form_html(test_catalog(), "v=2&screen=advise", Locale::En);
+        assert_eq!(
+            f.matches("<small class=\"hint\" id=\"adv-hint-").count(),
+            12
+        );
+        assert!(f.contains("id=\"adv-hint-gpus\">allowed: 1–4,096<"), "{f}");
+        assert!(f.contains("id=\"adv-hint-si\">allowed: 0–99.99<"));
+        assert!(f.contains("id=\"adv-hint-bud\">allowed: &gt; 0<"));
     }
 
     #[test]

@@ -55,15 +55,8 @@ fn render(
         }
         Part::Providers => one(providers::table::table(catalog, locale)),
         Part::Sources => one(sources::list::list(catalog, locale)),
-        Part::AdviseForm => one(legacy(advise::render::form_html(catalog, query, locale))),
-        Part::Advise => {
-            let h = advise::render::advise_html(catalog, query, locale);
-            if h.contains("data-testid=\"advise-error\"") {
-                (Some("engine".into()), vec![Html::new()])
-            } else {
-                one(legacy(h))
-            }
-        }
+        Part::AdviseForm => one(advise::render::form(catalog, query, locale)),
+        Part::Advise => advise::render::advice(catalog, query, locale),
         Part::ComparePanel => {
             let (error, h) = compare::panel::view::panel(catalog, query, locale);
             (error, vec![h])

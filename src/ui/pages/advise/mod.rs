@@ -8,6 +8,7 @@
 //! the requests. The form is asked for again only when the link changed
 //! from somewhere else (a preset, a scenario profile, back/forward, another
 //! screen), so typing never loses focus or text.
+#[cfg(feature = "worker-html")]
 pub mod render;
 
 use leptos::prelude::*;

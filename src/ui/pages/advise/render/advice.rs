@@ -1,0 +1,207 @@
+//! The recommendation: the picks (the strategy in a sentence, the figures,
+//! the score breakdown, the reasons, links to the plan and compare
+//! screens), or the nearest relaxations when nothing fits; the articles'
+//! pick against the data's; what would change the answer; the ranking;
+//! the exclusions grouped by reason; the assumptions.
+use maud::{html, Markup};
+
+use super::profile_msg;
+use super::sentences::R;
+use crate::domain::advise::Pick;
+use crate::ui::i18n::{fill, Rt};
+use crate::ui::link::Screen;
+
+/// The whole recommendation.
+pub(super) fn advice(r: &R) -> Markup {
+    let a = r.advice;
+    html! {
+        div.advise-out data-testid="advise-out" data-feasible=(a.feasible) {
+            @if !a.picks.is_empty() {
+                section data-testid="advise-picks" {
+                    h3 { (fill(r.t(Rt::AdvPicksTitle), &[&a.months.to_string()])) }
+                    ol.picks { @for p in &a.picks { (pick(r, p)) } }
+                }
+            }
+            (relaxations(r))
+            (profile(r))
+            (changes(r))
+            (ranked(r))
+            (excluded(r))
+            (notes(r))
+        }
+    }
+}
+
+/// One pick: its rank, offer and strategy, the strategy in a sentence, its
+/// figures, the score breakdown (the bar is the score, the caption the
+/// weight), the reasons, and links that open it on the plan and compare
+/// screens.
+fn pick(r: &R, p: &Pick) -> Markup {
+    let s = &p.strategy;
+    let w = r.advice.weights;
+    let money = |d| r.money(d);
+    html! {
+        li.pick data-testid="advise-pick" data-offer=(s.offer.as_str()) data-model=(s.model.code()) {
+            h4 { span.rank { "#" (p.rank) } " " (r.cx.offer(&s.offer)) " " span.tag { (r.strategy_label(s)) } }
+            p.strategy data-testid="advise-strategy" { (r.strategy_sentence(s)) }
+            p.figures data-testid="advise-figures" {
+                (fill(r.t(Rt::AdvFigures), &[
+                    &money(s.decision_cost), &money(p.monthly), &money(s.paid),
+                    &money(s.still_owed), &money(s.peak_month),
+                ]))
+            }
+            table.scores data-testid="advise-scores" {
+                caption { (fill(r.t(Rt::AdvTotal), &[&r.score(p.scores.total)])) }
+                tbody {
+                    @for (label, score, weight) in [
+                        (Rt::AdvScoreCost, p.scores.cost, w.cost),
+                        (Rt::AdvScorePerf, p.scores.perf, w.perf),
+                        (Rt::AdvScoreEco, p.scores.eco, w.eco),
+                        (Rt::AdvScoreRisk, p.scores.risk, w.risk),
+                    ] {
+                        tr {
+                            th scope="row" { (r.t(label)) }
+                            td { meter min="0" max="100" value=(score.round_dp(1)) aria-hidden="true" {} }
+                            td.num { (r.score(score)) }
+                            td.num.weight { (fill(r.t(Rt::AdvWeightOf), &[&weight.to_string()])) }
+                        }
+                    }
+                }
+            }
+            ul.reasons data-testid="advise-reasons" {
+                @if let Some(same) = r.same_elsewhere(p) { li { (same) } }
+                @for why in &p.reasons { li { (r.why(why)) } }
+            }
+            p.open {
+                a href=(r.href(Screen::Plan, &[&s.offer])) data-testid="advise-open-plan" { (r.t(Rt::AdvOpenPlan)) }
+                " · "
+                a href=(r.href(Screen::Compare, &[&s.offer])) data-testid="advise-open-compare" { (r.t(Rt::AdvOpenCompare)) }
+            }
+        }
+    }
+}
+
+/// When nothing fits: why, and the nearest relaxations.
+fn relaxations(r: &R) -> Markup {
+    let a = r.advice;
+    html! {
+        @if a.picks.is_empty() {
+            section.relax data-testid="advise-relax" role="status" {
+                h3 { (r.t(Rt::AdvNoneTitle)) }
+                p { (fill(r.t(Rt::AdvNoneText), &[&a.considered.to_string()])) }
+                ul {
+                    @if a.relaxations.is_empty() { li { (r.t(Rt::AdvNoRelaxation)) } }
+                    @for x in &a.relaxations {
+                        li data-testid="advise-relaxation"
+                            data-drop=(x.drop.iter().map(|e| e.code()).collect::<Vec<_>>().join(",")) {
+                            (r.relaxation(x))
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The articles' profile's pick against the data's.
+fn profile(r: &R) -> Markup {
+    html! {
+        @if let Some(pc) = &r.advice.profile {
+            section.profile data-testid="advise-profile" data-agrees=(pc.agrees) {
+                h3 { (fill(r.t(Rt::AdvProfTitle), &[r.t(profile_msg(pc.profile))])) }
+                p { (r.verdict(pc)) }
+            }
+        }
+    }
+}
+
+/// What would change the answer.
+fn changes(r: &R) -> Markup {
+    let a = r.advice;
+    html! {
+        @if !a.changes.is_empty() {
+            section data-testid="advise-changes" {
+                h3 { (r.t(Rt::AdvChangesTitle)) }
+                ul { @for c in &a.changes { li { (r.change(c)) } } }
+            }
+        }
+    }
+}
+
+/// Every feasible strategy, ranked, with its scores.
+fn ranked(r: &R) -> Markup {
+    let a = r.advice;
+    html! {
+        @if !a.ranked.is_empty() {
+            section data-testid="advise-ranked" {
+                h3 { (fill(r.t(Rt::AdvRankedTitle), &[&a.feasible.to_string(), &a.considered.to_string()])) }
+                div.table-wrap { table {
+                    thead { tr {
+                        th scope="col" { "#" }
+                        th scope="col" { (r.t(Rt::AdvColOffer)) }
+                        th scope="col" { (r.t(Rt::AdvColStrategy)) }
+                        @for m in [Rt::AdvColCost, Rt::AdvScoreCost, Rt::AdvScorePerf, Rt::AdvScoreEco, Rt::AdvScoreRisk, Rt::AdvColTotal] {
+                            th.num scope="col" { (r.t(m)) }
+                        }
+                    } }
+                    tbody {
+                        @for p in &a.ranked {
+                            tr data-offer=(p.strategy.offer.as_str()) {
+                                td { (p.rank) }
+                                th scope="row" { (r.cx.offer(&p.strategy.offer)) }
+                                td { (r.strategy_label(&p.strategy)) }
+                                td.num { (r.money(p.strategy.decision_cost)) }
+                                @for score in [p.scores.cost, p.scores.perf, p.scores.eco, p.scores.risk] {
+                                    td.num { (r.score(score)) }
+                                }
+                                td.num { strong { (r.score(p.scores.total)) } }
+                            }
+                        }
+                    }
+                } }
+            }
+        }
+    }
+}
+
+/// The offers ruled out, grouped by reason, with up to three examples.
+fn excluded(r: &R) -> Markup {
+    let a = r.advice;
+    let n: usize = a.excluded.iter().map(|g| g.count).sum();
+    html! {
+        @if !a.excluded.is_empty() {
+            section data-testid="advise-excluded" {
+                h3 { (fill(r.t(Rt::AdvExcludedTitle), &[&n.to_string(), &a.considered.to_string()])) }
+                ul {
+                    @for g in &a.excluded {
+                        li data-reason=(g.reason.code()) {
+                            strong { (r.exclusion(g)) }
+                            " — " (fill(r.t(Rt::AdvExCount), &[&g.count.to_string()])) " "
+                            span.hint { (g.examples.iter().map(|o| r.cx.offer(o)).collect::<Vec<_>>().join("; ")) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The assumptions: the weights and horizon, then every note (the weights'
+/// fallback stands out).
+fn notes(r: &R) -> Markup {
+    use crate::domain::advise::Note;
+    html! {
+        section data-testid="advise-notes" {
+            h3 { (r.t(Rt::AdvNotesTitle)) }
+            ul {
+                li { (r.weights_note()) }
+                @for n in &r.advice.notes {
+                    @let warn = matches!(n, Note::WeightsFallback);
+                    li class=[warn.then_some("warn")] data-testid=[warn.then_some("advise-weights-fallback")] {
+                        (r.note(n))
+                    }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,307 @@
+//! The three-step form (scenario fit, cost sensitivity, elasticity) with
+//! the link's values. Every box and select is named by its link key
+//! (`name`, `data-testid="adv-…"`), which is how the page's one input
+//! handler edits the link; each box's error line names its key too
+//! (`data-err-for`).
+use maud::{html, Markup};
+
+use super::profile_msg;
+use crate::domain::advise::{
+    BudgetBasis, Framework, Load, Need, Platform, Profile, Residency, SpotTolerance, UseCase,
+};
+use crate::ui::format;
+use crate::ui::i18n::{fill, Locale, Rt};
+use crate::ui::link::{self, AppLink};
+
+/// A number box of the form: link key, label, what it shows (its range
+/// hint comes from the key's bounds).
+pub(super) struct NumberBox {
+    pub key: &'static str,
+    label: Rt,
+    value: fn(&AppLink) -> Option<String>,
+}
+
+fn s<T: ToString>(v: T) -> Option<String> {
+    Some(v.to_string())
+}
+
+pub(super) const STEP1_NUMBERS: &[NumberBox] = &[
+    NumberBox {
+        key: "gpus",
+        label: Rt::AdvGpus,
+        value: |l| s(l.scenario.min_gpus),
+    },
+    NumberBox {
+        key: "vpg",
+        label: Rt::AdvMemPerGpu,
+        value: |l| l.advise.gpu_memory_gb.map(|v| v.to_string()),
+    },
+    NumberBox {
+        key: "vram",
+        label: Rt::AdvMemTotal,
+        value: |l| l.scenario.min_vram_gb.map(|v| v.to_string()),
+    },
+];
+
+pub(super) const STEP2_NUMBERS: &[NumberBox] = &[
+    NumberBox {
+        key: "bud",
+        label: Rt::AdvBudget,
+        value: |l| l.advise.budget.map(|m| m.amount().normalize().to_string()),
+    },
+    NumberBox {
+        key: "m",
+        label: Rt::AdvMonths,
+        value: |l| s(l.scenario.months),
+    },
+    NumberBox {
+        key: "h",
+        label: Rt::AdvHours,
+        value: |l| s(l.scenario.hours_per_month.normalize()),
+    },
+    NumberBox {
+        key: "wc",
+        label: Rt::AdvWeightCost,
+        value: |l| s(l.advise.weights.cost),
+    },
+    NumberBox {
+        key: "wp",
+        label: Rt::AdvWeightPerf,
+        value: |l| s(l.advise.weights.perf),
+    },
+    NumberBox {
+        key: "we",
+        label: Rt::AdvWeightEco,
+        value: |l| s(l.advise.weights.eco),
+    },
+    NumberBox {
+        key: "wr",
+        label: Rt::AdvWeightRisk,
+        value: |l| s(l.advise.weights.risk),
+    },
+];
+
+pub(super) const STEP3_NUMBERS: &[NumberBox] = &[
+    NumberBox {
+        key: "mix",
+        label: Rt::AdvBurstShare,
+        value: |l| s(l.scenario.mix_spot_share_pct.normalize()),
+    },
+    NumberBox {
+        key: "si",
+        label: Rt::AdvInterruption,
+        value: |l| {
+            l.scenario
+                .spot
+                .interruption
+                .monthly_pct()
+                .map(|d| d.normalize().to_string())
+        },
+    },
+];
+
+/// The range hint of a number box: its link key's bounds.
+fn hint(key: &str, locale: Locale) -> String {
+    let b = link::bounds_of(key).expect("every number box is a link key with bounds");
+    fill(
+        Rt::AdvRange.text(locale),
+        &[&format::range_hint(&b, locale)],
+    )
+}
+
+/// A number box: label, the box, its range hint and its error line.
+fn number_box(l: &AppLink, b: &NumberBox, locale: Locale, label: &str) -> Markup {
+    let k = b.key;
+    html! {
+        label.field {
+            span { (label) }
+            input name=(k) data-testid={ "adv-" (k) } inputmode="decimal" autocomplete="off"
+                value=((b.value)(l).unwrap_or_default())
+                aria-describedby={ "adv-hint-" (k) " adv-err-" (k) };
+            small.hint id={ "adv-hint-" (k) } { (hint(k, locale)) }
+            small.field-error id={ "adv-err-" (k) } data-err-for=(k) aria-live="polite" {}
+        }
+    }
+}
+
+/// A select of a code enum: `(code, text)` options, the one whose code is
+/// `current` selected (with `empty`, a first option for none, selected
+/// when `current` is empty).
+fn select<'a>(
+    key: &str,
+    label: &str,
+    current: &str,
+    empty: Option<&str>,
+    options: impl IntoIterator<Item = (&'a str, &'a str)>,
+) -> Markup {
+    html! {
+        label.field.wide {
+            span { (label) }
+            select name=(key) data-testid={ "adv-" (key) } {
+                @if let Some(e) = empty {
+                    option value="" selected[current.is_empty()] { (e) }
+                }
+                @for (code, text) in options {
+                    option value=(code) selected[code == current] { (text) }
+                }
+            }
+        }
+    }
+}
+
+/// The articles' profiles, as buttons that fill in their inputs.
+fn presets(l: &AppLink, locale: Locale) -> Markup {
+    html! {
+        div.presets role="group" aria-labelledby="adv-presets-h" {
+            p #adv-presets-h .hint { (Rt::AdvPresets.text(locale)) }
+            @for p in Profile::ALL {
+                button type="button" data-preset=(p.code()) data-testid={ "adv-preset-" (p.code()) }
+                    aria-pressed=(l.advise.profile == Some(p)) { (profile_msg(p).text(locale)) }
+            }
+        }
+    }
+}
+
+/// Step 1: what the GPUs are for, how many and how much memory, the hard
+/// needs, where the data may live, the framework and platform.
+fn step1(l: &AppLink, locale: Locale) -> Markup {
+    let t = |m: Rt| m.text(locale);
+    let a = &l.advise;
+    html! {
+        fieldset data-testid="advise-step1" {
+            legend { (t(Rt::AdvStep1)) }
+            (select("use", t(Rt::AdvUse), a.use_case.map_or("", |u| u.code()), Some(t(Rt::AdvUseNone)),
+                UseCase::ALL.iter().map(|u| (u.code(), t(use_msg(*u))))))
+            @for b in STEP1_NUMBERS { (number_box(l, b, locale, t(b.label))) }
+            fieldset.checks data-testid="adv-req" {
+                legend { (t(Rt::AdvNeeds)) }
+                @for n in Need::ALL {
+                    label {
+                        input type="checkbox" name="req" value=(n.code()) data-testid={ "adv-req-" (n.code()) } checked[a.needs(n)];
+                        " " (t(need_msg(n)))
+                    }
+                }
+                small.field-error data-err-for="req" aria-live="polite" {}
+            }
+            (select("res", t(Rt::AdvResidency), a.residency.code(), None,
+                Residency::ALL.iter().map(|r| (r.code(), t(residency_msg(*r))))))
+            (select("fw", t(Rt::AdvFramework), a.framework.map_or("", |f| f.code()), Some(t(Rt::AdvAnyFramework)),
+                Framework::ALL.iter().map(|f| (f.code(), framework_name(*f)))))
+            (select("mlp", t(Rt::AdvPlatform), a.platform.map_or("", |p| p.code()), Some(t(Rt::AdvNoPlatform)),
+                Platform::ALL.iter().map(|p| (p.code(), platform_name(*p, locale)))))
+        }
+    }
+}
+
+/// Step 2: the budget (in its currency) and what it limits, the horizon,
+/// the hours, the four weights.
+fn step2(l: &AppLink, locale: Locale) -> Markup {
+    let t = |m: Rt| m.text(locale);
+    let a = &l.advise;
+    let sym = format::currency_symbol(a.budget.map_or(l.scenario.currency, |m| m.currency()));
+    html! {
+        fieldset data-testid="advise-step2" {
+            legend { (t(Rt::AdvStep2)) }
+            @for b in STEP2_NUMBERS {
+                @if b.key == "bud" {
+                    (number_box(l, b, locale, &fill(t(b.label), &[sym])))
+                    (select("budk", t(Rt::AdvBudgetBasis), a.budget_basis.code(), None, [
+                        (BudgetBasis::Monthly.code(), t(Rt::AdvBudgetMonthly)),
+                        (BudgetBasis::Total.code(), t(Rt::AdvBudgetTotal)),
+                    ]))
+                } @else {
+                    (number_box(l, b, locale, t(b.label)))
+                }
+            }
+        }
+    }
+}
+
+/// Step 3: steady or bursty load, how much spot is acceptable, the burst
+/// share and the interruption rate.
+fn step3(l: &AppLink, locale: Locale) -> Markup {
+    let t = |m: Rt| m.text(locale);
+    let a = &l.advise;
+    html! {
+        fieldset data-testid="advise-step3" {
+            legend { (t(Rt::AdvStep3)) }
+            (select("load", t(Rt::AdvLoad), a.load.code(), None, [
+                (Load::Steady.code(), t(Rt::AdvLoadSteady)),
+                (Load::Bursty.code(), t(Rt::AdvLoadBursty)),
+            ]))
+            (select("risk", t(Rt::AdvSpotTolerance), a.spot.code(), None,
+                SpotTolerance::ALL.iter().map(|x| (x.code(), t(tolerance_msg(*x))))))
+            @for b in STEP3_NUMBERS { (number_box(l, b, locale, t(b.label))) }
+        }
+    }
+}
+
+/// The form: an introduction, the presets and the three steps.
+pub(super) fn form(l: &AppLink, locale: Locale) -> Markup {
+    html! {
+        p.hint { (Rt::AdvIntro.text(locale)) }
+        (presets(l, locale))
+        (step1(l, locale))
+        (step2(l, locale))
+        (step3(l, locale))
+    }
+}
+
+fn use_msg(u: UseCase) -> Rt {
+    match u {
+        UseCase::Vision => Rt::AdvUseCv,
+        UseCase::LlmPretrain => Rt::AdvUseLlm,
+        UseCase::FineTune => Rt::AdvUseFt,
+        UseCase::Inference => Rt::AdvUseInf,
+        UseCase::ResearchLab => Rt::AdvUseLab,
+        UseCase::Startup => Rt::AdvUseStartup,
+        UseCase::Enterprise => Rt::AdvUseEnt,
+        UseCase::GameAi => Rt::AdvUseGame,
+        UseCase::Job => Rt::AdvUseJob,
+    }
+}
+
+fn need_msg(n: Need) -> Rt {
+    match n {
+        Need::NvLink => Rt::AdvNeedNvlink,
+        Need::Rdma => Rt::AdvNeedRdma,
+        Need::Icp => Rt::AdvNeedIcp,
+        Need::Sla => Rt::AdvNeedSla,
+    }
+}
+
+fn residency_msg(r: Residency) -> Rt {
+    match r {
+        Residency::Any => Rt::AdvResAny,
+        Residency::Mainland => Rt::AdvResCn,
+        Residency::HongKong => Rt::AdvResHk,
+        Residency::Overseas => Rt::AdvResIntl,
+    }
+}
+
+fn framework_name(f: Framework) -> &'static str {
+    match f {
+        Framework::PyTorch => "PyTorch",
+        Framework::TensorFlow => "TensorFlow",
+        Framework::Paddle => "PaddlePaddle",
+        Framework::MindSpore => "MindSpore",
+    }
+}
+
+fn platform_name(p: Platform, locale: Locale) -> &'static str {
+    match p {
+        Platform::Any => Rt::AdvPlatformAny.text(locale),
+        Platform::SageMaker => "Amazon SageMaker AI",
+        Platform::AzureMl => "Azure Machine Learning",
+        Platform::Pai => "Alibaba PAI",
+        Platform::TiOne => "Tencent TI-ONE",
+    }
+}
+
+fn tolerance_msg(t: SpotTolerance) -> Rt {
+    match t {
+        SpotTolerance::No => Rt::AdvSpotNo,
+        SpotTolerance::Mix => Rt::AdvSpotMix,
+        SpotTolerance::Yes => Rt::AdvSpotYes,
+    }
+}

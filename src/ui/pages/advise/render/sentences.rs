@@ -1,0 +1,494 @@
+//! The recommendation's sentences: each a translated message filled with
+//! the advice's figures and the offers' names (plain text; the templates in
+//! `advice` escape it), and the links that open a pick on another screen.
+use rust_decimal::Decimal;
+
+use crate::domain::advise::{
+    Advice, BudgetBasis, Change, Exclusion, ExclusionGroup, Note, Pick, ProfileCheck, Relaxation,
+    ScorePart, Strategy, Why,
+};
+use crate::domain::catalog::OfferId;
+use crate::domain::scenario::BillingModel;
+use crate::ui::format;
+use crate::ui::i18n::{fill, Locale, Rt};
+use crate::ui::link::{self, AppLink, Screen};
+use crate::ui::pages::ctx::Ctx;
+
+/// What the recommendation's templates read: the render context, the link
+/// (for the mix share and the links to other screens) and the advice.
+pub(super) struct R<'a> {
+    pub cx: Ctx<'a>,
+    pub l: &'a AppLink,
+    pub advice: &'a Advice,
+}
+
+impl R<'_> {
+    /// A message in the render's language.
+    pub(super) fn t(&self, m: Rt) -> &'static str {
+        m.text(self.cx.locale)
+    }
+    /// A figure, to one decimal at most.
+    pub(super) fn num(&self, d: Decimal) -> String {
+        format::plain(d.round_dp(1), self.cx.locale)
+    }
+    /// An amount in the display currency.
+    pub(super) fn money(&self, d: Decimal) -> String {
+        self.cx.money(d)
+    }
+    /// A score, always with one decimal.
+    pub(super) fn score(&self, d: Decimal) -> String {
+        format::number(d, 1, self.cx.locale)
+    }
+    /// The label of a strategy: model, and the baseline of a mix.
+    pub(super) fn strategy_label(&self, s: &Strategy) -> String {
+        match s.mix_baseline {
+            Some(b) => fill(
+                self.t(Rt::AdvMixCommitted),
+                &[self.cx.model(b), self.cx.model(BillingModel::Spot)],
+            ),
+            None => self.cx.model(s.model).to_string(),
+        }
+    }
+    /// The strategy in a sentence, priced.
+    pub(super) fn strategy_sentence(&self, s: &Strategy) -> String {
+        let a = self.advice;
+        if let Some(h) = s.job_hours {
+            return fill(
+                self.t(Rt::AdvStratJob),
+                &[
+                    &self.strategy_label(s),
+                    &s.instances.to_string(),
+                    &s.gpus.to_string(),
+                    &self.num(h),
+                    &self.money(s.still_owed),
+                ],
+            );
+        }
+        let n = s.instances.to_string();
+        let g = s.gpus.to_string();
+        let share = self.num(self.l.scenario.mix_spot_share_pct);
+        let spot_pct = a
+            .notes
+            .iter()
+            .find_map(|n| match n {
+                Note::Spot { monthly_pct, .. } => Some(self.num(*monthly_pct)),
+                _ => None,
+            })
+            .unwrap_or_default();
+        match (s.model, s.mix_baseline) {
+            (BillingModel::OnDemand, _) => fill(
+                self.t(Rt::AdvStratOd),
+                &[&n, &g, &self.num(a.hours_per_month)],
+            ),
+            (BillingModel::Spot, _) => fill(self.t(Rt::AdvStratSpot), &[&n, &g, &spot_pct]),
+            (BillingModel::Mix, Some(b)) => fill(
+                self.t(Rt::AdvStratMixCommit),
+                &[
+                    self.cx.model(b),
+                    &self.num(Decimal::ONE_HUNDRED - self.l.scenario.mix_spot_share_pct),
+                    &n,
+                    &share,
+                    &spot_pct,
+                ],
+            ),
+            (BillingModel::Mix, None) => {
+                fill(self.t(Rt::AdvStratMixOd), &[&n, &g, &share, &spot_pct])
+            }
+            (m, _) => {
+                let mut t = fill(self.t(Rt::AdvStratCommit), &[self.cx.model(m), &n, &g]);
+                if s.upfront > Decimal::ZERO {
+                    t.push_str(&fill(
+                        self.t(Rt::AdvStratUpfront),
+                        &[&self.money(s.upfront)],
+                    ));
+                }
+                let months = a.months.to_string();
+                if s.still_owed > Decimal::ZERO {
+                    t.push_str(&fill(
+                        self.t(Rt::AdvStratOwed),
+                        &[&self.money(s.still_owed), &months],
+                    ));
+                } else {
+                    t.push_str(&fill(self.t(Rt::AdvStratNothingOwed), &[&months]));
+                }
+                t
+            }
+        }
+    }
+    /// A reason for a pick, with its figures.
+    pub(super) fn why(&self, w: &Why) -> String {
+        let t = |m| self.t(m);
+        match w {
+            Why::Cheapest => t(Rt::AdvWhyCheapest).into(),
+            Why::VsNext {
+                pct_cheaper,
+                other,
+                other_cost,
+            } => {
+                let months = self.advice.months.to_string();
+                if pct_cheaper.is_zero() {
+                    fill(t(Rt::AdvWhySame), &[&self.cx.offer(other), &months])
+                } else if *pct_cheaper > Decimal::ZERO {
+                    fill(
+                        t(Rt::AdvWhyCheaper),
+                        &[
+                            &self.num(*pct_cheaper),
+                            &self.cx.offer(other),
+                            &months,
+                            &self.money(*other_cost),
+                        ],
+                    )
+                } else {
+                    fill(
+                        t(Rt::AdvWhyDearer),
+                        &[
+                            &self.num(-*pct_cheaper),
+                            &self.cx.offer(other),
+                            &months,
+                            &self.money(*other_cost),
+                        ],
+                    )
+                }
+            }
+            Why::Memory {
+                per_gpu_gb,
+                need_gb,
+                total_gb,
+            } => {
+                let mut s = fill(t(Rt::AdvWhyMemory), &[&per_gpu_gb.to_string()]);
+                if let Some(n) = need_gb {
+                    s.push_str(&fill(t(Rt::AdvWhyMemoryNeed), &[&n.to_string()]));
+                }
+                if let Some(tot) = total_gb {
+                    s.push_str(&fill(t(Rt::AdvWhyMemoryTotal), &[&tot.to_string()]));
+                }
+                s
+            }
+            Why::Throughput {
+                tflops,
+                pct_of_best,
+            } => fill(
+                t(Rt::AdvWhyTflops),
+                &[&self.num(*tflops), &self.num(*pct_of_best)],
+            ),
+            Why::ThroughputUnknown => t(Rt::AdvWhyTflopsUnknown).into(),
+            Why::JobHours {
+                hours,
+                pct_of_fastest,
+                measured,
+            } => fill(
+                t(if *measured {
+                    Rt::AdvWhyJobMeasured
+                } else {
+                    Rt::AdvWhyJobEstimate
+                }),
+                &[&self.num(*hours), &self.num(*pct_of_fastest)],
+            ),
+            Why::Interconnect { text } => fill(t(Rt::AdvWhyInterconnect), &[text]),
+            Why::Stated {
+                claim,
+                source,
+                as_of,
+            } => {
+                let title = self
+                    .cx
+                    .catalog
+                    .source(source)
+                    .map_or(source.as_str(), |s| s.title.as_str());
+                fill(
+                    t(Rt::AdvWhyStated),
+                    &[&claim_name(claim, self.cx.locale), title, as_of],
+                )
+            }
+            Why::NotStated { claim } => fill(
+                t(Rt::AdvWhyNotStated),
+                &[&claim_name(claim, self.cx.locale)],
+            ),
+            Why::StillOwed { amount } => fill(t(Rt::AdvWhyOwed), &[&self.money(*amount)]),
+            Why::SpotExposure {
+                monthly_pct,
+                share_pct,
+            } => fill(
+                t(Rt::AdvWhySpot),
+                &[&self.num(*share_pct), &self.num(*monthly_pct)],
+            ),
+            Why::IndicativePrice => t(Rt::AdvWhyIndicative).into(),
+            Why::AssumedRate => t(Rt::AdvWhyAssumed).into(),
+            Why::Incomplete => t(Rt::AdvWhyIncomplete).into(),
+            Why::RdmaUnverified => t(Rt::AdvWhyRdma).into(),
+            Why::SlaNotInCatalog => t(Rt::AdvWhySla).into(),
+            Why::ChinaAccount => t(Rt::AdvWhyChinaAccount).into(),
+        }
+    }
+    /// The link that opens these offers, alone, on another screen (the
+    /// scenario kept).
+    pub(super) fn href(&self, screen: Screen, offers: &[&OfferId]) -> String {
+        let mut to = self.l.clone();
+        to.compare.selected.clear();
+        for o in offers {
+            to.compare.select(o, true);
+        }
+        link::href_for(&to, screen)
+    }
+
+    /// The offers that cost the same elsewhere (up to three named).
+    pub(super) fn same_elsewhere(&self, p: &Pick) -> Option<String> {
+        if p.same_elsewhere.is_empty() {
+            return None;
+        }
+        let mut names: Vec<String> = p
+            .same_elsewhere
+            .iter()
+            .take(3)
+            .map(|o| self.cx.offer(o))
+            .collect();
+        if p.same_elsewhere.len() > 3 {
+            names.push(fill(
+                self.t(Rt::AdvMore),
+                &[&(p.same_elsewhere.len() - 3).to_string()],
+            ));
+        }
+        Some(fill(self.t(Rt::AdvSameElsewhere), &[&names.join("; ")]))
+    }
+
+    /// What would change the answer.
+    pub(super) fn change(&self, c: &Change) -> String {
+        match c {
+            Change::Budget { below, basis, then } => {
+                let basis = match basis {
+                    BudgetBasis::Monthly => self.t(Rt::AdvBasisMonth),
+                    BudgetBasis::Total => self.t(Rt::AdvBasisTotal),
+                };
+                let mut s = fill(self.t(Rt::AdvChangeBudget), &[&self.money(*below), basis]);
+                match then {
+                    Some(o) => s.push_str(&fill(self.t(Rt::AdvThenLeads), &[&self.cx.offer(o)])),
+                    None => s.push_str(self.t(Rt::AdvThenNone)),
+                }
+                s
+            }
+            Change::Drop {
+                constraint,
+                then,
+                model,
+                cost,
+            } => fill(
+                self.t(Rt::AdvChangeDrop),
+                &[
+                    self.t(drop_msg(*constraint)),
+                    &self.cx.offer(then),
+                    self.cx.model(*model),
+                    &self.money(*cost),
+                ],
+            ),
+            Change::CostOnly { then, model } => fill(
+                self.t(Rt::AdvChangeCostOnly),
+                &[&self.cx.offer(then), self.cx.model(*model)],
+            ),
+            Change::Horizon {
+                months,
+                then,
+                model,
+            } => fill(
+                self.t(Rt::AdvChangeHorizon),
+                &[
+                    &months.to_string(),
+                    &self.cx.offer(then),
+                    self.cx.model(*model),
+                ],
+            ),
+            Change::HorizonStable => self.t(Rt::AdvChangeHorizonStable).into(),
+        }
+    }
+
+    /// The articles' pick against the data's.
+    pub(super) fn verdict(&self, pc: &ProfileCheck) -> String {
+        let (prov, _) = pc.profile.article_pick();
+        let pick = format!(
+            "{} {}",
+            self.cx.t(crate::ui::labels::provider_msg(prov)),
+            pc.family
+        );
+        if pc.missing {
+            fill(self.t(Rt::AdvProfMissing), &[&pick])
+        } else if pc.agrees {
+            fill(self.t(Rt::AdvProfAgrees), &[&pick])
+        } else if let (Some(rank), Some(o), Some(top)) =
+            (pc.rank, &pc.offer, self.advice.picks.first())
+        {
+            let mut s = fill(
+                self.t(Rt::AdvProfRanked),
+                &[
+                    &pick,
+                    &rank.to_string(),
+                    &self.cx.offer(o),
+                    &self.num(pc.total.unwrap_or_default()),
+                    &self.num(top.scores.total),
+                ],
+            );
+            if let Some(c) = pc.decision_cost {
+                let top_cost = top.strategy.decision_cost;
+                if top_cost > Decimal::ZERO && c > top_cost {
+                    s.push_str(&fill(
+                        self.t(Rt::AdvProfDearer),
+                        &[&self.num((c - top_cost) * Decimal::ONE_HUNDRED / top_cost)],
+                    ));
+                }
+            }
+            if let Some(b) = pc.behind {
+                let part = match b.part {
+                    ScorePart::Cost => Rt::AdvScoreCost,
+                    ScorePart::Perf => Rt::AdvScorePerf,
+                    ScorePart::Eco => Rt::AdvScoreEco,
+                    ScorePart::Risk => Rt::AdvScoreRisk,
+                };
+                s.push_str(&fill(
+                    self.t(Rt::AdvProfBehind),
+                    &[self.t(part), &self.score(b.pick), &self.score(b.top)],
+                ));
+            } else {
+                s.push_str(self.t(Rt::AdvStop));
+            }
+            s
+        } else {
+            fill(
+                self.t(Rt::AdvProfExcluded),
+                &[
+                    &pick,
+                    self.t(exclusion_msg(pc.excluded.unwrap_or(Exclusion::Filters))),
+                ],
+            )
+        }
+    }
+
+    /// An exclusion group's reason, with its figure.
+    pub(super) fn exclusion(&self, g: &ExclusionGroup) -> String {
+        let mut text = self.t(exclusion_msg(g.reason)).to_string();
+        if let Some(o) = g.over_by {
+            text = fill(self.t(Rt::AdvExOverBy), &[&self.money(o)]);
+        }
+        if let Some(m) = g.best_memory_gb {
+            text.push_str(&fill(self.t(Rt::AdvExBestMemory), &[&m.to_string()]));
+        }
+        text
+    }
+
+    /// A relaxation: what to drop and what it admits.
+    pub(super) fn relaxation(&self, x: &Relaxation) -> String {
+        let what: Vec<&str> = x.drop.iter().map(|e| self.t(drop_msg(*e))).collect();
+        let mut text = fill(
+            self.t(Rt::AdvRelax),
+            &[
+                &what.join(" + "),
+                &x.admits.to_string(),
+                &self.cx.offer(&x.top),
+                self.cx.model(x.model),
+                &self.money(x.decision_cost),
+            ],
+        );
+        if let Some(b) = x.budget_needed {
+            text.push_str(&fill(self.t(Rt::AdvRelaxBudget), &[&self.money(b)]));
+        }
+        if let Some(m) = x.memory_gb {
+            text.push_str(&fill(self.t(Rt::AdvRelaxMemory), &[&m.to_string()]));
+        }
+        text
+    }
+
+    /// The assumption the weights and horizon make.
+    pub(super) fn weights_note(&self) -> String {
+        let a = self.advice;
+        let w = a.weights;
+        fill(
+            self.t(Rt::AdvNoteWeights),
+            &[
+                &w.cost.to_string(),
+                &w.perf.to_string(),
+                &w.eco.to_string(),
+                &w.risk.to_string(),
+                &a.months.to_string(),
+                &self.num(a.hours_per_month),
+            ],
+        )
+    }
+
+    /// An assumption or caveat of the whole advice.
+    pub(super) fn note(&self, n: &Note) -> String {
+        match n {
+            Note::WeightsFallback => self.t(Rt::AdvNoteWeightsFallback).to_string(),
+            Note::Spot {
+                monthly_pct,
+                overhead_pct,
+            } => fill(
+                self.t(Rt::AdvNoteSpot),
+                &[
+                    &self.num(*monthly_pct),
+                    &format::plain(*overhead_pct, self.cx.locale),
+                ],
+            ),
+            Note::Burst { share_pct } => fill(self.t(Rt::AdvNoteBurst), &[&self.num(*share_pct)]),
+            Note::ThroughputBasis => {
+                format!(
+                    "{} {}",
+                    self.t(Rt::AdvNoteThroughput),
+                    self.t(Rt::AdvNoteScores)
+                )
+            }
+            Note::BudgetBasis { basis, amount } => fill(
+                self.t(match basis {
+                    BudgetBasis::Monthly => Rt::AdvNoteBudgetMonthly,
+                    BudgetBasis::Total => Rt::AdvNoteBudgetTotal,
+                }),
+                &[&self.money(*amount)],
+            ),
+            Note::ModelsLimited { count } => fill(self.t(Rt::AdvNoteModels), &[&count.to_string()]),
+            Note::Job { months } => fill(self.t(Rt::AdvNoteJob), &[&months.to_string()]),
+            Note::NoJob => self.t(Rt::AdvNoteNoJob).to_string(),
+        }
+    }
+}
+
+/// A claim as people name it.
+fn claim_name(c: &str, locale: Locale) -> String {
+    match c {
+        "fw:pytorch" => "PyTorch".into(),
+        "fw:tensorflow" => "TensorFlow".into(),
+        "fw:paddle" => "PaddlePaddle".into(),
+        "fw:mindspore" => "MindSpore".into(),
+        "mlp:sagemaker" => "Amazon SageMaker AI".into(),
+        "mlp:azureml" => "Azure Machine Learning".into(),
+        "mlp:pai" => "Alibaba PAI".into(),
+        "mlp:tione" => "Tencent TI-ONE".into(),
+        "mlp:" => Rt::AdvClaimPlatform.text(locale).into(),
+        "dl:images" => Rt::AdvClaimImages.text(locale).into(),
+        "icp:mainland" => "ICP".into(),
+        other => other.into(),
+    }
+}
+
+fn exclusion_msg(e: Exclusion) -> Rt {
+    match e {
+        Exclusion::Filters => Rt::AdvExFilters,
+        Exclusion::Residency => Rt::AdvExResidency,
+        Exclusion::Icp => Rt::AdvExIcp,
+        Exclusion::Platform => Rt::AdvExPlatform,
+        Exclusion::Memory => Rt::AdvExMemory,
+        Exclusion::NvLink => Rt::AdvExNvlink,
+        Exclusion::NoPrice => Rt::AdvExNoPrice,
+        Exclusion::NoThroughput => Rt::AdvExNoThroughput,
+        Exclusion::Risk => Rt::AdvExRisk,
+        Exclusion::Budget => Rt::AdvExBudget,
+    }
+}
+
+fn drop_msg(e: Exclusion) -> Rt {
+    match e {
+        Exclusion::Residency => Rt::AdvDropResidency,
+        Exclusion::Icp => Rt::AdvDropIcp,
+        Exclusion::Platform => Rt::AdvDropPlatform,
+        Exclusion::Memory => Rt::AdvDropMemory,
+        Exclusion::NvLink => Rt::AdvDropNvlink,
+        Exclusion::Risk => Rt::AdvDropRisk,
+        Exclusion::Budget => Rt::AdvDropBudget,
+        Exclusion::Filters | Exclusion::NoPrice | Exclusion::NoThroughput => Rt::AdvExFilters,
+    }
+}

@@ -1,4 +1,5 @@
 //! Widgets shared by the screens.
+#[cfg(feature = "worker-html")]
 pub mod chart;
 pub mod checks;
 pub mod help;

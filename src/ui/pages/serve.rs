@@ -49,10 +49,7 @@ fn render(
     // (legacy: markup still written by hand, wrapped until it is a component)
     let legacy = Html::from_worker;
     match part {
-        Part::Plan => {
-            let r = plan::results::results(catalog, query, locale);
-            (r.error, r.parts.into_iter().map(legacy).collect())
-        }
+        Part::Plan => plan::results::results(catalog, query, locale),
         Part::Providers => one(providers::table::table(catalog, locale)),
         Part::Sources => one(sources::list::list(catalog, locale)),
         Part::AdviseForm => one(legacy(advise::render::form_html(catalog, query, locale))),

@@ -15,8 +15,6 @@
 //! `html!`.
 
 pub mod layout;
-#[cfg(test)]
-pub(crate) mod old;
 pub mod scale;
 
 use maud::{html, Markup};

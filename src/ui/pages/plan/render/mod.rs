@@ -6,8 +6,6 @@
 mod breakeven;
 mod charts;
 mod job;
-#[cfg(test)]
-pub(crate) mod old;
 mod options;
 mod summary;
 

@@ -1,5 +1,6 @@
 //! Widgets shared by the screens.
 pub mod badges;
+#[cfg(feature = "worker-html")]
 pub mod chart;
 pub mod checks;
 pub mod help;

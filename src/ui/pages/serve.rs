@@ -46,13 +46,8 @@ fn render(
 ) -> (Option<String>, Vec<Html>) {
     use super::*;
     let one = |h: Html| (None, vec![h]);
-    // (legacy: markup still written by hand, wrapped until it is a component)
-    let legacy = Html::from_worker;
     match part {
-        Part::Plan => {
-            let r = plan::results::results(catalog, query, locale);
-            (r.error, r.parts.into_iter().map(legacy).collect())
-        }
+        Part::Plan => plan::results::results(catalog, query, locale),
         Part::Providers => one(providers::table::table(catalog, locale)),
         Part::Sources => one(sources::list::list(catalog, locale)),
         Part::AdviseForm => one(advise::render::form(catalog, query, locale)),

@@ -1,92 +1,82 @@
 //! Charts for the plan screen: cumulative cost lines ([`line_chart`]) and
-//! stacked cost bars ([`stacked_bars`]), drawn as SVG markup from plain data.
+//! stacked cost bars ([`stacked_bars`]), drawn as SVG templates (maud) from
+//! plain data; the worker renders them (`worker-html`).
 //!
-//! The markup only places what [`layout`] computed (positions, paths, label
-//! strings — all tested natively); colours, dashes and font sizes come from
-//! CSS classes (`style-src 'self'`: no inline styles). Each chart is an
-//! `<svg role="img">` with the caller's summary as its label, a legend as an
-//! HTML list, and the same numbers as a `<table>`: read by screen readers
-//! always, shown on screen when the "Table" toggle before it is opened
-//! (a `<details>` plus a sibling selector in CSS — no state, no script).
-//!
-//! The charts are read-only, so they are markup strings the page sets as
-//! `inner_html`, not view trees: an SVG of a few hundred elements as Leptos
-//! views would cost several KB of per-element code in the wasm, and the
-//! whole chart is redrawn when its data changes anyway. Every text is
-//! escaped ([`esc`]); coordinates are written with [`scale::num`] (no float
-//! formatting code in the wasm).
+//! The maths is apart from the view, as leptos-chartistry splits it: the
+//! templates only place what [`layout`] computed (positions, paths, label
+//! strings — all tested natively), and coordinates are written with
+//! [`scale::num`] (no float formatting code in the wasm); colours, dashes
+//! and font sizes come from CSS classes (`style-src 'self'`: no inline
+//! styles). Each chart is an `<svg role="img">` with the caller's summary
+//! as its label, a legend as an HTML list, and the same numbers as a
+//! `<table>`: read by screen readers always, shown on screen when the
+//! "Table" toggle before it is opened (a `<details>` plus a sibling
+//! selector in CSS — no state, no script). Every text is escaped by
+//! `html!`.
 
 pub mod layout;
 pub mod scale;
 
-use std::fmt::Write;
+use maud::{html, Markup};
 
 use crate::domain::catalog::Currency;
-use crate::ui::format::esc;
 use crate::ui::i18n::{Locale, Rt};
 use layout::{bars_layout, line_layout, TableText, BARS_W, LINE_H, LINE_W};
 pub use layout::{Bar, BarsData, ChartData, Marker, Series};
 use scale::num;
 
-/// Start an `<svg>` figure: `testid`, viewBox and the accessible summary.
-fn open(out: &mut String, testid: &str, w: f64, h: f64, summary: &str) {
-    let _ = write!(
-        out,
-        "<figure class=\"chart\" data-testid=\"{testid}\"><svg class=\"chart-svg\" viewBox=\"0 0 {} {}\" role=\"img\" aria-label=\"{}\">",
-        num(w),
-        num(h),
-        esc(summary)
-    );
+/// A chart: the `<svg>` (`w` × `h` viewBox, `summary` as its accessible
+/// label) holding `plot`, then its legend items and its data table.
+fn figure(
+    testid: &str,
+    (w, h): (f64, f64),
+    summary: &str,
+    plot: Markup,
+    legend: Markup,
+    table: Markup,
+) -> Markup {
+    html! {
+        figure.chart data-testid=(testid) {
+            svg.chart-svg viewBox={ "0 0 " (num(w)) " " (num(h)) } role="img" aria-label=(summary) { (plot) }
+            ul.chart-legend { (legend) }
+            (table)
+        }
+    }
 }
 
-fn line(out: &mut String, class: &str, x1: f64, x2: f64, y1: f64, y2: f64) {
-    let _ = write!(
-        out,
-        "<line class=\"{class}\" x1=\"{}\" x2=\"{}\" y1=\"{}\" y2=\"{}\"/>",
-        num(x1),
-        num(x2),
-        num(y1),
-        num(y2)
-    );
+/// A straight SVG line (grid, axis, zero, net tick).
+fn rule(class: &str, x1: f64, x2: f64, y1: f64, y2: f64) -> Markup {
+    html! { line class=(class) x1=(num(x1)) x2=(num(x2)) y1=(num(y1)) y2=(num(y2)) {} }
 }
 
-/// `<text>` at (x, y) with extra attributes (`dy`, `text-anchor`).
-fn text(out: &mut String, class: &str, x: f64, y: f64, extra: &str, t: &str) {
-    let _ = write!(
-        out,
-        "<text class=\"{class}\" x=\"{}\" y=\"{}\" {extra}>{}</text>",
-        num(x),
-        num(y),
-        esc(t)
-    );
+/// A legend key: a small SVG drawing what the entry stands for.
+fn swatch(key: Markup) -> Markup {
+    html! { svg.chart-swatch viewBox="0 0 24 10" aria-hidden="true" { (key) } }
 }
 
 /// The chart's numbers as a table. Hidden visually (but not from screen
 /// readers) until the toggle is opened: `.chart-toggle:not([open]) +
 /// .chart-table` applies the `.sr-only` rules.
-fn data_table(out: &mut String, caption: &str, t: &TableText, locale: Locale) {
-    let _ = write!(
-        out,
-        "<details class=\"chart-toggle\"><summary>{}</summary></details><div class=\"chart-table\" data-testid=\"chart-table\"><table><caption>{}</caption><thead><tr>",
-        esc(Rt::ChartTable.text(locale)),
-        esc(caption)
-    );
-    for h in &t.head {
-        let _ = write!(out, "<th scope=\"col\">{}</th>", esc(h));
-    }
-    out.push_str("</tr></thead><tbody>");
-    for r in &t.rows {
-        out.push_str("<tr>");
-        for (i, c) in r.iter().enumerate() {
-            let tag = if i == 0 { "th scope=\"row\"" } else { "td" };
-            let _ = write!(out, "<{tag}>{}</{}>", esc(c), &tag[..2]);
+fn data_table(caption: &str, t: &TableText, locale: Locale) -> Markup {
+    html! {
+        details.chart-toggle { summary { (Rt::ChartTable.text(locale)) } }
+        div.chart-table data-testid="chart-table" {
+            table {
+                caption { (caption) }
+                thead { tr { @for h in &t.head { th scope="col" { (h) } } } }
+                tbody {
+                    @for r in &t.rows {
+                        tr {
+                            @for (i, c) in r.iter().enumerate() {
+                                @if i == 0 { th scope="row" { (c) } } @else { td { (c) } }
+                            }
+                        }
+                    }
+                }
+            }
         }
-        out.push_str("</tr>");
     }
-    out.push_str("</tbody></table></div>");
 }
-
-const SWATCH: &str = "<svg class=\"chart-swatch\" viewBox=\"0 0 24 10\" aria-hidden=\"true\">";
 
 /// Cumulative cost per option over the horizon, with break-even markers and
 /// what is still owed after the horizon (a dashed vertical segment from the
@@ -99,108 +89,62 @@ pub fn line_chart(
     currency: Currency,
     caption: &str,
     summary: &str,
-) -> String {
+) -> Markup {
     let l = line_layout(data, LINE_W, LINE_H, locale, currency);
     let p = l.plot;
-    let mut out = String::with_capacity(4096);
-    open(&mut out, "chart-line", l.width, l.height, summary);
-    for t in &l.y_ticks {
-        line(&mut out, "chart-grid", p.left, p.right, t.pos, t.pos);
-        text(
-            &mut out,
-            "chart-tick",
-            p.left,
-            t.pos,
-            "dx=\"-6\" dy=\"0.35em\" text-anchor=\"end\"",
-            &t.label,
-        );
-    }
-    line(&mut out, "chart-zero", p.left, p.right, l.zero, l.zero);
-    line(&mut out, "chart-axis", p.left, p.right, p.bottom, p.bottom);
-    for t in &l.x_ticks {
-        text(
-            &mut out,
-            "chart-tick",
-            t.pos,
-            p.bottom,
-            "dy=\"1.3em\" text-anchor=\"middle\"",
-            &t.label,
-        );
-    }
-    text(
-        &mut out,
-        "chart-unit",
-        p.left,
-        p.top,
-        "dy=\"-0.7em\"",
-        l.unit,
-    );
-    text(
-        &mut out,
-        "chart-unit",
-        p.right,
-        p.bottom,
-        "dy=\"2.5em\" text-anchor=\"end\"",
-        l.x_title,
-    );
-    for s in &l.lines {
-        let _ = write!(
-            out,
-            "<g class=\"{}\"><path class=\"chart-line\" data-testid=\"chart-series\" data-label=\"{}\" d=\"{}\"/>",
-            s.class,
-            esc(&s.label),
-            s.d
-        );
-        if let Some(o) = s.owed {
-            let _ = write!(
-                out,
-                "<line class=\"chart-owed\" data-testid=\"chart-owed\" x1=\"{x}\" x2=\"{x}\" y1=\"{}\" y2=\"{y1}\"/><circle class=\"chart-owed-end\" cx=\"{x}\" cy=\"{y1}\" r=\"3.5\"/>",
-                num(o.y0),
-                x = num(o.x),
-                y1 = num(o.y1),
-            );
+    let plot = html! {
+        @for t in &l.y_ticks {
+            (rule("chart-grid", p.left, p.right, t.pos, t.pos))
+            text.chart-tick x=(num(p.left)) y=(num(t.pos)) dx="-6" dy="0.35em" text-anchor="end" { (t.label) }
         }
-        out.push_str("</g>");
-    }
-    for m in &l.markers {
-        let _ = write!(
-            out,
-            "<g class=\"{}\" data-testid=\"chart-marker\" data-month=\"{}\"><circle class=\"chart-dot\" cx=\"{}\" cy=\"{}\" r=\"4\"/>",
-            m.class,
-            m.month,
-            num(m.cx),
-            num(m.cy)
-        );
-        text(
-            &mut out,
-            "chart-mark",
-            m.lx,
-            m.ly,
-            &format!("text-anchor=\"{}\"", m.anchor),
-            &m.label,
-        );
-        out.push_str("</g>");
-    }
-    out.push_str("</svg><ul class=\"chart-legend\">");
-    for s in &l.lines {
-        let _ = write!(
-            out,
-            "<li class=\"{}\">{SWATCH}<line class=\"chart-line\" x1=\"1\" y1=\"5\" x2=\"23\" y2=\"5\"/></svg>{}</li>",
-            s.class,
-            esc(&s.label)
-        );
-    }
-    if let Some(n) = &l.owed_note {
-        let _ = write!(
-            out,
-            "<li data-testid=\"chart-owed-key\">{SWATCH}<line class=\"chart-owed\" x1=\"12\" y1=\"10\" x2=\"12\" y2=\"3\"/><circle class=\"chart-owed-end\" cx=\"12\" cy=\"3\" r=\"2\"/></svg>{}</li>",
-            esc(n)
-        );
-    }
-    out.push_str("</ul>");
-    data_table(&mut out, caption, &l.table, locale);
-    out.push_str("</figure>");
-    out
+        (rule("chart-zero", p.left, p.right, l.zero, l.zero))
+        (rule("chart-axis", p.left, p.right, p.bottom, p.bottom))
+        @for t in &l.x_ticks {
+            text.chart-tick x=(num(t.pos)) y=(num(p.bottom)) dy="1.3em" text-anchor="middle" { (t.label) }
+        }
+        text.chart-unit x=(num(p.left)) y=(num(p.top)) dy="-0.7em" { (l.unit) }
+        text.chart-unit x=(num(p.right)) y=(num(p.bottom)) dy="2.5em" text-anchor="end" { (l.x_title) }
+        @for s in &l.lines {
+            g class=(s.class) {
+                path.chart-line data-testid="chart-series" data-label=(s.label) d=(s.d) {}
+                @if let Some(o) = s.owed {
+                    line.chart-owed data-testid="chart-owed" x1=(num(o.x)) x2=(num(o.x)) y1=(num(o.y0)) y2=(num(o.y1)) {}
+                    circle.chart-owed-end cx=(num(o.x)) cy=(num(o.y1)) r="3.5" {}
+                }
+            }
+        }
+        @for m in &l.markers {
+            g class=(m.class) data-testid="chart-marker" data-month=(m.month) {
+                circle.chart-dot cx=(num(m.cx)) cy=(num(m.cy)) r="4" {}
+                text.chart-mark x=(num(m.lx)) y=(num(m.ly)) text-anchor=(m.anchor) { (m.label) }
+            }
+        }
+    };
+    let legend = html! {
+        @for s in &l.lines {
+            li class=(s.class) {
+                (swatch(html! { line.chart-line x1="1" y1="5" x2="23" y2="5" {} }))
+                (s.label)
+            }
+        }
+        @if let Some(n) = &l.owed_note {
+            li data-testid="chart-owed-key" {
+                (swatch(html! {
+                    line.chart-owed x1="12" y1="10" x2="12" y2="3" {}
+                    circle.chart-owed-end cx="12" cy="3" r="2" {}
+                }))
+                (n)
+            }
+        }
+    };
+    figure(
+        "chart-line",
+        (l.width, l.height),
+        summary,
+        plot,
+        legend,
+        data_table(caption, &l.table, locale),
+    )
 }
 
 /// Cost components per option as horizontal stacked bars, the option's name
@@ -212,68 +156,42 @@ pub fn stacked_bars(
     currency: Currency,
     caption: &str,
     summary: &str,
-) -> String {
+) -> Markup {
     let l = bars_layout(data, BARS_W, locale, currency);
     let p = l.plot;
-    let mut out = String::with_capacity(4096);
-    open(&mut out, "chart-bars", l.width, l.height, summary);
-    for t in &l.x_ticks {
-        line(&mut out, "chart-grid", t.pos, t.pos, p.top, p.bottom);
-        text(
-            &mut out,
-            "chart-tick",
-            t.pos,
-            p.bottom,
-            "dy=\"1.3em\" text-anchor=\"middle\"",
-            &t.label,
-        );
-    }
-    line(&mut out, "chart-zero", l.zero, l.zero, p.top, p.bottom);
-    text(
-        &mut out,
-        "chart-unit",
-        l.width,
-        p.bottom,
-        "dy=\"1.3em\" text-anchor=\"end\"",
-        l.unit,
-    );
-    for r in &l.rows {
-        let _ = write!(
-            out,
-            "<g class=\"chart-bar\" data-testid=\"chart-bar\" data-label=\"{}\">",
-            esc(&r.label)
-        );
-        text(&mut out, "chart-label", p.left, r.label_y, "", &r.label);
-        for sg in &r.segments {
-            let _ = write!(
-                out,
-                "<rect class=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"><title>{}</title></rect>",
-                sg.class,
-                num(sg.x),
-                num(r.y),
-                num(sg.width),
-                num(r.height),
-                esc(&sg.title)
-            );
+    let plot = html! {
+        @for t in &l.x_ticks {
+            (rule("chart-grid", t.pos, t.pos, p.top, p.bottom))
+            text.chart-tick x=(num(t.pos)) y=(num(p.bottom)) dy="1.3em" text-anchor="middle" { (t.label) }
         }
-        if let Some(n) = r.net_x {
-            line(&mut out, "chart-net", n, n, r.y, r.bottom);
+        (rule("chart-zero", l.zero, l.zero, p.top, p.bottom))
+        text.chart-unit x=(num(l.width)) y=(num(p.bottom)) dy="1.3em" text-anchor="end" { (l.unit) }
+        @for r in &l.rows {
+            g.chart-bar data-testid="chart-bar" data-label=(r.label) {
+                text.chart-label x=(num(p.left)) y=(num(r.label_y)) { (r.label) }
+                @for sg in &r.segments {
+                    rect class=(sg.class) x=(num(sg.x)) y=(num(r.y)) width=(num(sg.width)) height=(num(r.height)) {
+                        title { (sg.title) }
+                    }
+                }
+                @if let Some(n) = r.net_x { (rule("chart-net", n, n, r.y, r.bottom)) }
+                text.chart-total x=(num(r.total_x)) y=(num(r.total_y)) { (r.total) }
+            }
         }
-        text(&mut out, "chart-total", r.total_x, r.total_y, "", &r.total);
-        out.push_str("</g>");
-    }
-    out.push_str("</svg><ul class=\"chart-legend\">");
-    for (name, class) in &l.legend {
-        let _ = write!(
-            out,
-            "<li class=\"{class}\"><span class=\"chart-box\" aria-hidden=\"true\"></span>{}</li>",
-            esc(name)
-        );
-    }
-    out.push_str("</ul>");
-    data_table(&mut out, caption, &l.table, locale);
-    out.push_str("</figure>");
-    out
+    };
+    let legend = html! {
+        @for (name, class) in &l.legend {
+            li class=(class) { span.chart-box aria-hidden="true" {} (name) }
+        }
+    };
+    figure(
+        "chart-bars",
+        (l.width, l.height),
+        summary,
+        plot,
+        legend,
+        data_table(caption, &l.table, locale),
+    )
 }
 
 #[cfg(test)]
@@ -308,7 +226,8 @@ mod tests {
             }],
             months: 3,
         };
-        let html = line_chart(&data, Locale::En, Currency::USD, "Cost", "Two \"options\"");
+        let html =
+            line_chart(&data, Locale::En, Currency::USD, "Cost", "Two \"options\"").into_string();
         assert_eq!(count(&html, "data-testid=\"chart-series\""), 2);
         assert_eq!(count(&html, "data-label=\"A &lt;&amp;&gt;\""), 1);
         assert_eq!(count(&html, "data-testid=\"chart-owed\""), 1);
@@ -336,7 +255,7 @@ mod tests {
                 values: vec![100.0, -20.0],
             }],
         };
-        let html = stacked_bars(&data, Locale::ZhCn, Currency::CNY, "c", "s");
+        let html = stacked_bars(&data, Locale::ZhCn, Currency::CNY, "c", "s").into_string();
         assert_eq!(count(&html, "<rect "), 2);
         assert_eq!(count(&html, "chart-net"), 1);
         assert_eq!(count(&html, "<tbody><tr>"), 1);

@@ -8,6 +8,7 @@
 //! screen is shown.
 mod inputs;
 pub mod pick;
+#[cfg(feature = "worker-html")]
 pub mod render;
 pub mod results;
 

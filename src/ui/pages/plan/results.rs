@@ -3,27 +3,10 @@
 //! job and the break-even distribution, as markup. It runs in the plan
 //! worker (`src/plan_worker.rs`), so the plan, job and chart code is not
 //! in the app's first load and the flip search never blocks typing; it is
-//! pure, so it is tested natively.
-use crate::domain::catalog::Catalog;
-use crate::domain::job::job_report;
-use crate::domain::link::{parse_scenario, write_keys, LINK_VERSION, SCENARIO_KEYS};
-use crate::domain::plan::{breakeven_distribution, plan};
+//! pure, so it is tested natively. The page only makes the link
+//! ([`query`]).
+use crate::domain::link::{write_keys, LINK_VERSION, SCENARIO_KEYS};
 use crate::domain::scenario::Scenario;
-use crate::ui::i18n::Locale;
-use crate::ui::pages::plan::render::{self, Ctx};
-
-/// The markup parts, in page order.
-pub const PARTS: usize = 5;
-
-#[derive(Debug, Clone, PartialEq, Default)]
-pub struct Results {
-    /// The engine error code of the first part that failed (its part is
-    /// then empty: the page keeps showing the last good one).
-    pub error: Option<String>,
-    /// Summary, charts, options table, job (empty when there is no job),
-    /// break-even distribution.
-    pub parts: [String; PARTS],
-}
 
 /// The link the worker gets: the scenario keys only (`v` first), with the
 /// planned offers as `o`.
@@ -33,52 +16,53 @@ pub fn query(s: &Scenario) -> String {
     out.join("&")
 }
 
-/// Compute and render everything for a scenario link.
-pub fn results(catalog: &Catalog, query: &str, locale: Locale) -> Results {
+/// Compute and render everything for a scenario link: the engine error
+/// code of the first piece that failed (that piece is then empty; the page
+/// keeps showing its last good one), and the pieces in page order:
+/// summary, charts, options table, job (empty when there is no job),
+/// break-even distribution.
+#[cfg(feature = "worker-html")]
+pub fn results(
+    catalog: &crate::domain::catalog::Catalog,
+    query: &str,
+    locale: crate::ui::i18n::Locale,
+) -> (Option<String>, Vec<crate::ui::html::Html>) {
+    use crate::domain::error::EngineError;
+    use crate::domain::job::job_report;
+    use crate::domain::link::parse_scenario;
+    use crate::domain::plan::{breakeven_distribution, plan};
+    use crate::ui::html::Html;
+    use crate::ui::pages::plan::render::{self, Ctx};
+
     let (s, _) = parse_scenario(query, catalog);
     let cx = Ctx {
         catalog,
         locale,
         currency: s.currency,
     };
-    let mut r = Results::default();
-    let mut fail = |e: crate::domain::error::EngineError| {
-        if r.error.is_none() {
-            r.error = Some(e.code().to_string());
-        }
+    let mut error = None;
+    let mut fail = |e: EngineError| {
+        error.get_or_insert_with(|| e.code().to_string());
+        Html::new()
     };
-    match plan(catalog, &s) {
-        Ok(p) => {
-            r.parts[0] = render::summary(cx, &p);
-            r.parts[1] = render::charts(cx, &p);
-            r.parts[2] = render::options_table(cx, &p);
-        }
+    let (summary, charts, options) = match plan(catalog, &s) {
+        Ok(p) => (
+            render::summary(cx, &p),
+            render::charts(cx, &p),
+            render::options_table(cx, &p),
+        ),
+        Err(e) => (fail(e), Html::new(), Html::new()),
+    };
+    let job = match s.job.is_some().then(|| job_report(catalog, &s)) {
+        Some(Ok(j)) => render::job(cx, &j),
+        Some(Err(e)) => fail(e),
+        None => Html::new(),
+    };
+    let breakeven = match breakeven_distribution(catalog, &s) {
+        Ok(d) => render::breakeven(cx, &d),
         Err(e) => fail(e),
-    }
-    if s.job.is_some() {
-        match job_report(catalog, &s) {
-            Ok(j) => r.parts[3] = render::job(cx, &j),
-            Err(e) => fail(e),
-        }
-    }
-    match breakeven_distribution(catalog, &s) {
-        Ok(d) => r.parts[4] = render::breakeven(cx, &d),
-        Err(e) => fail(e),
-    }
-    r
-}
-
-/// Keep the last good markup of every part that failed this time.
-pub fn merge(prev: &Results, next: Results) -> Results {
-    let mut out = next;
-    if out.error.is_some() {
-        for (i, p) in out.parts.iter_mut().enumerate() {
-            if p.is_empty() {
-                p.clone_from(&prev.parts[i]);
-            }
-        }
-    }
-    out
+    };
+    (error, vec![summary, charts, options, job, breakeven])
 }
 
 #[cfg(test)]
@@ -86,6 +70,8 @@ mod tests {
     use super::*;
 
     use crate::domain::embedded::test_catalog as catalog;
+    use crate::ui::html::Html;
+    use crate::ui::i18n::Locale;
 
     #[test]
     fn a_plan_link_gives_every_part_and_round_trips_the_offers() {
@@ -100,50 +86,41 @@ mod tests {
             q.starts_with("v=2&") && q.contains("o=") && q.contains("m=7"),
             "{q}"
         );
-        let r = results(c, &q, Locale::En);
-        assert_eq!(r.error, None);
-        assert!(r.parts[0].contains("plan-cheapest"), "{}", r.parts[0]);
-        assert!(r.parts[1].contains("chart-line"));
-        assert!(r.parts[2].contains("plan-option"));
-        assert!(r.parts[3].is_empty(), "no job, no job part");
-        assert!(r.parts[4].contains("breakeven-row"));
-        let j = results(c, &format!("{q}&jk=bert_large"), Locale::ZhCn);
-        assert!(j.parts[3].contains("job-assumptions"), "{}", j.parts[3]);
+        let (error, parts) = results(c, &q, Locale::En);
+        assert_eq!(error, None);
+        assert_eq!(parts.len(), 5);
+        let parts: Vec<&str> = parts.iter().map(|p| p.as_str()).collect();
+        assert!(parts[0].contains("plan-cheapest"), "{}", parts[0]);
+        assert!(parts[1].contains("chart-line"));
+        assert!(parts[2].contains("plan-option"));
+        assert!(parts[3].is_empty(), "no job, no job part");
+        assert!(parts[4].contains("breakeven-row"));
+        let (_, j) = results(c, &format!("{q}&jk=bert_large"), Locale::ZhCn);
+        assert!(j[3].as_str().contains("job-assumptions"), "{:?}", j[3]);
+    }
+
+    /// A catalog whose on-demand rates overflow the plan's arithmetic.
+    fn overflowing() -> crate::domain::catalog::Catalog {
+        use crate::domain::catalog::PriceKind;
+        let mut c = catalog().clone();
+        for o in &mut c.offers {
+            for p in &mut o.prices {
+                if let PriceKind::OnDemand { hourly } = &mut p.kind {
+                    *hourly = rust_decimal::Decimal::MAX / rust_decimal::Decimal::from(1000);
+                }
+            }
+        }
+        c
     }
 
     #[test]
-    fn a_failed_part_keeps_the_last_good_markup() {
-        let prev = Results {
-            error: None,
-            parts: [
-                "a".into(),
-                "b".into(),
-                "c".into(),
-                String::new(),
-                "e".into(),
-            ],
-        };
-        let next = Results {
-            error: Some("overflow".into()),
-            parts: [
-                String::new(),
-                String::new(),
-                String::new(),
-                String::new(),
-                "E".into(),
-            ],
-        };
-        let m = merge(&prev, next);
-        assert_eq!(m.error.as_deref(), Some("overflow"));
-        assert_eq!(
-            m.parts,
-            [
-                "a".to_string(),
-                "b".into(),
-                "c".into(),
-                String::new(),
-                "E".into()
-            ]
-        );
+    fn a_failed_piece_is_empty_and_names_the_first_error() {
+        let c = overflowing();
+        let (error, parts) = results(&c, "v=2&jk=resnet50&m=60&h=744", Locale::En);
+        assert_eq!(error.as_deref(), Some("overflow"));
+        assert_eq!(parts.len(), 5);
+        assert!(parts[..3].iter().all(Html::is_empty), "{parts:?}");
+        assert!(parts[3].as_str().contains("job-assumptions"));
+        assert!(parts[4].as_str().contains("breakeven-row"));
     }
 }

@@ -1,0 +1,190 @@
+//! The cost of a job: its assumptions, then the cheapest and the fastest
+//! offers for it, and how many offers have no figure.
+use maud::{html, Markup};
+use rust_decimal::Decimal;
+
+use super::{sentence, tag, Ctx};
+use crate::domain::catalog::OfferId;
+use crate::domain::job::{JobHours, JobKind, JobOffer, JobReport, ThroughputBasis};
+use crate::ui::format;
+use crate::ui::html::Html;
+use crate::ui::i18n::{fill, Rt};
+use crate::ui::labels::model_tag;
+
+/// Most offers listed as cheapest / fastest for a job.
+pub const JOB_LIST: usize = 10;
+
+/// The job's assumptions, its two tables and the offers left out.
+pub fn job(cx: Ctx, r: &JobReport) -> Html {
+    let skipped = r
+        .offers
+        .iter()
+        .filter(|o| o.hours.is_none() || o.skip.is_some())
+        .count();
+    html! {
+        (sentence("job-assumptions", &assumptions(cx, r)))
+        (job_table(cx, r, &r.cheapest, "job-cheapest", Rt::JobCheapest))
+        (job_table(cx, r, &r.fastest, "job-fastest", Rt::JobFastest))
+        @if skipped > 0 {
+            (sentence("job-skipped", &fill(cx.t(Rt::JobSkipped), &[&skipped.to_string()])))
+        }
+    }
+    .into()
+}
+
+fn n(cx: Ctx, d: Decimal) -> String {
+    format::plain(d, cx.locale)
+}
+
+/// What the job is, in the words of its kind.
+fn assumptions(cx: Ctx, r: &JobReport) -> String {
+    let j = &r.job;
+    let n = |d: Decimal| n(cx, d);
+    let eff = n(j.efficiency_pct());
+    match j.kind {
+        JobKind::Resnet50 | JobKind::BertLarge => fill(
+            cx.t(Rt::JobAboutSamples),
+            &[
+                &n(j.epochs()),
+                &n(j.samples()),
+                &n(r.work),
+                &n(j.scaling_pct()),
+                &eff,
+            ],
+        ),
+        JobKind::LlmTrain => fill(
+            cx.t(Rt::JobAboutTrain),
+            &[&n(j.params_b()), &n(j.tokens_b()), &n(r.work), &eff],
+        ),
+        JobKind::LlmServe => fill(
+            cx.t(Rt::JobAboutServe),
+            &[
+                &n(j.serve_tokens_per_s()),
+                &n(j.serve_hours()),
+                &n(j.params_b()),
+                &eff,
+            ],
+        ),
+    }
+}
+
+/// The first [`JOB_LIST`] offers of a ranking that have hours.
+fn job_table(cx: Ctx, r: &JobReport, ids: &[OfferId], testid: &str, caption: Rt) -> Markup {
+    let heads = [
+        Rt::PlanColOption,
+        Rt::JobColGpus,
+        Rt::JobColHours,
+        Rt::JobColGpuHours,
+        Rt::JobColBasis,
+        Rt::JobColModel,
+        Rt::PlanColDecision,
+        Rt::PlanColOwed,
+    ];
+    let find = |id: &OfferId| r.offers.iter().find(|o| o.offer == *id);
+    html! {
+        div.table-wrap {
+            table.plan-options data-testid=(testid) {
+                caption { (cx.t(caption)) }
+                thead { tr { @for m in heads { th scope="col" { (cx.t(m)) } } } }
+                tbody {
+                    @for o in ids.iter().take(JOB_LIST).filter_map(find) {
+                        @if let Some(h) = &o.hours { (job_row(cx, o, h)) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// An offer's GPUs, hours, basis and its cheapest model's cost.
+fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
+    let best = o
+        .cheapest_model
+        .and_then(|m| o.models.iter().find(|c| c.model == m));
+    let no_fit = (h.fits == Some(false)).then(|| {
+        let need = h.memory_needed_gb.map(|d| n(cx, d)).unwrap_or_default();
+        let have = h.memory_available_gb.map(|d| n(cx, d)).unwrap_or_default();
+        fill(cx.t(Rt::JobNoFit), &[&need, &have])
+    });
+    let dash = || "—".to_string();
+    html! {
+        tr data-testid="job-row" data-offer=(o.offer.as_str()) {
+            th scope="row" {
+                (cx.offer(&o.offer))
+                @if let Some(t) = no_fit { " " span.tag.warn { (t) } }
+                @if matches!(h.basis, ThroughputBasis::Estimate { .. }) { (tag(cx.t(Rt::JobEstimateTag))) }
+            }
+            td { (h.instances) " × " (h.gpus / h.instances.max(1)) }
+            td data-testid="job-hours" { (format::number(h.wall_hours, 2, cx.locale)) }
+            td { (format::number(h.gpu_hours, 1, cx.locale)) }
+            td.basis { (basis_text(cx, &h.basis)) }
+            td { (best.map(|b| cx.t(model_tag(b.model))).unwrap_or("—")) }
+            td data-testid="job-cost" {
+                strong { (best.and_then(|b| b.decision_cost).map(|m| cx.money(m.amount())).unwrap_or_else(dash)) }
+            }
+            td { (best.map(|b| cx.money(b.still_owed)).unwrap_or_else(dash)) }
+        }
+    }
+}
+
+/// Where the offer's throughput comes from: a measured run, a run scaled
+/// to more GPUs, or an estimate from peak TFLOPS.
+fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
+    match b {
+        ThroughputBasis::Measured { as_of, gpus, .. } => {
+            fill(cx.t(Rt::JobMeasured), &[&gpus.to_string(), as_of])
+        }
+        ThroughputBasis::Scaled {
+            measured_gpus,
+            scaling_pct,
+            as_of,
+            ..
+        } => fill(
+            cx.t(Rt::JobScaled),
+            &[
+                &measured_gpus.to_string(),
+                &format::plain(*scaling_pct, cx.locale),
+                as_of,
+            ],
+        ),
+        ThroughputBasis::Estimate {
+            tflops_dense,
+            efficiency_pct,
+            ..
+        } => fill(
+            cx.t(Rt::JobEstimate),
+            &[
+                &format::plain(*tflops_dense, cx.locale),
+                &format::plain(*efficiency_pct, cx.locale),
+            ],
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::job::job_report;
+    use crate::domain::link::parse_scenario;
+    use crate::ui::i18n::Locale;
+    use crate::ui::pages::plan::render::tests::cx;
+
+    #[test]
+    fn a_job_lists_the_cheapest_and_fastest_offers_with_their_basis() {
+        let c = cx(Locale::En);
+        let (s, _) = parse_scenario("v=2&jk=resnet50&gpu=a100-80-sxm,t4&gpus=1", c.catalog);
+        assert!(s.job.is_some());
+        let r = job_report(c.catalog, &s).unwrap();
+        let html = job(c, &r);
+        let html = html.as_str();
+        assert!(html.contains("data-testid=\"job-assumptions\""), "{html}");
+        assert!(html.contains("90 epochs × 1,281,167 samples"), "{html}");
+        let rows = html.matches("data-testid=\"job-row\"").count();
+        assert_eq!(rows, 2 * r.cheapest.len().min(JOB_LIST), "{html}");
+        assert!(
+            html.contains("measured, 1-GPU run") || html.contains("estimate:"),
+            "{html}"
+        );
+        assert!(html.contains("estimate"), "a T4 has no Lambda run: {html}");
+    }
+}

@@ -1,0 +1,54 @@
+//! The options table: one row per option with its cost components, what
+//! is paid and owed, its decision cost and break-even month (the charts'
+//! table alternative).
+use maud::{html, Markup};
+
+use super::{option, tag, Ctx};
+use crate::domain::plan::{Best, Figure, Plan, PlanOption};
+use crate::ui::html::Html;
+use crate::ui::i18n::{fill, Msg, Rt};
+use crate::ui::labels::figure_msg;
+
+/// One row per option: components, paid, owed, decision cost, break-even
+/// month.
+pub fn options_table(cx: Ctx, plan: &Plan) -> Html {
+    let heads = std::iter::once(Rt::PlanColOption)
+        .chain(Figure::ALL.map(figure_msg))
+        .chain([Rt::PlanColBreakeven]);
+    html! {
+        table.plan-options data-testid="plan-options" {
+            caption { (fill(cx.t(Rt::PlanOptionsCaption), &[&plan.months.to_string()])) }
+            thead { tr { @for m in heads { th scope="col" { (cx.t(m)) } } } }
+            tbody { @for o in &plan.options { (option_row(cx, plan, o)) } }
+        }
+    }
+    .into()
+}
+
+/// An option's row; the cheapest is `class="best"`.
+fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
+    let best = plan.summary.cheapest.as_ref();
+    let is_best = best.is_some_and(|b: &Best| b.offer == o.offer && b.model == o.model);
+    let cross = plan
+        .crossing(o)
+        .map_or_else(|| "—".to_string(), |m| m.to_string());
+    let tags = [
+        (is_best, cx.t(Rt::PlanBestTag)),
+        (o.baseline, cx.t(Rt::PlanBaselineTag)),
+        (!o.complete, cx.t(Rt::IncompleteTag)),
+        (o.assumed, cx.t(Msg::AssumedTag)),
+        (o.indicative, cx.t(Msg::IndicativeTag)),
+    ];
+    let v = o.figures();
+    html! {
+        tr data-testid="plan-option" data-offer=(o.offer.as_str()) data-model=(o.model.code()) class=[is_best.then_some("best")] {
+            th scope="row" {
+                (option(cx, &o.offer, o.model))
+                @for (on, t) in tags { @if on { (tag(t)) } }
+            }
+            @for x in &v[..7] { td { (cx.money(*x)) } }
+            td data-testid="plan-decision" { strong { (cx.money(v[7])) } }
+            td { (cross) }
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! The plan's answer in sentences: the cheapest option and what it saves,
+//! what it pays up front, when it breaks even, the spot odds, and what
+//! would change the answer.
+use maud::{html, Markup};
+use rust_decimal::Decimal;
+
+use super::{option, sentence, Ctx};
+use crate::domain::plan::{Best, Flip, Plan};
+use crate::domain::scenario::{decimal_from_f64, BillingModel};
+use crate::ui::format;
+use crate::ui::html::Html;
+use crate::ui::i18n::{fill, Rt};
+
+/// The plan's answer in sentences.
+pub fn summary(cx: Ctx, plan: &Plan) -> Html {
+    html! {
+        @if plan.auto_selected { (sentence("plan-auto", cx.t(Rt::PlanAutoPicked))) }
+        @if !plan.dropped.is_empty() {
+            (sentence("plan-dropped", &fill(cx.t(Rt::PlanDropped), &[&plan.dropped.len().to_string()])))
+        }
+        @match &plan.summary.cheapest {
+            None => (sentence("plan-none", cx.t(Rt::PlanNothing))),
+            Some(best) => { (cheapest(cx, plan, best)) (flips(cx, plan)) }
+        }
+    }
+    .into()
+}
+
+/// The cheapest option, what it costs and saves, and when it pays off.
+fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
+    let s = &plan.summary;
+    let months = plan.months.to_string();
+    let hours = format::plain(plan.hours_per_month, cx.locale);
+    let answer = fill(
+        cx.t(Rt::PlanCheapest),
+        &[
+            &option(cx, &best.offer, best.model),
+            &cx.money(best.decision_cost),
+            &months,
+            &hours,
+            &cx.money(best.paid),
+            &cx.money(best.still_owed),
+        ],
+    );
+    let saving = match (
+        s.on_demand_decision_cost,
+        s.saving_vs_on_demand,
+        s.saving_vs_on_demand_pct,
+    ) {
+        (Some(od), Some(save), Some(pct)) if best.model != BillingModel::OnDemand => Some(fill(
+            cx.t(Rt::PlanSaving),
+            &[
+                &cx.money(save),
+                &format::number(pct, 1, cx.locale),
+                &cx.money(od),
+            ],
+        )),
+        _ if best.model == BillingModel::OnDemand => {
+            Some(fill(cx.t(Rt::PlanOnDemandWins), &[&hours, &months]))
+        }
+        _ => None,
+    };
+    // (through Decimal: float formatting would add ~5 KB to the wasm)
+    let odds = s
+        .spot_completion_probability
+        .and_then(|pr| decimal_from_f64("p", (pr * 100.0).clamp(0.0, 100.0)).ok())
+        .map(|pct| {
+            fill(
+                cx.t(Rt::PlanSpotOdds),
+                &[&format::number(pct, 1, cx.locale)],
+            )
+        });
+    html! {
+        (sentence("plan-cheapest", &answer))
+        @if !best.complete { (sentence("plan-incomplete", cx.t(Rt::PlanIncomplete))) }
+        @if let Some(t) = saving { (sentence("plan-saving", &t)) }
+        @if best.upfront > Decimal::ZERO {
+            (sentence("plan-upfront", &fill(cx.t(Rt::PlanUpfront), &[&cx.money(best.upfront)])))
+        }
+        @if let Some(m) = s.breakeven_month {
+            (sentence("plan-breakeven", &fill(cx.t(Rt::PlanBreakevenMonth), &[&m.to_string()])))
+        }
+        @if let Some(t) = odds { (sentence("plan-spot-odds", &t)) }
+    }
+}
+
+/// What would make another option the cheapest: fewer or more months,
+/// fewer or more hours a month.
+fn flips(cx: Ctx, plan: &Plan) -> Markup {
+    let w = &plan.summary.what_changes;
+    let flip = |f: &Option<Flip>, msg: Rt| -> Option<String> {
+        f.as_ref().map(|f| {
+            let at = format::plain(f.at, cx.locale);
+            fill(
+                cx.t(msg),
+                &[
+                    &at,
+                    &option(cx, &f.best.offer, f.best.model),
+                    &cx.money(f.best.decision_cost),
+                ],
+            )
+        })
+    };
+    let changes: Vec<String> = [
+        flip(&w.months_shorter, Rt::PlanFlipMonths),
+        flip(&w.months_longer, Rt::PlanFlipMonths),
+        flip(&w.hours_lower, Rt::PlanFlipHours),
+        flip(&w.hours_higher, Rt::PlanFlipHours),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    html! {
+        @if changes.is_empty() {
+            (sentence("plan-flips", cx.t(Rt::PlanNoFlip)))
+        } @else {
+            p { (cx.t(Rt::PlanWhatChanges)) }
+            ul data-testid="plan-flips" { @for c in &changes { li { (c) } } }
+        }
+    }
+}

@@ -87,23 +87,6 @@ pub fn fx_basis(as_of: &str, locale: Locale) -> String {
     }
 }
 
-/// Text safe inside an element or a double-quoted attribute (for markup
-/// set as `inner_html`).
-pub fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for ch in s.chars() {
-        match ch {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            _ => out.push(ch),
-        }
-    }
-    out
-}
-
 /// The accepted range of a number key as a hint beside its field
 /// (`1–4,096`, `0–99.99`, `> 0`): written from the key's bounds, so the hint
 /// says what the link parser accepts.

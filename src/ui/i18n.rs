@@ -578,7 +578,6 @@ messages! {
     AdvNoteBudgetMonthly => "Budget {0} per month: no month's cash may exceed it (an upfront payment counts in its month).", "预算每月 {0}：任何一个月的支出都不得超过（预付计入当月）。";
     AdvNoteBudgetTotal => "Budget {0} in total: the decision cost (paid plus still owed) may not exceed it.", "总预算 {0}：决策成本（已付加仍需支付）不得超过。";
     AdvNoteModels => "Only the {0} billing model(s) chosen on the plan screen are considered.", "只考虑在规划页选择的 {0} 种计费方式。";
-    AdvFailed => "The recommendation could not be computed ({0}); the inputs are kept.", "无法计算推荐结果（{0}）；输入已保留。";
     AdvSameElsewhere => "The same GPUs at the same price and way of paying: {0}.", "同样的 GPU、同样价格和付费方式：{0}。";
     AdvMore => "and {0} more (see the ranking)", "另有 {0} 个（见排名）";
     AdvWhySame => "Same decision cost as the next option ({0}) over {1} months.", "在 {1} 个月内与下一个方案（{0}）决策成本相同。";

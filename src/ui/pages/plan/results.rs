@@ -65,7 +65,7 @@ pub fn results(
     (error, vec![summary, charts, options, job, breakeven])
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "worker-html"))]
 mod tests {
     use super::*;
 

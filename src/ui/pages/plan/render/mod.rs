@@ -53,12 +53,6 @@ pub(crate) mod tests {
 
     #[test]
     fn escapes_markup() {
-        // `format::esc` is still used by screens not yet templates; this
-        // was its test, kept here until its last caller goes
-        assert_eq!(
-            crate::ui::format::esc(r#"<a href="x">&'"#),
-            "&lt;a href=&quot;x&quot;&gt;&amp;&#39;"
-        );
         // the plan's markup is escaped by its templates
         let s = sentence("t", r#"<a href="x">&'"#).into_string();
         assert_eq!(

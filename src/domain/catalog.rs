@@ -575,13 +575,11 @@ impl Catalog {
                 p.note = None;
             }
         }
-        for r in &mut c.usage_rates {
-            r.note = None;
-        }
+        // quotes with data charges, promotions and jobs are the worker's
+        // (compare panel, plan, advise): the app's table prices neither
+        c.usage_rates.clear();
         c.promotions.clear();
-        for b in &mut c.benchmarks {
-            b.system.clear();
-        }
+        c.benchmarks.clear();
         // only the sources behind a figure the browser shows
         let mut used: Vec<&str> = vec![c.fx.source.as_str()];
         for o in &c.offers {
@@ -591,8 +589,6 @@ impl Catalog {
         for g in &c.gpus {
             used.extend(g.sources.iter().map(String::as_str));
         }
-        used.extend(c.usage_rates.iter().map(|r| r.source.as_str()));
-        used.extend(c.benchmarks.iter().map(|b| b.source.as_str()));
         let keep: Vec<bool> = c
             .sources
             .iter()

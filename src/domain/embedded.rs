@@ -56,10 +56,9 @@ mod tests {
     }
 
     #[test]
-    fn the_browser_catalog_prices_everything_the_same() {
+    fn the_browser_catalog_prices_the_table_the_same() {
         use crate::domain::link::parse_scenario;
         use crate::domain::pricing::all_offer_metrics;
-        use crate::domain::tco::quote;
         let full = Catalog::from_json(CATALOG_JSON).unwrap();
         let lite = full.for_browser();
         assert!(wire::encode(&lite).len() < wire::encode(&full).len());
@@ -71,8 +70,10 @@ mod tests {
             let (a, _) = parse_scenario(q, &full);
             let (b, _) = parse_scenario(q, &lite);
             assert_eq!(a, b);
-            assert_eq!(quote(&full, &a), quote(&lite, &b), "{q}");
+            // the app prices the table; quotes (data charges, promotions) are
+            // the worker's, from the whole catalog
             assert_eq!(all_offer_metrics(&full, &a), all_offer_metrics(&lite, &b));
+            assert!(lite.usage_rates.is_empty() && lite.benchmarks.is_empty());
         }
     }
 

@@ -1,8 +1,9 @@
 import { test, expect } from './fixtures/app';
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { cpSync, mkdtempSync, appendFileSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, appendFileSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { servedCopy, syntheticData, deployData } from './fixtures/served';
 
 // The service worker precaches every built file on the first visit; after
 // that any link opens with no network, and a new build is offered as
@@ -11,21 +12,6 @@ test.use({ serviceWorkers: 'allow' });
 
 async function controlled(page: import('@playwright/test').Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
-}
-
-/** A copy of dist/ (at `sub` in a fresh folder) served on its own port, so a
- * test can stop the server or deploy a new build; `done()` ends both. */
-async function servedCopy(sub = '') {
-  const root = mkdtempSync(join(tmpdir(), 'gpucost-dist-'));
-  const dir = join(root, sub);
-  cpSync('../dist', dir, { recursive: true });
-  const port = 4300 + Math.floor(Math.random() * 500);
-  const server: ChildProcess = spawn('python3', ['../tools/serve_dist.py', root, '--port', String(port), '--quiet']);
-  const base = `http://127.0.0.1:${port}/${sub ? `${sub}/` : ''}`;
-  for (let i = 0; i < 50; i++) {
-    try { await fetch(base); break; } catch { await new Promise((r) => setTimeout(r, 100)); }
-  }
-  return { dir, base, server, done: () => { server.kill(); rmSync(root, { recursive: true, force: true }); } };
 }
 
 test('after the first visit, a share link to any screen opens offline', async ({ app, page, context }) => {
@@ -95,6 +81,41 @@ test('a new build is offered as "reload to update" and never mixed with the old 
     await expect(page.getByTestId('update-banner')).toHaveCount(0);
     // the scenario survived the update (it is in the URL)
     expect(new URL(page.url()).searchParams.get('m')).toBe('3');
+  } finally {
+    done();
+  }
+});
+
+test('a data-only refresh: a returning visitor downloads the data files and nothing else', async ({ page, context }) => {
+  const { dir, base, done } = await servedCopy();
+  try {
+    await page.goto(`${base}?v=2`);
+    await expect(page.getByTestId('offer-row').first()).toBeVisible();
+    await controlled(page);
+    const before = await page.getByTestId('matched-count').getAttribute('data-matched');
+    // a refresh that changed only prices: new data files, the same code
+    deployData(dir, syntheticData(2));
+    const wasm = readFileSync(join(dir, 'gpucost_bg.wasm'));
+    expect(readFileSync('../dist/gpucost_bg.wasm').equals(wasm)).toBe(true);
+    const fetched: string[] = [];
+    // what reached the server (the page's own requests answered by the
+    // service worker from its cache are not downloads)
+    context.on('response', (r) => {
+      if (r.url().startsWith(base) && !r.fromServiceWorker()) fetched.push(new URL(r.url()).pathname.replace(/^\//, ''));
+    });
+    await page.reload();
+    await expect(page.getByTestId('update-banner')).toBeVisible({ timeout: 15_000 });
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('update-reload').click();
+    await reloaded;
+    await expect(page.getByTestId('offer-row').first()).toBeVisible();
+    // the new data is shown: twice the offers
+    await expect(page.getByTestId('matched-count')).toHaveAttribute('data-matched', String(Number(before) * 2));
+    const code = ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-plan_bg.wasm', 'gpucost-plan.js', 'main.css', 'boot.js', 'enhance.js'];
+    expect(fetched.filter((f) => code.includes(f)), `fetched: ${fetched.join(' ')}`).toEqual([]);
+    expect(fetched).toContain('catalog.bin');
+    expect(fetched).toContain('catalog-full.bin');
+    console.log(`data-only refresh: downloaded ${[...new Set(fetched)].sort().join(', ')}; the code came from the cache`);
   } finally {
     done();
   }

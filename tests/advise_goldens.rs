@@ -52,6 +52,7 @@ fn fixture() -> &'static Catalog {
                 source: "fred".into(),
                 as_of: "2026-11-30".into(),
                 claims,
+                applies_to: Vec::new(),
             });
         }
         c

@@ -202,6 +202,8 @@ fn gflop_per_sample(w: Workload) -> Decimal {
     match w {
         Workload::Resnet50 => RESNET50_GFLOP_PER_SAMPLE,
         Workload::BertLarge => BERT_LARGE_GFLOP_PER_SAMPLE,
+        // 2 × N FLOPs per generated token, N = 70 B parameters
+        Workload::Llama2_70bOffline => dec(140),
     }
 }
 

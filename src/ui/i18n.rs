@@ -215,6 +215,9 @@ messages! {
     BmRi3n => "Reserved 3 yr, no upfront", "预留 3 年，无预付";
     BmRi3p => "Reserved 3 yr, partial upfront", "预留 3 年，部分预付";
     BmRi3a => "Reserved 3 yr, all upfront", "预留 3 年，全部预付";
+    BmRi5n => "Reserved 5 yr, no upfront", "预留 5 年，无预付";
+    BmRi5p => "Reserved 5 yr, partial upfront", "预留 5 年，部分预付";
+    BmRi5a => "Reserved 5 yr, all upfront", "预留 5 年，全部预付";
     BmSp1 => "Savings plan 1 yr", "节省计划 1 年";
     BmSp3 => "Savings plan 3 yr", "节省计划 3 年";
     BmSub => "Monthly subscription (包年包月)", "包年包月";
@@ -228,6 +231,9 @@ messages! {
     TagRi3n => "3y RI, no upfront", "3年预留·无预付";
     TagRi3p => "3y RI, partial", "3年预留·部分预付";
     TagRi3a => "3y RI, all upfront", "3年预留·全预付";
+    TagRi5n => "5y RI, no upfront", "5年预留·无预付";
+    TagRi5p => "5y RI, partial", "5年预留·部分预付";
+    TagRi5a => "5y RI, all upfront", "5年预留·全预付";
     TagSp1 => "1y savings plan", "1年节省计划";
     TagSp3 => "3y savings plan", "3年节省计划";
     TagSub => "monthly", "包月";

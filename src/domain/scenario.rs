@@ -830,9 +830,15 @@ pub const DEFAULT_LLM_TRAIN_MFU_PCT: Decimal = dec(40);
 /// small fraction of peak compute; the catalog has no serving benchmark).
 /// Set `mfu=` to a measured figure.
 pub const DEFAULT_LLM_SERVE_EFFICIENCY_PCT: Decimal = dec(10);
-/// Default multi-GPU scaling efficiency, % (an input, not sourced): the
-/// catalog's own runs scale 1→8 A100 80 GB SXM at 11439/(8×1582) = 90.4 %
-/// for ResNet-50 and 746/(8×152) = 61.3 % for BERT-large.
+/// Fallback multi-GPU scaling efficiency, %, used only where the catalog has
+/// no multi-GPU run of the workload (LLM kinds, a catalog without runs). The
+/// default for ResNet-50 and BERT-large is the catalog's own measured 1 → 8
+/// GPU scaling (`job::default_scaling_pct`): the median of V100, A100 80 GB
+/// SXM and H100 SXM (ResNet-50 6174/(8×833) = 92.6 %, 11439/(8×1582) =
+/// 90.4 %, 20728/(8×2616) = 99.0 % → 92.6 %; BERT-large 286/(8×57) = 62.7 %,
+/// 746/(8×152) = 61.3 %, 2167/(8×301) = 90.0 % → 62.7 %), the lowest where
+/// the GPUs are slower connected than those runs (PCIe only, or several
+/// instances without RDMA).
 pub const DEFAULT_SCALING_PCT: Decimal = dec(90);
 /// Default LLM size, billions of parameters (an example input).
 pub const DEFAULT_LLM_PARAMS_B: Decimal = dec(7);

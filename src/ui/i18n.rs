@@ -477,6 +477,10 @@ messages! {
     AdvExNoPrice => "no sourced price", "没有有来源的价格";
     AdvExRisk => "would fit only as spot, which the spot tolerance or SLA rules out", "只有竞价方式能满足条件，但被竞价容忍度或 SLA 排除";
     AdvExBudget => "over budget", "超出预算";
+    AdvExAccelerator => "the accelerator is not for this work (e.g. training on Inferentia) or does not run the framework", "该加速器不适用于此工作（如在 Inferentia 上训练）或不支持所需框架";
+    AdvExRdma => "no multi-node RDMA (EFA or InfiniBand) stated", "未注明多节点 RDMA（EFA 或 InfiniBand）";
+    AdvExSla => "the provider's dated SLA for this deployment is below the need (or not stated)", "云厂商有日期的 SLA 低于所需（或未注明）";
+    AdvExCashTiming => "the highest month may exceed the budget: the partial-upfront split is not published", "单月最高支出可能超出预算：部分预付的拆分未公布";
     AdvDropResidency => "drop the residency need", "放宽数据驻留要求";
     AdvDropIcp => "drop the ICP need", "放宽 ICP 备案要求";
     AdvDropPlatform => "accept another managed platform", "接受其他托管平台";
@@ -484,6 +488,8 @@ messages! {
     AdvDropNvlink => "drop the NVLink need", "放宽 NVLink 要求";
     AdvDropRisk => "allow spot", "允许竞价";
     AdvDropBudget => "raise the budget", "提高预算";
+    AdvDropRdma => "drop the RDMA need", "放宽 RDMA 要求";
+    AdvDropSla => "lower the SLA need", "降低 SLA 要求";
     AdvPresets => "The articles' four profiles (inputs only: the ranking decides the winner):", "文章里的四种场景（只填入条件，由排名决定结果）：";
     AdvStep1 => "1 · Scenario fit", "1 · 场景匹配";
     AdvUse => "Scenario", "场景";

@@ -245,6 +245,10 @@ fn exclusion_msg(e: Exclusion) -> Rt {
         Exclusion::NoThroughput => Rt::AdvExNoThroughput,
         Exclusion::Risk => Rt::AdvExRisk,
         Exclusion::Budget => Rt::AdvExBudget,
+        Exclusion::Accelerator => Rt::AdvExAccelerator,
+        Exclusion::Rdma => Rt::AdvExRdma,
+        Exclusion::Sla => Rt::AdvExSla,
+        Exclusion::CashTiming => Rt::AdvExCashTiming,
     }
 }
 
@@ -257,7 +261,13 @@ fn drop_msg(e: Exclusion) -> Rt {
         Exclusion::NvLink => Rt::AdvDropNvlink,
         Exclusion::Risk => Rt::AdvDropRisk,
         Exclusion::Budget => Rt::AdvDropBudget,
-        Exclusion::Filters | Exclusion::NoPrice | Exclusion::NoThroughput => Rt::AdvExFilters,
+        Exclusion::Rdma => Rt::AdvDropRdma,
+        Exclusion::Sla => Rt::AdvDropSla,
+        Exclusion::Filters
+        | Exclusion::NoPrice
+        | Exclusion::NoThroughput
+        | Exclusion::Accelerator
+        | Exclusion::CashTiming => Rt::AdvExFilters,
     }
 }
 
@@ -622,6 +632,14 @@ impl R<'_> {
             Why::RdmaUnverified => t(Rt::AdvWhyRdma).into(),
             Why::SlaNotInCatalog => t(Rt::AdvWhySla).into(),
             Why::ChinaAccount => t(Rt::AdvWhyChinaAccount).into(),
+            // issue 25's new reasons: worded by the UI (not shown until then)
+            Why::Accelerator { .. }
+            | Why::Network { .. }
+            | Why::Sla { .. }
+            | Why::LockIn { .. }
+            | Why::CashTimingUnknown { .. }
+            | Why::StalePrices { .. }
+            | Why::ComparedWithout { .. } => String::new(),
         }
     }
     fn href(&self, screen: Screen, offers: &[&OfferId]) -> String {
@@ -724,8 +742,8 @@ fn pick_html(r: &R, out: &mut String, p: &Pick) {
             esc(&fill(r.t(Rt::AdvSameElsewhere), &[&names.join("; ")]))
         );
     }
-    for why in &p.reasons {
-        let _ = write!(out, "<li>{}</li>", esc(&r.why(why)));
+    for text in p.reasons.iter().map(|w| r.why(w)).filter(|t| !t.is_empty()) {
+        let _ = write!(out, "<li>{}</li>", esc(&text));
     }
     let _ = write!(
         out,
@@ -1027,6 +1045,8 @@ fn notes_html(r: &R, out: &mut String) {
             Note::ModelsLimited { count } => fill(r.t(Rt::AdvNoteModels), &[&count.to_string()]),
             Note::Job { months } => fill(r.t(Rt::AdvNoteJob), &[&months.to_string()]),
             Note::NoJob => r.t(Rt::AdvNoteNoJob).to_string(),
+            // issue 25's new notes: worded by the UI (not shown until then)
+            Note::StalePrices { .. } | Note::Warning { .. } => continue,
         };
         let warn = matches!(n, Note::WeightsFallback);
         let _ = write!(

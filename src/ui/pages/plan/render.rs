@@ -496,6 +496,19 @@ fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
                 &format::plain(*efficiency_pct, cx.locale),
             ],
         ),
+        // issue 25 (engine side): an estimate from the nearest measured GPU of
+        // the same architecture; the UI's own wording is still to come
+        ThroughputBasis::SameArchitecture {
+            reference_gpu,
+            ratio,
+            ..
+        } => fill(
+            cx.t(Rt::JobEstimate),
+            &[
+                reference_gpu.as_str(),
+                &format::plain(*ratio * Decimal::ONE_HUNDRED, cx.locale),
+            ],
+        ),
     }
 }
 

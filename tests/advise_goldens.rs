@@ -541,6 +541,18 @@ fn tightening_a_constraint_never_adds_a_pick() {
         let mut t = l.clone();
         t.advise.spot = gpucost::domain::advise::SpotTolerance::No;
         tighter.push(t);
+        // issue 25's constraints: a higher SLA than asked, a framework the
+        // Neuron chips do not run (RDMA and SLA are in `Need::ALL` above)
+        if l.advise.needs(Need::Sla) {
+            let mut t = l.clone();
+            t.advise.sla_pct = Some(dec("99.99"));
+            tighter.push(t);
+        }
+        if l.advise.framework.is_none() {
+            let mut t = l.clone();
+            t.advise.framework = Some(gpucost::domain::advise::Framework::Paddle);
+            tighter.push(t);
+        }
         for t in tighter {
             let a = advise(c, &t.scenario, &t.advise).unwrap();
             assert!(subset(&a.feasible_offers, &base), "{}", link::write(&t));

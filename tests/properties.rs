@@ -491,8 +491,10 @@ proptest! {
         if let Some(b) = &plan.summary.cheapest {
             prop_assert_eq!(b.offer.as_str(), "aws:us-east-1:p4d.24xlarge");
         }
-        let mut a = gpucost::domain::advise::AdviceInputs::default();
-        a.spot = gpucost::domain::advise::SpotTolerance::Yes;
+        let a = gpucost::domain::advise::AdviceInputs {
+            spot: gpucost::domain::advise::SpotTolerance::Yes,
+            ..Default::default()
+        };
         let adv = gpucost::domain::advise::advise(&c, &s, &a).unwrap();
         let pos = |id: &str| adv.feasible_offers.iter().position(|o| o.as_str() == id);
         if let (Some(x), Some(y)) = (pos("aws:us-east-1:p4d.24xlarge"), pos("aws:eu-west-9:p4d.24xlarge")) {

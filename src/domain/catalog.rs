@@ -760,7 +760,9 @@ impl Catalog {
     /// and source the engine and the UI read, without the text only the
     /// JSON file and the CLI show (provider facts, notes, alternative-site
     /// prices, the promotions list, history beyond the newest superseded
-    /// price, sources' locators, sources no remaining figure cites). Keeps
+    /// price, sources' locators, sources no remaining figure cites) and what
+    /// only the worker reads (SLAs, GPU architectures, framework lists,
+    /// per-field sources). Keeps
     /// the first load small;
     /// a screen that needs these loads them itself.
     pub fn for_browser(&self) -> Catalog {
@@ -774,14 +776,18 @@ impl Catalog {
             s.note = None;
             s.reference.clear();
         }
+        // what only the worker (job estimates, the advise checks, the
+        // providers screen) reads, from the whole catalog
         for g in &mut c.gpus {
             g.note = None;
             g.field_sources.clear();
+            g.architecture = None;
+            g.kind_source = None;
+            g.frameworks = None;
+            g.frameworks_source = None;
         }
         for p in &mut c.providers {
-            for s in &mut p.sla {
-                s.note = None;
-            }
+            p.sla.clear();
         }
         for o in &mut c.offers {
             o.note = None;

@@ -48,6 +48,9 @@ commands:
 
 options:
   --catalog <file>              use this catalog JSON instead of the embedded one
+  --today <YYYY-MM-DD>          measure the age of prices at this date (default: the catalog's
+                                as-of date); every result carries `age` {oldest_as_of, age_days,
+                                stale: over 12 months}
 ";
 
 #[derive(Serialize)]
@@ -90,6 +93,7 @@ struct Args {
     positional: Vec<String>,
     offer: Option<String>,
     catalog: Option<String>,
+    today: Option<String>,
     help: bool,
     /// `data-file`: the app's catalog instead of the worker's.
     app: bool,
@@ -104,6 +108,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         app: false,
         synthetic: None,
         catalog: None,
+        today: None,
         help: false,
     };
     let mut it = args.iter();
@@ -123,6 +128,13 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                         .filter(|n| (1..=100).contains(n))
                         .ok_or("--synthetic needs a whole factor from 1 to 100")?,
                 );
+            }
+            "--today" => {
+                let d = it.next().ok_or("--today needs a date (YYYY-MM-DD)")?;
+                if d.len() != 10 || crate::domain::catalog::as_of_days(d).is_none() {
+                    return Err(format!("--today: `{d}` is not a date (YYYY-MM-DD)"));
+                }
+                a.today = Some(d.clone());
             }
             _ => a.positional.push(x.clone()),
         }
@@ -217,8 +229,9 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
             let cat = load_catalog(&a.catalog).map_err(Failure::Error)?;
             // The app's link (every screen's keys), so a link copied from
             // any screen reads without unknown-key notices.
-            let (state, notices) = crate::ui::link::parse(q, &cat);
+            let (mut state, notices) = crate::ui::link::parse(q, &cat);
             let query = crate::ui::link::write(&state);
+            state.scenario.today = a.today.clone();
             if c == "quote" {
                 let quote =
                     quote(&cat, &state.scenario).map_err(|e| Failure::Error(e.to_string()))?;

@@ -144,15 +144,32 @@ fn rule_benchmark_more_gpus_measure_more() {
 #[test]
 fn benchmarks_are_the_lambda_fp16_rows_for_catalog_gpus() {
     // 7 GPU models × 2 workloads at 1 GPU; 4 GPUs: A100 80 SXM, H100 SXM;
-    // 8 GPUs: V100, A100 80 SXM, H100 SXM (two H100 systems) → (7 + 2 + 4) × 2 = 26
+    // 8 GPUs: V100, A100 80 SXM, H100 SXM (two H100 systems) → (7 + 2 + 4) × 2 = 26;
+    // plus 3 MLPerf Inference v4.1 Llama 2 70B Offline runs (8× H100, 8× H200, 1× B200)
     let c = cat();
-    assert_eq!(c.benchmarks.len(), 26);
-    assert!(c
+    assert_eq!(c.benchmarks.len(), 29);
+    let (train, serve): (Vec<_>, Vec<_>) = c
         .benchmarks
         .iter()
-        .all(|b| b.precision == Precision::Fp16Mixed
-            && b.source == "lambda-bench"
-            && b.as_of == "2024-07-24"));
+        .partition(|b| b.workload != Workload::Llama2_70bOffline);
+    assert!(train.iter().all(|b| b.precision == Precision::Fp16Mixed
+        && b.source == "lambda-bench"
+        && b.as_of == "2024-07-24"));
+    let tokens: Vec<(&str, u32, String)> = serve
+        .iter()
+        .map(|b| (b.gpu.as_str(), b.gpu_count, b.samples_per_sec.to_string()))
+        .collect();
+    assert_eq!(
+        tokens,
+        [
+            ("h100-sxm", 8, "24524.9".to_string()),
+            ("h200", 8, "31302.7".to_string()),
+            ("b200", 1, "11264.4".to_string())
+        ]
+    );
+    assert!(serve
+        .iter()
+        .all(|b| b.source == "mlperf-inf41" && b.as_of == "2024-08-28"));
     let src = c.source("lambda-bench").expect("source listed");
     assert!(src
         .reference
@@ -241,6 +258,7 @@ fn rule_prices_positive() {
                 indicative: false,
                 range_min: None,
                 spot_exceeds_on_demand_sourced: false,
+                split_unknown: false,
                 note: None,
             })
         },
@@ -999,16 +1017,20 @@ fn stale_is_more_than_12_months_before_the_dataset() {
     assert!(!c.is_stale(&c.offer(P4D).unwrap().on_demand().unwrap().as_of));
 }
 
-/// The embedded catalog ships in the first-load wasm (budget 250 KB gzip):
-/// print its size and stop silent growth. Baseline before the 2026 data:
-/// 69,266 bytes (24,714 gzip -9).
+/// The browser form of the catalog ships in the first-load wasm (budget
+/// 250 KB gzip): print its size and stop silent growth. Before the network
+/// and accelerator facts (issue 25) it was 42,528 bytes (14,072 gzip -9),
+/// after them 46,086 (15,085); the native build embeds the whole catalog
+/// (notes, SLAs, per-field sources included): 96,556 bytes before, 112,064
+/// after.
 #[test]
 fn embedded_binary_size() {
-    let n = gpucost::domain::embedded::CATALOG_BIN.len();
-    eprintln!("embedded catalog: {n} bytes");
+    let full = gpucost::domain::embedded::CATALOG_BIN.len();
+    let browser = gpucost::domain::wire::encode(&cat().for_browser()).len();
+    eprintln!("embedded catalog: {full} bytes (browser form {browser} bytes)");
     assert!(
-        n < 110_000,
-        "embedded catalog grew to {n} bytes: check the wasm budget"
+        full < 120_000 && browser < 50_000,
+        "embedded catalog grew to {full} bytes (browser {browser}): check the wasm budget"
     );
 }
 
@@ -1044,8 +1066,90 @@ fn fact_claims_are_in_the_advise_vocabulary_and_each_platform_is_claimed() {
                 source: c.fx.source.clone(),
                 as_of: "2026-11-30".into(),
                 claims: vec!["fw:cobol".into()],
+                applies_to: Vec::new(),
             })
         },
         |e| matches!(e, ValidationError::UnknownClaim { claim, .. } if claim == "fw:cobol"),
     );
+}
+
+/// Issue 25: the network, SLA and accelerator facts and the partial-upfront
+/// flag are checked like every other figure.
+#[test]
+fn rule_network_sla_accelerator_and_split_facts() {
+    let c = cat();
+    // every offer has its network fact (supplement 2026-12 covers every type)
+    assert!(c.offers.iter().all(|o| o.net.is_some()));
+    let p4d = c.offer(P4D).unwrap().net.as_ref().unwrap();
+    assert_eq!(
+        (p4d.gbps, p4d.rdma, p4d.gpu_link, p4d.as_of.as_str()),
+        (d("400"), RdmaKind::Efa, GpuLink::NvSwitch, "2026-01-21")
+    );
+    // 206 research partial-upfront prices carry the flag, and only those
+    let flagged = c
+        .offers
+        .iter()
+        .flat_map(|o| &o.prices)
+        .filter(|p| p.split_unknown)
+        .count();
+    assert_eq!(flagged, 206);
+    // Alibaba's SLA figures are kept undated, never as dated ones
+    let ali = c.provider(ProviderId::Alibaba).unwrap();
+    assert!(ali.sla.iter().all(|s| s.undated && s.as_of.is_none()));
+    assert_caught(
+        |c| offer_mut(c, P4D).prices[0].split_unknown = true,
+        |e| matches!(e, ValidationError::SplitUnknownMisplaced { .. }),
+    );
+    assert_caught(
+        |c| offer_mut(c, P4D).net.as_mut().unwrap().source = "nope".into(),
+        |e| matches!(e, ValidationError::UnknownSource { .. }),
+    );
+    assert_caught(
+        |c| offer_mut(c, P4D).net.as_mut().unwrap().as_of = "recent".into(),
+        |e| matches!(e, ValidationError::UndatedPrice { .. }),
+    );
+    assert_caught(
+        |c| {
+            let g = c.gpus.iter_mut().find(|g| g.id == "inferentia2").unwrap();
+            g.kind_source = None;
+        },
+        |e| matches!(e, ValidationError::AcceleratorUnsourced { .. }),
+    );
+    assert_caught(
+        |c| c.providers[2].sla[0].as_of = Some("2024".into()),
+        |e| matches!(e, ValidationError::BadSla { .. }),
+    );
+    assert_caught(
+        |c| c.providers[0].sla[0].pct = d("100.5"),
+        |e| matches!(e, ValidationError::BadSla { .. }),
+    );
+}
+
+/// Issue 25 point 7: the fields a vendor document states differently from
+/// the reference CSV carry that document, and the rounded figure is gone.
+#[test]
+fn vendor_figures_cited_per_field() {
+    let c = cat();
+    let g = |id: &str| c.gpu(id).unwrap();
+    let h100 = g("h100-sxm");
+    assert_eq!(
+        (h100.fp16_tflops_dense, h100.fp16_tflops_sparse),
+        (Some(989.4), Some(1978.9))
+    );
+    assert_eq!(g("h200").fp16_tflops_dense, Some(989.4));
+    assert_eq!(g("h100-pcie").memory_type.as_deref(), Some("HBM2e"));
+    assert_eq!(g("mi300x").fp16_tflops_dense, Some(1307.4));
+    assert!(h100
+        .field_sources
+        .iter()
+        .any(|f| f.field == "fp16" && f.source == "gk-h100"));
+    let ndm = c.offer("azure:eastus:Standard_ND96amsr_A100_v4").unwrap();
+    assert_eq!(ndm.ram_gib, d("1900"));
+    assert!(ndm.spec_sources.iter().any(|s| s == "az-ndm-doc"));
+    // what the accelerator is, from the vendor's docs
+    let inf = g("inferentia2");
+    assert_eq!(inf.kind, AcceleratorKind::Inferentia);
+    assert!(!inf.can(AcceleratorUse::Training) && inf.can(AcceleratorUse::Inference));
+    assert_eq!(inf.runs_framework("fw:paddle"), Some(false));
+    assert_eq!(g("a100-40-sxm").runs_framework("fw:paddle"), None);
 }

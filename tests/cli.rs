@@ -230,3 +230,32 @@ fn data_file_writes_the_browsers_catalog_and_a_synthetic_one_for_measurements() 
     let (code, _, err) = call(&["data-file", "--synthetic", "0"]);
     assert_eq!(code, 1, "{err}");
 }
+
+/// Issue 25: `--today` measures every result's price age at that date; an
+/// unreadable date is an error (exit 1), never ignored.
+#[test]
+fn today_sets_the_date_ages_are_measured_at() {
+    let run = |args: &[&str]| {
+        let mut out = Vec::new();
+        let mut err = Vec::new();
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let code = gpucost::cli::run(&args, &mut out, &mut err);
+        (
+            code,
+            String::from_utf8(out).unwrap(),
+            String::from_utf8(err).unwrap(),
+        )
+    };
+    let q = "v=2&o=aws:us-east-1:p4d.24xlarge&bm=od";
+    let (code, out, _) = run(&["quote", q, "--today", "2027-10-10"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    // on-demand 2026-10-10 → 2027-10-10: 365 days, not yet stale
+    let age = &v["quote"]["offers"][0]["models"][0]["age"];
+    assert_eq!(age["oldest_as_of"], "2026-10-10");
+    assert_eq!(age["age_days"], 365);
+    assert_eq!(age["stale"], false);
+    let (code, _, err) = run(&["quote", q, "--today", "2027-02-30"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--today"), "{err}");
+}

@@ -1,8 +1,10 @@
 //! Cost-per-job goldens worked by hand on the embedded catalog (its
 //! benchmark rows are Lambda's 2024-07-24 figures; each price used is
 //! asserted first, so a catalog update fails here with the price that
-//! moved, not with a silently different golden). Hours are rounded up to
-//! 2 dp; money lines to cents half away from zero (src/domain/money.rs).
+//! moved, not with a silently different golden). Wall-clock time is
+//! rounded up to the second and billed at the provider's granularity (1 s
+//! here) and minimum (60 s on AWS and Azure); the hours shown are rounded up
+//! to 2 dp; money lines to cents half away from zero (src/domain/money.rs).
 #![cfg(not(target_arch = "wasm32"))]
 mod support;
 
@@ -72,8 +74,9 @@ const G4DN_X: &str = "aws:us-east-1:g4dn.xlarge";
 fn j01_resnet50_90_epochs_on_one_measured_a100_80gb_pcie() {
     // work = 90 × 1,281,167 = 115,305,030 images
     // Lambda 1× A100 80GB PCIe: 1527 images/s (measured)
-    // 115,305,030 / 1527 = 75,510.8251… s = 20.97523 h → 20.98 h (rounded up)
-    // on-demand 3.673/h × 20.98 h = 77.05954 → 77.06; one month, nothing owed after
+    // 115,305,030 / 1527 = 75,510.8251… s → 75,511 s (20.98 h shown)
+    // billed per second: 75,511 / 3600 × 3.673 = 77.04219 → 77.04 (the
+    // former 0.01-hour rounding billed 20.98 h = 77.06)
     let c = cat();
     assert_eq!(on_demand(&c, NC24_A100), d("3.673"));
     let s = scenario(
@@ -85,22 +88,29 @@ fn j01_resnet50_90_epochs_on_one_measured_a100_80gb_pcie() {
     let h = hours(&c, &s);
     assert_eq!(h.throughput, d("1527"));
     assert!(matches!(h.basis, ThroughputBasis::Measured { gpus: 1, .. }));
+    assert!(h.measured && h.error_range.is_none());
     assert_eq!((h.gpus, h.instances), (1, 1));
-    assert_eq!(h.wall_hours, d("20.98"));
+    assert_eq!((h.wall_hours, h.wall_seconds), (d("20.98"), d("75511")));
     assert_eq!(h.gpu_hours, d("20.98"));
-    assert_eq!((h.months, h.hours_per_month), (1, d("20.98")));
+    // 75,511 / 3600 = 20.9752777… → 20.975278 (6 dp, up)
+    assert_eq!((h.months, h.hours_per_month), (1, d("20.975278")));
     let r = report(&c, &s);
     assert_eq!(r.work, d("115305030"));
-    assert_eq!(od_cost(&r), (d("77.06"), d("77.06")));
+    assert_eq!(od_cost(&r), (d("77.04"), d("77.04")));
     assert_eq!(r.cheapest, vec![NC24_A100]);
+    assert_eq!(r.cheapest_measured, vec![NC24_A100]);
 }
 
 #[test]
-fn j02_scaled_from_one_gpu_to_two() {
-    // NC48ads: 2× A100 80GB PCIe; the catalog measures this GPU at 1 GPU only
-    // 1527 × (2 / 1) × 90 % = 2748.6 images/s
-    // 115,305,030 / 2748.6 / 3600 = 11.652905 h → 11.66 h
-    // on-demand 7.346 × 11.66 = 85.65436 → 85.65
+fn j02_scaled_from_one_gpu_to_two_at_the_measured_scaling() {
+    // NC48ads: 2× A100 80GB PCIe with NVLink; the catalog measures this GPU
+    // at 1 GPU only. Default scaling = the catalog's measured 1 → 8 scaling
+    // for ResNet-50, median of V100 6174/(8×833) = 92.6 %, A100 80GB SXM
+    // 11439/(8×1582) = 90.4 %, H100 SXM 20728/(8×2616) = 99.0 % → 92.6 %
+    // (it was an unsourced 90 %)
+    // 1527 × (2 / 1) × 92.6 % = 2828.004 images/s
+    // 115,305,030 / 2828.004 = 40,772.6… s → 40,773 s = 11.33 h shown
+    // on-demand 7.346 × 40,773 / 3600 = 83.1996 → 83.20
     let c = cat();
     assert_eq!(on_demand(&c, NC48_A100), d("7.346"));
     let s = scenario(
@@ -110,7 +120,7 @@ fn j02_scaled_from_one_gpu_to_two() {
         &[BillingModel::OnDemand],
     );
     let h = hours(&c, &s);
-    assert_eq!(h.throughput, d("2748.6"));
+    assert_eq!(h.throughput, d("2828.004"));
     match &h.basis {
         ThroughputBasis::Scaled {
             measured_gpus,
@@ -119,22 +129,27 @@ fn j02_scaled_from_one_gpu_to_two() {
             source,
             ..
         } => {
-            assert_eq!((*measured_gpus, *scaling_pct), (1, d("90")));
+            assert_eq!((*measured_gpus, *scaling_pct), (1, d("92.6")));
             assert_eq!(*capped_by_gpus, None);
             assert_eq!(source, "lambda-bench");
         }
         b => panic!("{b:?}"),
     }
-    assert_eq!(h.wall_hours, d("11.66"));
-    assert_eq!(h.gpu_hours, d("23.32"));
-    assert_eq!(od_cost(&report(&c, &s)).0, d("85.65"));
+    // how far it can be off: the measured scalings span 90.4–99.0 %:
+    // 90.4 / 92.6 − 1 = −2.4 %, 99.0 / 92.6 − 1 = +6.9 %
+    let r = h.error_range.as_ref().unwrap();
+    assert_eq!((r.low_pct, r.high_pct, r.runs), (d("-2.4"), d("6.9"), 3));
+    assert_eq!(h.wall_seconds, d("40773"));
+    assert_eq!(od_cost(&report(&c, &s)).0, d("83.20"));
 }
 
 #[test]
 fn j03_scaled_figure_is_capped_by_a_measured_run_with_more_gpus() {
-    // BERT-large, 2 epochs × 87,599 = 175,198 sequences, on 7 × p3.2xlarge (1 V100 each)
-    // scaled from 1 GPU: 57 × 7 × 0.9 = 359.1/s, but Lambda's 8× V100 run
-    // measures 286/s: capped at 286 → 175,198 / 286 / 3600 = 0.170163 h → 0.18 h
+    // BERT-large, 2 epochs × 87,599 = 175,198 sequences, on 7 × p3.2xlarge
+    // (1 V100 each, no RDMA between them): the default scaling is the
+    // catalog's lowest measured BERT 1 → 8 scaling, A100 80GB SXM 746/(8×152)
+    // = 61.3 % (V100 286/(8×57) = 62.7 %, H100 2167/(8×301) = 90.0 %):
+    // 57 × 7 × 0.613 = 244.587/s, below Lambda's 8× V100 run (286/s)
     let c = cat();
     let s = scenario(
         P3_2X,
@@ -144,6 +159,12 @@ fn j03_scaled_figure_is_capped_by_a_measured_run_with_more_gpus() {
     );
     let h = hours(&c, &s);
     assert_eq!((h.instances, h.gpus), (7, 7));
+    assert_eq!(h.throughput, d("244.587"));
+    // at a given 90 % scaling: 57 × 7 × 0.9 = 359.1/s, but the 8× V100 run
+    // measures 286/s: capped at 286 → 175,198 / 286 / 3600 = 0.170163 h → 0.18 h
+    let mut job = JobSpec::new(JobKind::BertLarge);
+    job.scaling_pct = Some(d("90"));
+    let h = hours(&c, &scenario(P3_2X, 7, job, &[BillingModel::OnDemand]));
     assert_eq!(h.throughput, d("286"));
     assert!(matches!(
         h.basis,
@@ -154,6 +175,8 @@ fn j03_scaled_figure_is_capped_by_a_measured_run_with_more_gpus() {
         }
     ));
     assert_eq!(h.wall_hours, d("0.18"));
+    // a scaling the user gave has no range from the catalog
+    assert!(h.error_range.is_none());
     // 8 instances: the measured 8-GPU run itself
     let h8 = hours(&c, &Scenario { min_gpus: 8, ..s });
     assert!(matches!(
@@ -165,11 +188,11 @@ fn j03_scaled_figure_is_capped_by_a_measured_run_with_more_gpus() {
 
 #[test]
 fn j04_estimate_for_a_gpu_without_benchmarks() {
-    // T4 (g4dn.xlarge): no benchmark; dense FP16 tensor 65 TFLOPS (not the sparse figure)
-    // default ResNet-50 efficiency 6.0 %: 65 × 1000 GFLOP/s × 0.06 / 12.3 GFLOP
-    //   = 3900 / 12.3 = 317.0731… images/s
-    // 115,305,030 × 12.3 / 3900 / 3600 = 101.01509 h → 101.02 h
-    // on-demand 0.526 × 101.02 = 53.13652 → 53.14
+    // T4 (g4dn.xlarge, Turing: no measured GPU of its architecture); dense
+    // FP16 tensor 65 TFLOPS (not the sparse figure), default ResNet-50
+    // efficiency 6.0 %: 65 × 1000 GFLOP/s × 0.06 / 12.3 GFLOP = 317.0731… /s
+    // 115,305,030 × 12.3 / 3900 = 363,654.3 s → 363,655 s (101.02 h shown)
+    // on-demand 0.526 × 363,655 / 3600 = 53.13404 → 53.13
     let c = cat();
     assert_eq!(on_demand(&c, G4DN_X), d("0.526"));
     let s = scenario(
@@ -188,9 +211,17 @@ fn j04_estimate_for_a_gpu_without_benchmarks() {
             scaling_pct: None,
         }
     );
+    assert!(!h.measured);
     assert_eq!(h.throughput.round_dp(4), d("317.0732"));
     assert_eq!(h.wall_hours, d("101.02"));
-    assert_eq!(od_cost(&report(&c, &s)).0, d("53.14"));
+    // how far it can be off: the catalog's single-GPU efficiencies, each
+    // against the 6.0 % used: lowest H100 PCIe 1866 × 12.3 / 7560 = 3.036 %
+    // (−49.4 %), highest V100 833 × 12.3 / 1250 = 8.197 % (+36.6 %)
+    let r = h.error_range.as_ref().unwrap();
+    assert_eq!((r.low_pct, r.high_pct, r.runs), (d("-49.4"), d("36.6"), 7));
+    // wall hours at those ends: 101.015 / 1.366 = 73.95; / 0.506 = 199.64
+    assert_eq!(h.wall_hours_range, Some((d("73.95"), d("199.64"))));
+    assert_eq!(od_cost(&report(&c, &s)).0, d("53.13"));
 }
 
 #[test]
@@ -198,10 +229,12 @@ fn j05_llm_training_is_6nt_over_mfu() {
     // 7 B params × 140 B tokens: 6 × 7 × 140 = 5880 exaFLOPs
     // p4d: 8 × A100 40GB SXM, dense FP16 312 TFLOPS, MFU 40 %
     //   312 × 10¹² × 0.40 × 8 = 998.4 × 10¹² FLOP/s = 0.0009984 exaFLOP/s
-    // 5880 / 0.0009984 = 5,889,423.08 s = 1635.95085 h → 1635.96 h
-    // months ⌈1635.96 / 730⌉ = 3; 1635.96 / 3 = 545.32 h/month
+    // 5880 / 0.0009984 = 5,889,423.08 s → 5,889,424 s (1635.96 h shown)
+    // months ⌈1635.96 / 730⌉ = 3; 5,889,424 / 3600 / 3 = 545.3170370… →
+    // 545.317038 h/month (6 dp, up); billed per second: 1,963,141.34 s →
+    // 1,963,142 s a month = 545.3172222 h × 21.957642 = 11,973.8799 →
+    // 11,973.88 a month × 3 = 35,921.64
     // memory: 16 B × 7 B = 112 GB ≤ 8 × 40 = 320 GB → fits
-    // on-demand 21.957642 × 545.32 = 11,973.94133 → 11,973.94 a month × 3 = 35,921.82
     let c = cat();
     assert_eq!(on_demand(&c, P4D), d("21.957642"));
     let s = scenario(
@@ -212,7 +245,10 @@ fn j05_llm_training_is_6nt_over_mfu() {
     );
     let h = hours(&c, &s);
     assert_eq!(h.wall_hours, d("1635.96"));
-    assert_eq!((h.months, h.hours_per_month), (3, d("545.32")));
+    assert_eq!((h.months, h.hours_per_month), (3, d("545.317038")));
+    // MFU's source reports 38–43 % around the 40 % used: −5 % … +7.5 %
+    let r = h.error_range.as_ref().unwrap();
+    assert_eq!((r.low_pct, r.high_pct), (d("-5.0"), d("7.5")));
     assert_eq!(h.fits, Some(true));
     assert_eq!(
         (h.memory_needed_gb, h.memory_available_gb),
@@ -222,7 +258,7 @@ fn j05_llm_training_is_6nt_over_mfu() {
     assert_eq!(h.throughput.round_dp(2), d("23771.43"));
     let r = report(&c, &s);
     assert_eq!(r.work, d("5880"));
-    assert_eq!(od_cost(&r).0, d("35921.82"));
+    assert_eq!(od_cost(&r).0, d("35921.64"));
 
     // a 70 B model needs 16 × 70 = 1120 GB > 320 GB: does not fit one p4d
     let mut big = JobSpec::new(JobKind::LlmTrain);
@@ -267,8 +303,8 @@ fn j07_four_a100s_for_about_a_week_and_what_a_reservation_costs_for_it() {
     // "4 × A100 training for 7 days" as a job: a 1 B-parameter model on 50 B
     // tokens at 40 % MFU on Azure NC96ads_A100_v4 (4 × A100 80GB PCIe, 312 TFLOPS):
     //   6 × 1 × 50 = 300 exaFLOPs; 312 × 0.40 × 4 = 499.2 TFLOP/s = 0.0004992 EF/s
-    //   300 / 0.0004992 = 600,961.54 s = 166.93376 h → 166.94 h (6.96 days)
-    // on-demand 14.692 × 166.94 = 2452.68248 → 2452.68
+    //   300 / 0.0004992 = 600,961.54 s → 600,962 s (166.94 h shown, 6.96 days)
+    // on-demand 14.692 × 600,962 / 3600 = 2452.5904 → 2452.59
     let c = cat();
     assert_eq!(on_demand(&c, NC96_A100), d("14.692"));
     let mut job = JobSpec::new(JobKind::LlmTrain);
@@ -277,8 +313,8 @@ fn j07_four_a100s_for_about_a_week_and_what_a_reservation_costs_for_it() {
     let s = scenario(NC96_A100, 4, job.clone(), &[BillingModel::OnDemand]);
     let h = hours(&c, &s);
     assert_eq!((h.gpus, h.wall_hours), (4, d("166.94")));
-    assert_eq!((h.months, h.hours_per_month), (1, d("166.94")));
-    assert_eq!(od_cost(&report(&c, &s)), (d("2452.68"), d("2452.68")));
+    assert_eq!((h.months, h.hours_per_month), (1, d("166.933889")));
+    assert_eq!(od_cost(&report(&c, &s)), (d("2452.59"), d("2452.59")));
 
     // The same job on a p4d (8 × A100 40GB): 312 × 0.4 × 8 = 0.0009984 EF/s,
     // 300 / 0.0009984 / 3600 = 83.46688 h → 83.47 h. A 1-year no-upfront
@@ -294,8 +330,8 @@ fn j07_four_a100s_for_about_a_week_and_what_a_reservation_costs_for_it() {
         .find(|m| m.model == BillingModel::Ri1No)
         .unwrap();
     let od = od_cost(&r).0;
-    // on-demand 21.957642 × 83.47 = 1832.80438 → 1832.80
-    assert_eq!(od, d("1832.80"));
+    // 300,481 s; on-demand 21.957642 × 300,481 / 3600 = 1832.7406 → 1832.74
+    assert_eq!(od, d("1832.74"));
     assert!(ri.still_owed > Decimal::ZERO);
     let dc = ri.decision_cost.unwrap().amount();
     assert!(dc > od * Decimal::from(10), "{dc} vs {od}");
@@ -489,4 +525,166 @@ fn job_links_round_trip_and_old_links_have_no_job() {
     let bad = support::parse_query("v=2&jk=resnet50&jep=0&mfu=101&jn=1.5&jk2=1", &c);
     assert_eq!(bad.scenario.job, Some(JobSpec::new(JobKind::Resnet50)));
     assert_eq!(bad.notices.len(), 4, "{:?}", bad.notices);
+}
+
+const P5: &str = "aws:us-east-1:p5.48xlarge";
+const P5EN: &str = "aws:us-east-1:p5en.48xlarge";
+
+/// Issue 25 point 3: an H200 is estimated from the nearest measured GPU of
+/// its architecture (Hopper: H100 SXM, same form factor), × the dense FP16
+/// TFLOPS ratio 989.4 / 989.4 = 1 (BERT-large fine-tuning is compute-bound),
+/// at the same GPU count: Lambda's 8× H100 SXM 2167/s (the lower of two
+/// systems). The TFLOPS × efficiency estimate gave 989 × 10 × 29.4 /
+/// 783.36 × 8 × 0.9 = 2672/s, 1.23× the measured H100.
+/// How far it can be off: each measured GPU estimated from its nearest
+/// same-architecture run (BERT-large, 1 GPU): A10 from A100 40GB PCIe 117 ×
+/// 125/312 = 46.88 vs 42 (−10.4 %); A100 40GB PCIe from A100 80GB PCIe 140 vs
+/// 117 (−16.4 %); A100 80GB PCIe from 40GB PCIe 117 vs 140 (+19.7 %); A100
+/// 80GB SXM from A100 80GB PCIe 140 vs 152 (+8.6 %); H100 PCIe from H100 SXM
+/// 301 × 756/989.4 = 230.0 vs 203 (−11.7 %); H100 SXM from PCIe 203 ×
+/// 989.4/756 = 265.7 vs 301 (+13.3 %) → −16.4 % … +19.7 %, 6 runs.
+/// 175,198 / 2167 = 80.85 s → 81 s on both; p5en 63.296 × 81 / 3600 = 1.42,
+/// p5 (measured) 55.04 × 81 / 3600 = 1.24: the measured H100 is cheaper.
+#[test]
+fn j08_h200_scaled_from_the_measured_h100_of_its_architecture() {
+    let c = cat();
+    let s = Scenario {
+        offers: Some(vec![P5.into(), P5EN.into()]),
+        min_gpus: 8,
+        billing_models: vec![BillingModel::OnDemand],
+        job: Some(JobSpec::new(JobKind::BertLarge)),
+        ..Scenario::default()
+    };
+    let r = report(&c, &s);
+    let by = |id: &str| r.offers.iter().find(|o| o.offer == id).unwrap();
+    let h200 = by(P5EN).hours.as_ref().unwrap();
+    assert_eq!(h200.throughput, d("2167"));
+    match &h200.basis {
+        ThroughputBasis::SameArchitecture {
+            reference_gpu,
+            reference_gpus,
+            ratio,
+            ..
+        } => assert_eq!(
+            (reference_gpu.as_str(), *reference_gpus, *ratio),
+            ("h100-sxm", 8, d("1"))
+        ),
+        b => panic!("{b:?}"),
+    }
+    assert!(!h200.measured);
+    let e = h200.error_range.as_ref().unwrap();
+    assert_eq!((e.low_pct, e.high_pct, e.runs), (d("-16.4"), d("19.7"), 6));
+    assert_eq!(h200.wall_seconds, d("81"));
+    let od = |id: &str| by(id).models[0].decision_cost.unwrap().amount();
+    assert_eq!((od(P5), od(P5EN)), (d("1.24"), d("1.42")));
+    // measured and estimated apart, and the measured H100 first
+    assert_eq!(r.cheapest, vec![P5, P5EN]);
+    assert_eq!(r.cheapest_measured, vec![P5]);
+    assert_eq!(r.cheapest_estimated, vec![P5EN]);
+}
+
+/// Issue 25 point 2: an accelerator that is not for the work is excluded
+/// with that reason; a Neuron chip gets no estimate from an efficiency
+/// measured on CUDA GPUs unless the user gives one.
+#[test]
+fn j09_inferentia_does_not_train_and_neuron_needs_its_own_efficiency() {
+    let c = cat();
+    let s = scenario(
+        "aws:us-east-1:inf2.xlarge",
+        1,
+        JobSpec::new(JobKind::BertLarge),
+        &[BillingModel::OnDemand],
+    );
+    let r = report(&c, &s);
+    assert!(matches!(
+        r.offers[0].skip,
+        Some(JobSkip::AcceleratorCannotRun {
+            kind: gpucost::domain::catalog::AcceleratorKind::Inferentia,
+            needs: gpucost::domain::catalog::AcceleratorUse::Training,
+        })
+    ));
+    assert!(r.cheapest.is_empty());
+    // Trainium trains, but no run is measured on it and the 29.4 % comes
+    // from CUDA GPUs: no figure …
+    let trn = "aws:us-east-1:trn1.2xlarge";
+    let r = report(
+        &c,
+        &scenario(
+            trn,
+            1,
+            JobSpec::new(JobKind::BertLarge),
+            &[BillingModel::OnDemand],
+        ),
+    );
+    assert!(matches!(
+        r.offers[0].skip,
+        Some(JobSkip::NoEstimateForStack { .. })
+    ));
+    // … until the user gives an efficiency: 190 TFLOPS × 10 × 20 % / 783.36 =
+    // 48.51 sequences/s (an estimate)
+    let mut job = JobSpec::new(JobKind::BertLarge);
+    job.mfu_pct = Some(d("20"));
+    let h = hours(&c, &scenario(trn, 1, job, &[BillingModel::OnDemand]));
+    assert_eq!(h.throughput.round_dp(2), d("48.51"));
+    // serving on Inferentia is its use
+    let mut serve = JobSpec::new(JobKind::LlmServe);
+    serve.params_b = Some(d("7"));
+    serve.mfu_pct = Some(d("10"));
+    let h = hours(
+        &c,
+        &scenario(
+            "aws:us-east-1:inf2.xlarge",
+            1,
+            serve,
+            &[BillingModel::OnDemand],
+        ),
+    );
+    assert!(h.gpus >= 1);
+}
+
+/// Issue 25 point 3: LLM serving from a measured throughput. MLPerf
+/// Inference v4.1 (2024-08-28), Llama 2 70B Offline, 8× H100 SXM (DGX-H100,
+/// TensorRT): 24,524.9 tokens/s → 3065.6125 per GPU. 5000 tokens/s of a
+/// 70 B model: ⌈5000 / 3065.6125⌉ = 2 GPUs for the rate, ⌈140 GB / 80 GB⌉ =
+/// 2 for the weights → one p5.48xlarge (8 GPUs). 730 h on demand: 55.04 ×
+/// 730 = 40,179.20. Tokens: 5000 × 730 × 3600 = 13,140 M → 40,179.20 /
+/// 13,140 = 3.0578 → 3.06 per million tokens.
+#[test]
+fn j10_llm_serving_cost_per_million_tokens_from_mlperf() {
+    let c = cat();
+    assert_eq!(on_demand(&c, P5), d("55.04"));
+    let mut job = JobSpec::new(JobKind::LlmServe);
+    job.params_b = Some(d("70"));
+    job.serve_tokens_per_s = Some(d("5000"));
+    let s = scenario(P5, 1, job, &[BillingModel::OnDemand]);
+    let h = hours(&c, &s);
+    assert_eq!(h.throughput, d("3065.6125"));
+    assert!(matches!(
+        &h.basis,
+        ThroughputBasis::Measured { source, as_of, gpus: 8 }
+            if source == "mlperf-inf41" && as_of == "2024-08-28"
+    ));
+    assert_eq!(
+        (h.serve_gpus_for_rate, h.serve_gpus_for_memory),
+        (Some(2), Some(2))
+    );
+    assert_eq!((h.instances, h.gpus), (1, 8));
+    let r = report(&c, &s);
+    assert_eq!(od_cost(&r).0, d("40179.20"));
+    assert_eq!(r.offers[0].cost_per_million_tokens, Some(d("3.06")));
+}
+
+/// Issue 25 point 8: a short job is billed by the second (AWS: per second,
+/// 60 s minimum), not on hours rounded up to 0.01 h. 91,014 sequences × 2
+/// epochs on 8× H100 SXM (2167/s) = 84 s: 55.04 × 84 / 3600 = 1.2843 →
+/// 1.28; 0.03 h would bill 108 s = 1.65 (+28.6 %).
+#[test]
+fn j11_a_short_job_is_billed_by_the_second() {
+    let c = cat();
+    let mut job = JobSpec::new(JobKind::BertLarge);
+    job.samples = Some(d("91014"));
+    let s = scenario(P5, 8, job, &[BillingModel::OnDemand]);
+    let h = hours(&c, &s);
+    assert_eq!((h.wall_seconds, h.wall_hours), (d("84"), d("0.03")));
+    assert_eq!(od_cost(&report(&c, &s)).0, d("1.28"));
 }

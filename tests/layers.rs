@@ -4,8 +4,8 @@
 //! |---|---|
 //! | 5 | `ui::app` |
 //! | 4 | `ui::pages` |
-//! | 3 | `ui::components`, `ui::worker` |
-//! | 2 | `ui::state`, `ui::link`, `ui::labels`, `ui::format`, `ui::i18n`, `ui::html`, `ui::url`, `ui::panic`, `ui::export`, `ui::qr` |
+//! | 3 | `ui::components`, `ui::worker` and what the worker makes besides screen parts (`ui::export`, `ui::qr`) |
+//! | 2 | `ui::state`, `ui::link`, `ui::labels`, `ui::format`, `ui::i18n`, `ui::html`, `ui::url`, `ui::panic` |
 //! | 1 | `domain` |
 //!
 //! The command line (`src/cli.rs`) sits beside the UI and may use layers 1–2
@@ -19,9 +19,10 @@ fn layer_of_module(path: &[&str]) -> Option<u32> {
         ["domain", ..] => Some(1),
         ["ui", "app", ..] => Some(5),
         ["ui", "pages", ..] => Some(4),
-        ["ui", "components" | "worker", ..] => Some(3),
-        ["ui", "state" | "link" | "labels" | "format" | "i18n" | "html" | "url" | "panic" | "export"
-        | "qr", ..] => Some(2),
+        ["ui", "components" | "worker" | "export" | "qr", ..] => Some(3),
+        ["ui", "state" | "link" | "labels" | "format" | "i18n" | "html" | "url" | "panic", ..] => {
+            Some(2)
+        }
         _ => None,
     }
 }

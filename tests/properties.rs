@@ -422,3 +422,83 @@ fn decimal_scale_does_not_break_round_trip() {
     );
     assert_eq!(to_query(&st), "v=2&h=100.5&fx=7.1");
 }
+
+/// The fixture with a copy of p4d in a region no AWS usage rate covers
+/// (Europe: no same-group fallback), same prices: the two differ only in
+/// what is priced.
+fn twin() -> Catalog {
+    use gpucost::domain::catalog::{Region, RegionCode};
+    let mut c = fixture();
+    c.regions.push(Region {
+        provider: ProviderId::Aws,
+        code: RegionCode::new("eu-west-9"),
+        name_en: "Test".into(),
+        name_zh: "测试".into(),
+        group: RegionGroup::Europe,
+    });
+    let mut o = c.offer("aws:us-east-1:p4d.24xlarge").unwrap().clone();
+    o.region = RegionCode::new("eu-west-9");
+    o.id = OfferId::from("aws:eu-west-9:p4d.24xlarge");
+    c.offers.push(o);
+    c
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Issue 25: a result missing a charge never ranks above an otherwise
+    /// equal complete one — in the quote's cheapest, the plan's choice and
+    /// the advise ranking — whatever the volumes, horizon and models.
+    #[test]
+    fn a_result_missing_a_charge_never_ranks_above_an_equal_complete_one(
+        eg in 1i64..2_000_000, st in 0i64..100_000, xr in 0i64..100_000,
+        m in 1u32..=60, h in 1i64..744,
+        models in proptest::sample::subsequence(vec![
+            BillingModel::OnDemand, BillingModel::Ri1No, BillingModel::Ri1All, BillingModel::Spot,
+        ], 1..4),
+    ) {
+        let c = twin();
+        let ids = vec![
+            OfferId::from("aws:us-east-1:p4d.24xlarge"),
+            OfferId::from("aws:eu-west-9:p4d.24xlarge"),
+        ];
+        let s = Scenario {
+            offers: Some(ids.clone()),
+            billing_models: models,
+            months: m,
+            hours_per_month: Decimal::from(h),
+            min_gpus: 8,
+            data: gpucost::domain::scenario::DataVolumes {
+                egress_gb: Decimal::from(eg),
+                storage_gb: Decimal::from(st),
+                cross_region_gb: Decimal::from(xr),
+                bandwidth_mbps: Decimal::ZERO,
+            },
+            ..Scenario::default()
+        };
+        let q = quote(&c, &s).unwrap();
+        let twin_q = &q.offers[1];
+        prop_assert!(twin_q
+            .models
+            .iter()
+            .filter(|m| m.decision_cost.is_some())
+            .all(|m| !m.complete() && m.lower_bound));
+        if let Some(best) = &q.cheapest {
+            prop_assert_eq!(best.offer.as_str(), "aws:us-east-1:p4d.24xlarge");
+            prop_assert!(best.complete);
+        }
+        let plan = gpucost::domain::plan::plan(&c, &s).unwrap();
+        if let Some(b) = &plan.summary.cheapest {
+            prop_assert_eq!(b.offer.as_str(), "aws:us-east-1:p4d.24xlarge");
+        }
+        let a = gpucost::domain::advise::AdviceInputs {
+            spot: gpucost::domain::advise::SpotTolerance::Yes,
+            ..Default::default()
+        };
+        let adv = gpucost::domain::advise::advise(&c, &s, &a).unwrap();
+        let pos = |id: &str| adv.feasible_offers.iter().position(|o| o.as_str() == id);
+        if let (Some(x), Some(y)) = (pos("aws:us-east-1:p4d.24xlarge"), pos("aws:eu-west-9:p4d.24xlarge")) {
+            prop_assert!(x < y, "complete at {x}, incomplete at {y}");
+        }
+    }
+}

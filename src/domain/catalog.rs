@@ -211,6 +211,51 @@ pub struct Source {
     pub note: Option<String>,
 }
 
+code_enum! {
+    /// What an accelerator is: a GPU, or a chip that is not one (the catalog
+    /// counts both as "GPUs" per instance).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+    #[serde(rename_all = "snake_case")]
+    pub enum AcceleratorKind {
+        #[default]
+        Gpu = "gpu",
+        /// AWS Inferentia (inference chip, Neuron SDK).
+        Inferentia = "inferentia",
+        /// AWS Trainium (training and inference chip, Neuron SDK).
+        Trainium = "trainium",
+    }
+}
+
+code_enum! {
+    /// The software stack an accelerator runs (what frameworks and images need).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Stack {
+        Cuda = "cuda",
+        Rocm = "rocm",
+        Neuron = "neuron",
+    }
+}
+
+code_enum! {
+    /// What an accelerator is for, as its vendor states it.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum AcceleratorUse {
+        Training = "training",
+        Inference = "inference",
+    }
+}
+
+/// The document cited for one field of a GPU record (it overrides the
+/// reference CSV cell: the vendor's exact figure, not a rounded one).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct FieldSource {
+    /// `memory_type`, `fp16` (dense and sparse), `tf32`, `fp8`, `int8`, `tdp_w`, …
+    pub field: String,
+    pub source: String,
+}
+
 /// GPU specification. Throughput figures are per GPU; dense and sparse are
 /// always separate fields. `None` means "not found in the sources read".
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -239,10 +284,51 @@ pub struct Gpu {
     pub interconnect: String,
     pub tdp_w: Option<u32>,
     pub release_year: Option<u16>,
+    /// GPU, Inferentia, Trainium (what the accelerator is).
+    #[serde(default)]
+    pub kind: AcceleratorKind,
+    /// Its software stack; `None` = not stated.
+    #[serde(default)]
+    pub stack: Option<Stack>,
+    /// What it is for; empty = not stated (nothing is ruled out).
+    #[serde(default)]
+    pub uses: Vec<AcceleratorUse>,
+    /// Architecture code (`ampere`, `hopper`, `blackwell`, `neuroncore-v2`, …):
+    /// job estimates scale from a measured GPU of the same architecture.
+    #[serde(default)]
+    pub architecture: Option<String>,
+    /// Source of `kind` and `uses` for an accelerator that is not a GPU.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind_source: Option<String>,
+    /// The only frameworks its stack runs (claims `fw:…`), when a source
+    /// limits them (Neuron); `None` = not limited by a source.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frameworks: Option<Vec<String>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frameworks_source: Option<String>,
+    /// Documents cited per field (the vendor's figure where it differs from
+    /// the reference CSV).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub field_sources: Vec<FieldSource>,
     /// Source ids.
     pub sources: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+impl Gpu {
+    /// Can it be used for `u`? An accelerator whose uses are not stated is not ruled out.
+    pub fn can(&self, u: AcceleratorUse) -> bool {
+        self.uses.is_empty() || self.uses.contains(&u)
+    }
+
+    /// Does its stack run the framework claim `fw` (`fw:pytorch`)? `Some(false)`
+    /// only when a source lists the stack's frameworks and `fw` is not among them.
+    pub fn runs_framework(&self, fw: &str) -> Option<bool> {
+        self.frameworks
+            .as_ref()
+            .map(|list| list.iter().any(|f| f == fw))
+    }
 }
 
 /// A sourced fact about a provider (billing, ecosystem, compliance, support).
@@ -260,6 +346,47 @@ pub struct Fact {
     /// vocabulary is [`crate::domain::advise::CLAIMS`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub claims: Vec<String>,
+    /// The accelerator stacks the claims hold for (frameworks and images are
+    /// the accelerator's software); empty = every accelerator of the provider.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub applies_to: Vec<Stack>,
+}
+
+impl Fact {
+    /// Does the fact hold for an accelerator running `stack` (None = not stated)?
+    pub fn holds_for(&self, stack: Option<Stack>) -> bool {
+        self.applies_to.is_empty() || stack.is_some_and(|s| self.applies_to.contains(&s))
+    }
+}
+
+code_enum! {
+    /// The deployment an SLA figure is for.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum SlaScope {
+        /// One instance on its own.
+        SingleInstance = "single_instance",
+        /// Two or more instances in one availability set.
+        AvailabilitySet = "availability_set",
+        /// Instances across two or more zones of one region.
+        MultiZone = "multi_zone",
+    }
+}
+
+/// A provider's compute SLA (monthly uptime commitment) for one scope.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Sla {
+    pub scope: SlaScope,
+    /// Monthly uptime percentage, e.g. 99.99.
+    pub pct: Decimal,
+    pub source: String,
+    /// `None` = undated: such a figure never confirms an SLA need.
+    pub as_of: Option<String>,
+    pub undated: bool,
+    /// Stated by a second-hand source only.
+    pub secondary: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// Billing rules the engine needs, each backed by a fact with its source.
@@ -285,6 +412,16 @@ pub struct Provider {
     pub billing: BillingRules,
     /// Billing, promotion, network, ecosystem and compliance facts.
     pub facts: Vec<Fact>,
+    /// Compute SLAs per scope (sourced; Alibaba's undated).
+    #[serde(default)]
+    pub sla: Vec<Sla>,
+}
+
+impl Provider {
+    /// The SLA figure of a scope.
+    pub fn sla(&self, scope: SlaScope) -> Option<&Sla> {
+        self.sla.iter().find(|s| s.scope == scope)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -305,6 +442,65 @@ code_enum! {
         Partial = "partial",
         No = "no",
     }
+}
+
+code_enum! {
+    /// Multi-node RDMA an instance offers.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum RdmaKind {
+        /// AWS Elastic Fabric Adapter.
+        Efa = "efa",
+        Infiniband = "infiniband",
+        /// None stated by the sources read.
+        None = "none",
+    }
+}
+
+code_enum! {
+    /// How the accelerators inside one instance talk to each other.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum GpuLink {
+        /// One accelerator: nothing to connect.
+        Single = "single",
+        #[serde(rename = "nvswitch")]
+        NvSwitch = "nvswitch",
+        #[serde(rename = "nvlink")]
+        NvLink = "nvlink",
+        /// AWS NeuronLink (Trainium / Inferentia chip-to-chip; not NVLink).
+        #[serde(rename = "neuronlink")]
+        NeuronLink = "neuronlink",
+        /// PCIe only as far as the sources state (no NVLink stated: not a denial).
+        Pcie = "pcie",
+        Unknown = "unknown",
+    }
+}
+
+impl GpuLink {
+    /// NVLink (directly or through NVSwitches) between the accelerators.
+    pub fn is_nvlink(self) -> bool {
+        matches!(self, GpuLink::NvLink | GpuLink::NvSwitch)
+    }
+}
+
+/// An offer's network facts (supplement 2026-12, `network.csv`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Network {
+    /// Network bandwidth, Gbit/s, as the provider states it (AWS baseline,
+    /// Azure Ethernet NIC, Alibaba baseline, Tencent private network).
+    pub gbps: Decimal,
+    pub rdma: RdmaKind,
+    /// InfiniBand fabric bandwidth per instance, Gbit/s, where stated (Azure ND).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fabric_gbps: Option<Decimal>,
+    pub gpu_link: GpuLink,
+    pub source: String,
+    /// The oldest date of its fields' sources.
+    pub as_of: String,
+    /// The interconnect as stated and each field's source and date (full catalog only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// One published price of an offer.
@@ -355,6 +551,12 @@ pub struct Price {
     /// on-demand price; validation then skips the spot ≤ on-demand check.
     #[serde(default, skip_serializing_if = "is_false")]
     pub spot_exceeds_on_demand_sourced: bool,
+    /// A partial-upfront reservation stored as upfront 0 + its effective
+    /// hourly rate because the source does not publish the split: the term
+    /// total is right, the month-by-month cash (the upfront paid at purchase)
+    /// is unknown.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub split_unknown: bool,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -399,6 +601,9 @@ pub struct Offer {
     pub spec_sources: Vec<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// Network bandwidth, RDMA fabric and GPU interconnect (sourced); `None` = not in the catalog.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<Network>,
 }
 
 code_enum! {
@@ -480,6 +685,9 @@ code_enum! {
         Resnet50 = "resnet50",
         /// BERT-large fine-tuning on SQuAD (sequences/s).
         BertLarge = "bert_large",
+        /// Llama 2 70B served, MLPerf Inference Offline scenario (tokens/s).
+        #[serde(rename = "llama2_70b_offline")]
+        Llama2_70bOffline = "llama2_70b_offline",
     }
 }
 
@@ -490,6 +698,9 @@ code_enum! {
     pub enum Precision {
         /// FP16 mixed precision (automatic mixed precision).
         Fp16Mixed = "fp16_mixed",
+        /// The submitter's own precision (an MLPerf closed-division run meets
+        /// the benchmark's accuracy target; the files read do not state it).
+        AsSubmitted = "as_submitted",
     }
 }
 
@@ -549,7 +760,9 @@ impl Catalog {
     /// and source the engine and the UI read, without the text only the
     /// JSON file and the CLI show (provider facts, notes, alternative-site
     /// prices, the promotions list, history beyond the newest superseded
-    /// price, sources' locators, sources no remaining figure cites). Keeps
+    /// price, sources' locators, sources no remaining figure cites) and what
+    /// only the worker reads (SLAs, GPU architectures, framework lists,
+    /// per-field sources). Keeps
     /// the first load small;
     /// a screen that needs these loads them itself.
     pub fn for_browser(&self) -> Catalog {
@@ -563,11 +776,24 @@ impl Catalog {
             s.note = None;
             s.reference.clear();
         }
+        // what only the worker (job estimates, the advise checks, the
+        // providers screen) reads, from the whole catalog
         for g in &mut c.gpus {
             g.note = None;
+            g.field_sources.clear();
+            g.architecture = None;
+            g.kind_source = None;
+            g.frameworks = None;
+            g.frameworks_source = None;
+        }
+        for p in &mut c.providers {
+            p.sla.clear();
         }
         for o in &mut c.offers {
             o.note = None;
+            if let Some(n) = &mut o.net {
+                n.note = None;
+            }
             o.alt_prices.clear();
             // the browser shows only the newest superseded figure's date
             o.price_history.truncate(1);
@@ -588,6 +814,18 @@ impl Catalog {
         }
         for g in &c.gpus {
             used.extend(g.sources.iter().map(String::as_str));
+            used.extend(
+                g.kind_source
+                    .iter()
+                    .chain(&g.frameworks_source)
+                    .map(String::as_str),
+            );
+        }
+        for o in &c.offers {
+            used.extend(o.net.iter().map(|n| n.source.as_str()));
+        }
+        for p in &c.providers {
+            used.extend(p.sla.iter().map(|s| s.source.as_str()));
         }
         let keep: Vec<bool> = c
             .sources
@@ -803,6 +1041,7 @@ mod tests {
             indicative,
             range_min: None,
             spot_exceeds_on_demand_sourced: false,
+            split_unknown: false,
             note: None,
         }
     }

@@ -1,10 +1,12 @@
 //! The engine: pure Rust, no web imports. Functions of (&Catalog, &Scenario).
 pub mod advise;
+pub mod age;
 pub mod billing;
 pub mod breakeven;
 pub mod catalog;
 pub mod codes;
 pub mod compare;
+pub mod compare_basis;
 pub mod embedded;
 pub mod error;
 pub mod input;

@@ -52,13 +52,16 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::domain::age::PriceAge;
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::breakeven::{break_even, ARTICLE_CLAIM_HOURS};
 use crate::domain::catalog::{Catalog, Currency, OfferId, ProviderId};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, sub};
 use crate::domain::scenario::{BillingModel, Scenario, MAX_MONTHS, MIN_MONTHS};
-use crate::domain::tco::{quote_with_assumed, Excluded, ModelQuote, Quote, QuoteOptions};
+use crate::domain::tco::{
+    quote_with_assumed, ranked_results, Excluded, ModelQuote, Quote, QuoteOptions,
+};
 
 /// Most offers a plan shows.
 pub const MAX_PLAN_OFFERS: usize = 4;
@@ -124,6 +127,14 @@ pub struct PlanOption {
     pub assumed: bool,
     /// Uses an indicative price.
     pub indicative: bool,
+    /// The charge kinds it lacks (`complete` false: its figures are a lower bound).
+    pub missing: Vec<crate::domain::catalog::UsageKind>,
+    /// False for a partial-upfront reservation whose split the source does
+    /// not publish: `cumulative`, `paid` and the crossing month are then the
+    /// term spread evenly, not the real timing (the decision cost is right).
+    pub cash_timing_known: bool,
+    /// The age of the prices it rests on.
+    pub age: Option<PriceAge>,
     pub components: Components,
 }
 
@@ -133,8 +144,10 @@ pub struct Crossing {
     pub offer: OfferId,
     pub model: BillingModel,
     /// First month (1-based) whose cumulative cash is ≤ on-demand's; None
-    /// when it never is within the horizon.
+    /// when it never is within the horizon, or when it cannot be known
+    /// (`month_known` false: the commitment's cash timing is unknown).
     pub month: Option<u32>,
+    pub month_known: bool,
     /// On-demand's decision cost for the same offer.
     pub on_demand_decision_cost: Decimal,
     /// On-demand's decision cost − the commitment's (positive = the
@@ -157,6 +170,12 @@ pub struct Best {
     /// Owed after the horizon (before credits).
     pub still_owed: Decimal,
     pub complete: bool,
+    /// What it lacks (its figures are then a lower bound).
+    pub missing: Vec<crate::domain::catalog::UsageKind>,
+    /// Charge kinds left out when it was compared (some compared result lacks them).
+    pub compared_without: Vec<crate::domain::catalog::UsageKind>,
+    pub cash_timing_known: bool,
+    pub age: Option<PriceAge>,
 }
 
 /// The input value at which another option becomes the cheapest.
@@ -193,8 +212,12 @@ pub struct Summary {
     pub saving_vs_on_demand: Option<Decimal>,
     /// The same as a percentage of on-demand, 2 dp.
     pub saving_vs_on_demand_pct: Option<Decimal>,
-    /// The cheapest option's crossing month, when it is a commitment.
+    /// The cheapest option's crossing month, when it is a commitment (None
+    /// also when its cash timing is unknown).
     pub breakeven_month: Option<u32>,
+    /// Options resting on prices over 12 months old, and the oldest age.
+    pub stale_options: usize,
+    pub oldest: Option<PriceAge>,
     /// P(a spot job finishes by its deadline), when spot settings, a job
     /// length and a deadline are given (see `spot::job_outcome`).
     pub spot_completion_probability: Option<f64>,
@@ -344,6 +367,13 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError>
             .iter()
             .find(|c| c.offer == b.offer && c.model == b.model)
             .and_then(|c| c.month);
+        summary.stale_options = options
+            .iter()
+            .filter(|o| o.age.as_ref().is_some_and(|a| a.stale))
+            .count();
+        summary.oldest = options
+            .iter()
+            .fold(None, |acc, o| PriceAge::older(acc, o.age.clone()));
         // the search uses the requested models only
         let mut f = scenario.clone();
         f.offers = Some(ids.clone());
@@ -397,22 +427,18 @@ fn plan_offers(
         QuoteOptions { lines: false },
         assumed.clone(),
     )?;
-    let mut ranked: Vec<((bool, Decimal), usize)> = Vec::new();
-    for (i, oq) in q.offers.iter().enumerate() {
-        let mut key: Option<(bool, Decimal)> = None;
-        for m in &oq.models {
-            if let Some(k) = m.rank_key() {
-                if key.is_none_or(|b| k < b) {
-                    key = Some(k);
-                }
-            }
-        }
-        if let Some(k) = key {
-            ranked.push((k, i));
+    // each offer by its best result: fewer missing charge kinds first, then
+    // the cost on what its group prices (compare_basis)
+    let mut ranked: Vec<(crate::domain::compare_basis::Basis, usize)> = Vec::new();
+    for (o, _, basis, _) in ranked_results(&q.offers, q.months) {
+        match ranked.iter_mut().find(|r| r.1 == o) {
+            Some(r) if basis < r.0 => r.0 = basis,
+            Some(_) => {}
+            None => ranked.push((basis, o)),
         }
     }
     // stable: ties keep catalog order
-    ranked.sort_by_key(|a| a.0);
+    ranked.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
     let mut ids = Vec::with_capacity(MAX_PLAN_OFFERS);
     for (_, i) in ranked.iter().take(MAX_PLAN_OFFERS) {
         ids.push(q.offers[*i].offer.clone());
@@ -463,6 +489,9 @@ fn option(
         complete: m.complete(),
         assumed: m.assumed,
         indicative: m.indicative,
+        missing: m.missing_kinds(),
+        cash_timing_known: m.cash_timing_known,
+        age: m.age.clone(),
         components: c,
     }))
 }
@@ -481,10 +510,12 @@ fn crossings(options: &[PlanOption]) -> Result<Vec<Crossing>, EngineError> {
             continue;
         };
         let mut month = None;
-        for (i, (a, b)) in c.cumulative.iter().zip(&od.cumulative).enumerate() {
-            if a <= b {
-                month = u32::try_from(i + 1).ok();
-                break;
+        if c.cash_timing_known {
+            for (i, (a, b)) in c.cumulative.iter().zip(&od.cumulative).enumerate() {
+                if a <= b {
+                    month = u32::try_from(i + 1).ok();
+                    break;
+                }
             }
         }
         let decision_saving = sub(od.decision_cost, c.decision_cost)?;
@@ -492,6 +523,7 @@ fn crossings(options: &[PlanOption]) -> Result<Vec<Crossing>, EngineError> {
             offer: c.offer.clone(),
             model: c.model,
             month,
+            month_known: c.cash_timing_known,
             on_demand_decision_cost: od.decision_cost,
             decision_saving,
             beats_on_demand: decision_saving > Decimal::ZERO,
@@ -503,23 +535,21 @@ fn crossings(options: &[PlanOption]) -> Result<Vec<Crossing>, EngineError> {
 /// The cheapest requested result of a quote over `ids`, in their order
 /// (complete before incomplete, then decision cost; the first of equals).
 fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Best> {
-    let mut best: Option<(&OfferId, &ModelQuote, (bool, Decimal))> = None;
-    for id in ids {
-        let Some(oq) = q.offers.iter().find(|o| o.offer == *id) else {
+    let mut best: Option<(usize, usize, crate::domain::compare_basis::Basis, Vec<_>)> = None;
+    let order = |o: usize| ids.iter().position(|id| *id == q.offers[o].offer);
+    for (o, k, basis, without) in ranked_results(&q.offers, q.months) {
+        if order(o).is_none() || !requested.contains(&q.offers[o].models[k].model) {
             continue;
-        };
-        for m in &oq.models {
-            if !requested.contains(&m.model) {
-                continue;
-            }
-            if let Some(k) = m.rank_key() {
-                if best.as_ref().is_none_or(|b| k < b.2) {
-                    best = Some((id, m, k));
-                }
-            }
+        }
+        let better = best
+            .as_ref()
+            .is_none_or(|b| (&basis, order(o), k) < (&b.2, order(b.0), b.1));
+        if better {
+            best = Some((o, k, basis, without));
         }
     }
-    let (id, m, _) = best?;
+    let (o, k, _, without) = best?;
+    let (id, m) = (&q.offers[o].offer, &q.offers[o].models[k]);
     Some(Best {
         offer: id.clone(),
         model: m.model,
@@ -528,6 +558,10 @@ fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Bes
         upfront: m.upfront_total,
         still_owed: m.still_owed,
         complete: m.complete(),
+        missing: m.missing_kinds(),
+        compared_without: without,
+        cash_timing_known: m.cash_timing_known,
+        age: m.age.clone(),
     })
 }
 

@@ -62,6 +62,13 @@ code_enum! {
         Ri3Partial = "ri3p",
         #[serde(rename = "ri3a")]
         Ri3All = "ri3a",
+        /// 5-year reservation (Azure publishes 5-year terms), no upfront.
+        #[serde(rename = "ri5n")]
+        Ri5No = "ri5n",
+        #[serde(rename = "ri5p")]
+        Ri5Partial = "ri5p",
+        #[serde(rename = "ri5a")]
+        Ri5All = "ri5a",
         #[serde(rename = "sp1")]
         Sp1 = "sp1",
         #[serde(rename = "sp3")]
@@ -81,6 +88,26 @@ code_enum! {
 }
 
 impl BillingModel {
+    /// The models a scenario computes when it names none (`bm` absent): every
+    /// model of link v2 when it was defined. The 5-year reservations
+    /// (`ri5n ri5p ri5a`, added later) are computed only when named, so a link
+    /// written before them keeps its meaning.
+    pub const DEFAULT: [BillingModel; 13] = [
+        BillingModel::OnDemand,
+        BillingModel::Ri1No,
+        BillingModel::Ri1Partial,
+        BillingModel::Ri1All,
+        BillingModel::Ri3No,
+        BillingModel::Ri3Partial,
+        BillingModel::Ri3All,
+        BillingModel::Sp1,
+        BillingModel::Sp3,
+        BillingModel::Subscription,
+        BillingModel::Installment,
+        BillingModel::Spot,
+        BillingModel::Mix,
+    ];
+
     /// Commitment term in months (None for pay-as-you-go style models).
     pub fn term_months(self) -> Option<u32> {
         match self {
@@ -93,6 +120,7 @@ impl BillingModel {
             | BillingModel::Ri3Partial
             | BillingModel::Ri3All
             | BillingModel::Sp3 => Some(36),
+            BillingModel::Ri5No | BillingModel::Ri5Partial | BillingModel::Ri5All => Some(60),
             BillingModel::Subscription => Some(1),
             BillingModel::OnDemand | BillingModel::Spot | BillingModel::Mix => None,
         }
@@ -375,6 +403,25 @@ pub struct Scenario {
     /// A job to cost (`domain::job`); `None` = no job (the default).
     #[serde(default)]
     pub job: Option<JobSpec>,
+    /// The date ages of prices are measured at (`YYYY-MM-DD`); `None` or an
+    /// unreadable date = the catalog's as-of. Not part of the link (the CLI's
+    /// `--today`).
+    #[serde(default)]
+    pub today: Option<String>,
+}
+
+code_enum! {
+    /// An input that makes figures zero (stable codes; the UI says what each means).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum ScenarioWarning {
+        /// `stu=0…` or `stu=100off`: on-demand hours under the student cap cost nothing.
+        StudentPriceZero = "student_price_zero",
+        /// `disc` of 100 %: every assumed commitment is free.
+        AssumedDiscountFull = "assumed_discount_full",
+        /// `fmd=100`: month 1's pay-as-you-go usage costs nothing.
+        FirstMonthFree = "first_month_free",
+    }
 }
 
 pub const DEFAULT_MIX_SHARE_PCT: u32 = 50;
@@ -403,6 +450,7 @@ impl Default for Scenario {
             user_usage_rates: BTreeMap::new(),
             assumed_discount: None,
             job: None,
+            today: None,
         }
     }
 }
@@ -475,13 +523,47 @@ impl Scenario {
         self.fx_cny_per_usd.unwrap_or(catalog.fx.cny_per_usd)
     }
 
-    /// The billing models to compute (all when none are chosen).
+    /// The billing models to compute ([`BillingModel::DEFAULT`] when none are chosen).
     pub fn models(&self) -> &[BillingModel] {
         if self.billing_models.is_empty() {
-            &BillingModel::ALL
+            &BillingModel::DEFAULT
         } else {
             &self.billing_models
         }
+    }
+
+    /// Inputs that make figures zero or free, said instead of silent: a
+    /// student price of 0 or 100 % off, an assumed commitment discount of
+    /// 100 %, a 100 % first-month discount.
+    pub fn warnings(&self) -> Vec<ScenarioWarning> {
+        let mut w = Vec::new();
+        let p = &self.promotions;
+        match p.student {
+            Some(StudentPrice::Hourly(m)) if m.amount().is_zero() => {
+                w.push(ScenarioWarning::StudentPriceZero)
+            }
+            Some(StudentPrice::DiscountPct(d)) if d >= Decimal::ONE_HUNDRED => {
+                w.push(ScenarioWarning::StudentPriceZero)
+            }
+            _ => {}
+        }
+        if let Some(a) = self.assumed_discount {
+            let full = [
+                Some(a.no_upfront_pct),
+                a.partial_upfront_pct,
+                a.all_upfront_pct,
+            ]
+            .into_iter()
+            .flatten()
+            .any(|d| d >= Decimal::ONE_HUNDRED);
+            if full {
+                w.push(ScenarioWarning::AssumedDiscountFull);
+            }
+        }
+        if p.first_month_discount_pct >= Decimal::ONE_HUNDRED {
+            w.push(ScenarioWarning::FirstMonthFree);
+        }
+        w
     }
 
     /// Every decimal input with its link key (for the precision bound).
@@ -748,9 +830,15 @@ pub const DEFAULT_LLM_TRAIN_MFU_PCT: Decimal = dec(40);
 /// small fraction of peak compute; the catalog has no serving benchmark).
 /// Set `mfu=` to a measured figure.
 pub const DEFAULT_LLM_SERVE_EFFICIENCY_PCT: Decimal = dec(10);
-/// Default multi-GPU scaling efficiency, % (an input, not sourced): the
-/// catalog's own runs scale 1→8 A100 80 GB SXM at 11439/(8×1582) = 90.4 %
-/// for ResNet-50 and 746/(8×152) = 61.3 % for BERT-large.
+/// Fallback multi-GPU scaling efficiency, %, used only where the catalog has
+/// no multi-GPU run of the workload (LLM kinds, a catalog without runs). The
+/// default for ResNet-50 and BERT-large is the catalog's own measured 1 → 8
+/// GPU scaling (`job::default_scaling_pct`): the median of V100, A100 80 GB
+/// SXM and H100 SXM (ResNet-50 6174/(8×833) = 92.6 %, 11439/(8×1582) =
+/// 90.4 %, 20728/(8×2616) = 99.0 % → 92.6 %; BERT-large 286/(8×57) = 62.7 %,
+/// 746/(8×152) = 61.3 %, 2167/(8×301) = 90.0 % → 62.7 %), the lowest where
+/// the GPUs are slower connected than those runs (PCIe only, or several
+/// instances without RDMA).
 pub const DEFAULT_SCALING_PCT: Decimal = dec(90);
 /// Default LLM size, billions of parameters (an example input).
 pub const DEFAULT_LLM_PARAMS_B: Decimal = dec(7);

@@ -33,18 +33,20 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use crate::domain::age::{reference_date, PriceAge};
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::billing::cashflow::{cents, from_cents, serialize_lines, Settled};
 use crate::domain::billing::{self, data, Book, PriceRef, Reason, Scene, Shape};
-use crate::domain::catalog::{Catalog, Currency, Offer, OfferId, ProviderId};
+use crate::domain::catalog::{Catalog, Currency, Offer, OfferId, ProviderId, UsageKind};
+use crate::domain::compare_basis::{bases, Basis, Candidate};
 use crate::domain::error::EngineError;
 use crate::domain::money::{div, mul, round_money, round_rate, sub, Money};
 use crate::domain::pricing::instances_needed;
-use crate::domain::scenario::{BillingModel, Scenario, ScenarioError};
+use crate::domain::scenario::{BillingModel, Scenario, ScenarioError, ScenarioWarning};
 use crate::domain::spot::{self, SpotOutcome, SpotParams};
 
 pub use crate::domain::billing::cashflow::{CashFlow, MonthLine};
-pub use crate::domain::billing::data::{tiered, MissingRate, QuoteNotice};
+pub use crate::domain::billing::data::{tiered, DataCharge, MissingRate, QuoteNotice};
 pub use crate::domain::billing::{Few, ModelNotice};
 
 /// One billing model of one offer.
@@ -64,6 +66,21 @@ pub struct ModelQuote {
     pub decision_cost: Option<Money>,
     /// Rates the result needs but nobody has: it is incomplete.
     pub missing: Vec<MissingRate>,
+    /// The figures are a lower bound (a charge in `missing` is not in them).
+    pub lower_bound: bool,
+    /// False when the month-by-month cash is unknown: a partial-upfront
+    /// reservation whose upfront/monthly split the source does not publish
+    /// (`split_unknown`). The lines then spread the term evenly (upfront 0);
+    /// the decision cost (the term total) is right, the months are not.
+    pub cash_timing_known: bool,
+    /// False when `total` (paid within the horizon) and `still_owed` depend
+    /// on that unknown split (the horizon ends inside a term); their sum is
+    /// still right.
+    pub paid_known: bool,
+    /// Month 1's cash (None when unavailable or when the timing is unknown).
+    pub month1_cash: Option<Decimal>,
+    /// The age of the prices the result rests on (None: user prices only).
+    pub age: Option<PriceAge>,
     /// Effective per-instance hourly of the model (6 dp).
     pub effective_hourly: Option<Decimal>,
     /// Decision-cost saving vs on-demand for the same offer, percent
@@ -93,6 +110,11 @@ impl ModelQuote {
         self.missing.is_empty()
     }
 
+    /// The charge kinds the result misses.
+    pub fn missing_kinds(&self) -> Vec<UsageKind> {
+        self.missing.iter().map(|m| m.kind).collect()
+    }
+
     /// The ranking key: complete before incomplete, then decision cost.
     /// None when the model is unavailable.
     pub fn rank_key(&self) -> Option<(bool, Decimal)> {
@@ -112,12 +134,15 @@ pub struct OfferQuote {
     pub data_monthly: Decimal,
     /// Remarks on the data charges (rate fallbacks, user rates, bandwidth mode).
     pub notices: Vec<QuoteNotice>,
+    /// The data charges per kind per month (rounded; priced kinds only).
+    pub data_charges: Vec<DataCharge>,
     pub models: Vec<ModelQuote>,
 }
 
 /// The best result of a quote: lowest decision cost among complete
-/// results (incomplete ones only when no result is complete).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// results; when none is complete, the results missing the fewest charge
+/// kinds, compared on what all of them price (`crate::domain::compare_basis`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Cheapest {
     pub offer: OfferId,
     pub model: BillingModel,
@@ -125,6 +150,15 @@ pub struct Cheapest {
     /// Paid within the horizon.
     pub total: Money,
     pub complete: bool,
+    /// What it lacks (the decision cost is then a lower bound).
+    pub missing: Vec<MissingRate>,
+    /// The figure it was ranked by: the decision cost without the charge
+    /// kinds in `compared_without` (equal to it for a complete result).
+    pub comparable_cost: Decimal,
+    /// Charge kinds left out of the comparison because some result of its
+    /// group misses them.
+    pub compared_without: Vec<UsageKind>,
+    pub age: Option<PriceAge>,
 }
 
 /// Why a matching offer was left out of a quote. Stable codes.
@@ -158,6 +192,9 @@ pub struct Quote {
     pub excluded: Vec<Excluded>,
     /// Lowest decision cost over all offers and models (see [`Cheapest`]).
     pub cheapest: Option<Cheapest>,
+    /// Inputs that make figures zero or free (a student price of 0, a 100 %
+    /// assumed discount, a 100 % first-month discount): said, not silent.
+    pub warnings: Vec<ScenarioWarning>,
 }
 
 /// What [`quote_with`] computes.
@@ -215,6 +252,11 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
         still_owed: ZERO_CENTS,
         decision_cost: None,
         missing: Vec::new(),
+        lower_bound: false,
+        cash_timing_known: true,
+        paid_known: true,
+        month1_cash: None,
+        age: None,
         effective_hourly: None,
         saving_vs_on_demand_pct: None,
         assumed: false,
@@ -226,17 +268,28 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
     }
 }
 
-/// The result of a priced shape and its settled cash flow.
-fn priced(
-    model: BillingModel,
-    s: Shape,
-    flow: CashFlow,
-    t: Settled,
+/// What every model of one offer shares: its missing rates, the oldest
+/// usage rate it uses and the date ages are measured at.
+struct OfferCtx<'a> {
     currency: Currency,
-    missing: &[MissingRate],
+    missing: &'a [MissingRate],
+    usage_as_of: Option<&'a str>,
+    reference: &'a str,
     keep_lines: bool,
-) -> ModelQuote {
+}
+
+/// The result of a priced shape and its settled cash flow.
+fn priced(model: BillingModel, s: Shape, flow: CashFlow, t: Settled, o: &OfferCtx) -> ModelQuote {
+    let currency = o.currency;
     let indicative = s.sources.iter().any(PriceRef::indicative);
+    let timing = !s.cash_unknown;
+    let age = PriceAge::oldest(
+        s.sources
+            .iter()
+            .filter_map(PriceRef::as_of)
+            .chain(o.usage_as_of),
+        o.reference,
+    );
     ModelQuote {
         model,
         unavailable: None,
@@ -244,7 +297,12 @@ fn priced(
         upfront_total: from_cents(t.upfront),
         still_owed: from_cents(t.still_owed),
         decision_cost: Some(Money::new(from_cents(t.decision), currency)),
-        missing: missing.to_vec(),
+        missing: o.missing.to_vec(),
+        lower_bound: !o.missing.is_empty(),
+        cash_timing_known: timing,
+        paid_known: timing || flow.covers_whole_terms(),
+        month1_cash: timing.then(|| flow.month1()),
+        age,
         effective_hourly: Some(round_rate(s.effective_hourly)),
         saving_vs_on_demand_pct: None,
         assumed: s.assumed,
@@ -252,7 +310,7 @@ fn priced(
         user_price: s.user_price,
         notices: s.notices,
         sources: s.sources,
-        flow: keep_lines.then_some(flow),
+        flow: o.keep_lines.then_some(flow),
     }
 }
 
@@ -288,8 +346,15 @@ fn offer_quote(
     opts: QuoteOptions,
 ) -> Result<OfferQuote, EngineError> {
     let scenario = scene.scenario;
-    let (data, data_notices, missing) = data::monthly(scene.catalog, scenario, offer, scene.fx)?;
-    let data_r = round_money(data);
+    let dm = data::monthly(scene.catalog, scenario, offer, scene.fx)?;
+    let data_r = round_money(dm.total);
+    let octx = OfferCtx {
+        currency: scenario.currency,
+        missing: &dm.missing,
+        usage_as_of: dm.oldest_as_of.as_deref(),
+        reference: reference_date(scene.catalog, scenario),
+        keep_lines: opts.lines,
+    };
     let book = Book::build(scene, offer, instances)?;
     let (data_c, credit_c) = (cents(data_r)?, cents(scene.credit)?);
     let flow_of = |s: &Shape| CashFlow::new(scenario, s, data_c, credit_c);
@@ -303,7 +368,7 @@ fn offer_quote(
                 if m == BillingModel::OnDemand {
                     od_decision = Some(from_cents(t.decision));
                 }
-                priced(m, s, flow, t, scenario.currency, &missing, opts.lines)
+                priced(m, s, flow, t, &octx)
             }
             Err(r) => unavailable(m, r),
         };
@@ -332,7 +397,8 @@ fn offer_quote(
         gpus_per_instance: offer.gpu_count,
         instances,
         data_monthly: data_r,
-        notices: data_notices,
+        notices: dm.notices,
+        data_charges: dm.charges,
         models,
     })
 }
@@ -376,7 +442,6 @@ pub(crate) fn quote_with_assumed(
         .filter(|o| matches(catalog, scenario, o))
         .collect();
     let mut offers = Vec::with_capacity(matching.len());
-    let mut best: Option<((bool, Decimal), usize, usize)> = None;
     let mut excluded = Vec::new();
     for offer in matching {
         let Some(instances) = instances_needed(scenario, offer) else {
@@ -391,26 +456,9 @@ pub(crate) fn quote_with_assumed(
             slot @ None => &*slot.insert(Scene::new(catalog, scenario, sp, assumed.as_deref())?),
         };
         let oq = offer_quote(scene, offer, instances, opts)?;
-        for (k, m) in oq.models.iter().enumerate() {
-            if let Some(key) = m.rank_key() {
-                if best.as_ref().is_none_or(|(b, _, _)| key < *b) {
-                    best = Some((key, offers.len(), k));
-                }
-            }
-        }
         offers.push(oq);
     }
-    let cheapest = best.and_then(|(_, o, k)| {
-        let oq = &offers[o];
-        let m = &oq.models[k];
-        Some(Cheapest {
-            offer: oq.offer.clone(),
-            model: m.model,
-            decision_cost: m.decision_cost?,
-            total: m.total?,
-            complete: m.complete(),
-        })
-    });
+    let cheapest = cheapest_of(&offers, scenario.months);
     Ok(Quote {
         currency: scenario.currency,
         fx_cny_per_usd: scenario.fx(catalog),
@@ -422,5 +470,59 @@ pub(crate) fn quote_with_assumed(
         offers,
         excluded,
         cheapest,
+        warnings: scenario.warnings(),
+    })
+}
+
+/// The comparison key of every priced result of `offers` (offer index,
+/// model index, basis, kinds left out), see [`crate::domain::compare_basis`].
+pub fn ranked_results(
+    offers: &[OfferQuote],
+    months: u32,
+) -> Vec<(usize, usize, Basis, Vec<UsageKind>)> {
+    let mut at = Vec::new();
+    let mut kinds = Vec::new();
+    for (o, oq) in offers.iter().enumerate() {
+        for (k, m) in oq.models.iter().enumerate() {
+            if let Some(d) = m.decision_cost {
+                at.push((o, k, d.amount()));
+                kinds.push(m.missing_kinds());
+            }
+        }
+    }
+    let items: Vec<Candidate> = at
+        .iter()
+        .zip(&kinds)
+        .map(|((o, _, d), k)| Candidate {
+            missing: k,
+            decision: *d,
+            charges: &offers[*o].data_charges,
+            months,
+        })
+        .collect();
+    bases(&items)
+        .into_iter()
+        .zip(at)
+        .map(|((b, w), (o, k, _))| (o, k, b, w))
+        .collect()
+}
+
+/// The best result (see [`Cheapest`]); ties keep catalog and model order.
+fn cheapest_of(offers: &[OfferQuote], months: u32) -> Option<Cheapest> {
+    let (o, k, basis, without) = ranked_results(offers, months)
+        .into_iter()
+        .min_by(|a, b| a.2.cmp(&b.2))?;
+    let oq = &offers[o];
+    let m = &oq.models[k];
+    Some(Cheapest {
+        offer: oq.offer.clone(),
+        model: m.model,
+        decision_cost: m.decision_cost?,
+        total: m.total?,
+        complete: m.complete(),
+        missing: m.missing.clone(),
+        comparable_cost: basis.comparable,
+        compared_without: without,
+        age: m.age.clone(),
     })
 }

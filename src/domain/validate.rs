@@ -136,6 +136,19 @@ pub enum ValidationError {
     BenchmarkNotMonotonic {
         context: String,
     },
+    /// `split_unknown` on a price that is not a partial-upfront reservation
+    /// stored as upfront 0 + its effective hourly rate.
+    SplitUnknownMisplaced {
+        context: String,
+    },
+    /// An accelerator that is not a GPU without a source saying what it is.
+    AcceleratorUnsourced {
+        gpu: GpuId,
+    },
+    /// An SLA percentage outside (0, 100], or dated/undated inconsistently.
+    BadSla {
+        context: String,
+    },
 }
 
 impl fmt::Display for ValidationError {
@@ -208,6 +221,18 @@ impl fmt::Display for ValidationError {
             BenchmarkNotMonotonic { context } => write!(
                 f,
                 "{context}: measures less than a run with fewer GPUs of the same model"
+            ),
+            SplitUnknownMisplaced { context } => write!(
+                f,
+                "{context}: split_unknown is only for a partial-upfront reservation stored as upfront 0"
+            ),
+            AcceleratorUnsourced { gpu } => write!(
+                f,
+                "GPU `{gpu}`: an accelerator that is not a GPU needs kind_source"
+            ),
+            BadSla { context } => write!(
+                f,
+                "{context}: SLA % must be in (0, 100] and dated unless marked undated"
             ),
         }
     }
@@ -389,6 +414,13 @@ fn check_price(
             });
         }
     }
+    if p.split_unknown
+        && !matches!(p.kind, PriceKind::Reserved { payment: Upfront::Partial, upfront, .. } if upfront.is_zero())
+    {
+        errs.push(ValidationError::SplitUnknownMisplaced {
+            context: ctx.to_string(),
+        });
+    }
     check_sourced(ctx, &p.source, &p.as_of, sources, errs);
     check_dated(ctx, &p.as_of, errs);
     if let Some(exp) = expected {
@@ -481,6 +513,17 @@ fn check_offer(c: &Catalog, o: &Offer, sources: &HashSet<&str>, errs: &mut Vec<V
             errs.push(ValidationError::UnknownSource {
                 context: format!("offer `{}` specs", o.id),
                 source: s.clone(),
+            });
+        }
+    }
+    if let Some(n) = &o.net {
+        let ctx = format!("offer `{}` network", o.id);
+        check_sourced(&ctx, &n.source, &n.as_of, sources, errs);
+        check_dated(&ctx, &n.as_of, errs);
+        if n.gbps <= Decimal::ZERO || n.fabric_gbps.is_some_and(|f| f <= Decimal::ZERO) {
+            errs.push(ValidationError::NonPositive {
+                context: ctx,
+                field: "gbps",
             });
         }
     }
@@ -586,11 +629,28 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
                 context: format!("GPU `{}`", g.id),
             });
         }
-        for s in &g.sources {
+        let cited = g
+            .sources
+            .iter()
+            .chain(&g.kind_source)
+            .chain(&g.frameworks_source)
+            .chain(g.field_sources.iter().map(|f| &f.source));
+        for s in cited {
             if !sources.contains(s.as_str()) {
                 errs.push(ValidationError::UnknownSource {
                     context: format!("GPU `{}`", g.id),
                     source: s.clone(),
+                });
+            }
+        }
+        if g.kind != crate::domain::catalog::AcceleratorKind::Gpu && g.kind_source.is_none() {
+            errs.push(ValidationError::AcceleratorUnsourced { gpu: g.id.clone() });
+        }
+        for fw in g.frameworks.iter().flatten() {
+            if !fw.starts_with("fw:") || !crate::domain::advise::CLAIMS.contains(&fw.as_str()) {
+                errs.push(ValidationError::UnknownClaim {
+                    context: format!("GPU `{}` frameworks", g.id),
+                    claim: fw.clone(),
                 });
             }
         }
@@ -617,6 +677,21 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
     }
 
     for p in &c.providers {
+        for x in &p.sla {
+            let ctx = format!("sla {}/{}", p.id.code(), x.scope.code());
+            let dated = x.as_of.as_deref().is_some_and(|d| as_of_days(d).is_some());
+            if x.pct <= Decimal::ZERO || x.pct > Decimal::ONE_HUNDRED || dated == x.undated {
+                errs.push(ValidationError::BadSla {
+                    context: ctx.clone(),
+                });
+            }
+            if !sources.contains(x.source.as_str()) {
+                errs.push(ValidationError::UnknownSource {
+                    context: ctx,
+                    source: x.source.clone(),
+                });
+            }
+        }
         for f in &p.facts {
             let ctx = format!("fact {}/{}", p.id.code(), f.topic);
             check_sourced(&ctx, &f.source, &f.as_of, &sources, &mut errs);

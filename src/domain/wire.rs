@@ -21,7 +21,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 4;
+pub const WIRE_VERSION: u32 = 5;
 const MAGIC: &[u8; 4] = b"GPUC";
 
 /// Why decoding failed (the bytes are built from a validated file, so this
@@ -290,7 +290,13 @@ wire_unit_enum!(
     Upfront,
     UsageKind,
     Workload,
-    Precision
+    Precision,
+    AcceleratorKind,
+    Stack,
+    AcceleratorUse,
+    SlaScope,
+    RdmaKind,
+    GpuLink
 );
 
 /// Structs as their fields in order.
@@ -335,8 +341,35 @@ wire_struct!(Gpu {
     interconnect,
     tdp_w,
     release_year,
+    kind,
+    stack,
+    uses,
+    architecture,
+    kind_source,
+    frameworks,
+    frameworks_source,
+    field_sources,
     sources,
     note,
+});
+wire_struct!(FieldSource { field, source });
+wire_struct!(Sla {
+    scope,
+    pct,
+    source,
+    as_of,
+    undated,
+    secondary,
+    note
+});
+wire_struct!(Network {
+    gbps,
+    rdma,
+    fabric_gbps,
+    gpu_link,
+    source,
+    as_of,
+    note
 });
 wire_struct!(Fact {
     topic,
@@ -344,7 +377,8 @@ wire_struct!(Fact {
     text_zh,
     source,
     as_of,
-    claims
+    claims,
+    applies_to
 });
 wire_struct!(BillingRules {
     granularity_seconds,
@@ -358,7 +392,8 @@ wire_struct!(Provider {
     name_en,
     name_zh,
     billing,
-    facts
+    facts,
+    sla
 });
 wire_struct!(Region {
     provider,
@@ -375,6 +410,7 @@ wire_struct!(Price {
     indicative,
     range_min,
     spot_exceeds_on_demand_sourced,
+    split_unknown,
     note,
 });
 /// An offer as its fields in order, except the id: almost always
@@ -402,6 +438,7 @@ impl Wire for Offer {
         self.alt_prices.put(w);
         self.spec_sources.put(w);
         self.note.put(w);
+        self.net.put(w);
     }
     fn get(r: &mut Reader) -> Result<Self, WireError> {
         let id: Option<String> = Wire::get(r)?;
@@ -427,6 +464,7 @@ impl Wire for Offer {
             alt_prices: Wire::get(r)?,
             spec_sources: Wire::get(r)?,
             note: Wire::get(r)?,
+            net: Wire::get(r)?,
         })
     }
 }

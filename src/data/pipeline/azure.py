@@ -99,6 +99,12 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             continue
         fam, gpu = sku_map[sku]
         count, vcpu, ram = specs[sku]
+        # a field the vendor's own document states differently: the document wins (cited)
+        spec_sources = list(spec_src[sku])
+        fix = m.get("azure_spec_overrides", {}).get(sku)
+        if fix:
+            ram = fix["ram_gib"]
+            spec_sources.append(fix["source"])
         cands = sorted(od_c.get(key, []), key=lambda c: (c[0], -AZ_PREFER[c[1]["source"]]), reverse=True)
         prices, hist = [], list(hist_c.get(key, []))
         seen = set()
@@ -118,6 +124,6 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
         if region == "eastus2":
             notes.append("East US 2 carries only the ND H200 v5 (the only region with its sourced reservations).")
         offers.append(offer("azure", region, sku, fam, gpu, count, gpus_by_id[gpu]["memory_gb"], vcpu, ram,
-                            prices, spec_src[sku], hist, note=" ".join(notes) or None))
+                            prices, spec_sources, hist, note=" ".join(notes) or None))
     return offers
 

@@ -10,7 +10,10 @@ reference-data notes infer them."""
 
 from __future__ import annotations
 
-from common import DROPPED, Inputs, dec, fmt, read_csv
+from common import DROPPED, Inputs, dec, fmt, load_json, read_csv
+
+SERVE_SOURCE = "mlperf-inf41"
+SERVE_AS_OF = "2024-08-28"
 
 SOURCE = "lambda-bench"
 AS_OF = "2024-07-24"
@@ -59,4 +62,12 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             continue
         seen.add(key)
         out.append(rec)
+    # LLM serving: measured tokens/s (MLPerf Inference, Llama 2 70B Offline)
+    serving = load_json(inp, "mlperf_inference.json")["rows"] if (inp.curated / "mlperf_inference.json").exists() else []
+    for r in serving:
+        if r["gpu"] not in gpus_by_id or int(r["gpu_count"]) < 1 or dec(r["tokens_per_s"]) <= 0:
+            raise SystemExit(f"mlperf_inference.json: bad row {r}")
+        out.append({"gpu": r["gpu"], "gpu_count": int(r["gpu_count"]), "workload": "llama2_70b_offline",
+                    "precision": "as_submitted", "samples_per_sec": fmt(dec(r["tokens_per_s"])),
+                    "system": r["system"], "source": SERVE_SOURCE, "as_of": SERVE_AS_OF})
     return out

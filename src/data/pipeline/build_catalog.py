@@ -27,7 +27,9 @@ import benchmarks as bench_mod
 import facts as facts_mod
 import feedmerge
 import gpus as gpus_mod
+import network
 import promotions as promos
+import sla as sla_mod
 import tencent
 import usage
 from common import DROPPED, LOG, ROOT, Inputs, load_json, log, offer
@@ -58,10 +60,17 @@ def build(inp: Inputs, state: tuple[dict, list] | None = None) -> dict:
     regions = [{"provider": p, "code": c, "name_en": en, "name_zh": zh, "group": g}
                for p, c, en, zh, g in region_rows]
     sources = sources + [feed_sources[k] for k in sorted(feed_sources)]
+    network.attach(inp, offers)
     providers = facts_mod.build(inp, offers)
+    slas = sla_mod.build(inp)
+    for p in providers:
+        p["sla"] = slas.get(p["id"], [])
     fx = {k: v for k, v in load_json(inp, "fx.json").items() if not k.startswith("_")}
     used = {s for o in offers for p in o["prices"] + o.get("price_history", []) + o.get("alt_prices", []) for s in [p["source"]]}
     used |= {s for o in offers for s in o["spec_sources"]} | {s for g in gpus for s in g["sources"]}
+    used |= {o["net"]["source"] for o in offers} | {x["source"] for p in providers for x in p["sla"]}
+    used |= {f["source"] for g in gpus for f in g.get("field_sources", [])}
+    used |= {g[k] for g in gpus for k in ("kind_source", "frameworks_source") if g.get(k)}
     used |= {f["source"] for p in providers for f in p["facts"]} | {fx["source"]}
     usage_rates = usage.build(inp)
     used |= {u["source"] for u in usage_rates}
@@ -91,9 +100,9 @@ def dump(cat: dict) -> str:
         if k == "providers":
             body = []
             for p in items:
-                head = {kk: vv for kk, vv in p.items() if kk != "facts"}
+                head = {kk: vv for kk, vv in p.items() if kk not in ("facts", "sla")}
                 facts = ",\n".join(j(f) for f in p["facts"])
-                body.append(j(head)[:-1] + ',"facts":[\n' + facts + "]}")
+                body.append(j(head)[:-1] + ',"facts":[\n' + facts + '],"sla":' + j(p["sla"]) + "}")
             inner = ",\n".join(body)
         else:
             inner = ",\n".join(j(x) for x in items)

@@ -30,9 +30,16 @@ def curated(inp: Inputs) -> list[dict]:
             # ecosystem and compliance checks); the vocabulary is checked by
             # tests/catalog_validation.rs.
             if rest:
-                if len(rest) != 1 or not rest[0] or not all(isinstance(c, str) and ":" in c for c in rest[0]):
+                if len(rest) > 2 or not rest[0] or not all(isinstance(c, str) and ":" in c for c in rest[0]):
                     raise SystemExit(f"providers.json {p['id']}/{t}: claims must be a list of 'kind:value'")
                 fact["claims"] = rest[0]
+            # Optional: the accelerator stacks the claims hold for (frameworks and images are
+            # the accelerator's software, not the provider's: CUDA images say nothing of Neuron)
+            if len(rest) == 2:
+                stacks = rest[1].get("applies_to")
+                if set(rest[1]) != {"applies_to"} or not stacks or set(stacks) - {"cuda", "rocm", "neuron"}:
+                    raise SystemExit(f"providers.json {p['id']}/{t}: applies_to must list cuda/rocm/neuron")
+                fact["applies_to"] = stacks
             facts.append(fact)
         out.append({"id": p["id"], "name_en": p["name_en"], "name_zh": p["name_zh"], "billing": p["billing"],
                     "facts": facts})

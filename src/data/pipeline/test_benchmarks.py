@@ -67,3 +67,21 @@ class BenchmarksTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ServingBenchmarksTest(unittest.TestCase):
+    def test_mlperf_rows_are_read_with_their_source_and_date(self):
+        with tempfile.TemporaryDirectory() as d:
+            d = Path(d)
+            (d / "benchmarks.csv").write_text(HEAD, encoding="utf-8")
+            (d / "mlperf_inference.json").write_text(
+                '{"rows": [{"gpu": "h200", "gpu_count": 8, "tokens_per_s": "31302.7", "system": "s"}]}',
+                encoding="utf-8")
+            inp = Inputs(ref=d, research=d, curated=d)
+            [b] = benchmarks.build(inp, {"h200": {}})
+            self.assertEqual((b["workload"], b["samples_per_sec"], b["source"], b["as_of"]),
+                             ("llama2_70b_offline", "31302.7", "mlperf-inf41", "2024-08-28"))
+            (d / "mlperf_inference.json").write_text(
+                '{"rows": [{"gpu": "h999", "gpu_count": 8, "tokens_per_s": "1", "system": "s"}]}', encoding="utf-8")
+            with self.assertRaises(SystemExit):
+                benchmarks.build(inp, {"h200": {}})

@@ -20,7 +20,8 @@ def gpu(**kw):
     g = {"id": "a100-40-pcie", "csv": "A100 40GB PCIe", "name": "x", "vendor": "NVIDIA", "form_factor": "PCIe",
          "memory_gb": 40, "memory_type": "HBM2", "memory_bandwidth_gbs": 1555, "fp32": 19.5, "tf32": [156, 312],
          "fp16": [312, 624], "fp8": [None, None], "int8": [624, 1248], "sparse2": True, "interconnect": "PCIe",
-         "tdp_w": 250, "release_year": 2020, "sources": ["gm"]}
+         "tdp_w": 250, "release_year": 2020, "kind": "gpu", "stack": "cuda", "uses": ["training", "inference"],
+         "architecture": "ampere", "sources": ["gm"]}
     g.update(kw)
     return g
 
@@ -48,6 +49,36 @@ class GpusTest(Tmp):
         self.write("gpus.json", [gpu(fp16=[300, 624])])
         with self.assertRaises(SystemExit):
             gpus.build(self.inp)
+
+    def test_a_document_cited_for_a_field_overrides_the_reference_cell(self):
+        # the vendor's exact 989.4 is not in a cell that says 989: refused, unless a
+        # document is cited for that field (and the source is known)
+        self.write("gpus.csv", GPU_CSV)
+        self.write("sources.json", [{"id": "doc", "title": "t", "reference": "r", "as_of": "2024", "kind": "primary"}])
+        self.write("gpus.json", [gpu(fp16=[312.5, 625])])
+        with self.assertRaises(SystemExit):
+            gpus.build(self.inp)
+        self.write("gpus.json", [gpu(fp16=[312.5, 625], field_sources={"fp16": "doc"})])
+        [g] = gpus.build(self.inp)
+        self.assertEqual((g["fp16_tflops_dense"], g["field_sources"]), (312.5, [{"field": "fp16", "source": "doc"}]))
+        for bad in ({"fp16": "nope"}, {"colour": "doc"}):
+            self.write("gpus.json", [gpu(fp16=[312.5, 625], field_sources=bad)])
+            with self.assertRaises(SystemExit):
+                gpus.build(self.inp)
+
+    def test_accelerator_kind_stack_and_uses(self):
+        self.write("gpus.csv", GPU_CSV)
+        self.write("gpus.json", [gpu(id="inferentia2", csv=None, kind="inferentia", stack="neuron",
+                                     uses=["inference"], kind_source="neuron-setup", frameworks=["fw:pytorch"],
+                                     frameworks_source="neuron-fw")])
+        [g] = gpus.build(self.inp)
+        self.assertEqual((g["kind"], g["stack"], g["uses"], g["frameworks"]),
+                         ("inferentia", "neuron", ["inference"], ["fw:pytorch"]))
+        # not a GPU without a source for it, an unknown kind or use: refused
+        for bad in ({"kind": "inferentia"}, {"kind": "tpu", "kind_source": "s"}, {"uses": ["gaming"]}, {"uses": []}):
+            self.write("gpus.json", [gpu(**bad)])
+            with self.assertRaises(SystemExit):
+                gpus.build(self.inp)
 
     def test_unknown_csv_row_and_csv_less_records(self):
         self.write("gpus.csv", GPU_CSV)

@@ -56,21 +56,30 @@ pub(super) fn budget_excess(pool: &Pool, a: &AdviceInputs, budget: Decimal) -> O
 pub(super) fn relaxations(ctx: &Ctx, pool: &Pool, active: &[Exclusion]) -> Vec<Relaxation> {
     let make = |drop: Vec<Exclusion>| -> Option<Relaxation> {
         let allow = drop.iter().fold(0u16, |m, e| m | e.bit());
-        let ranked = rank(ctx, pool, allow);
+        // the smallest budget that admits a strategy (a highest month that
+        // is not known counts at its highest possible value), and the top
+        // pick at that budget: the relaxation names a budget that does fit it
+        let basis = ctx.inputs.budget_basis;
+        let needed = drop.contains(&Exclusion::Budget).then(|| {
+            pool.strategies
+                .iter()
+                .filter(|(_, x)| x.fails & !allow == 0)
+                .map(|(_, x)| budget_metric(x, basis))
+                .min()
+                .unwrap_or_default()
+        });
+        let fits = |x: &Strategy| {
+            x.fails & Exclusion::Budget.bit() == 0
+                || needed.is_none_or(|n| budget_metric(x, basis) <= n)
+        };
+        let ranked = rank_where(ctx, pool, allow, &fits);
         let (i, s, _) = ranked.first()?;
         Some(Relaxation {
-            admits: ranked.len(),
+            admits: rank(ctx, pool, allow).len(),
             top: s.offer.clone(),
             model: s.model,
             decision_cost: s.decision_cost,
-            budget_needed: drop.contains(&Exclusion::Budget).then(|| {
-                pool.strategies
-                    .iter()
-                    .filter(|(_, x)| x.fails & !allow == 0)
-                    .map(|(_, x)| budget_metric(x, ctx.inputs.budget_basis))
-                    .min()
-                    .unwrap_or_default()
-            }),
+            budget_needed: needed,
             memory_gb: drop
                 .contains(&Exclusion::Memory)
                 .then_some(pool.offers[*i].per_gpu_gb)
@@ -109,6 +118,12 @@ pub(super) fn active(a: &AdviceInputs, has_budget: bool) -> Vec<Exclusion> {
     }
     if a.needs(Need::NvLink) {
         v.push(Exclusion::NvLink);
+    }
+    if a.needs(Need::Rdma) {
+        v.push(Exclusion::Rdma);
+    }
+    if a.needs(Need::Sla) {
+        v.push(Exclusion::Sla);
     }
     if a.spot != SpotTolerance::Yes || a.needs(Need::Sla) {
         v.push(Exclusion::Risk);
@@ -254,7 +269,19 @@ pub(super) fn profile_check(
     } else {
         None
     };
+    // what the catalog lacks for the family's best-placed offer
+    let subject = hit
+        .map(|(_, (i, _, _))| *i)
+        .or_else(|| pool.offers.iter().position(|f| is_family(f.offer)));
+    let (unpriced_models, missing_rates) = subject.map_or((Vec::new(), Vec::new()), |i| {
+        (
+            pool.offers[i].unpriced.clone(),
+            pool.offers[i].missing.clone(),
+        )
+    });
     ProfileCheck {
+        unpriced_models,
+        missing_rates,
         profile: p,
         family: family.into(),
         rank: hit.map(|(k, _)| k + 1),

@@ -5,7 +5,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::domain::catalog::{Currency, ProviderId, RegionGroup};
+use crate::domain::catalog::{AcceleratorUse, Currency, ProviderId, RegionGroup};
 use crate::domain::codes::code_enum;
 use crate::domain::money::Money;
 use crate::domain::scenario::Scenario;
@@ -53,14 +53,15 @@ code_enum! {
     pub enum Need {
         /// NVLink between the GPUs of an instance.
         NvLink = "nvlink",
-        /// Multi-node RDMA (EFA / InfiniBand): the catalog cannot confirm
-        /// it for any offer, so it is a caveat on every pick, not a filter.
+        /// Multi-node RDMA (EFA / InfiniBand) as the offer's network fact states it.
         Rdma = "rdma",
         /// An ICP filing (public service in mainland China): mainland
         /// servers with a provider that has a sourced filing path.
         Icp = "icp",
-        /// A published availability SLA: spot capacity can be reclaimed,
-        /// so spot and spot mixes are ruled out.
+        /// A published availability SLA of at least `slap` % (dated; for one
+        /// instance the single-instance figure, for several the multi-zone
+        /// one); spot capacity can be reclaimed, so spot and spot mixes are
+        /// ruled out.
         Sla = "sla",
     }
 }
@@ -206,11 +207,39 @@ pub struct AdviceInputs {
     pub weights: Weights,
     /// The articles' profile the inputs came from (compared with their pick).
     pub profile: Option<Profile>,
+    /// The monthly uptime an SLA need asks for, % (None = [`DEFAULT_SLA_PCT`]).
+    pub sla_pct: Option<Decimal>,
+}
+
+/// The SLA an `sla` need asks for when `slap` is not given: 99.9 %, the
+/// figure the articles argue about.
+pub const DEFAULT_SLA_PCT: Decimal = Decimal::from_parts(999, 0, 0, false, 1);
+
+impl UseCase {
+    /// What the accelerators must be able to do for this use case (None:
+    /// either; a job: its kind's).
+    pub fn needs_use(
+        self,
+        job: Option<crate::domain::scenario::JobKind>,
+    ) -> Option<AcceleratorUse> {
+        use UseCase::*;
+        match self {
+            Vision | LlmPretrain | FineTune | ResearchLab => Some(AcceleratorUse::Training),
+            Inference => Some(AcceleratorUse::Inference),
+            Startup | Enterprise | GameAi => None,
+            Job => job.map(crate::domain::job::job_use),
+        }
+    }
 }
 
 impl AdviceInputs {
     pub fn needs(&self, n: Need) -> bool {
         self.needs.contains(&n)
+    }
+
+    /// The SLA percentage an `sla` need asks for.
+    pub fn sla_need_pct(&self) -> Decimal {
+        self.sla_pct.unwrap_or(DEFAULT_SLA_PCT)
     }
 
     /// Set or clear a need, keeping the list in order.

@@ -9,6 +9,7 @@ use crate::domain::link::codec::{decode, list};
 use crate::domain::link::{money_in, money_str, Bad, Bounds, KeySpec, Reader};
 use crate::domain::money::Money;
 use crate::domain::scenario::{MAX_MONEY_INPUT, MAX_VRAM_GB};
+use rust_decimal::Decimal;
 
 /// One key spec (the documentation strings exist in native builds only).
 macro_rules! spec {
@@ -123,7 +124,7 @@ pub static ADVISE_KEYS: &[KeySpec<AdviceInputs>] = &[
     KeySpec {
         code: "req",
         #[cfg(not(target_arch = "wasm32"))]
-        meaning: "advise: hard needs: NVLink inside an instance, multi-node RDMA (not confirmable from the catalog: a caveat on every pick), an ICP filing (mainland servers), an SLA (rules out spot)",
+        meaning: "advise: hard needs: NVLink inside an instance and multi-node RDMA (EFA/InfiniBand), both as the offer's sourced network facts state them; an ICP filing (mainland servers); an SLA of at least `slap` % by the provider's dated figure (single instance, or multi-zone for several instances; rules out spot)",
         #[cfg(not(target_arch = "wasm32"))]
         default: "none",
         #[cfg(not(target_arch = "wasm32"))]
@@ -138,6 +139,26 @@ pub static ADVISE_KEYS: &[KeySpec<AdviceInputs>] = &[
             Ok(())
         },
         write: |a| list(&a.needs, |n| n.code()),
+    },
+    KeySpec {
+        code: "slap",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "advise: monthly uptime an `sla` need asks for, %",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`99.9`",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "90–100",
+        bounds: Some(Bounds::dec(90, Decimal::ONE_HUNDRED, false)),
+        read: |r, raw, a| {
+            let v = r.number(raw)?;
+            a.sla_pct = (v != super::inputs::DEFAULT_SLA_PCT).then_some(v);
+            Ok(())
+        },
+        write: |a| {
+            a.sla_pct
+                .filter(|p| *p != super::inputs::DEFAULT_SLA_PCT)
+                .map(crate::domain::link::dec_str)
+        },
     },
     enum_key!(
         "res",

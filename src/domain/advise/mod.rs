@@ -16,28 +16,41 @@
 //! Checked per offer, in this order (the order exclusions are grouped by):
 //! outside the filters; residency; ICP (a mainland region and a provider
 //! with a sourced filing path, claim `icp:mainland`); a named managed
-//! platform (claim `mlp:…`); memory per GPU (unknown never counts as
-//! enough); NVLink (≥ 2 GPUs per instance and a GPU whose sourced
-//! interconnect says NVLink); no price; then per strategy: spot tolerance
-//! and the SLA need (spot alone needs tolerance `yes`, a mix `mix` or
-//! `yes`, and neither is allowed with an SLA need); the budget (monthly:
-//! the highest month's cash, upfront included; total: the decision cost).
-//! Each strategy carries the set of constraints it fails, so relaxations
-//! are set operations, not new quotes.
+//! platform (claim `mlp:…`); the accelerator (what the use case or job
+//! needs it for: training excludes Inferentia; a framework its stack does
+//! not run, e.g. PaddlePaddle on Neuron); memory per GPU (unknown never
+//! counts as enough); NVLink (≥ 2 GPUs per instance and the offer's sourced
+//! interconnect NVLink or NVSwitch); multi-node RDMA (the offer's sourced
+//! EFA or InfiniBand); no price; a job without throughput; the SLA need
+//! (the provider's dated figure for the deployment's scope, single instance
+//! for one instance, multi-zone for several, at least `slap` %, 99.9 by
+//! default; an undated figure never confirms it); then per strategy: spot
+//! tolerance and the SLA need (spot alone needs tolerance `yes`, a mix
+//! `mix` or `yes`, and neither is allowed with an SLA need); the budget
+//! (monthly: the highest month's cash, upfront included: its highest
+//! possible value when a partial-upfront split is not published, and such a
+//! strategy within the range also fails `cash_timing`: never passed on a
+//! guess; total: the decision cost). Each strategy carries the set of
+//! constraints it fails, so relaxations are set operations, not new quotes.
 //!
 //! # Scores (0–100 each, relative to the feasible strategies)
 //!
-//! * **cost** = 100 × cheapest decision cost ÷ this decision cost;
+//! * **cost** = 100 × cheapest comparable cost ÷ this one (the decision
+//!   cost without the charges of any kind some feasible strategy lacks, so
+//!   an incomplete result never wins by what it omits);
 //! * **performance** = 100 × dense FP16 TFLOPS per GPU ÷ the best
 //!   feasible GPU's (datasheet figures; no sourced figure scores 0);
 //! * **ecosystem** = share of the wanted items the provider's sourced facts
-//!   state: the framework (`fw:…`), a managed platform (`mlp:…`),
-//!   deep-learning images (`dl:images`);
+//!   state for the accelerator's stack: the framework (`fw:…`), a managed
+//!   platform (`mlp:…`), deep-learning images (`dl:images`);
 //! * **risk** = 100 − spot exposure (spot alone: 20 + the assumed monthly
-//!   interruption %, at most 60; a mix: that × the burst share) − lock-in
-//!   (still owed ÷ decision cost × 50, × 100 with a bursty load) − 10 each
-//!   for an indicative price, an assumed (unsourced) commitment rate and a
-//!   missing usage rate; never below 0.
+//!   interruption %, at most 60; a mix: that × the burst share) − money
+//!   still owed after the horizon (÷ decision cost × 50, × 100 with a bursty
+//!   load) − lock-in (the rest of the first term committed at purchase ÷
+//!   decision cost × 20, × 40 bursty: a 3-year reservation for a 3-year
+//!   horizon is not on-demand's risk) − 10 each for an indicative price, an
+//!   assumed (unsourced) commitment rate and a missing usage rate; never
+//!   below 0.
 //!
 //! The total is the weighted mean (weights 0–100; all zero falls back to
 //! the defaults with a notice). Each offer is represented by its best
@@ -112,13 +125,27 @@ code_enum! {
         Residency = "residency",
         Icp = "icp",
         Platform = "platform",
+        /// The accelerator is not for this work (training on Inferentia), or
+        /// its stack does not run the framework asked for (a CUDA-only
+        /// framework on Neuron).
+        Accelerator = "accelerator",
         Memory = "memory",
         NvLink = "nvlink",
+        /// Multi-node RDMA asked for and the offer has none (EFA/InfiniBand
+        /// as its network fact states).
+        Rdma = "rdma",
         NoPrice = "no_price",
         /// A job (use case `job`): no measured or estimable throughput, or
         /// longer than the longest horizon priced.
         NoThroughput = "no_throughput",
+        /// An SLA asked for and the provider's figure for the deployment's
+        /// scope is below it, undated, or not in the catalog.
+        Sla = "sla",
         Risk = "risk",
+        /// A monthly budget that the strategy's highest month may exceed: a
+        /// partial-upfront reservation whose upfront is not published (the
+        /// budget is never passed on a guess).
+        CashTiming = "cash_timing",
         Budget = "budget",
     }
 }
@@ -127,11 +154,16 @@ impl Exclusion {
     fn bit(self) -> u16 {
         1 << self.index()
     }
-    /// Constraints a user can relax (the filters and missing prices are not).
+    /// Constraints a user can relax (the filters, missing prices, what the
+    /// accelerator is and an unknown cash timing are not).
     pub fn relaxable(self) -> bool {
         !matches!(
             self,
-            Exclusion::Filters | Exclusion::NoPrice | Exclusion::NoThroughput
+            Exclusion::Filters
+                | Exclusion::NoPrice
+                | Exclusion::NoThroughput
+                | Exclusion::Accelerator
+                | Exclusion::CashTiming
         )
     }
 }
@@ -162,15 +194,32 @@ pub struct Strategy {
     pub paid: Decimal,
     pub still_owed: Decimal,
     pub upfront: Decimal,
-    /// The highest month's cash (upfront included).
+    /// The highest month's cash (upfront included); with an unknown
+    /// partial-upfront split, its lower bound (the term spread evenly).
     pub peak_month: Decimal,
+    /// False when the month-by-month cash is unknown (see `peak_month_max`).
+    pub cash_timing_known: bool,
+    /// The highest the highest month can be (= `peak_month` when known; the
+    /// whole term prepaid in month 1 when the split is unknown): what a
+    /// monthly budget is tested against.
+    pub peak_month_max: Decimal,
+    /// Money committed at purchase whatever the use: the first term in full
+    /// (upfront + its monthly charges; renewals are later decisions): the
+    /// lock-in the risk score counts.
+    pub committed: Decimal,
     pub instances: u32,
     pub gpus: u32,
     /// The job's wall-clock hours on this offer (use case `job`).
     pub job_hours: Option<Decimal>,
     pub complete: bool,
+    /// The charge kinds it lacks (its figures are then a lower bound).
+    pub missing: Vec<crate::domain::catalog::UsageKind>,
     pub indicative: bool,
     pub assumed: bool,
+    /// Months the figures cover (the horizon; a job's own months).
+    pub months: u32,
+    /// The age of the prices it rests on.
+    pub age: Option<crate::domain::age::PriceAge>,
     /// Constraints failed (bits of [`Exclusion`]); 0 = feasible.
     #[serde(skip)]
     fails: u16,
@@ -234,12 +283,56 @@ pub enum Why {
     AssumedRate,
     /// A usage rate is missing: the figure is a lower bound.
     Incomplete,
-    /// Multi-node RDMA was asked and no source in the catalog confirms it.
+    /// Multi-node RDMA was asked and the catalog has no network fact for the offer.
     RdmaUnverified,
-    /// An SLA was asked; the catalog has no SLA percentages.
+    /// An SLA was asked; the catalog has no SLA figure for the provider.
     SlaNotInCatalog,
     /// AWS China regions need a China-specific account (sourced).
     ChinaAccount,
+    /// The accelerator is not a GPU (what it is, its stack, the source).
+    Accelerator {
+        kind: crate::domain::catalog::AcceleratorKind,
+        stack: Option<crate::domain::catalog::Stack>,
+        source: Option<String>,
+    },
+    /// The instance's network facts: bandwidth, RDMA, GPU interconnect.
+    Network {
+        gbps: Decimal,
+        rdma: crate::domain::catalog::RdmaKind,
+        fabric_gbps: Option<Decimal>,
+        gpu_link: crate::domain::catalog::GpuLink,
+        source: String,
+        as_of: String,
+    },
+    /// The provider's SLA for the deployment's scope, against the need.
+    Sla {
+        scope: crate::domain::catalog::SlaScope,
+        pct: Decimal,
+        need_pct: Decimal,
+        source: String,
+        as_of: Option<String>,
+        secondary: bool,
+    },
+    /// Money committed whatever the use, and its share of the decision cost.
+    LockIn {
+        committed: Decimal,
+        pct_of_cost: Decimal,
+    },
+    /// The partial-upfront split is not published: the highest month is
+    /// between these (the term total is right).
+    CashTimingUnknown {
+        peak_min: Decimal,
+        peak_max: Decimal,
+    },
+    /// The prices it rests on are over 12 months old.
+    StalePrices {
+        oldest_as_of: String,
+        age_days: i64,
+    },
+    /// Charge kinds left out when comparing with results that lack them.
+    ComparedWithout {
+        kinds: Vec<crate::domain::catalog::UsageKind>,
+    },
 }
 
 /// A pick: the offer's best strategy, its scores and reasons.
@@ -326,6 +419,11 @@ pub struct ProfileCheck {
     pub excluded: Option<Exclusion>,
     /// The family is not in the catalog at all.
     pub missing: bool,
+    /// What the catalog lacks for the family's best offer: billing models the
+    /// scenario asks for that it cannot price (e.g. no reservation price),
+    /// and usage rates it lacks. Its rank rests only on what is priced.
+    pub unpriced_models: Vec<BillingModel>,
+    pub missing_rates: Vec<crate::domain::catalog::UsageKind>,
     pub agrees: bool,
     /// Where it loses most against the top pick (the score with the largest
     /// weighted gap), when it ranks below it.
@@ -376,6 +474,16 @@ pub enum Note {
     Job { months: u32 },
     /// Use case `job` with no job in the scenario.
     NoJob,
+    /// Picks whose prices are over 12 months old (the oldest of them).
+    StalePrices {
+        picks: usize,
+        oldest_as_of: String,
+        age_days: i64,
+    },
+    /// Inputs that make figures zero (see `ScenarioWarning`).
+    Warning {
+        warning: crate::domain::scenario::ScenarioWarning,
+    },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -446,8 +554,27 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
         });
     }
     let ranked = rank(&ctx, &pool, 0);
-    let picks = top_picks(&ctx, &pool, &ranked, sc.months);
-    let table = picks_of(&ctx, &pool, &ranked, MAX_RANKED, sc.months);
+    let picks = top_picks(&ctx, &pool, &ranked);
+    let table = picks_of(&ctx, &pool, &ranked, MAX_RANKED);
+    if let Some(oldest) = picks
+        .iter()
+        .filter_map(|p| p.strategy.age.clone().filter(|a| a.stale))
+        .max_by_key(|a| a.age_days)
+    {
+        notes.push(Note::StalePrices {
+            picks: picks
+                .iter()
+                .filter(|p| p.strategy.age.as_ref().is_some_and(|a| a.stale))
+                .count(),
+            oldest_as_of: oldest.oldest_as_of,
+            age_days: oldest.age_days,
+        });
+    }
+    notes.extend(
+        sc.warnings()
+            .into_iter()
+            .map(|warning| Note::Warning { warning }),
+    );
     let active = active(a, budget.is_some());
     let relax = if ranked.is_empty() {
         relaxations(&ctx, &pool, &active)

@@ -1,39 +1,64 @@
 //! The candidates: every offer the filters match, the hard constraints it
 //! fails, and its priced strategies (see the module docs of `advise`).
 use super::*;
+use crate::domain::catalog::{Gpu, Network, RdmaKind, Sla, SlaScope, Stack, UsageKind};
+use crate::domain::tco::DataCharge;
 
 /// Facts about an offer the checks and scores need.
 pub(super) struct OfferFacts<'a> {
     pub(super) offer: &'a Offer,
+    pub(super) gpu: Option<&'a Gpu>,
     pub(super) per_gpu_gb: Option<u32>,
     pub(super) tflops: Option<Decimal>,
     /// The ecosystem score: the share of the wanted claims the provider's
-    /// facts state (it depends on the provider only).
+    /// facts state for this accelerator's stack.
     pub(super) eco: Decimal,
     pub(super) fails: u16,
+    /// The provider's SLA figure checked (the deployment's scope), when an
+    /// SLA is asked for.
+    pub(super) sla: Option<&'a Sla>,
+    /// Billing models asked for that the offer cannot price.
+    pub(super) unpriced: Vec<BillingModel>,
+    /// Charge kinds it lacks and its data charges per month (comparisons
+    /// of incomplete results).
+    pub(super) missing: Vec<UsageKind>,
+    pub(super) charges: Vec<DataCharge>,
 }
 
+impl OfferFacts<'_> {
+    pub(super) fn stack(&self) -> Option<Stack> {
+        self.gpu.and_then(|g| g.stack)
+    }
+
+    pub(super) fn net(&self) -> Option<&Network> {
+        self.offer.net.as_ref()
+    }
+}
+
+/// The provider's fact stating a claim for an accelerator stack.
 pub(super) fn provider_claim<'a>(
     p: Option<&'a Provider>,
+    stack: Option<Stack>,
     claim: &str,
 ) -> Option<&'a crate::domain::catalog::Fact> {
     p?.facts
         .iter()
-        .find(|f| f.claims.iter().any(|c| c == claim))
+        .find(|f| f.holds_for(stack) && f.claims.iter().any(|c| c == claim))
 }
 
-/// The provider's fact stating a wanted item: a claim, or (`mlp:`) any
-/// claim of that kind.
+/// The provider's fact stating a wanted item for an accelerator stack: a
+/// claim, or (`mlp:`) any claim of that kind.
 pub(super) fn stated<'a>(
     p: Option<&'a Provider>,
+    stack: Option<Stack>,
     wanted: &str,
 ) -> Option<&'a crate::domain::catalog::Fact> {
     match wanted.strip_suffix(':') {
         Some(_) => p?
             .facts
             .iter()
-            .find(|f| f.claims.iter().any(|c| c.starts_with(wanted))),
-        None => provider_claim(p, wanted),
+            .find(|f| f.holds_for(stack) && f.claims.iter().any(|c| c.starts_with(wanted))),
+        None => provider_claim(p, stack, wanted),
     }
 }
 
@@ -47,22 +72,55 @@ pub(super) fn platform_claim(pl: Platform) -> &'static str {
     }
 }
 
+pub(super) fn framework_claim(f: Framework) -> &'static str {
+    match f {
+        Framework::PyTorch => "fw:pytorch",
+        Framework::TensorFlow => "fw:tensorflow",
+        Framework::Paddle => "fw:paddle",
+        Framework::MindSpore => "fw:mindspore",
+    }
+}
+
 /// The wanted ecosystem items (claim prefixes / claims).
 pub(super) fn wanted(a: &AdviceInputs) -> Vec<&'static str> {
     let mut w = Vec::new();
     if let Some(f) = a.framework {
-        w.push(match f {
-            Framework::PyTorch => "fw:pytorch",
-            Framework::TensorFlow => "fw:tensorflow",
-            Framework::Paddle => "fw:paddle",
-            Framework::MindSpore => "fw:mindspore",
-        });
+        w.push(framework_claim(f));
     }
     if let Some(p) = a.platform {
         w.push(platform_claim(p));
     }
     w.push("dl:images");
     w
+}
+
+/// NVLink between the GPUs of one instance: the offer's sourced network fact
+/// (NVLink or NVSwitch), or, for a catalog without one, the GPU's stated
+/// interconnect.
+pub(super) fn has_nvlink(o: &Offer, gpu: Option<&Gpu>) -> bool {
+    if o.gpu_count < 2 {
+        return false;
+    }
+    match &o.net {
+        Some(n) => n.gpu_link.is_nvlink(),
+        None => {
+            let ic = gpu
+                .map(|g| g.interconnect.to_ascii_lowercase())
+                .unwrap_or_default();
+            ic.contains("nvlink") && !ic.contains("no nvlink") && !ic.contains("not in sources")
+        }
+    }
+}
+
+/// The SLA scope a deployment of `instances` instances can claim: one
+/// instance its single-instance figure; several, spread across zones, the
+/// multi-zone one.
+pub(super) fn sla_scope(instances: u32) -> SlaScope {
+    if instances > 1 {
+        SlaScope::MultiZone
+    } else {
+        SlaScope::SingleInstance
+    }
 }
 
 pub(super) fn offer_facts<'a>(
@@ -73,6 +131,7 @@ pub(super) fn offer_facts<'a>(
 ) -> OfferFacts<'a> {
     let gpu = c.gpu(o.gpu.as_str());
     let prov = c.provider(o.provider);
+    let stack = gpu.and_then(|g| g.stack);
     let per_gpu_gb = o
         .gpu_memory_gb
         .map(|t| t / o.gpu_count.max(1))
@@ -82,13 +141,6 @@ pub(super) fn offer_facts<'a>(
         .filter(|t| t.is_finite() && *t > 0.0)
         .and_then(Decimal::from_f64)
         .map(|t| t.round_dp(1));
-    let ic = gpu
-        .map(|g| g.interconnect.to_ascii_lowercase())
-        .unwrap_or_default();
-    let nvlink = o.gpu_count >= 2
-        && ic.contains("nvlink")
-        && !ic.contains("no nvlink")
-        && !ic.contains("not in sources");
     let mut fails = 0;
     let region = c.region(o.provider, o.region.as_str());
     let (group, name) = region.map_or((None, ""), |r| (Some(r.group), r.name_en.as_str()));
@@ -97,13 +149,25 @@ pub(super) fn offer_facts<'a>(
     }
     if a.needs(Need::Icp)
         && !(group == Some(crate::domain::catalog::RegionGroup::MainlandChina)
-            && provider_claim(prov, "icp:mainland").is_some())
+            && provider_claim(prov, None, "icp:mainland").is_some())
     {
         fails |= Exclusion::Icp.bit();
     }
     if let Some(pl) = a.platform.filter(|p| *p != Platform::Any) {
-        if provider_claim(prov, platform_claim(pl)).is_none() {
+        if provider_claim(prov, None, platform_claim(pl)).is_none() {
             fails |= Exclusion::Platform.bit();
+        }
+    }
+    // what the accelerator is for, and the frameworks its stack runs
+    let job_kind = sc.job.as_ref().map(|j| j.kind);
+    if let (Some(u), Some(g)) = (a.use_case.and_then(|u| u.needs_use(job_kind)), gpu) {
+        if !g.can(u) {
+            fails |= Exclusion::Accelerator.bit();
+        }
+    }
+    if let (Some(f), Some(g)) = (a.framework, gpu) {
+        if g.runs_framework(framework_claim(f)) == Some(false) {
+            fails |= Exclusion::Accelerator.bit();
         }
     }
     if let Some(need) = a.gpu_memory_gb {
@@ -114,17 +178,39 @@ pub(super) fn offer_facts<'a>(
     if sc.min_vram_gb.is_some_and(|v| v > 0) && o.gpu_memory_gb.is_none() {
         fails |= Exclusion::Memory.bit();
     }
-    if a.needs(Need::NvLink) && !nvlink {
+    if a.needs(Need::NvLink) && !has_nvlink(o, gpu) {
         fails |= Exclusion::NvLink.bit();
     }
+    if a.needs(Need::Rdma) && o.net.as_ref().is_none_or(|n| n.rdma == RdmaKind::None) {
+        fails |= Exclusion::Rdma.bit();
+    }
+    // the SLA need against the provider's dated figure for the deployment's scope
+    let sla = if a.needs(Need::Sla) {
+        let instances = crate::domain::pricing::instances_needed(sc, o).unwrap_or(1);
+        let s = prov.and_then(|p| p.sla(sla_scope(instances)));
+        if s.is_none_or(|s| s.undated || s.pct < a.sla_need_pct()) {
+            fails |= Exclusion::Sla.bit();
+        }
+        s
+    } else {
+        None
+    };
     let items = wanted(a);
-    let met = items.iter().filter(|w| stated(prov, w).is_some()).count();
+    let met = items
+        .iter()
+        .filter(|w| stated(prov, stack, w).is_some())
+        .count();
     OfferFacts {
         offer: o,
+        gpu,
         per_gpu_gb,
         tflops,
         eco: Decimal::from(met as u32 * 100) / Decimal::from(items.len() as u32),
         fails,
+        sla,
+        unpriced: Vec::new(),
+        missing: Vec::new(),
+        charges: Vec::new(),
     }
 }
 
@@ -143,16 +229,28 @@ pub(super) fn strategy_of(
     q: &ModelQuote,
     offer: &Offer,
     instances: u32,
+    months: u32,
     mix_baseline: Option<BillingModel>,
 ) -> Option<Strategy> {
     let cost = q.decision_cost?.amount();
     let paid = q.total?.amount();
-    let peak = q
-        .lines()
-        .iter()
-        .map(|l| l.total)
-        .max()
-        .unwrap_or(Decimal::ZERO);
+    let lines = q.lines();
+    let peak = lines.iter().map(|l| l.total).max().unwrap_or(Decimal::ZERO);
+    // with the split unknown, a term's month 1 may hold all of its monthly
+    // charges (the upfront paid at purchase): the highest it can be
+    let peak_max = match q.flow.and_then(|f| f.term_and_monthly()) {
+        Some((t, monthly)) if !q.cash_timing_known => peak + monthly * Decimal::from(t - 1),
+        _ => peak,
+    };
+    // lock-in: what buying it commits to at once, its first term in full
+    // (a renewal is a later decision; a monthly subscription commits a month)
+    let committed = match q.flow.and_then(|f| f.term_and_monthly()) {
+        Some((t, monthly)) => {
+            let upfront = lines.first().map_or(Decimal::ZERO, |l| l.upfront);
+            (upfront + monthly * Decimal::from(t)).min(cost)
+        }
+        None => Decimal::ZERO,
+    };
     Some(Strategy {
         offer: offer.id.clone(),
         model: q.model,
@@ -162,12 +260,18 @@ pub(super) fn strategy_of(
         still_owed: q.still_owed,
         upfront: q.upfront_total,
         peak_month: peak,
+        cash_timing_known: q.cash_timing_known,
+        peak_month_max: peak_max,
+        committed,
         instances,
         gpus: instances * offer.gpu_count,
         job_hours: None,
         complete: q.complete(),
+        missing: q.missing_kinds(),
         indicative: q.indicative,
         assumed: q.assumed,
+        months,
+        age: q.age.clone(),
         fails: 0,
     })
 }
@@ -208,27 +312,36 @@ pub(super) fn build_pool<'a>(
     // the shared filters decide what is considered; every other constraint
     // is checked here, so each exclusion has its reason
     for o in c.offers.iter().filter(|o| matches(c, sc, o)) {
-        let f = offer_facts(c, a, sc, o);
+        let mut f = offer_facts(c, a, sc, o);
         let idx = offers.len();
         let before = strategies.len();
         // what an offer with no priced strategy fails
         let mut unpriced = Exclusion::NoPrice.bit();
         if let Some(report) = &job {
             if let Some(jo) = report.offers.iter().find(|j| j.offer == o.id) {
-                let fails = match &jo.hours {
-                    Some(h) if h.fits == Some(false) => Exclusion::Memory.bit(),
-                    Some(_) => 0,
-                    None => Exclusion::NoThroughput.bit(),
+                let fails = match (&jo.hours, &jo.skip) {
+                    (Some(h), _) if h.fits == Some(false) => Exclusion::Memory.bit(),
+                    (Some(_), _) => 0,
+                    (None, Some(crate::domain::job::JobSkip::AcceleratorCannotRun { .. })) => {
+                        Exclusion::Accelerator.bit()
+                    }
+                    (None, _) => Exclusion::NoThroughput.bit(),
                 };
                 if fails != 0 {
                     // no figure: the reason is the throughput or memory, not the price
                     unpriced = fails;
                 }
+                f.charges = jo.data_charges.clone();
                 for m in &jo.models {
                     let (Some(cost), Some(paid), Some(h)) = (m.decision_cost, m.total, &jo.hours)
                     else {
+                        if m.unavailable.is_some() {
+                            f.unpriced.push(m.model);
+                        }
                         continue;
                     };
+                    f.missing = m.missing.clone();
+                    let peak = round_money(cost.amount() / Decimal::from(h.months.max(1)));
                     strategies.push((
                         idx,
                         Strategy {
@@ -239,13 +352,27 @@ pub(super) fn build_pool<'a>(
                             paid: paid.amount(),
                             still_owed: m.still_owed,
                             upfront: Decimal::ZERO,
-                            peak_month: round_money(cost.amount() / Decimal::from(h.months.max(1))),
+                            peak_month: peak,
+                            cash_timing_known: m.cash_timing_known,
+                            peak_month_max: if m.cash_timing_known {
+                                peak
+                            } else {
+                                cost.amount()
+                            },
+                            committed: if m.model.is_commitment() {
+                                cost.amount()
+                            } else {
+                                Decimal::ZERO
+                            },
                             instances: h.instances,
                             gpus: h.gpus,
                             job_hours: Some(h.wall_hours),
                             complete: m.complete,
+                            missing: m.missing.clone(),
                             indicative: false,
                             assumed: false,
+                            months: h.months,
+                            age: m.age.clone(),
                             fails: fails | risk(m.model),
                         },
                     ));
@@ -253,9 +380,12 @@ pub(super) fn build_pool<'a>(
             }
         } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
             let oq = quote_offer(c, sc, o, sp.as_ref(), assumed.as_deref(), opts)?;
+            f.charges = oq.data_charges.clone();
             let mut best_commit: Option<(Decimal, BillingModel)> = None;
             for q in &oq.models {
-                let Some(mut s) = strategy_of(q, o, instances, None) else {
+                f.missing = q.missing_kinds();
+                let Some(mut s) = strategy_of(q, o, instances, sc.months, None) else {
+                    f.unpriced.push(q.model);
                     continue;
                 };
                 if q.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
@@ -273,7 +403,7 @@ pub(super) fn build_pool<'a>(
                 mixed.mix_baseline = m;
                 let mq = quote_offer(c, &mixed, o, sp.as_ref(), assumed.as_deref(), opts)?;
                 for q in &mq.models {
-                    if let Some(mut s) = strategy_of(q, o, instances, Some(m)) {
+                    if let Some(mut s) = strategy_of(q, o, instances, sc.months, Some(m)) {
                         s.fails |= risk(BillingModel::Mix);
                         strategies.push((idx, s));
                     }
@@ -281,7 +411,7 @@ pub(super) fn build_pool<'a>(
             }
         }
         if strategies.len() == before {
-            strategies.push((idx, placeholder(o, unpriced)));
+            strategies.push((idx, placeholder(o, unpriced, sc.months)));
         }
         offers.push(f);
     }
@@ -290,20 +420,17 @@ pub(super) fn build_pool<'a>(
         if let Some(b) = budget {
             if s.fails & Exclusion::NoPrice.bit() == 0 && budget_metric(s, a.budget_basis) > b {
                 s.fails |= Exclusion::Budget.bit();
+                // within what the highest month could be: unknown, never passed
+                if a.budget_basis == BudgetBasis::Monthly && s.peak_month <= b {
+                    s.fails |= Exclusion::CashTiming.bit();
+                }
             }
         }
     }
     let measured = job
         .iter()
         .flat_map(|r| &r.offers)
-        .filter(|j| {
-            j.hours.as_ref().is_some_and(|h| {
-                !matches!(
-                    h.basis,
-                    crate::domain::job::ThroughputBasis::Estimate { .. }
-                )
-            })
-        })
+        .filter(|j| j.hours.as_ref().is_some_and(|h| h.measured))
         .map(|j| j.offer.clone())
         .collect();
     Ok(Pool {
@@ -314,7 +441,7 @@ pub(super) fn build_pool<'a>(
 }
 
 /// An offer with no priced strategy, failing `fails`.
-pub(super) fn placeholder(o: &Offer, fails: u16) -> Strategy {
+pub(super) fn placeholder(o: &Offer, fails: u16, months: u32) -> Strategy {
     Strategy {
         offer: o.id.clone(),
         model: BillingModel::OnDemand,
@@ -324,12 +451,18 @@ pub(super) fn placeholder(o: &Offer, fails: u16) -> Strategy {
         still_owed: Decimal::ZERO,
         upfront: Decimal::ZERO,
         peak_month: Decimal::ZERO,
+        cash_timing_known: true,
+        peak_month_max: Decimal::ZERO,
+        committed: Decimal::ZERO,
         instances: 0,
         gpus: 0,
         job_hours: None,
         complete: false,
+        missing: Vec::new(),
         indicative: false,
         assumed: false,
+        months,
+        age: None,
         fails,
     }
 }
@@ -346,9 +479,12 @@ pub(super) fn job_of(
     job_report(c, sc).map(Some)
 }
 
+/// What a budget is tested against: the highest month's cash (its highest
+/// possible value when the timing is unknown: never a guess), or the
+/// decision cost.
 pub(super) fn budget_metric(s: &Strategy, basis: BudgetBasis) -> Decimal {
     match basis {
-        BudgetBasis::Monthly => s.peak_month,
+        BudgetBasis::Monthly => s.peak_month_max,
         BudgetBasis::Total => s.decision_cost,
     }
 }

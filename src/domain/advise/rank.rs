@@ -1,6 +1,7 @@
 //! Scores, the ranking and the reasons of each pick.
 use super::pool::*;
 use super::*;
+use crate::domain::catalog::{AcceleratorKind, UsageKind};
 
 pub(super) fn pct(part: Decimal, whole: Decimal) -> Decimal {
     if whole <= Decimal::ZERO {
@@ -8,6 +9,12 @@ pub(super) fn pct(part: Decimal, whole: Decimal) -> Decimal {
     }
     (part * Decimal::ONE_HUNDRED / whole).min(Decimal::ONE_HUNDRED)
 }
+
+/// Risk points for a horizon fully committed (steady load; twice with a
+/// bursty one): the share of the decision cost committed within the horizon
+/// × this.
+pub const LOCK_IN_STEADY: u32 = 20;
+pub const LOCK_IN_BURSTY: u32 = 40;
 
 /// Everything scoring needs besides the strategy.
 pub(super) struct Ctx<'a> {
@@ -18,18 +25,40 @@ pub(super) struct Ctx<'a> {
     pub(super) mix_share: Decimal,
 }
 
+/// The cost a strategy is compared on: its decision cost without the
+/// charges of `without` (kinds some compared strategy lacks), so a result
+/// missing a charge never wins by its omission.
+pub(super) fn comparable(f: &OfferFacts, s: &Strategy, without: &[UsageKind]) -> Decimal {
+    let left_out: Decimal = f
+        .charges
+        .iter()
+        .filter(|c| without.contains(&c.kind))
+        .map(|c| c.monthly * Decimal::from(s.months))
+        .sum();
+    (s.decision_cost - left_out).max(Decimal::ZERO)
+}
+
+/// The charge kinds any of the strategies lacks, in `UsageKind` order.
+pub(super) fn lacking<'a>(strategies: impl Iterator<Item = &'a Strategy>) -> Vec<UsageKind> {
+    let mut k: Vec<UsageKind> = strategies.flat_map(|s| s.missing.iter().copied()).collect();
+    k.sort();
+    k.dedup();
+    k
+}
+
 pub(super) fn scores(
     ctx: &Ctx,
     f: &OfferFacts,
     s: &Strategy,
+    cost_now: Decimal,
     min_cost: Decimal,
     max_tf: Decimal,
     min_hours: Option<Decimal>,
 ) -> Scores {
-    let cost = if s.decision_cost <= min_cost || s.decision_cost <= Decimal::ZERO {
+    let cost = if cost_now <= min_cost || cost_now <= Decimal::ZERO {
         Decimal::ONE_HUNDRED
     } else {
-        pct(min_cost.max(Decimal::ZERO), s.decision_cost)
+        pct(min_cost.max(Decimal::ZERO), cost_now)
     };
     // a job: the fastest feasible finish scores 100; otherwise datasheet TFLOPS
     let perf = match (s.job_hours, min_hours) {
@@ -46,13 +75,20 @@ pub(super) fn scores(
             _ => {}
         }
     }
+    let bursty = ctx.inputs.load == Load::Bursty;
     if s.still_owed > Decimal::ZERO && s.decision_cost > Decimal::ZERO {
-        let k = if ctx.inputs.load == Load::Bursty {
-            100
-        } else {
-            50
-        };
+        let k = if bursty { 100 } else { 50 };
         risk -= s.still_owed * Decimal::from(k) / s.decision_cost;
+    }
+    // lock-in: money committed within the horizon whatever the use (a 3-year
+    // reservation for a 3-year horizon is not on-demand's risk)
+    if s.committed > s.still_owed && s.decision_cost > Decimal::ZERO {
+        let k = if bursty {
+            LOCK_IN_BURSTY
+        } else {
+            LOCK_IN_STEADY
+        };
+        risk -= (s.committed - s.still_owed) * Decimal::from(k) / s.decision_cost;
     }
     for bad in [s.indicative, s.assumed, !s.complete] {
         if bad {
@@ -82,12 +118,25 @@ pub(super) fn rank<'a>(
     pool: &'a Pool,
     allow: u16,
 ) -> Vec<(usize, &'a Strategy, Scores)> {
+    rank_where(ctx, pool, allow, &|_| true)
+}
+
+/// [`rank`] over the strategies `keep` accepts.
+pub(super) fn rank_where<'a>(
+    ctx: &Ctx,
+    pool: &'a Pool,
+    allow: u16,
+    keep: &dyn Fn(&Strategy) -> bool,
+) -> Vec<(usize, &'a Strategy, Scores)> {
     let feasible: Vec<&(usize, Strategy)> = pool
         .strategies
         .iter()
-        .filter(|(_, s)| s.fails & !allow == 0)
+        .filter(|(_, s)| s.fails & !allow == 0 && keep(s))
         .collect();
-    let Some(min_cost) = feasible.iter().map(|(_, s)| s.decision_cost).min() else {
+    // compared on what every feasible strategy prices
+    let without = lacking(feasible.iter().map(|(_, s)| s));
+    let cost_of = |i: usize, s: &Strategy| comparable(&pool.offers[i], s, &without);
+    let Some(min_cost) = feasible.iter().map(|(i, s)| cost_of(*i, s)).min() else {
         return Vec::new();
     };
     let max_tf = feasible
@@ -98,7 +147,15 @@ pub(super) fn rank<'a>(
     let min_hours = feasible.iter().filter_map(|(_, s)| s.job_hours).min();
     let mut best: Vec<Option<(&Strategy, Scores)>> = vec![None; pool.offers.len()];
     for (i, s) in feasible {
-        let sc = scores(ctx, &pool.offers[*i], s, min_cost, max_tf, min_hours);
+        let sc = scores(
+            ctx,
+            &pool.offers[*i],
+            s,
+            cost_of(*i, s),
+            min_cost,
+            max_tf,
+            min_hours,
+        );
         let better = match &best[*i] {
             None => true,
             Some((b, bs)) => order(sc, s, *bs, b) == std::cmp::Ordering::Less,
@@ -196,16 +253,37 @@ pub(super) fn reasons(
         }),
         (_, _, None) => v.push(Why::ThroughputUnknown),
     }
-    if a.needs(Need::NvLink) || f.offer.gpu_count >= 2 {
-        if let Some(g) = ctx.catalog.gpu(f.offer.gpu.as_str()) {
-            v.push(Why::Interconnect {
-                text: g.interconnect.clone(),
-            });
+    if let Some(g) = f.gpu.filter(|g| g.kind != AcceleratorKind::Gpu) {
+        v.push(Why::Accelerator {
+            kind: g.kind,
+            stack: g.stack,
+            source: g.kind_source.clone(),
+        });
+    }
+    let multi = f.offer.gpu_count >= 2 || s.instances > 1;
+    match f.net() {
+        Some(n) if a.needs(Need::NvLink) || a.needs(Need::Rdma) || multi => v.push(Why::Network {
+            gbps: n.gbps,
+            rdma: n.rdma,
+            fabric_gbps: n.fabric_gbps,
+            gpu_link: n.gpu_link,
+            source: n.source.clone(),
+            as_of: n.as_of.clone(),
+        }),
+        Some(_) => {}
+        None => {
+            if a.needs(Need::NvLink) || f.offer.gpu_count >= 2 {
+                if let Some(g) = f.gpu {
+                    v.push(Why::Interconnect {
+                        text: g.interconnect.clone(),
+                    });
+                }
+            }
         }
     }
     let prov = ctx.catalog.provider(f.offer.provider);
     for w in wanted(a) {
-        match stated(prov, w) {
+        match stated(prov, f.stack(), w) {
             Some(fact) => v.push(Why::Stated {
                 claim: fact
                     .claims
@@ -243,14 +321,46 @@ pub(super) fn reasons(
     if s.assumed {
         v.push(Why::AssumedRate);
     }
+    if committed_pct(s) > Decimal::ZERO {
+        v.push(Why::LockIn {
+            committed: s.committed,
+            pct_of_cost: committed_pct(s),
+        });
+    }
+    if !s.cash_timing_known {
+        v.push(Why::CashTimingUnknown {
+            peak_min: s.peak_month,
+            peak_max: s.peak_month_max,
+        });
+    }
     if !s.complete {
         v.push(Why::Incomplete);
     }
-    if a.needs(Need::Rdma) {
+    let without = lacking(ranked.iter().map(|(_, s, _)| *s));
+    if !without.is_empty() {
+        v.push(Why::ComparedWithout { kinds: without });
+    }
+    if let Some(age) = s.age.as_ref().filter(|a| a.stale) {
+        v.push(Why::StalePrices {
+            oldest_as_of: age.oldest_as_of.clone(),
+            age_days: age.age_days,
+        });
+    }
+    if a.needs(Need::Rdma) && f.net().is_none() {
         v.push(Why::RdmaUnverified);
     }
     if a.needs(Need::Sla) {
-        v.push(Why::SlaNotInCatalog);
+        match f.sla {
+            Some(x) => v.push(Why::Sla {
+                scope: x.scope,
+                pct: x.pct,
+                need_pct: a.sla_need_pct(),
+                source: x.source.clone(),
+                as_of: x.as_of.clone(),
+                secondary: x.secondary,
+            }),
+            None => v.push(Why::SlaNotInCatalog),
+        }
     }
     if f.offer.provider == crate::domain::catalog::ProviderId::Aws
         && f.offer.region.as_str().starts_with("cn-")
@@ -258,6 +368,14 @@ pub(super) fn reasons(
         v.push(Why::ChinaAccount);
     }
     v
+}
+
+/// The share of the decision cost committed whatever the use, %, 1 dp.
+pub(super) fn committed_pct(s: &Strategy) -> Decimal {
+    if s.decision_cost <= Decimal::ZERO {
+        return Decimal::ZERO;
+    }
+    r1(s.committed * Decimal::ONE_HUNDRED / s.decision_cost)
 }
 
 /// The same GPUs from the same provider, paid the same way at the same
@@ -282,7 +400,6 @@ pub(super) fn top_picks(
     ctx: &Ctx,
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
-    months: u32,
 ) -> Vec<Pick> {
     let mut chosen: Vec<Pick> = Vec::new();
     let mut at: Vec<usize> = Vec::new();
@@ -290,7 +407,7 @@ pub(super) fn top_picks(
         match at.iter().position(|&c| same_deal(pool, &ranked[c], r)) {
             Some(j) => chosen[j].same_elsewhere.push(r.1.offer.clone()),
             None if chosen.len() < MAX_PICKS => {
-                let mut p = pick_at(ctx, pool, ranked, k, true, months);
+                let mut p = pick_at(ctx, pool, ranked, k, true);
                 p.rank = chosen.len() + 1;
                 chosen.push(p);
                 at.push(k);
@@ -324,10 +441,9 @@ pub(super) fn picks_of(
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
     n: usize,
-    months: u32,
 ) -> Vec<Pick> {
     (0..n.min(ranked.len()))
-        .map(|k| pick_at(ctx, pool, ranked, k, k < MAX_PICKS, months))
+        .map(|k| pick_at(ctx, pool, ranked, k, k < MAX_PICKS))
         .collect()
 }
 
@@ -338,7 +454,6 @@ fn pick_at(
     ranked: &[(usize, &Strategy, Scores)],
     k: usize,
     with_reasons: bool,
-    months: u32,
 ) -> Pick {
     let (_, s, sc) = ranked[k];
     Pick {
@@ -350,7 +465,8 @@ fn pick_at(
         } else {
             Vec::new()
         },
-        monthly: round_money(s.decision_cost / Decimal::from(months.max(1))),
+        // per month of what the figures cover (a job's own months)
+        monthly: round_money(s.decision_cost / Decimal::from(s.months.max(1))),
         same_elsewhere: Vec::new(),
     }
 }

@@ -98,7 +98,15 @@ pub fn assumed_rates(catalog: &Catalog, scenario: &Scenario) -> Option<Vec<Assum
     let a: AssumedDiscount = scenario.assumed_discount?;
     let cap = |v: Decimal| round_money(v.clamp(Decimal::ZERO, Decimal::ONE_HUNDRED));
     let mut out = Vec::new();
-    for term in [1u32, 12, 36] {
+    // the 5-year term only when a 5-year model is asked for (it is opt-in)
+    let five = scenario
+        .models()
+        .iter()
+        .any(|m| m.term_months() == Some(60));
+    for term in [1u32, 12, 36, 60] {
+        if term == 60 && !five {
+            continue;
+        }
         let pick = |user: Option<Decimal>, pay: Upfront| match user {
             Some(v) => (cap(v), GapBasis::User),
             None => match payment_gap(catalog, term, pay) {

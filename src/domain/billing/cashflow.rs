@@ -137,6 +137,43 @@ impl CashFlow {
         })
     }
 
+    /// Does the horizon end at the end of a term (or is there no term)? Then
+    /// what is paid within it does not depend on how a term's total is split
+    /// between upfront and monthly charges.
+    pub fn covers_whole_terms(&self) -> bool {
+        self.term
+            .is_none_or(|t| t <= 1 || self.months.is_multiple_of(t))
+    }
+
+    /// Month 1's cash after credits, display figure.
+    pub fn month1(&self) -> Decimal {
+        if self.months == 0 {
+            return Decimal::ZERO;
+        }
+        let upfront = if self.term.is_some() {
+            self.upfront_c
+        } else {
+            0
+        };
+        let gross = upfront
+            .saturating_add(self.usage_m1_c)
+            .saturating_add(self.commit_m1_c)
+            .saturating_add(self.data_c);
+        let credit = if self.credit_expiry_month.is_none_or(|x| x >= 1) {
+            self.credit_c.min(gross.max(0)).max(0)
+        } else {
+            0
+        };
+        from_cents(gross - credit)
+    }
+
+    /// The commitment's monthly charge (fleet, display figure) and its term:
+    /// with an unknown split, month 1 of a term can hold up to `(term − 1)`
+    /// more of them (all prepaid).
+    pub fn term_and_monthly(&self) -> Option<(u32, Decimal)> {
+        self.term.map(|t| (t, from_cents(self.commit_c)))
+    }
+
     /// Gross charges (before credits) of months 1..=n, and the upfront part.
     fn gross_through(&self, n: u32) -> Result<(i64, i64), EngineError> {
         if n == 0 {

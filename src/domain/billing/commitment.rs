@@ -67,8 +67,8 @@ impl<'a> Sourced<'a> {
 /// The sourced commitment prices of one offer in the display currency
 /// (the book's commitment part).
 pub(crate) struct Commitments<'a> {
-    reserved: [Option<Sourced<'a>>; 6],
-    savings: [Option<Sourced<'a>>; 2],
+    reserved: [Option<Sourced<'a>>; 9],
+    savings: [Option<Sourced<'a>>; 3],
     subscription: Option<Sourced<'a>>,
 }
 
@@ -79,13 +79,17 @@ impl<'a> Commitments<'a> {
             Some(p) => Sourced::of(p, fx, hpm),
             None => Ok(None),
         };
-        let mut reserved = [None; 6];
+        let mut reserved = [None; 9];
         for (r, p) in reserved.iter_mut().zip(slots.reserved) {
             *r = conv(p)?;
         }
         Ok(Commitments {
             reserved,
-            savings: [conv(slots.savings[0])?, conv(slots.savings[1])?],
+            savings: [
+                conv(slots.savings[0])?,
+                conv(slots.savings[1])?,
+                conv(slots.savings[2])?,
+            ],
             subscription: conv(slots.subscription)?,
         })
     }
@@ -131,6 +135,12 @@ impl Commitment<'_> {
         let terms = months.div_ceil(term);
         let per_term = add(self.upfront, mul(self.monthly, Decimal::from(term))?)?;
         mul(per_term, Decimal::from(terms))
+    }
+
+    /// The source does not publish the upfront/monthly split (see
+    /// `Price::split_unknown`): the term total is right, its timing is not.
+    pub fn split_unknown(&self) -> bool {
+        self.price.is_some_and(|p| p.split_unknown)
     }
 
     /// The sourced price used (None when assumed).
@@ -224,6 +234,7 @@ pub(crate) fn shape(
         effective_hourly: c.effective_hourly(book.billing.hours_per_month)?,
         assumed: c.assumed,
         user_price: c.price.is_none() && od.is_some_and(|o| o.user()),
+        cash_unknown: c.split_unknown(),
         ..Shape::empty(sources, notices)
     }))
 }

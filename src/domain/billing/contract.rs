@@ -50,6 +50,9 @@ pub(crate) fn contract(model: BillingModel) -> Option<Contract> {
         BillingModel::Ri3No => c(36, Upfront::No, Slot::Reserved),
         BillingModel::Ri3Partial => c(36, Upfront::Partial, Slot::Reserved),
         BillingModel::Ri3All => c(36, Upfront::All, Slot::Reserved),
+        BillingModel::Ri5No => c(60, Upfront::No, Slot::Reserved),
+        BillingModel::Ri5Partial => c(60, Upfront::Partial, Slot::Reserved),
+        BillingModel::Ri5All => c(60, Upfront::All, Slot::Reserved),
         BillingModel::Sp1 => c(12, Upfront::No, Slot::SavingsPlan),
         BillingModel::Sp3 => c(36, Upfront::No, Slot::SavingsPlan),
         BillingModel::Subscription => Some(Contract {
@@ -63,11 +66,12 @@ pub(crate) fn contract(model: BillingModel) -> Option<Contract> {
     }
 }
 
-/// Index of a commitment term in the book (1 and 3 years).
+/// Index of a commitment term in the book (1, 3 and 5 years).
 pub(crate) fn term_slot(term: u32) -> Option<usize> {
     match term {
         12 => Some(0),
         36 => Some(1),
+        60 => Some(2),
         _ => None,
     }
 }
@@ -86,18 +90,18 @@ pub(crate) fn reserved_slot(term: u32, pay: Upfront) -> Option<usize> {
 /// picked in one pass over its prices: each model then reads its slot
 /// instead of scanning the prices again.
 pub(crate) struct Slots<'a> {
-    /// Reserved: [1y no, 1y partial, 1y all, 3y no, 3y partial, 3y all].
-    pub reserved: [Option<&'a Price>; 6],
-    /// Savings plans: [1y, 3y].
-    pub savings: [Option<&'a Price>; 2],
+    /// Reserved: [1y no, partial, all, 3y no, partial, all, 5y no, partial, all].
+    pub reserved: [Option<&'a Price>; 9],
+    /// Savings plans: [1y, 3y, 5y].
+    pub savings: [Option<&'a Price>; 3],
     pub subscription: Option<&'a Price>,
 }
 
 impl<'a> Slots<'a> {
     pub fn of(offer: &'a Offer) -> Slots<'a> {
         let mut b = Slots {
-            reserved: [None; 6],
-            savings: [None; 2],
+            reserved: [None; 9],
+            savings: [None; 3],
             subscription: None,
         };
         for p in &offer.prices {

@@ -18,10 +18,10 @@ use serde::{Deserialize, Serialize};
 
 use super::{user_price_currency, Fx};
 use crate::domain::catalog::{
-    Catalog, Offer, ProviderId, Region, RegionCode, UsageKind, UsageRate,
+    as_of_days, Catalog, Offer, ProviderId, Region, RegionCode, UsageKind, UsageRate,
 };
 use crate::domain::error::EngineError;
-use crate::domain::money::{add, mul, sub};
+use crate::domain::money::{add, mul, round_money, sub};
 use crate::domain::scenario::{Scenario, UsageRateKey};
 
 /// Remarks on an offer's data charges. Stable codes.
@@ -44,6 +44,27 @@ pub struct MissingRate {
     pub kind: UsageKind,
     pub provider: ProviderId,
     pub region: RegionCode,
+}
+
+/// One data charge of an offer per month (display currency, rounded), for
+/// comparing incomplete results on what both sides price.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct DataCharge {
+    pub kind: UsageKind,
+    pub monthly: Decimal,
+}
+
+/// An offer's data charges per month, what is missing, and the oldest date
+/// of the catalog rates used.
+pub(crate) struct DataMonthly {
+    /// Full precision.
+    pub total: Decimal,
+    pub notices: Vec<QuoteNotice>,
+    pub missing: Vec<MissingRate>,
+    /// Per kind, rounded to cents (each priced kind with a volume).
+    pub charges: Vec<DataCharge>,
+    /// The oldest `as_of` of the catalog usage rates used.
+    pub oldest_as_of: Option<std::sync::Arc<str>>,
 }
 
 /// Tiered charge: `qty` units against ascending cumulative tiers.
@@ -119,11 +140,13 @@ pub(crate) fn monthly(
     scenario: &Scenario,
     offer: &Offer,
     fx: Fx,
-) -> Result<(Decimal, Vec<QuoteNotice>, Vec<MissingRate>), EngineError> {
+) -> Result<DataMonthly, EngineError> {
     let d = &scenario.data;
     let mut total = Decimal::ZERO;
     let mut notices = Vec::new();
     let mut missing = Vec::new();
+    let mut charges = Vec::new();
+    let mut oldest: Option<&str> = None;
     let region = catalog.region(offer.provider, &offer.region);
     let region_currency = region
         .map(|r| r.billing_currency())
@@ -142,12 +165,23 @@ pub(crate) fn monthly(
                 }
                 let c = fx.conv(tiered(r, qty)?, r.currency)?;
                 total = add(total, c)?;
+                charges.push(DataCharge {
+                    kind,
+                    monthly: round_money(c),
+                });
+                if oldest.is_none_or(|o| older(&r.as_of, o)) {
+                    oldest = Some(&r.as_of);
+                }
                 Ok(true)
             }
             RateFound::User(rate) => {
                 notices.push(QuoteNotice::UsageRateUser { kind });
                 let c = fx.conv(mul(qty, rate)?, region_currency)?;
                 total = add(total, c)?;
+                charges.push(DataCharge {
+                    kind,
+                    monthly: round_money(c),
+                });
                 Ok(true)
             }
             RateFound::Missing => {
@@ -175,5 +209,20 @@ pub(crate) fn monthly(
     }
     charge(UsageKind::InterRegionPerGb, d.cross_region_gb, &mut notices)?;
     charge(UsageKind::StoragePerGbMonth, d.storage_gb, &mut notices)?;
-    Ok((total, notices, missing))
+    Ok(DataMonthly {
+        total,
+        notices,
+        missing,
+        charges,
+        oldest_as_of: oldest.map(std::sync::Arc::from),
+    })
+}
+
+/// Is date `a` older than `b` (unreadable dates count as oldest)?
+pub(crate) fn older(a: &str, b: &str) -> bool {
+    match (as_of_days(a), as_of_days(b)) {
+        (Some(x), Some(y)) => x < y,
+        (None, Some(_)) => true,
+        _ => false,
+    }
 }

@@ -469,6 +469,9 @@ pub(crate) struct Shape {
     pub effective_hourly: Decimal,
     pub assumed: bool,
     pub user_price: bool,
+    /// The commitment's upfront/monthly split is not published (a partial
+    /// upfront stored as its effective rate): month-by-month cash is unknown.
+    pub cash_unknown: bool,
     pub sources: Few<PriceRef, 2>,
     pub notices: Few<ModelNotice, 3>,
 }
@@ -487,6 +490,7 @@ impl Shape {
             effective_hourly: Decimal::ZERO,
             assumed: false,
             user_price: false,
+            cash_unknown: false,
             sources,
             notices,
         }
@@ -509,6 +513,9 @@ pub(crate) fn shape(
         | BillingModel::Ri3No
         | BillingModel::Ri3Partial
         | BillingModel::Ri3All
+        | BillingModel::Ri5No
+        | BillingModel::Ri5Partial
+        | BillingModel::Ri5All
         | BillingModel::Sp1
         | BillingModel::Sp3
         | BillingModel::Subscription

@@ -16,11 +16,14 @@ use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, sub};
 
 /// Billed on-demand hours for `h` hours in one session (see module docs).
+/// Hours carry at most 6 decimals (3.6 ms), so the seconds are read to the
+/// centisecond before rounding up: an hours figure that is a whole number of
+/// seconds at 6 dp (a job's) is billed as those seconds, not one more.
 pub(crate) fn billed_hours(h: Decimal, b: &Granularity) -> Result<Decimal, EngineError> {
     if h <= Decimal::ZERO {
         return Ok(Decimal::ZERO);
     }
-    let secs = mul(h, Decimal::from(3600))?;
+    let secs = mul(h, Decimal::from(3600))?.round_dp(2);
     let g = Decimal::from(b.granularity_s);
     let billed = mul(div(secs, g)?.ceil(), g)?.max(Decimal::from(b.minimum_s));
     div(billed, Decimal::from(3600))

@@ -76,6 +76,9 @@ pub(crate) fn mix(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>, E
         | BillingModel::Ri3No
         | BillingModel::Ri3Partial
         | BillingModel::Ri3All
+        | BillingModel::Ri5No
+        | BillingModel::Ri5Partial
+        | BillingModel::Ri5All
         | BillingModel::Sp1
         | BillingModel::Sp3
         | BillingModel::Subscription
@@ -153,6 +156,7 @@ fn committed_baseline(
         effective_hourly,
         assumed: c.assumed,
         user_price: c.price.is_none() && book.on_demand.is_some_and(|o| o.user()),
+        cash_unknown: c.split_unknown(),
         ..Shape::empty(sources, notices)
     }))
 }

@@ -14,7 +14,7 @@ use crate::domain::catalog::{Catalog, Gpu, Offer, OfferId, Region};
 use crate::domain::error::EngineError;
 use crate::domain::pricing::{assumed_rates, offer_metrics_with, OfferMetrics};
 use crate::domain::scenario::{BillingModel, Scenario, UsageRateKey};
-use crate::domain::tco::{quote, ModelQuote, OfferQuote, Quote};
+use crate::domain::tco::{quote, ranked_results, ModelQuote, OfferQuote, Quote};
 
 /// The part of a scenario that changes prices (filters removed), so a memo
 /// over it only re-prices when a price input changes.
@@ -108,14 +108,18 @@ pub fn panel(
         .copied()
         .filter(|m| q.offers.iter().any(|o| model_quote(o, *m).is_some()))
         .collect();
+    // per model, fewer missing charge kinds first, then the cost on what
+    // the group prices: an incomplete result never wins by omission
+    let ranked = ranked_results(&q.offers, q.months);
     let best_by_model = models
         .iter()
         .map(|m| {
-            argmin(
-                q.offers
+            argmin(q.offers.iter().enumerate().map(|(o, oq)| {
+                ranked
                     .iter()
-                    .map(|o| model_quote(o, *m).and_then(|x| x.rank_key())),
-            )
+                    .find(|r| r.0 == o && oq.models[r.1].model == *m)
+                    .map(|r| r.2.clone())
+            }))
         })
         .collect();
     let best_hourly = argmin(q.offers.iter().map(|o| {

@@ -11,7 +11,8 @@
 //! * Parsing never fails: a malformed or out-of-range value falls back to
 //!   that key's default only and produces a [`LinkNotice`] naming the key;
 //!   list keys drop unknown items and keep the known ones. A missing `v`
-//!   means v=1; a future `v` gives a notice and is read best-effort.
+//!   means v=1; an unreadable `v` is read as the current version with a
+//!   notice; a future `v` gives a notice and is read best-effort.
 //! * Links of earlier versions are first rewritten into the current form by
 //!   [`migrate`] (with a notice per rewritten key), then read by the tables.
 //! * Writing omits defaults (a spec's `write` returns `None`) and writes keys
@@ -192,14 +193,18 @@ fn pairs(input: &str) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The version a link was written in (wherever `v` stands; 1 when absent).
+/// The version a link was written in (wherever `v` stands): 1 when absent;
+/// a `v` that does not read as a version (`v=abc`) is read as the current
+/// version, and the key's notice says so (it is never taken for v1 silently).
 fn version_of(pairs: &[(String, String)]) -> u32 {
-    pairs
-        .iter()
-        .filter(|(k, _)| k == "v")
+    let mut given = pairs.iter().filter(|(k, _)| k == "v").peekable();
+    if given.peek().is_none() {
+        return 1;
+    }
+    given
         .filter_map(|(_, v)| VERSION_BOUNDS.check_u32(&decode(v)).ok())
         .next_back()
-        .unwrap_or(1)
+        .unwrap_or(LINK_VERSION)
 }
 
 const VERSION_BOUNDS: Bounds = Bounds::whole(1, u32::MAX / 2);
@@ -210,7 +215,7 @@ pub const VERSION_DOC: [&str; 4] = [
     "v",
     "format version",
     "`2`",
-    "`1` or `2`; a missing `v` means 1 (see *Versions*); a newer `v` gives a notice and is read best-effort",
+    "`1` or `2`; a missing `v` means 1 (see *Versions*); a `v` that is not a version (`v=abc`) is read as 2 with a notice `invalid_value`; a newer `v` gives a notice and is read best-effort",
 ];
 
 /// Read a key into `value` with the first spec of `specs` whose code is

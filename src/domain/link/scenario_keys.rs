@@ -175,9 +175,9 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
         #[cfg(not(target_arch = "wasm32"))]
         meaning: "billing models",
         #[cfg(not(target_arch = "wasm32"))]
-        default: "all",
+        default: "all but the 5-year reservations",
         #[cfg(not(target_arch = "wasm32"))]
-        values: "`od` on-demand, `ri1n ri1p ri1a ri3n ri3p ri3a` reserved 1/3 yr no/partial/all upfront, `sp1 sp3` savings plan, `sub` monthly subscription (包年包月), `inst` 12-month installment, `spot`, `mix`",
+        values: "`od` on-demand, `ri1n ri1p ri1a ri3n ri3p ri3a` reserved 1/3 yr no/partial/all upfront, `ri5n ri5p ri5a` reserved 5 yr (Azure publishes 5-year terms; computed only when named, so links made before them keep their meaning), `sp1 sp3` savings plan, `sub` monthly subscription (包年包月), `inst` 12-month installment, `spot`, `mix`",
         bounds: None,
         read: r_bm,
         write: w_bm,
@@ -273,7 +273,7 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
         #[cfg(not(target_arch = "wasm32"))]
         default: "`od`",
         #[cfg(not(target_arch = "wasm32"))]
-        values: "`od` or a commitment code (`ri1n … ri3a`, `sp1`, `sp3`, `sub`, `inst`); a commitment baseline is paid for its whole term",
+        values: "`od` or a commitment code (`ri1n … ri3a`, `ri5n ri5p ri5a`, `sp1`, `sp3`, `sub`, `inst`); a commitment baseline is paid for its whole term",
         bounds: None,
         read: r_mixb,
         write: w_mixb,

@@ -7,10 +7,11 @@ use crate::domain::advise::{
     Advice, BudgetBasis, Change, Exclusion, ExclusionGroup, Note, Pick, ProfileCheck, Relaxation,
     ScorePart, Strategy, Why,
 };
-use crate::domain::catalog::OfferId;
-use crate::domain::scenario::BillingModel;
+use crate::domain::catalog::{AcceleratorKind, GpuLink, OfferId, RdmaKind, SlaScope, Stack};
+use crate::domain::scenario::{BillingModel, ScenarioWarning};
 use crate::ui::format;
 use crate::ui::i18n::{fill, Locale, Rt};
+use crate::ui::labels::usage_kind_msg;
 use crate::ui::link::{self, AppLink, Screen};
 use crate::ui::pages::ctx::Ctx;
 
@@ -26,6 +27,10 @@ impl R<'_> {
     /// A message in the render's language.
     pub(super) fn t(&self, m: Rt) -> &'static str {
         m.text(self.cx.locale)
+    }
+    /// A percentage as sourced (SLA figures have up to three decimals).
+    pub(super) fn num2(&self, d: Decimal) -> String {
+        format::plain(d, self.cx.locale)
     }
     /// A figure, to one decimal at most.
     pub(super) fn num(&self, d: Decimal) -> String {
@@ -185,6 +190,95 @@ impl R<'_> {
                 &[&self.num(*hours), &self.num(*pct_of_fastest)],
             ),
             Why::Interconnect { text } => fill(t(Rt::AdvWhyInterconnect), &[text]),
+            Why::Accelerator { kind, stack, .. } => {
+                let stack = stack
+                    .map(|s| fill(t(Rt::AdvWhyAccelStack), &[stack_name(s)]))
+                    .unwrap_or_default();
+                fill(t(Rt::AdvWhyAccelerator), &[accel_name(*kind), &stack])
+            }
+            Why::Network {
+                gbps,
+                rdma,
+                fabric_gbps,
+                gpu_link,
+                as_of,
+                ..
+            } => {
+                let mut r = t(match rdma {
+                    RdmaKind::Efa => Rt::AdvRdmaEfa,
+                    RdmaKind::Infiniband => Rt::AdvRdmaIb,
+                    RdmaKind::None => Rt::AdvRdmaNone,
+                })
+                .to_string();
+                if let Some(f) = fabric_gbps {
+                    r.push_str(", ");
+                    r.push_str(&fill(t(Rt::AdvWhyFabric), &[&self.num(*f)]));
+                }
+                let link = t(match gpu_link {
+                    GpuLink::Single => Rt::AdvLinkSingle,
+                    GpuLink::NvSwitch => Rt::AdvLinkNvswitch,
+                    GpuLink::NvLink => Rt::AdvLinkNvlink,
+                    GpuLink::NeuronLink => Rt::AdvLinkNeuron,
+                    GpuLink::Pcie => Rt::AdvLinkPcie,
+                    GpuLink::Unknown => Rt::AdvLinkUnknown,
+                });
+                fill(t(Rt::AdvWhyNetwork), &[&self.num(*gbps), &r, link, as_of])
+            }
+            Why::Sla {
+                scope,
+                pct,
+                need_pct,
+                source,
+                as_of,
+                secondary,
+            } => {
+                let title = self
+                    .cx
+                    .catalog
+                    .source(source)
+                    .map_or(source.as_str(), |s| s.title.as_str());
+                let mut basis = title.to_string();
+                if *secondary {
+                    basis = format!("{basis}, {}", t(Rt::AdvWhySlaSecondary));
+                }
+                let date = as_of.as_deref().unwrap_or(t(Rt::AdvWhySlaUndated));
+                let scope = t(match scope {
+                    SlaScope::SingleInstance => Rt::AdvScopeSingle,
+                    SlaScope::AvailabilitySet => Rt::AdvScopeSet,
+                    SlaScope::MultiZone => Rt::AdvScopeZones,
+                });
+                fill(
+                    t(Rt::AdvWhySlaMet),
+                    &[&self.num2(*pct), scope, &self.num2(*need_pct), &basis, date],
+                )
+            }
+            Why::LockIn {
+                committed,
+                pct_of_cost,
+            } => fill(
+                t(Rt::AdvWhyLockIn),
+                &[&self.money(*committed), &self.num(*pct_of_cost)],
+            ),
+            Why::CashTimingUnknown { peak_min, peak_max } => fill(
+                t(Rt::AdvWhyCashUnknown),
+                &[&self.money(*peak_min), &self.money(*peak_max)],
+            ),
+            Why::StalePrices {
+                oldest_as_of,
+                age_days,
+            } => fill(t(Rt::AdvWhyStale), &[oldest_as_of, &age_days.to_string()]),
+            Why::ComparedWithout { kinds } => {
+                let names: Vec<&str> = kinds
+                    .iter()
+                    .map(|k| usage_kind_msg(*k).text(self.cx.locale))
+                    .collect();
+                let sep = if self.cx.locale == Locale::ZhCn {
+                    "、"
+                } else {
+                    ", "
+                };
+                fill(t(Rt::AdvWhyComparedWithout), &[&names.join(sep)])
+            }
             Why::Stated {
                 claim,
                 source,
@@ -443,7 +537,39 @@ impl R<'_> {
             Note::ModelsLimited { count } => fill(self.t(Rt::AdvNoteModels), &[&count.to_string()]),
             Note::Job { months } => fill(self.t(Rt::AdvNoteJob), &[&months.to_string()]),
             Note::NoJob => self.t(Rt::AdvNoteNoJob).to_string(),
+            Note::StalePrices {
+                picks,
+                oldest_as_of,
+                age_days,
+            } => fill(
+                self.t(Rt::AdvNoteStale),
+                &[&picks.to_string(), oldest_as_of, &age_days.to_string()],
+            ),
+            Note::Warning { warning } => self
+                .t(match warning {
+                    ScenarioWarning::StudentPriceZero => Rt::AdvNoteStudentZero,
+                    ScenarioWarning::AssumedDiscountFull => Rt::AdvNoteDiscountFull,
+                    ScenarioWarning::FirstMonthFree => Rt::AdvNoteFirstMonthFree,
+                })
+                .to_string(),
         }
+    }
+}
+
+/// An accelerator that is not a GPU, as its maker names it.
+fn accel_name(k: AcceleratorKind) -> &'static str {
+    match k {
+        AcceleratorKind::Gpu => "GPU",
+        AcceleratorKind::Inferentia => "AWS Inferentia",
+        AcceleratorKind::Trainium => "AWS Trainium",
+    }
+}
+
+fn stack_name(s: Stack) -> &'static str {
+    match s {
+        Stack::Cuda => "CUDA",
+        Stack::Rocm => "ROCm",
+        Stack::Neuron => "AWS Neuron SDK",
     }
 }
 
@@ -477,6 +603,10 @@ fn exclusion_msg(e: Exclusion) -> Rt {
         Exclusion::NoThroughput => Rt::AdvExNoThroughput,
         Exclusion::Risk => Rt::AdvExRisk,
         Exclusion::Budget => Rt::AdvExBudget,
+        Exclusion::Accelerator => Rt::AdvExAccelerator,
+        Exclusion::Rdma => Rt::AdvExRdma,
+        Exclusion::Sla => Rt::AdvExSla,
+        Exclusion::CashTiming => Rt::AdvExCashTiming,
     }
 }
 
@@ -489,6 +619,12 @@ fn drop_msg(e: Exclusion) -> Rt {
         Exclusion::NvLink => Rt::AdvDropNvlink,
         Exclusion::Risk => Rt::AdvDropRisk,
         Exclusion::Budget => Rt::AdvDropBudget,
-        Exclusion::Filters | Exclusion::NoPrice | Exclusion::NoThroughput => Rt::AdvExFilters,
+        Exclusion::Rdma => Rt::AdvDropRdma,
+        Exclusion::Sla => Rt::AdvDropSla,
+        Exclusion::Filters
+        | Exclusion::NoPrice
+        | Exclusion::NoThroughput
+        | Exclusion::Accelerator
+        | Exclusion::CashTiming => Rt::AdvExFilters,
     }
 }

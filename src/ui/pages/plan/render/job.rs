@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 
 use super::{sentence, tag, Ctx};
 use crate::domain::catalog::OfferId;
-use crate::domain::job::{JobHours, JobKind, JobOffer, JobReport, ThroughputBasis};
+use crate::domain::job::{JobHours, JobKind, JobOffer, JobReport, RatioOf, ThroughputBasis};
 use crate::ui::format;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Rt};
@@ -144,6 +144,27 @@ fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
             &[
                 &measured_gpus.to_string(),
                 &format::plain(*scaling_pct, cx.locale),
+                as_of,
+            ],
+        ),
+        ThroughputBasis::SameArchitecture {
+            reference_gpu,
+            reference_gpus,
+            ratio,
+            ratio_of,
+            as_of,
+            ..
+        } => fill(
+            cx.t(match ratio_of {
+                RatioOf::DenseFp16Tflops => Rt::JobSameArchTflops,
+                RatioOf::MemoryBandwidth => Rt::JobSameArchBandwidth,
+            }),
+            &[
+                &cx.catalog
+                    .gpu(reference_gpu)
+                    .map_or(reference_gpu.to_string(), |g| g.name.clone()),
+                &reference_gpus.to_string(),
+                &format::plain((*ratio * Decimal::ONE_HUNDRED).round_dp(1), cx.locale),
                 as_of,
             ],
         ),

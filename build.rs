@@ -38,8 +38,12 @@ fn main() {
     // tests embed both (`Catalog::embedded_full`).
     let full = wire::encode(&c);
     std::fs::write(out.with_file_name("catalog_full.bin"), &full).expect("write catalog_full.bin");
-    let c = if wasm { c.for_browser() } else { c };
-    let app = wire::encode(&c);
+    // the app's file (wasm): its layout leaves out what only the worker reads
+    let app = if wasm {
+        wire::encode_as(&c.for_browser(), wire::Layout::App)
+    } else {
+        full.clone()
+    };
     std::fs::write(&out, &app).expect("write catalog.bin");
     if wasm {
         // OUT_DIR is <target>/<triple>/<profile>/build/<package>-<hash>/out

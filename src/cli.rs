@@ -189,8 +189,13 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 Some(n) => crate::domain::synthetic::scaled(&c, n),
                 None => c,
             };
-            let c = if a.app { c.for_browser() } else { c };
-            out.write_all(&crate::domain::wire::encode(&c))
+            use crate::domain::wire::{encode_as, Layout};
+            let bytes = if a.app {
+                encode_as(&c.for_browser(), Layout::App)
+            } else {
+                encode_as(&c, Layout::Full)
+            };
+            out.write_all(&bytes)
                 .map_err(|e| Failure::Error(e.to_string()))
         }
         Some("catalog") => {

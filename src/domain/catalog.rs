@@ -780,6 +780,8 @@ impl Catalog {
         // providers screen) reads, from the whole catalog
         for g in &mut c.gpus {
             g.note = None;
+            // spec sources are cited by the data screen and the exports (worker)
+            g.sources.clear();
             g.field_sources.clear();
             g.architecture = None;
             g.kind_source = None;
@@ -791,6 +793,7 @@ impl Catalog {
         }
         for o in &mut c.offers {
             o.note = None;
+            o.spec_sources.clear();
             if let Some(n) = &mut o.net {
                 n.note = None;
             }
@@ -809,23 +812,10 @@ impl Catalog {
         // only the sources behind a figure the browser shows
         let mut used: Vec<&str> = vec![c.fx.source.as_str()];
         for o in &c.offers {
-            used.extend(o.spec_sources.iter().map(String::as_str));
             used.extend(o.prices.iter().chain(&o.price_history).map(|p| &*p.source));
-        }
-        for g in &c.gpus {
-            used.extend(g.sources.iter().map(String::as_str));
-            used.extend(
-                g.kind_source
-                    .iter()
-                    .chain(&g.frameworks_source)
-                    .map(String::as_str),
-            );
         }
         for o in &c.offers {
             used.extend(o.net.iter().map(|n| n.source.as_str()));
-        }
-        for p in &c.providers {
-            used.extend(p.sla.iter().map(|s| s.source.as_str()));
         }
         let keep: Vec<bool> = c
             .sources

@@ -61,7 +61,11 @@ mod tests {
         use crate::domain::pricing::all_offer_metrics;
         let full = Catalog::from_json(CATALOG_JSON).unwrap();
         let lite = full.for_browser();
-        assert!(wire::encode(&lite).len() < wire::encode(&full).len());
+        let app = wire::encode_as(&lite, wire::Layout::App);
+        assert!(app.len() < wire::encode(&lite).len());
+        // the app's file reads back as the browser catalog (every
+        // worker-only field its default)
+        assert_eq!(Catalog::from_bytes(&app).unwrap(), lite);
         for q in [
             "v=2&m=36",
             "v=2&cur=CNY&m=7&h=200&eg=5000&xr=2048&st=500&disc=35&si=gt20",

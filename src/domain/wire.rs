@@ -21,7 +21,24 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 5;
+pub const WIRE_VERSION: u32 = 6;
+
+/// Which data file a catalog is written as: the app's leaves out what only
+/// the worker reads (provider facts and SLAs, usage rates, promotions,
+/// benchmarks, per-field GPU sources, notes), and the app's build has no
+/// code to read those fields at all (they are its default); the worker's
+/// file, and every native build, has everything.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Layout {
+    App = 0,
+    Full = 1,
+}
+
+/// The app's wasm (no worker templates) reads only the app's file.
+#[cfg(all(target_arch = "wasm32", not(feature = "worker-html")))]
+const READS_FULL: bool = false;
+#[cfg(not(all(target_arch = "wasm32", not(feature = "worker-html"))))]
+const READS_FULL: bool = true;
 const MAGIC: &[u8; 4] = b"GPUC";
 
 /// Why decoding failed (the bytes are built from a validated file, so this
@@ -31,6 +48,8 @@ pub struct WireError(pub &'static str);
 
 /// Encoder state: the body and the string table being built.
 pub struct Writer {
+    /// Whether the worker-only fields are written.
+    full: bool,
     buf: Vec<u8>,
     index: std::collections::HashMap<String, u32>,
     table: Vec<String>,
@@ -60,6 +79,8 @@ impl Writer {
 }
 
 pub struct Reader<'a> {
+    /// Whether the file has the worker-only fields.
+    full: bool,
     bytes: &'a [u8],
     pos: usize,
     strings: Vec<String>,
@@ -299,15 +320,32 @@ wire_unit_enum!(
     GpuLink
 );
 
-/// Structs as their fields in order.
+/// A worker-only field: written in the full layout only; read there, and
+/// the default in the app's file (the app's build has no code to read it).
+fn put_full<T: Wire>(v: &T, w: &mut Writer) {
+    if w.full {
+        v.put(w);
+    }
+}
+
+fn get_full<T: Wire + Default>(r: &mut Reader) -> Result<T, WireError> {
+    if READS_FULL && r.full {
+        T::get(r)
+    } else {
+        Ok(T::default())
+    }
+}
+
+/// Structs as their fields in order; after `full:`, the worker-only ones.
 macro_rules! wire_struct {
-    ($t:ident { $($f:ident),+ $(,)? }) => {
+    ($t:ident { $($f:ident),+ $(,)? $(; full: $($g:ident),+ $(,)?)? }) => {
         impl Wire for $t {
             fn put(&self, w: &mut Writer) {
                 $(self.$f.put(w);)+
+                $($(put_full(&self.$g, w);)+)?
             }
             fn get(r: &mut Reader) -> Result<Self, WireError> {
-                Ok($t { $($f: Wire::get(r)?),+ })
+                Ok($t { $($f: Wire::get(r)?,)+ $($($g: get_full(r)?,)+)? })
             }
         }
     };
@@ -344,12 +382,12 @@ wire_struct!(Gpu {
     kind,
     stack,
     uses,
-    architecture,
+    sources;
+    full: architecture,
     kind_source,
     frameworks,
     frameworks_source,
     field_sources,
-    sources,
     note,
 });
 wire_struct!(FieldSource { field, source });
@@ -368,8 +406,8 @@ wire_struct!(Network {
     fabric_gbps,
     gpu_link,
     source,
-    as_of,
-    note
+    as_of;
+    full: note
 });
 wire_struct!(Fact {
     topic,
@@ -391,8 +429,8 @@ wire_struct!(Provider {
     id,
     name_en,
     name_zh,
-    billing,
-    facts,
+    billing;
+    full: facts,
     sla
 });
 wire_struct!(Region {
@@ -410,8 +448,8 @@ wire_struct!(Price {
     indicative,
     range_min,
     spot_exceeds_on_demand_sourced,
-    split_unknown,
-    note,
+    split_unknown;
+    full: note,
 });
 /// An offer as its fields in order, except the id: almost always
 /// `provider:region:instance_type`, so it is written only when it is not
@@ -435,10 +473,10 @@ impl Wire for Offer {
         self.local_storage.put(w);
         self.prices.put(w);
         self.price_history.put(w);
-        self.alt_prices.put(w);
         self.spec_sources.put(w);
-        self.note.put(w);
         self.net.put(w);
+        put_full(&self.alt_prices, w);
+        put_full(&self.note, w);
     }
     fn get(r: &mut Reader) -> Result<Self, WireError> {
         let id: Option<String> = Wire::get(r)?;
@@ -461,10 +499,10 @@ impl Wire for Offer {
             local_storage: Wire::get(r)?,
             prices: Wire::get(r)?,
             price_history: Wire::get(r)?,
-            alt_prices: Wire::get(r)?,
             spec_sources: Wire::get(r)?,
-            note: Wire::get(r)?,
             net: Wire::get(r)?,
+            alt_prices: get_full(r)?,
+            note: get_full(r)?,
         })
     }
 }
@@ -496,8 +534,8 @@ wire_struct!(Catalog {
     gpus,
     providers,
     regions,
-    offers,
-    usage_rates,
+    offers;
+    full: usage_rates,
     promotions,
     benchmarks,
 });
@@ -597,19 +635,27 @@ impl Wire for PriceKind {
 
 /// Encode a catalog: magic, version, string table, body.
 pub fn encode(c: &Catalog) -> Vec<u8> {
+    encode_as(c, Layout::Full)
+}
+
+/// The catalog as one of the two data files.
+pub fn encode_as(c: &Catalog, layout: Layout) -> Vec<u8> {
     let mut body = Writer {
+        full: layout == Layout::Full,
         buf: Vec::with_capacity(128 * 1024),
         index: std::collections::HashMap::new(),
         table: Vec::new(),
     };
     c.put(&mut body);
     let mut out = Writer {
+        full: body.full,
         buf: Vec::with_capacity(body.buf.len() + 64 * 1024),
         index: std::collections::HashMap::new(),
         table: Vec::new(),
     };
     out.extend(MAGIC);
     WIRE_VERSION.put(&mut out);
+    out.push(layout as u8);
     out.varint(body.table.len() as u32);
     for t in &body.table {
         out.varint(t.len() as u32);
@@ -622,6 +668,7 @@ pub fn encode(c: &Catalog) -> Vec<u8> {
 /// Decode a catalog written by [`encode`]; trailing bytes are an error.
 pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
     let mut r = Reader {
+        full: false,
         bytes,
         pos: 0,
         strings: Vec::new(),
@@ -632,6 +679,12 @@ pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
     if u32::get(&mut r)? != WIRE_VERSION {
         return Err(WireError("wire version mismatch"));
     }
+    r.full = match r.byte()? {
+        0 => false,
+        1 if READS_FULL => true,
+        1 => return Err(WireError("the worker's data file, not the app's")),
+        _ => return Err(WireError("unknown layout")),
+    };
     let n = r.varint()? as usize;
     let mut strings = Vec::with_capacity(n.min(1 << 16));
     for _ in 0..n {

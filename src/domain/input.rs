@@ -3,8 +3,6 @@
 //! bad one returns a code the UI shows next to the field, and the state keeps
 //! its last good value.
 
-use std::str::FromStr;
-
 use rust_decimal::Decimal;
 use serde::Serialize;
 
@@ -67,8 +65,8 @@ impl NumberField {
             return Ok(None);
         }
         let t = t.replace(',', ".");
-        let v = Decimal::from_str(&t).map_err(|_| InputError::NotANumber)?;
-        if self.whole && !v.fract().is_zero() {
+        let v = crate::domain::money::parse_plain(&t).ok_or(InputError::NotANumber)?;
+        if self.whole && !crate::domain::money::is_whole(v) {
             return Err(InputError::NotWhole);
         }
         if v < self.min || (self.exclusive_min && v == self.min) {

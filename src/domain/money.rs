@@ -26,6 +26,47 @@ pub const MONEY_DP: u32 = 2;
 /// Decimal places of reported unit rates.
 pub const RATE_DP: u32 = 6;
 
+/// A number as people and links write it: an optional sign, digits and at
+/// most one decimal point (`12`, `-0.5`, `.5`, `5.`), at most 28 digits.
+/// Nothing else: no exponent, no `_` separators, no `NaN`. (Smaller than
+/// `Decimal::from_str`, whose scientific-notation path the browser never
+/// needs.)
+pub fn parse_plain(s: &str) -> Option<Decimal> {
+    let (neg, digits) = match s.as_bytes().first()? {
+        b'-' => (true, &s[1..]),
+        b'+' => (false, &s[1..]),
+        _ => (false, s),
+    };
+    let mut mantissa: i128 = 0;
+    let (mut scale, mut count, mut point) = (0u32, 0u32, false);
+    for b in digits.bytes() {
+        match b {
+            b'0'..=b'9' => {
+                count += 1;
+                if count > 28 {
+                    return None;
+                }
+                mantissa = mantissa * 10 + i128::from(b - b'0');
+                if point {
+                    scale += 1;
+                }
+            }
+            b'.' if !point => point = true,
+            _ => return None,
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    let d = Decimal::try_from_i128_with_scale(mantissa, scale).ok()?;
+    Some(if neg { -d } else { d })
+}
+
+/// No fractional part (`2.000` is whole).
+pub fn is_whole(d: Decimal) -> bool {
+    d.normalize().scale() == 0
+}
+
 /// Round a money figure for reporting: 2 dp, half away from zero.
 pub fn round_money(d: Decimal) -> Decimal {
     let mut r = d.round_dp_with_strategy(MONEY_DP, RoundingStrategy::MidpointAwayFromZero);
@@ -114,5 +155,65 @@ impl Money {
     /// The reported figure: see the module's rounding policy.
     pub fn rounded(self) -> Money {
         Money::new(round_money(self.amount), self.currency)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    #[test]
+    fn plain_numbers_read_as_the_full_parser_reads_them() {
+        for s in [
+            "0",
+            "12",
+            "-0.5",
+            ".5",
+            "5.",
+            "+3",
+            "0.000001",
+            "999999999.123456",
+            "7.10",
+            "9999999999999999999999999999",
+        ] {
+            assert_eq!(parse_plain(s), Decimal::from_str(s).ok(), "{s}");
+            // the scale is kept (7.10 stays 2 dp until normalised)
+            assert_eq!(
+                parse_plain(s).map(|d| d.scale()),
+                Decimal::from_str(s).ok().map(|d| d.scale())
+            );
+        }
+    }
+
+    #[test]
+    fn anything_else_is_not_a_number() {
+        for s in [
+            "",
+            "-",
+            "+",
+            ".",
+            "1.2.3",
+            "1e3",
+            "1E-2",
+            "1_000",
+            "NaN",
+            "inf",
+            " 1",
+            "1 ",
+            "--1",
+            "0x10",
+            "１２",
+            "99999999999999999999999999999",
+        ] {
+            assert_eq!(parse_plain(s), None, "{s}");
+        }
+    }
+
+    #[test]
+    fn whole_means_no_fractional_part() {
+        assert!(is_whole(Decimal::new(2000, 3)));
+        assert!(is_whole(Decimal::from(-7)));
+        assert!(!is_whole(Decimal::new(25, 1)));
     }
 }

@@ -1025,7 +1025,7 @@ impl JobSpec {
             }
         }
         if let Some(n) = self.samples {
-            if !n.fract().is_zero() {
+            if !crate::domain::money::is_whole(n) {
                 errs.push(ScenarioError::ValueOutOfRange {
                     field: "jn".into(),
                     value: n,

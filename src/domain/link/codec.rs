@@ -1,5 +1,4 @@
 //! Percent-encoding and the value parsers every key spec uses.
-use std::str::FromStr;
 
 use rust_decimal::Decimal;
 
@@ -95,9 +94,9 @@ pub fn parse_dec(s: &str) -> Result<Decimal, Bad> {
     {
         return Err(Bad::Invalid);
     }
-    let d = Decimal::from_str(s)
+    let d = crate::domain::money::parse_plain(s)
         .map(|d| d.normalize())
-        .map_err(|_| Bad::Invalid)?;
+        .ok_or(Bad::Invalid)?;
     if d.scale() > MAX_INPUT_DP {
         return Err(Bad::Range);
     }
@@ -145,7 +144,7 @@ impl Bounds {
         if d < self.lo || d > self.hi || (self.lo_open && d == self.lo) {
             return Err(Bad::Range);
         }
-        if self.whole && !d.fract().is_zero() {
+        if self.whole && !crate::domain::money::is_whole(d) {
             return Err(Bad::Range);
         }
         Ok(d)

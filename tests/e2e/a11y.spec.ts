@@ -16,6 +16,8 @@ const SCREENS: [string, string][] = [
 for (const lang of ['en', 'zh-CN']) {
   for (const theme of ['light', 'dark'] as const) {
     test(`axe: every screen in ${lang}, ${theme}`, async ({ app, page }) => {
+      // six full audits: on a 2-core machine one takes up to ~10 s
+      test.setTimeout(120_000);
       await page.emulateMedia({ colorScheme: theme });
       await page.addInitScript((l) => localStorage.setItem('gpucost.lang', l), lang);
       const found: string[] = [];

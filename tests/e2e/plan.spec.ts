@@ -37,7 +37,7 @@ test('a year at full use: the all-upfront reservation crosses on-demand in month
   await ready(page);
   // $113,819 upfront vs $16,029.08 a month on demand: 7 × 16,029.08 < 113,819 ≤ 8 × 16,029.08
   await expect(page.locator('[data-testid="chart-marker"][data-month="8"]')).toHaveCount(1);
-  await expect(option(page, P4D, 'ri1a').locator('td').last()).toHaveText('8');
+  await expect(option(page, P4D, 'ri1a').getByTestId('plan-crossing')).toHaveText('8');
   const before = await page.getByTestId('plan-charts').innerHTML();
 
   await page.getByTestId('plan-months').fill('24');
@@ -78,9 +78,10 @@ test('the cost of a job: ResNet-50 on a measured A100 and the ranked lists', asy
   await expect(page.getByTestId('job-kind')).toHaveValue('resnet50');
   await expect(page.getByTestId('job-assumptions')).toContainText('90 epochs × 1,281,167 samples');
   const row = page.locator(`[data-testid="job-cheapest"] [data-testid="job-row"][data-offer="${NC24}"]`);
-  // 90 × 1,281,167 images at the measured 1,527 images/s = 20.98 h; × $3.673/h = $77.06
+  // 90 × 1,281,167 images at the measured 1,527 images/s = 75,510.8 s = 20.975 h (shown 20.98);
+  // billed by the second: 20.975 h × $3.673/h = $77.04
   await expect(row.getByTestId('job-hours')).toHaveText('20.98');
-  await expect(row.getByTestId('job-cost')).toHaveText('$77.06');
+  await expect(row.getByTestId('job-cost')).toHaveText('$77.04');
   await expect(row).toContainText('measured, 1-GPU run');
   await expect(page.getByTestId('job-fastest').getByTestId('job-row')).toHaveCount(1);
   expect(app.realErrors()).toEqual([]);

@@ -147,12 +147,25 @@ fn every_key_round_trips_through_its_own_spec() {
         "v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1a,mix&si=lt5&ck=30&ro=5&job=24&dl=30&mix=70&mixb=ri1n",
         "v=2&fmd=10&cr=500usd&crx=6&stu=1.5cny&stucap=8&eg=100&xr=20&st=500&bw=10&disc=40,42,45",
         "v=2&sih=2.5&q=a100+80gb&maxp=30&sort=-hourly&cols=provider,hourly&tu=m&tf=tf32&page=2",
+        "v=2&sort=-net&cols=provider,net,link,hourly&fab=rdma,nvlink",
         "v=2&jk=llm_serve&jep=0.5&jn=1000&jp=70&jt=1400&mfu=12.5&jsc=80&jtps=15000&jh=175",
     ] {
         let a = parse_query(q, &c);
         assert!(a.notices.is_empty(), "{q}: {:?}", a.notices);
         assert_eq!(support::to_query(&a), q);
     }
+}
+
+#[test]
+fn a_required_interconnect_is_read_in_one_order_and_an_unknown_one_is_named() {
+    use gpucost::domain::compare::view::Fabric;
+    use gpucost::domain::link::LinkNoticeCode;
+    use gpucost::ui::link::parse;
+    let c = Catalog::embedded().unwrap();
+    let (l, notices) = parse("v=2&fab=nvlink,ib,rdma,nvlink", &c);
+    assert_eq!(l.compare.fab, [Fabric::Rdma, Fabric::NvLink]);
+    assert_eq!(notices.len(), 1, "{notices:?}");
+    assert_eq!(notices[0].code, LinkNoticeCode::UnknownItem);
 }
 
 #[test]
@@ -221,6 +234,7 @@ fn the_longest_link_the_app_writes_is_documented_and_within_8000_characters() {
         .map(|id| (*id).clone())
         .collect();
     l.compare.cols = Column::ALL[..Column::ALL.len() - 1].to_vec();
+    l.compare.fab = gpucost::domain::compare::view::Fabric::ALL.to_vec();
     l.compare.q = "价".repeat(MAX_QUERY_CHARS);
     let s = &mut l.scenario;
     s.providers = gpucost::domain::catalog::ProviderId::ALL.to_vec();

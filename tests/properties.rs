@@ -6,7 +6,9 @@ use std::str::FromStr;
 mod support;
 
 use gpucost::domain::catalog::{Catalog, Currency, GpuId, OfferId, ProviderId, RegionGroup};
-use gpucost::domain::compare::view::{Column, CompareView as View, Sort, TflopsKind, TimeUnit};
+use gpucost::domain::compare::view::{
+    Column, CompareView as View, Fabric, Sort, TflopsKind, TimeUnit,
+};
 use gpucost::domain::money::Money;
 use gpucost::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, StudentPrice,
@@ -394,12 +396,14 @@ fn valid_state() -> impl Strategy<Value = Parsed> {
         prop::sample::select(vec![TflopsKind::Fp16, TflopsKind::Tf32, TflopsKind::Fp32]),
         prop::sample::subsequence(OFFERS.to_vec(), 0..=6),
         1u32..1000,
+        prop::sample::subsequence(Fabric::ALL.to_vec(), 0..=2),
     )
-        .prop_map(|(q, maxp, sort, cols, tu, tf, sel, page)| View {
+        .prop_map(|(q, maxp, sort, cols, tu, tf, sel, page, fab)| View {
             q,
             max_price: maxp,
             sort: sort.map(|(column, descending)| Sort { column, descending }),
             cols,
+            fab,
             time_unit: tu,
             tflops: tf,
             selected: sel.into_iter().map(OfferId::from).collect(),

@@ -1000,6 +1000,30 @@ impl PriceKind {
 }
 
 impl Offer {
+    /// NVLink between the GPUs of one instance: the offer's sourced network
+    /// fact (NVLink or NVSwitch), or, for a catalog without one, the GPU's
+    /// stated interconnect. One GPU has nothing to link.
+    pub fn has_nvlink(&self, gpu: Option<&Gpu>) -> bool {
+        if self.gpu_count < 2 {
+            return false;
+        }
+        match &self.net {
+            Some(n) => n.gpu_link.is_nvlink(),
+            None => {
+                let ic = gpu
+                    .map(|g| g.interconnect.to_ascii_lowercase())
+                    .unwrap_or_default();
+                ic.contains("nvlink") && !ic.contains("no nvlink") && !ic.contains("not in sources")
+            }
+        }
+    }
+
+    /// RDMA between instances (EFA or InfiniBand) as the offer's sourced
+    /// network fact states it; no fact is no RDMA.
+    pub fn has_rdma(&self) -> bool {
+        self.net.as_ref().is_some_and(|n| n.rdma != RdmaKind::None)
+    }
+
     /// The current on-demand price, if sourced (see [`preferred`]).
     pub fn on_demand(&self) -> Option<&Price> {
         preferred(&self.prices, &|k| matches!(k, PriceKind::OnDemand { .. }))

@@ -11,6 +11,7 @@
 use rust_decimal::Decimal;
 use serde::Serialize;
 
+use crate::domain::age::PriceAge;
 use crate::domain::catalog::{Catalog, Offer};
 use crate::domain::compare::rows::all_rows;
 use crate::domain::compare::view::{visible_columns, Column};
@@ -18,7 +19,9 @@ use crate::domain::compare::{price_all, pricing_inputs};
 use crate::domain::plan::{plan, plan_scenario, Figure};
 use crate::ui::format;
 use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
-use crate::ui::labels::{column_msg, figure_msg, model_msg, provider_msg, unit_short};
+use crate::ui::labels::{
+    column_msg, figure_msg, gpu_link_msg, model_msg, provider_msg, rdma_msg, unit_short,
+};
 use crate::ui::link::{self, AppLink, Screen};
 
 pub use crate::ui::worker::Format;
@@ -51,6 +54,20 @@ fn num(v: Option<Decimal>) -> Cell {
 
 fn t(m: impl Text, locale: Locale) -> String {
     m.text(locale).to_string()
+}
+
+/// The date of the oldest price a result rests on, "stale" beside it when
+/// over 12 months old.
+fn age_cell(age: Option<&PriceAge>, locale: Locale) -> Cell {
+    match age {
+        Some(a) if a.stale => Cell::Text(format!(
+            "{} ({})",
+            a.oldest_as_of,
+            t(Msg::StaleBadge, locale)
+        )),
+        Some(a) => Cell::Text(a.oldest_as_of.clone()),
+        None => Cell::Empty,
+    }
 }
 
 /// Export the screen a link shows.
@@ -94,7 +111,8 @@ fn cite(o: &Offer, out: &mut Vec<String>) {
         .prices
         .iter()
         .map(|p| &*p.source)
-        .chain(o.spec_sources.iter().map(|s| s.as_str()));
+        .chain(o.spec_sources.iter().map(|s| s.as_str()))
+        .chain(o.net.iter().map(|n| n.source.as_str()));
     for id in ids {
         if !out.iter().any(|x| x == id) {
             out.push(id.to_string());
@@ -126,6 +144,11 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
                 "{} ({cur})",
                 fill(&name, &[&format::plain(l.scenario.hours_per_month, locale)])
             )),
+            Column::Net => {
+                columns.push(name);
+                columns.push(t(Rt::ExportRdma, locale));
+                columns.push(t(Rt::ExportFabric, locale));
+            }
             Column::Hourly | Column::Gpuh | Column::Tflopsh | Column::Vramh => {
                 columns.push(format!("{name} ({cur}/{unit})"))
             }
@@ -177,6 +200,18 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
                         );
                     }
                     Column::Monthly => cells.push(num(f.monthly)),
+                    Column::Net => {
+                        cells.push(num(o.net.as_ref().map(|n| n.gbps)));
+                        cells.push(
+                            o.net
+                                .as_ref()
+                                .map_or(Cell::Empty, |n| Cell::Text(t(rdma_msg(n.rdma), locale))),
+                        );
+                        cells.push(num(o.net.as_ref().and_then(|n| n.fabric_gbps)));
+                    }
+                    Column::Link => cells.push(o.net.as_ref().map_or(Cell::Empty, |n| {
+                        Cell::Text(t(gpu_link_msg(n.gpu_link), locale))
+                    })),
                 }
             }
             cells.push(Cell::Text(o.id.to_string()));
@@ -198,6 +233,7 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
         columns.push(format!("{} ({cur})", t(m, locale)));
     }
     columns.push(t(Rt::PlanColBreakeven, locale));
+    columns.push(t(Rt::ColPricesAsOf, locale));
     let mut sources = Vec::new();
     let mut rows = Vec::new();
     if let Ok(p) = plan(catalog, &s) {
@@ -214,6 +250,7 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
                 cells.push(Cell::Num(v));
             }
             cells.push(num(cross.map(Decimal::from)));
+            cells.push(age_cell(o.age.as_ref(), locale));
             rows.push(cells);
         }
     }
@@ -238,6 +275,7 @@ fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet
         t(Rt::AdvScoreEco, locale),
         t(Rt::AdvScoreRisk, locale),
         t(Rt::AdvColTotal, locale),
+        t(Rt::ColPricesAsOf, locale),
     ];
     let mut sources = Vec::new();
     let mut rows = Vec::new();
@@ -265,6 +303,7 @@ fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet
                 Cell::Num(p.scores.eco),
                 Cell::Num(p.scores.risk),
                 Cell::Num(p.scores.total),
+                age_cell(s.age.as_ref(), locale),
             ]);
         }
     }

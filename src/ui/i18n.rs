@@ -173,6 +173,20 @@ messages! {
     ColSpot => "Spot / preemptible", "竞价 / 抢占式";
     ColCommit => "Best commitment", "最优承诺价";
     ColMonthly => "Monthly ({0} h)", "每月（{0} 小时）";
+    ColNet => "Network (Gbit/s)", "网络 (Gbit/s)";
+    ColLink => "GPU link", "GPU 互联";
+    RdmaEfa => "RDMA by EFA", "RDMA：EFA";
+    RdmaIb => "RDMA by InfiniBand", "RDMA：InfiniBand";
+    RdmaNone => "no RDMA stated", "未注明 RDMA";
+    LinkSingle => "— (one GPU)", "—（单 GPU）";
+    LinkNvswitch => "NVLink via NVSwitch", "NVLink（NVSwitch）";
+    LinkNvlink => "NVLink", "NVLink";
+    LinkNeuron => "NeuronLink", "NeuronLink";
+    LinkPcie => "PCIe (no NVLink stated)", "PCIe（未注明 NVLink）";
+    LinkUnknown => "not stated", "未注明";
+    FabricLegend => "Interconnect (as sourced)", "互联（以来源为准）";
+    FabRdma => "RDMA between instances (EFA / InfiniBand)", "实例间 RDMA（EFA / InfiniBand）";
+    FabNvlink => "NVLink between GPUs", "GPU 间 NVLink";
     UnitH => "h", "小时";
     UnitD => "day", "天";
     UnitM => "mo", "月";
@@ -345,6 +359,8 @@ messages! {
     ExportScreen => "Screen", "页面";
     ExportLink => "Link", "链接";
     ExportCommitModel => "Best commitment: billing model", "最优承诺价：计费方式";
+    ExportRdma => "RDMA", "RDMA";
+    ExportFabric => "RDMA fabric (Gbit/s)", "RDMA 网络 (Gbit/s)";
     ExportOfferId => "Offer id", "实例 ID";
     ExportTitle => "Title", "标题";
     ExportFact => "Fact", "信息";
@@ -384,6 +400,11 @@ messages! {
     PlanColPaid => "Paid in period", "期内支付";
     PlanColOwed => "Still owed", "期满后仍需支付";
     PlanColDecision => "Decision cost", "决策成本";
+    ColPricesAsOf => "Prices as of", "价格日期";
+    TimingSpreadTag => "cash timing estimated", "付款时间为估算";
+    PlanTimingSpread => "Its source does not publish how the partial upfront splits between the upfront fee and the hourly part, so the months and the break-even are spread evenly over the term (the decision cost is exact).", "来源未公布部分预付的预付款与每小时部分如何拆分，因此各月现金与回本月份按期限平均分摊（决策成本准确）。";
+    PlanBestStale => "Its prices date from {0}, {1} days before {2}: over 12 months old, check the provider's current price.", "其价格日期为 {0}，距 {2} 已 {1} 天：超过 12 个月，请核对厂商当前价格。";
+    PlanStaleOptions => "{0} of {1} options rest on prices over 12 months old (the oldest from {2}).", "{1} 个方案中有 {0} 个基于超过 12 个月的旧价格（最早为 {2}）。";
     PlanColBreakeven => "Break-even month", "回本月份";
     PlanBestTag => "cheapest", "最便宜";
     PlanBaselineTag => "reference", "参照";
@@ -556,15 +577,6 @@ messages! {
     AdvWhyCashUnknown => "The partial-upfront split is not published: the highest month lies between {0} and {1} (the term total is right).", "部分预付的拆分未公布：单月最高支出在 {0} 至 {1} 之间（期限总额无误）。";
     AdvWhyStale => "Prices from {0}, {1} days old: check the provider's current price before deciding.", "价格日期为 {0}，已 {1} 天：决定前请核对厂商现价。";
     AdvWhyComparedWithout => "Compared without {0}, which some offers have no rate for.", "比较时未计入{0}（部分实例没有该费率）。";
-    AdvRdmaEfa => "RDMA by EFA", "RDMA：EFA";
-    AdvRdmaIb => "RDMA by InfiniBand", "RDMA：InfiniBand";
-    AdvRdmaNone => "no RDMA stated", "未注明 RDMA";
-    AdvLinkSingle => "— (one GPU)", "—（单 GPU）";
-    AdvLinkNvswitch => "NVLink via NVSwitch", "NVLink（NVSwitch）";
-    AdvLinkNvlink => "NVLink", "NVLink";
-    AdvLinkNeuron => "NeuronLink", "NeuronLink";
-    AdvLinkPcie => "PCIe (no NVLink stated)", "PCIe（未注明 NVLink）";
-    AdvLinkUnknown => "not stated", "未注明";
     AdvScopeSingle => "a single instance", "单实例";
     AdvScopeSet => "an availability set", "可用性集";
     AdvScopeZones => "instances across zones", "跨可用区部署";
@@ -648,7 +660,8 @@ messages! {
     AssumedRatesTerm => "{0} yr — no upfront {1} %, partial upfront {2} %, all upfront {3} %.", "{0} 年——无预付 {1}%，部分预付 {2}%，全部预付 {3}%。";
     AssumedGapBasis => "Partial / all upfront add the median gap of the catalog's sourced reservations ({0}).", "部分/全部预付在无预付基础上加上目录中有来源预留实例的中位差值（{0} 个）。";
     Unavailable => "—", "—";
-    Interconnect => "Interconnect", "互联";
+    CompareSla => "SLA, one instance (monthly uptime)", "SLA，单实例（月度可用性）";
+    PvSla => "Compute SLA (monthly uptime)", "计算 SLA（月度可用性）";
 }
 
 /// Fill `{0}`, `{1}`, … placeholders.

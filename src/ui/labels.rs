@@ -1,7 +1,9 @@
 //! Every enum → message mapping of the UI, in one place: a new variant is
 //! a compile error here and nowhere else.
-use crate::domain::catalog::{Catalog, OfferId, ProviderId, RegionGroup, SourceKind, UsageKind};
-use crate::domain::compare::view::{Column, TflopsKind, TimeUnit};
+use crate::domain::catalog::{
+    Catalog, GpuLink, OfferId, ProviderId, RdmaKind, RegionGroup, SourceKind, UsageKind,
+};
+use crate::domain::compare::view::{Column, Fabric, TflopsKind, TimeUnit};
 use crate::domain::input::InputError;
 use crate::domain::link::LinkNoticeCode;
 use crate::domain::plan::Figure;
@@ -136,6 +138,37 @@ pub fn column_msg(c: Column) -> Msg {
         Column::Spot => Msg::ColSpot,
         Column::Commit => Msg::ColCommit,
         Column::Monthly => Msg::ColMonthly,
+        Column::Net => Msg::ColNet,
+        Column::Link => Msg::ColLink,
+    }
+}
+
+/// How the GPUs inside an instance are linked, as the sources state it.
+pub fn gpu_link_msg(l: GpuLink) -> Msg {
+    match l {
+        GpuLink::Single => Msg::LinkSingle,
+        GpuLink::NvSwitch => Msg::LinkNvswitch,
+        GpuLink::NvLink => Msg::LinkNvlink,
+        GpuLink::NeuronLink => Msg::LinkNeuron,
+        GpuLink::Pcie => Msg::LinkPcie,
+        GpuLink::Unknown => Msg::LinkUnknown,
+    }
+}
+
+/// RDMA between instances, as the sources state it.
+pub fn rdma_msg(r: RdmaKind) -> Msg {
+    match r {
+        RdmaKind::Efa => Msg::RdmaEfa,
+        RdmaKind::Infiniband => Msg::RdmaIb,
+        RdmaKind::None => Msg::RdmaNone,
+    }
+}
+
+/// A required interconnect (compare filter).
+pub fn fabric_msg(f: Fabric) -> Msg {
+    match f {
+        Fabric::Rdma => Msg::FabRdma,
+        Fabric::NvLink => Msg::FabNvlink,
     }
 }
 

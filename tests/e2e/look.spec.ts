@@ -6,6 +6,7 @@ import { test, expect, adviseReady } from './fixtures/app';
 // error and no sideways scrolling of the page.
 const SCREENS: [string, string, string][] = [
   ['compare', '?v=2&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4', 'screen-compare'],
+  ['compare-net', '?v=2&cols=provider,region,type,gpu,net,link,hourly,gpuh&fab=rdma&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4', 'screen-compare'],
   ['plan', '?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4&jk=resnet50', 'screen-plan'],
   ['advise', '?v=2&screen=advise&gpus=8&m=36&use=ent&vpg=40&req=nvlink,sla&mlp=any&risk=no&wc=30&we=20&wr=30&prof=enterprise', 'screen-advise'],
   ['advise-none', '?v=2&screen=advise&res=cn&vpg=500&bud=20000cny', 'screen-advise'],
@@ -24,7 +25,7 @@ for (const width of [375, 1280]) {
           await app.open(query);
           await expect(page.getByTestId(id)).toBeVisible();
           // wait for what the worker fills in, so the width check sees it
-          if (name === 'compare') await expect(page.getByTestId('compare-table')).toBeVisible();
+          if (name.startsWith('compare')) await expect(page.getByTestId('compare-table')).toBeVisible();
           if (name === 'plan') await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
           if (name === 'providers') await expect(page.getByTestId('providers-table')).toBeVisible();
           if (name === 'sources') await expect(page.getByTestId('source-list').locator('li').first()).toBeVisible();

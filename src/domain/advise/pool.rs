@@ -1,7 +1,7 @@
 //! The candidates: every offer the filters match, the hard constraints it
 //! fails, and its priced strategies (see the module docs of `advise`).
 use super::*;
-use crate::domain::catalog::{Gpu, Network, RdmaKind, Sla, SlaScope, Stack, UsageKind};
+use crate::domain::catalog::{Gpu, Network, Sla, SlaScope, Stack, UsageKind};
 use crate::domain::tco::DataCharge;
 
 /// Facts about an offer the checks and scores need.
@@ -94,24 +94,6 @@ pub(super) fn wanted(a: &AdviceInputs) -> Vec<&'static str> {
     w
 }
 
-/// NVLink between the GPUs of one instance: the offer's sourced network fact
-/// (NVLink or NVSwitch), or, for a catalog without one, the GPU's stated
-/// interconnect.
-pub(super) fn has_nvlink(o: &Offer, gpu: Option<&Gpu>) -> bool {
-    if o.gpu_count < 2 {
-        return false;
-    }
-    match &o.net {
-        Some(n) => n.gpu_link.is_nvlink(),
-        None => {
-            let ic = gpu
-                .map(|g| g.interconnect.to_ascii_lowercase())
-                .unwrap_or_default();
-            ic.contains("nvlink") && !ic.contains("no nvlink") && !ic.contains("not in sources")
-        }
-    }
-}
-
 /// The SLA scope a deployment of `instances` instances can claim: one
 /// instance its single-instance figure; several, spread across zones, the
 /// multi-zone one.
@@ -178,10 +160,10 @@ pub(super) fn offer_facts<'a>(
     if sc.min_vram_gb.is_some_and(|v| v > 0) && o.gpu_memory_gb.is_none() {
         fails |= Exclusion::Memory.bit();
     }
-    if a.needs(Need::NvLink) && !has_nvlink(o, gpu) {
+    if a.needs(Need::NvLink) && !o.has_nvlink(gpu) {
         fails |= Exclusion::NvLink.bit();
     }
-    if a.needs(Need::Rdma) && o.net.as_ref().is_none_or(|n| n.rdma == RdmaKind::None) {
+    if a.needs(Need::Rdma) && !o.has_rdma() {
         fails |= Exclusion::Rdma.bit();
     }
     // the SLA need against the provider's dated figure for the deployment's scope

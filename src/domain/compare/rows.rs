@@ -7,8 +7,8 @@ use std::cmp::Ordering;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use super::view::{Column, CompareView, Sort, TflopsKind, DEFAULT_SORT};
-use crate::domain::catalog::{Catalog, Currency, Gpu, Offer, Region};
+use super::view::{Column, CompareView, Fabric, Sort, TflopsKind, DEFAULT_SORT};
+use crate::domain::catalog::{Catalog, Currency, Gpu, GpuLink, Offer, Region};
 use crate::domain::compare::PricedOffer;
 use crate::domain::money::{convert, mul, round_money};
 use crate::domain::pricing::OfferMetrics;
@@ -116,6 +116,14 @@ pub fn passes(catalog: &Catalog, scenario: &Scenario, view: &CompareView, p: &Pr
     {
         return false;
     }
+    // a required interconnect counts only where a source states it
+    let fabric_ok = |f: &Fabric| match f {
+        Fabric::Rdma => o.has_rdma(),
+        Fabric::NvLink => o.has_nvlink(p.gpu),
+    };
+    if !view.fab.iter().all(fabric_ok) {
+        return false;
+    }
     if let Some(max) = view.max_price {
         match p.metrics.as_ref().ok().and_then(|m| m.hourly) {
             Some(h) if h <= max => {}
@@ -147,8 +155,23 @@ fn key_num(r: &Candidate, c: Column) -> Option<Decimal> {
         Column::Spot => f.spot_min,
         Column::Commit => f.commit,
         Column::Monthly => f.monthly,
+        Column::Net => o.net.as_ref().map(|n| n.gbps),
+        Column::Link => o.net.as_ref().and_then(|n| link_rank(n.gpu_link)),
         Column::Provider | Column::Region | Column::Type | Column::Gpu => None,
     }
+}
+
+/// GPU links ordered by what they give multi-GPU work (unknown sorts last).
+fn link_rank(l: GpuLink) -> Option<Decimal> {
+    let r = match l {
+        GpuLink::NvSwitch => 4,
+        GpuLink::NvLink => 3,
+        GpuLink::NeuronLink => 2,
+        GpuLink::Pcie => 1,
+        GpuLink::Single => 0,
+        GpuLink::Unknown => return None,
+    };
+    Some(Decimal::from(r))
 }
 
 fn key_text<'a>(r: &Candidate<'a>, c: Column) -> &'a str {
@@ -298,6 +321,7 @@ pub fn active_filters(s: &Scenario, v: &CompareView) -> usize {
         s.min_vram_gb.is_some(),
         !v.q.is_empty(),
         v.max_price.is_some(),
+        !v.fab.is_empty(),
     ]
     .iter()
     .filter(|on| **on)
@@ -313,6 +337,7 @@ pub fn clear_filters(s: &mut Scenario, v: &mut CompareView) {
     s.min_vram_gb = None;
     v.q.clear();
     v.max_price = None;
+    v.fab.clear();
     v.page = 1;
 }
 
@@ -340,6 +365,92 @@ mod tests {
         let c = catalog();
         let priced = price_all(c, &pricing_inputs(s));
         table(c, s, v, &priced)
+    }
+
+    /// Every matching offer of a view, all pages.
+    fn all_rows(v: &CompareView) -> Vec<Row> {
+        let mut v = v.clone();
+        v.page = 1;
+        let first = run(&Scenario::default(), &v);
+        let mut rows = first.rows;
+        for p in 2..=first.pages {
+            v.page = p;
+            rows.extend(run(&Scenario::default(), &v).rows);
+        }
+        rows
+    }
+
+    #[test]
+    fn a_required_interconnect_keeps_only_offers_whose_sources_state_it() {
+        let both = CompareView {
+            fab: vec![Fabric::Rdma, Fabric::NvLink],
+            ..CompareView::default()
+        };
+        let ids: Vec<String> = all_rows(&both)
+            .iter()
+            .map(|r| r.priced.offer.id.as_str().to_string())
+            .collect();
+        // p4d: EFA and NVSwitch; ND96asr_v4: InfiniBand and NVLink (both sourced)
+        assert!(
+            ids.contains(&"aws:us-east-1:p4d.24xlarge".to_string()),
+            "{ids:?}"
+        );
+        assert!(ids.contains(&"azure:eastus:Standard_ND96asr_v4".to_string()));
+        // one GPU has no NVLink, and g5 states no RDMA
+        assert!(!ids.iter().any(|i| i.ends_with(":g5.xlarge")));
+        // exactly the offers whose network fact states both, counted apart
+        let stated = catalog()
+            .offers
+            .iter()
+            .filter(|o| {
+                o.gpu_count > 1
+                    && o.net.as_ref().is_some_and(|n| {
+                        n.rdma != crate::domain::catalog::RdmaKind::None && n.gpu_link.is_nvlink()
+                    })
+            })
+            .count();
+        assert_eq!(ids.len(), stated);
+        assert!(stated > 0 && stated < catalog().offers.len());
+        // each requirement alone keeps more (or as many)
+        for f in [Fabric::Rdma, Fabric::NvLink] {
+            let one = CompareView {
+                fab: vec![f],
+                ..CompareView::default()
+            };
+            assert!(all_rows(&one).len() >= ids.len());
+        }
+    }
+
+    #[test]
+    fn the_network_column_sorts_by_bandwidth_and_the_link_column_best_linked_first() {
+        let v = CompareView {
+            sort: Some(Sort {
+                column: Column::Net,
+                descending: true,
+            }),
+            ..CompareView::default()
+        };
+        let g: Vec<Decimal> = all_rows(&v)
+            .iter()
+            .filter_map(|r| r.priced.offer.net.as_ref().map(|n| n.gbps))
+            .collect();
+        assert!(g.windows(2).all(|w| w[0] >= w[1]), "{g:?}");
+        assert!(g[0] >= Decimal::from(3200), "{}", g[0]);
+        let v = CompareView {
+            sort: Some(Sort {
+                column: Column::Link,
+                descending: true,
+            }),
+            ..CompareView::default()
+        };
+        let l: Vec<GpuLink> = all_rows(&v)
+            .iter()
+            .filter_map(|r| r.priced.offer.net.as_ref().map(|n| n.gpu_link))
+            .collect();
+        // NVSwitch first, one GPU after PCIe, unknown last
+        assert_eq!(l[0], GpuLink::NvSwitch);
+        let rank = |g: &GpuLink| link_rank(*g).map_or(-1, |d| i64::try_from(d).unwrap_or(0));
+        assert!(l.windows(2).all(|w| rank(&w[0]) >= rank(&w[1])), "{l:?}");
     }
 
     #[test]

@@ -27,6 +27,10 @@ code_enum! {
         Vram = "vram",
         Vcpu = "vcpu",
         Ram = "ram",
+        /// Network bandwidth and RDMA fabric (the offer's sourced network fact).
+        Net = "net",
+        /// How the GPUs inside the instance are linked (NVLink, PCIe…).
+        Link = "link",
         Hourly = "hourly",
         Gpuh = "gpuh",
         Tflopsh = "tflopsh",
@@ -34,6 +38,17 @@ code_enum! {
         Spot = "spot",
         Commit = "commit",
         Monthly = "monthly",
+    }
+}
+
+code_enum! {
+    /// Interconnect the compare table can require (`fab`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Fabric {
+        /// RDMA between instances (EFA or InfiniBand), as sourced.
+        Rdma = "rdma",
+        /// NVLink or NVSwitch between the GPUs of one instance, as sourced.
+        NvLink = "nvlink",
     }
 }
 
@@ -89,6 +104,14 @@ pub fn toggle_column(cols: &[Column], c: Column, on: bool) -> Vec<Column> {
     } else {
         v
     }
+}
+
+/// Require an interconnect or drop it; kept in [`Fabric::ALL`]'s order (one link per choice).
+pub fn toggle_fabric(fab: &[Fabric], f: Fabric, on: bool) -> Vec<Fabric> {
+    Fabric::ALL
+        .into_iter()
+        .filter(|x| if *x == f { on } else { fab.contains(x) })
+        .collect()
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -149,6 +172,8 @@ pub struct CompareView {
     pub sort: Option<Sort>,
     /// Visible columns; empty = [`DEFAULT_COLUMNS`].
     pub cols: Vec<Column>,
+    /// Required interconnect: an offer is shown only with each sourced.
+    pub fab: Vec<Fabric>,
     pub time_unit: TimeUnit,
     pub tflops: TflopsKind,
     /// Selected offer ids (at most [`MAX_SELECTED`]).
@@ -164,6 +189,7 @@ impl Default for CompareView {
             max_price: None,
             sort: None,
             cols: Vec::new(),
+            fab: Vec::new(),
             time_unit: TimeUnit::H,
             tflops: TflopsKind::Fp16,
             selected: Vec::new(),
@@ -210,7 +236,7 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
         #[cfg(not(target_arch = "wasm32"))]
         default: "none",
         #[cfg(not(target_arch = "wasm32"))]
-        values: "`provider region type gpu gpus vram vcpu ram hourly gpuh tflopsh vramh spot commit monthly`",
+        values: "`provider region type gpu gpus vram vcpu ram net link hourly gpuh tflopsh vramh spot commit monthly`",
         bounds: None,
         read: r_sort,
         write: w_sort,
@@ -226,6 +252,18 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
         bounds: None,
         read: r_cols,
         write: w_cols,
+    },
+    KeySpec {
+        code: "fab",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "compare: required interconnect (RDMA between instances, NVLink between GPUs), as sourced",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "comma list of `rdma nvlink`",
+        bounds: None,
+        read: r_fab,
+        write: w_fab,
     },
     KeySpec {
         code: "tu",
@@ -322,6 +360,17 @@ fn r_cols(r: &mut Reader, raw: &str, v: &mut CompareView) -> Result<(), Bad> {
 }
 fn w_cols(v: &CompareView) -> Option<String> {
     list(&v.cols, |c| c.code())
+}
+
+fn r_fab(r: &mut Reader, raw: &str, v: &mut CompareView) -> Result<(), Bad> {
+    let mut f = r.list(raw, Fabric::from_code);
+    f.sort_by_key(|x| Fabric::ALL.iter().position(|a| a == x));
+    f.dedup();
+    v.fab = f;
+    Ok(())
+}
+fn w_fab(v: &CompareView) -> Option<String> {
+    list(&v.fab, |c| c.code())
 }
 
 fn r_tu(_: &mut Reader, raw: &str, v: &mut CompareView) -> Result<(), Bad> {
@@ -445,6 +494,15 @@ mod tests {
         assert_eq!(v.page, 3);
         v.turn_page(1, 0, 1);
         assert_eq!(v.page, 1);
+    }
+
+    #[test]
+    fn interconnect_requirements_keep_one_order() {
+        let v = toggle_fabric(&[], Fabric::NvLink, true);
+        let v = toggle_fabric(&v, Fabric::Rdma, true);
+        assert_eq!(v, [Fabric::Rdma, Fabric::NvLink]);
+        assert_eq!(toggle_fabric(&v, Fabric::Rdma, false), [Fabric::NvLink]);
+        assert_eq!(toggle_fabric(&v, Fabric::NvLink, true), v);
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::domain::catalog::{Catalog, Currency, OfferId, Price};
+use crate::domain::catalog::{Catalog, Currency, Network, OfferId, Price, RdmaKind};
 use crate::domain::compare::rows::{Row, Table};
 use crate::domain::compare::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
 use crate::domain::input::InputError;
@@ -17,14 +17,16 @@ use crate::ui::components::number_input::{keyed_input, rate_box_changed, set_rat
 use crate::ui::format;
 use crate::ui::html::{self, Html};
 use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
-use crate::ui::labels::{column_msg, input_error_msg, model_tag, provider_msg, unit_short};
+use crate::ui::labels::{
+    column_msg, gpu_link_msg, input_error_msg, model_tag, provider_msg, rdma_msg, unit_short,
+};
 use crate::ui::link::AppLink;
 use crate::ui::state::AppState;
 
 fn is_numeric(c: Column) -> bool {
     !matches!(
         c,
-        Column::Provider | Column::Region | Column::Type | Column::Gpu
+        Column::Provider | Column::Region | Column::Type | Column::Gpu | Column::Link
     )
 }
 
@@ -72,6 +74,14 @@ fn source_tip(catalog: &Catalog, loc: Locale, r: &PriceRef) -> String {
         tip.push_str(Msg::IndicativeTag.text(loc));
     }
     tip
+}
+
+/// An offer's network fact: where it is stated and when.
+fn net_tip(catalog: &Catalog, loc: Locale, n: &Network) -> String {
+    let title = catalog
+        .source(&n.source)
+        .map_or(n.source.as_str(), |s| s.title.as_str());
+    fill(Msg::SourceTip.text(loc), &[title, &n.as_of])
 }
 
 fn history_tip(loc: Locale, h: &[Price]) -> Option<String> {
@@ -440,6 +450,41 @@ fn row_html(
             Column::Ram => {
                 out.text(&format::plain(o.ram_gib, loc));
             }
+            Column::Net => match &o.net {
+                Some(n) => {
+                    let tip = net_tip(catalog, loc, n);
+                    let rdma = rdma_msg(n.rdma).text(loc);
+                    price_html(
+                        out,
+                        &format::plain(n.gbps, loc),
+                        &format!("{rdma} · {tip}"),
+                        "",
+                    );
+                    let fabric = match n.rdma {
+                        RdmaKind::Efa => "EFA".to_string(),
+                        RdmaKind::Infiniband => match n.fabric_gbps {
+                            Some(f) => format!("InfiniBand {}", format::plain(f, loc)),
+                            None => "InfiniBand".to_string(),
+                        },
+                        RdmaKind::None => String::new(),
+                    };
+                    if !fabric.is_empty() {
+                        out.raw("<span class=\"tag\">").text(&fabric).raw("</span>");
+                    }
+                }
+                None => {
+                    out.raw("—");
+                }
+            },
+            Column::Link => match &o.net {
+                Some(n) => {
+                    let tip = net_tip(catalog, loc, n);
+                    price_html(out, gpu_link_msg(n.gpu_link).text(loc), &tip, "");
+                }
+                None => {
+                    out.raw("—");
+                }
+            },
             Column::Hourly => hourly_html(out, catalog, row, v, loc, bad),
             Column::Gpuh => {
                 out.text(&money_or_dash(f.per_gpu, cur, loc));

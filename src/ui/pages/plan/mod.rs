@@ -83,7 +83,7 @@ pub fn PlanScreen() -> impl IntoView {
             >
                 <WorkerPart view=out piece=0 class="plan-summary" testid="plan-summary" attr:aria-live="polite" />
                 <WorkerPart view=out piece=1 class="plan-charts" testid="plan-charts" />
-                <WorkerPart view=out piece=2 class="table-wrap" />
+                <WorkerPart view=out piece=2 class="table-wrap" attr:tabindex="0" attr:role="region" attr:aria-label=move || i18n.t(Msg::PlanTitle) />
                 <section hidden=move || !has_job.get() aria-labelledby="job-h">
                     <h3 id="job-h">{move || i18n.t(Msg::JobTitle)}</h3>
                     <WorkerPart view=out piece=3 class="plan-job" testid="plan-job-result" />

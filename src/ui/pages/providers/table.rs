@@ -2,7 +2,7 @@
 //! template: every value is escaped by `html!`).
 use maud::{html, Markup};
 
-use crate::domain::catalog::{Catalog, PriceKind, Provider, ProviderId};
+use crate::domain::catalog::{Catalog, PriceKind, Provider, ProviderId, Sla, SlaScope};
 use crate::ui::format;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
@@ -59,7 +59,7 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
         html! { tr data-topic=(topic) { th scope="row" { (title) } (body) } }
     };
     html! {
-        div.table-wrap {
+        div.table-wrap tabindex="0" role="region" aria-label=(t(Rt::PvCaption, l)) {
             table.plan-options.providers data-testid="providers-table" {
                 caption { (t(Rt::PvCaption, l)) }
                 thead { tr {
@@ -81,6 +81,22 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
                         }
                     })))
                     (row(t(Rt::PvModels, l), "models", cells(&|p| html! { (billing_kinds(c, p.id, l).join(sep)) })))
+                    (row(t(Rt::PvSla, l), "sla", cells(&|p| html! {
+                        @if p.sla.is_empty() { span.sub { (t(Rt::PvNotFound, l)) } }
+                        @for s in &p.sla {
+                            p data-testid="provider-sla" {
+                                (sla_line(s, l))
+                                span.sub data-testid="fact-source" {
+                                    (c.source(&s.source).map_or(s.source.as_str(), |x| x.title.as_str())) " · "
+                                    @match &s.as_of {
+                                        Some(d) => { (t(Msg::AsOf, l)) " " (d) }
+                                        None => { (t(Rt::AdvWhySlaUndated, l)) }
+                                    }
+                                    @if s.secondary { " · " (t(Rt::AdvWhySlaSecondary, l)) }
+                                }
+                            }
+                        }
+                    })))
                     @for (title, topics) in fact_rows(c) {
                         (row(t(title, l), topics[0], cells(&|p| {
                             let facts: Vec<_> = p.facts.iter().filter(|f| topics.contains(&f.topic.as_str())).collect();
@@ -106,6 +122,24 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
                 }
             }
         }
+    }
+}
+
+/// One SLA figure: its percentage and scope ("99.99 % · across zones").
+fn sla_line(s: &Sla, l: Locale) -> String {
+    let pct = format::plain(s.pct, l);
+    let scope = t(
+        match s.scope {
+            SlaScope::SingleInstance => Rt::AdvScopeSingle,
+            SlaScope::AvailabilitySet => Rt::AdvScopeSet,
+            SlaScope::MultiZone => Rt::AdvScopeZones,
+        },
+        l,
+    );
+    if l == Locale::ZhCn {
+        format!("{pct}% · {scope}")
+    } else {
+        format!("{pct} % · {scope}")
     }
 }
 

@@ -135,7 +135,7 @@ fn ranked(r: &R) -> Markup {
         @if !a.ranked.is_empty() {
             section data-testid="advise-ranked" {
                 h3 { (fill(r.t(Rt::AdvRankedTitle), &[&a.feasible.to_string(), &a.considered.to_string()])) }
-                div.table-wrap { table {
+                div.table-wrap tabindex="0" role="region" aria-label=(r.t(Rt::AdvColOffer)) { table {
                     thead { tr {
                         th scope="col" { "#" }
                         th scope="col" { (r.t(Rt::AdvColOffer)) }

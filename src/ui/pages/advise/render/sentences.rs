@@ -7,11 +7,11 @@ use crate::domain::advise::{
     Advice, BudgetBasis, Change, Exclusion, ExclusionGroup, Note, Pick, ProfileCheck, Relaxation,
     ScorePart, Strategy, Why,
 };
-use crate::domain::catalog::{AcceleratorKind, GpuLink, OfferId, RdmaKind, SlaScope, Stack};
+use crate::domain::catalog::{AcceleratorKind, OfferId, SlaScope, Stack};
 use crate::domain::scenario::{BillingModel, ScenarioWarning};
 use crate::ui::format;
 use crate::ui::i18n::{fill, Locale, Rt};
-use crate::ui::labels::usage_kind_msg;
+use crate::ui::labels::{gpu_link_msg, rdma_msg, usage_kind_msg};
 use crate::ui::link::{self, AppLink, Screen};
 use crate::ui::pages::ctx::Ctx;
 
@@ -204,24 +204,13 @@ impl R<'_> {
                 as_of,
                 ..
             } => {
-                let mut r = t(match rdma {
-                    RdmaKind::Efa => Rt::AdvRdmaEfa,
-                    RdmaKind::Infiniband => Rt::AdvRdmaIb,
-                    RdmaKind::None => Rt::AdvRdmaNone,
-                })
-                .to_string();
+                let loc = self.cx.locale;
+                let mut r = rdma_msg(*rdma).text(loc).to_string();
                 if let Some(f) = fabric_gbps {
                     r.push_str(", ");
                     r.push_str(&fill(t(Rt::AdvWhyFabric), &[&self.num(*f)]));
                 }
-                let link = t(match gpu_link {
-                    GpuLink::Single => Rt::AdvLinkSingle,
-                    GpuLink::NvSwitch => Rt::AdvLinkNvswitch,
-                    GpuLink::NvLink => Rt::AdvLinkNvlink,
-                    GpuLink::NeuronLink => Rt::AdvLinkNeuron,
-                    GpuLink::Pcie => Rt::AdvLinkPcie,
-                    GpuLink::Unknown => Rt::AdvLinkUnknown,
-                });
+                let link = gpu_link_msg(*gpu_link).text(loc);
                 fill(t(Rt::AdvWhyNetwork), &[&self.num(*gbps), &r, link, as_of])
             }
             Why::Sla {

@@ -1,15 +1,18 @@
-//! What is needed: minimum GPUs and GPU memory, a price cap, search text.
+//! What is needed: minimum GPUs and GPU memory, a price cap, the
+//! interconnect, search text.
 use leptos::prelude::*;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::domain::catalog::Currency;
-use crate::domain::compare::view::clip_query;
+use crate::domain::compare::view::{clip_query, toggle_fabric, Fabric};
 use crate::domain::input::NumberField;
 use crate::domain::scenario::{MAX_GPUS, MAX_MONEY_INPUT, MAX_VRAM_GB};
+use crate::ui::components::checks::{check_boxes, check_fieldset};
 use crate::ui::components::number_input::{whole_field, NumberInput};
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, Msg};
+use crate::ui::labels::fabric_msg;
 use crate::ui::state::AppState;
 
 /// The need fields wired to the app state.
@@ -31,6 +34,18 @@ pub fn need_fields(state: AppState) -> impl IntoView {
             move || link.with(|l| l.compare.max_price),
             move || link.with(|l| l.scenario.currency),
             move |v| state.update_filter(true, |l| l.compare.max_price = v),
+        )}
+        {check_fieldset(
+            Msg::FabricLegend,
+            check_boxes(
+                Fabric::ALL,
+                |f| format!("filter-fab-{}", f.code()),
+                |i, f| i.t(fabric_msg(f)).into(),
+                move |f| link.with(|l| l.compare.fab.contains(&f)),
+                move |(f, on)| {
+                    state.update_filter(false, |l| l.compare.fab = toggle_fabric(&l.compare.fab, f, on))
+                },
+            ),
         )}
         {search(
             move || link.with(|l| l.compare.q.clone()),

@@ -5,7 +5,7 @@
 use maud::{html, Markup};
 use rust_decimal::Decimal;
 
-use crate::domain::catalog::{Catalog, Currency, Offer, ProviderId};
+use crate::domain::catalog::{Catalog, Currency, Network, Offer, ProviderId, SlaScope};
 use crate::domain::compare::{self, model_quote, rate_inputs, Panel};
 use crate::domain::scenario::{BillingModel, InterruptionRate};
 use crate::domain::tco::{ModelQuote, Quote};
@@ -13,7 +13,7 @@ use crate::ui::components::badges::stale_badge;
 use crate::ui::format;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Locale, Msg, Rt};
-use crate::ui::labels::{model_msg, provider_msg, usage_kind_msg};
+use crate::ui::labels::{gpu_link_msg, model_msg, provider_msg, rdma_msg, usage_kind_msg};
 use crate::ui::link::{self, AppLink};
 
 /// The panel for a link (its scenario and selection) in a language: the
@@ -150,6 +150,46 @@ fn missing_rates(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Mark
     }
 }
 
+/// An offer's network fact in a sentence: bandwidth, RDMA and its fabric,
+/// and the date of its sources.
+fn net_text(n: &Network, loc: Locale) -> String {
+    let mut s = format!(
+        "{} Gbit/s · {}",
+        format::plain(n.gbps, loc),
+        rdma_msg(n.rdma).text(loc)
+    );
+    if let Some(f) = n.fabric_gbps {
+        s.push_str(&format!(" {} Gbit/s", format::plain(f, loc)));
+    }
+    s.push_str(&format!(" ({})", n.as_of));
+    s
+}
+
+/// The provider's single-instance compute SLA with its date ("undated" and
+/// "secondary source" where so); "—" where the catalog has none.
+fn sla_text(catalog: &Catalog, p: ProviderId, loc: Locale) -> String {
+    let Some(s) = catalog
+        .provider(p)
+        .and_then(|p| p.sla.iter().find(|s| s.scope == SlaScope::SingleInstance))
+    else {
+        return "—".to_string();
+    };
+    let mut basis = vec![s
+        .as_of
+        .clone()
+        .unwrap_or_else(|| Rt::AdvWhySlaUndated.text(loc).to_string())];
+    if s.secondary {
+        basis.push(Rt::AdvWhySlaSecondary.text(loc).to_string());
+    }
+    let pct = format::plain(s.pct, loc);
+    let pct = if loc == Locale::ZhCn {
+        format!("{pct}%")
+    } else {
+        format!("{pct} %")
+    };
+    format!("{pct} ({})", basis.join(", "))
+}
+
 /// A spec row: the values per offer, marked where they differ.
 fn spec_row(label: &str, values: Vec<String>, testid: &str) -> Markup {
     let differs = values.iter().any(|v| *v != values[0]);
@@ -218,9 +258,29 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
             "compare-row-ram",
         ),
         (
-            Rt::Interconnect.text(loc),
-            col(&|o| gpu(o).map(|g| g.interconnect.clone()).unwrap_or_default()),
-            "compare-row-interconnect",
+            Msg::ColNet.text(loc),
+            col(&|o| {
+                o.net
+                    .as_ref()
+                    .map_or_else(|| "—".to_string(), |n| net_text(n, loc))
+            }),
+            "compare-row-net",
+        ),
+        (
+            Msg::ColLink.text(loc),
+            col(&|o| {
+                o.net
+                    .as_ref()
+                    .map_or(Msg::LinkUnknown, |n| gpu_link_msg(n.gpu_link))
+                    .text(loc)
+                    .to_string()
+            }),
+            "compare-row-link",
+        ),
+        (
+            Rt::CompareSla.text(loc),
+            col(&|o| sla_text(catalog, o.provider, loc)),
+            "compare-row-sla",
         ),
     ];
     let sp = &l.scenario.spot;

@@ -24,7 +24,7 @@ pub fn breakeven(cx: Ctx, d: &BreakEvenDistribution) -> Html {
     ];
     html! {
         (sentence("breakeven-sentence", &claim_sentence(cx, d, &claim)))
-        div.table-wrap {
+        div.table-wrap tabindex="0" role="region" aria-label=(fill(cx.t(Rt::BreakevenCaption), &[&claim])) {
             table.plan-options data-testid="breakeven-table" {
                 caption { (fill(cx.t(Rt::BreakevenCaption), &[&claim])) }
                 thead { tr { @for m in heads { th scope="col" { (fill(m, &[&claim])) } } } }

@@ -3,7 +3,7 @@
 use maud::{html, Markup};
 use rust_decimal::Decimal;
 
-use super::{sentence, tag, Ctx};
+use super::{age_cell, sentence, tag, Ctx};
 use crate::domain::catalog::OfferId;
 use crate::domain::job::{JobHours, JobKind, JobOffer, JobReport, RatioOf, ThroughputBasis};
 use crate::ui::format;
@@ -79,10 +79,11 @@ fn job_table(cx: Ctx, r: &JobReport, ids: &[OfferId], testid: &str, caption: Rt)
         Rt::JobColModel,
         Rt::PlanColDecision,
         Rt::PlanColOwed,
+        Rt::ColPricesAsOf,
     ];
     let find = |id: &OfferId| r.offers.iter().find(|o| o.offer == *id);
     html! {
-        div.table-wrap {
+        div.table-wrap tabindex="0" role="region" aria-label=(cx.t(caption)) {
             table.plan-options data-testid=(testid) {
                 caption { (cx.t(caption)) }
                 thead { tr { @for m in heads { th scope="col" { (cx.t(m)) } } } }
@@ -123,6 +124,7 @@ fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
                 strong { (best.and_then(|b| b.decision_cost).map(|m| cx.money(m.amount())).unwrap_or_else(dash)) }
             }
             td { (best.map(|b| cx.money(b.still_owed)).unwrap_or_else(dash)) }
+            (age_cell(cx, best.and_then(|b| b.age.as_ref())))
         }
     }
 }

@@ -11,8 +11,10 @@ mod summary;
 
 use maud::{html, Markup};
 
+use crate::domain::age::PriceAge;
 use crate::domain::catalog::OfferId;
 use crate::domain::scenario::BillingModel;
+use crate::ui::components::badges::stale_badge;
 pub use crate::ui::pages::ctx::Ctx;
 pub use breakeven::breakeven;
 pub use charts::{charts, CHART_OPTIONS};
@@ -28,6 +30,22 @@ fn option(cx: Ctx, offer: &OfferId, m: BillingModel) -> String {
 /// A sentence, named by its test id.
 fn sentence(testid: &str, text: &str) -> Markup {
     html! { p data-testid=(testid) { (text) } }
+}
+
+/// The date of the oldest price a result rests on, with the stale badge
+/// when it is over 12 months old.
+fn age_cell(cx: Ctx, age: Option<&PriceAge>) -> Markup {
+    html! {
+        td data-testid="price-age" data-stale=[age.is_some_and(|a| a.stale).then_some("1")] {
+            @match age {
+                Some(a) => {
+                    (a.oldest_as_of)
+                    @if a.stale { (stale_badge(cx.locale, &a.oldest_as_of)) }
+                }
+                None => { "—" }
+            }
+        }
+    }
 }
 
 /// A tag after a row's name (best, baseline, estimate…).

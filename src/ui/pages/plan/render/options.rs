@@ -1,9 +1,9 @@
 //! The options table: one row per option with its cost components, what
-//! is paid and owed, its decision cost and break-even month (the charts'
-//! table alternative).
+//! is paid and owed, its decision cost, break-even month and the date of
+//! the prices it rests on (the charts' table alternative).
 use maud::{html, Markup};
 
-use super::{option, tag, Ctx};
+use super::{age_cell, option, tag, Ctx};
 use crate::domain::plan::{Best, Figure, Plan, PlanOption};
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Msg, Rt};
@@ -14,7 +14,7 @@ use crate::ui::labels::figure_msg;
 pub fn options_table(cx: Ctx, plan: &Plan) -> Html {
     let heads = std::iter::once(Rt::PlanColOption)
         .chain(Figure::ALL.map(figure_msg))
-        .chain([Rt::PlanColBreakeven]);
+        .chain([Rt::PlanColBreakeven, Rt::ColPricesAsOf]);
     html! {
         table.plan-options data-testid="plan-options" {
             caption { (fill(cx.t(Rt::PlanOptionsCaption), &[&plan.months.to_string()])) }
@@ -38,6 +38,7 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
         (!o.complete, cx.t(Rt::IncompleteTag)),
         (o.assumed, cx.t(Msg::AssumedTag)),
         (o.indicative, cx.t(Msg::IndicativeTag)),
+        (!o.cash_timing_known, cx.t(Rt::TimingSpreadTag)),
     ];
     let v = o.figures();
     html! {
@@ -48,7 +49,8 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
             }
             @for x in &v[..7] { td { (cx.money(*x)) } }
             td data-testid="plan-decision" { strong { (cx.money(v[7])) } }
-            td { (cross) }
+            td data-testid="plan-crossing" { (cross) }
+            (age_cell(cx, o.age.as_ref()))
         }
     }
 }

@@ -81,6 +81,15 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
             (sentence("plan-breakeven", &fill(cx.t(Rt::PlanBreakevenMonth), &[&m.to_string()])))
         }
         @if let Some(t) = odds { (sentence("plan-spot-odds", &t)) }
+        @if !best.cash_timing_known { (sentence("plan-timing", cx.t(Rt::PlanTimingSpread))) }
+        @if let Some(a) = best.age.as_ref().filter(|a| a.stale) {
+            (sentence("plan-stale", &fill(cx.t(Rt::PlanBestStale), &[&a.oldest_as_of, &a.age_days.to_string(), &a.as_at])))
+        }
+        @if s.stale_options > 0 {
+            @if let Some(a) = &s.oldest {
+                (sentence("plan-stale-options", &fill(cx.t(Rt::PlanStaleOptions), &[&s.stale_options.to_string(), &plan.options.len().to_string(), &a.oldest_as_of])))
+            }
+        }
     }
 }
 

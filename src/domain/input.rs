@@ -99,7 +99,11 @@ mod tests {
         let fx = NumberField::decimal(0, 1000, true);
         assert_eq!(fx.parse("0"), Err(InputError::TooSmall));
         assert_eq!(fx.parse("7,1875"), Ok(Some(Decimal::new(71875, 4))));
-        assert_eq!(fx.parse("1e3"), Ok(Some(Decimal::from(1000))));
+        // plain numbers only, as links write them: an exponent or a digit
+        // separator is refused beside the field, not guessed at
+        assert_eq!(fx.parse("1e3"), Err(InputError::NotANumber));
+        assert_eq!(fx.parse("1_000"), Err(InputError::NotANumber));
+        assert_eq!(fx.parse(" .5 "), Ok(Some(Decimal::new(5, 1))));
         assert_eq!(fx.parse("1.2.3"), Err(InputError::NotANumber));
         let big = NumberField::whole(0, 1_000_000_000);
         assert_eq!(

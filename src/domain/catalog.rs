@@ -858,6 +858,11 @@ impl Catalog {
     pub fn source(&self, id: &str) -> Option<&Source> {
         self.sources.iter().find(|s| s.id == id)
     }
+
+    /// A source's title, or its id when the catalog lacks it.
+    pub fn source_title<'a>(&'a self, id: &'a str) -> &'a str {
+        self.source(id).map_or(id, |s| s.title.as_str())
+    }
 }
 
 /// Days since 1970-01-01 of the first day an `as_of` can mean: `YYYY-MM-DD`,

@@ -108,9 +108,26 @@ pub fn plain(d: Decimal, locale: Locale) -> String {
     number(n, n.scale(), locale)
 }
 
+/// A percentage as sourced, without trailing zeros ("99.975 %"; Chinese
+/// writes it without the space: "99.975%").
+pub fn percent(d: Decimal, locale: Locale) -> String {
+    let n = plain(d, locale);
+    if locale == Locale::ZhCn {
+        format!("{n}%")
+    } else {
+        format!("{n} %")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentages_follow_the_language() {
+        assert_eq!(percent(Decimal::new(99975, 3), Locale::En), "99.975 %");
+        assert_eq!(percent(Decimal::new(99500, 3), Locale::ZhCn), "99.5%");
+    }
 
     #[test]
     fn range_hints_come_from_the_bounds() {

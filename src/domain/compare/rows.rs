@@ -421,28 +421,26 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_network_column_sorts_by_bandwidth_and_the_link_column_best_linked_first() {
-        let v = CompareView {
+    fn descending(column: Column) -> CompareView {
+        CompareView {
             sort: Some(Sort {
-                column: Column::Net,
+                column,
                 descending: true,
             }),
             ..CompareView::default()
-        };
+        }
+    }
+
+    #[test]
+    fn the_network_column_sorts_by_bandwidth_and_the_link_column_best_linked_first() {
+        let v = descending(Column::Net);
         let g: Vec<Decimal> = all_rows(&v)
             .iter()
             .filter_map(|r| r.priced.offer.net.as_ref().map(|n| n.gbps))
             .collect();
         assert!(g.windows(2).all(|w| w[0] >= w[1]), "{g:?}");
         assert!(g[0] >= Decimal::from(3200), "{}", g[0]);
-        let v = CompareView {
-            sort: Some(Sort {
-                column: Column::Link,
-                descending: true,
-            }),
-            ..CompareView::default()
-        };
+        let v = descending(Column::Link);
         let l: Vec<GpuLink> = all_rows(&v)
             .iter()
             .filter_map(|r| r.priced.offer.net.as_ref().map(|n| n.gpu_link))

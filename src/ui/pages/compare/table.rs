@@ -64,11 +64,10 @@ fn source_tip(catalog: &Catalog, loc: Locale, r: &PriceRef) -> String {
     else {
         return Msg::UserPriceTip.text(loc).to_string();
     };
-    let title = catalog
-        .source(source)
-        .map(|s| s.title.as_str())
-        .unwrap_or(source);
-    let mut tip = fill(Msg::SourceTip.text(loc), &[title, as_of]);
+    let mut tip = fill(
+        Msg::SourceTip.text(loc),
+        &[catalog.source_title(source), as_of],
+    );
     if *indicative {
         tip.push_str(" · ");
         tip.push_str(Msg::IndicativeTag.text(loc));
@@ -78,10 +77,10 @@ fn source_tip(catalog: &Catalog, loc: Locale, r: &PriceRef) -> String {
 
 /// An offer's network fact: where it is stated and when.
 fn net_tip(catalog: &Catalog, loc: Locale, n: &Network) -> String {
-    let title = catalog
-        .source(&n.source)
-        .map_or(n.source.as_str(), |s| s.title.as_str());
-    fill(Msg::SourceTip.text(loc), &[title, &n.as_of])
+    fill(
+        Msg::SourceTip.text(loc),
+        &[catalog.source_title(&n.source), &n.as_of],
+    )
 }
 
 fn history_tip(loc: Locale, h: &[Price]) -> Option<String> {

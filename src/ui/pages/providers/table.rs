@@ -87,7 +87,7 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
                             p data-testid="provider-sla" {
                                 (sla_line(s, l))
                                 span.sub data-testid="fact-source" {
-                                    (c.source(&s.source).map_or(s.source.as_str(), |x| x.title.as_str())) " · "
+                                    (c.source_title(&s.source)) " · "
                                     @match &s.as_of {
                                         Some(d) => { (t(Msg::AsOf, l)) " " (d) }
                                         None => { (t(Rt::AdvWhySlaUndated, l)) }
@@ -106,7 +106,7 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
                                     p {
                                         (if zh { &f.text_zh } else { &f.text_en })
                                         span.sub data-testid="fact-source" {
-                                            (c.source(&f.source).map_or(f.source.as_str(), |s| s.title.as_str())) " · " (t(Msg::AsOf, l)) " " (f.as_of)
+                                            (c.source_title(&f.source)) " · " (t(Msg::AsOf, l)) " " (f.as_of)
                                         }
                                     }
                                 }
@@ -127,7 +127,6 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
 
 /// One SLA figure: its percentage and scope ("99.99 % · across zones").
 fn sla_line(s: &Sla, l: Locale) -> String {
-    let pct = format::plain(s.pct, l);
     let scope = t(
         match s.scope {
             SlaScope::SingleInstance => Rt::AdvScopeSingle,
@@ -136,11 +135,7 @@ fn sla_line(s: &Sla, l: Locale) -> String {
         },
         l,
     );
-    if l == Locale::ZhCn {
-        format!("{pct}% · {scope}")
-    } else {
-        format!("{pct} % · {scope}")
-    }
+    format!("{} · {scope}", format::percent(s.pct, l))
 }
 
 /// The billing models a provider's offers have in the catalog, in the

@@ -221,11 +221,7 @@ impl R<'_> {
                 as_of,
                 secondary,
             } => {
-                let title = self
-                    .cx
-                    .catalog
-                    .source(source)
-                    .map_or(source.as_str(), |s| s.title.as_str());
+                let title = self.cx.catalog.source_title(source);
                 let mut basis = title.to_string();
                 if *secondary {
                     basis = format!("{basis}, {}", t(Rt::AdvWhySlaSecondary));
@@ -273,11 +269,7 @@ impl R<'_> {
                 source,
                 as_of,
             } => {
-                let title = self
-                    .cx
-                    .catalog
-                    .source(source)
-                    .map_or(source.as_str(), |s| s.title.as_str());
+                let title = self.cx.catalog.source_title(source);
                 fill(
                     t(Rt::AdvWhyStated),
                     &[&claim_name(claim, self.cx.locale), title, as_of],

@@ -181,13 +181,7 @@ fn sla_text(catalog: &Catalog, p: ProviderId, loc: Locale) -> String {
     if s.secondary {
         basis.push(Rt::AdvWhySlaSecondary.text(loc).to_string());
     }
-    let pct = format::plain(s.pct, loc);
-    let pct = if loc == Locale::ZhCn {
-        format!("{pct}%")
-    } else {
-        format!("{pct} %")
-    };
-    format!("{pct} ({})", basis.join(", "))
+    format!("{} ({})", format::percent(s.pct, loc), basis.join(", "))
 }
 
 /// A spec row: the values per offer, marked where they differ.

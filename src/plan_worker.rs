@@ -12,44 +12,129 @@
 fn main() {}
 
 /// Install the message handler, with the whole catalog (`catalog-full.bin`:
-/// the providers screen shows the facts' text); a file that does not decode
-/// answers every request `failed no-catalog`.
+/// the providers screen shows the facts' text) multiplied `synthetic`
+/// times when the page is on the documented test-only `synthetic=N`
+/// switch (2–20; else 1); a file that does not decode answers every
+/// request `failed no-catalog`.
+///
+/// Every request is answered at once but the flip search, which runs a
+/// slice at a time (about [`SLICE_MS`]) on timers, so a message that
+/// arrives meanwhile is answered between two slices; a newer plan or flip
+/// request makes the running search stale, and it is answered
+/// `failed superseded`.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
-pub fn start_worker(catalog: &[u8]) {
+pub fn start_worker(catalog: &[u8], synthetic: u32) {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
     use gpucost::domain::catalog::Catalog;
-    use gpucost::ui::pages::serve::serve;
-    use gpucost::ui::worker::{Failure, Reply, Request};
+    use gpucost::ui::pages::serve::{FlipsJob, Served, Server};
+    use gpucost::ui::worker::{Failure, Part, Reply, Request};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
 
     console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let catalog: Option<&'static Catalog> = Catalog::from_bytes(catalog)
-        .ok()
-        .map(|c| &*Box::leak(Box::new(c)));
-    let out = scope.clone();
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let msg = js_sys::Array::from(&ev.data());
-            let fields: Vec<String> = (1..msg.length())
-                .map(|i| msg.get(i).as_string().unwrap_or_default())
-                .collect();
-            let reply = match (Request::decode(&fields), catalog) {
-                (Ok(req), Some(c)) => serve(c, &req),
-                (Ok(_), None) => Reply::Failed(Failure::NoCatalog),
-                (Err(_), _) => Reply::Failed(Failure::BadRequest),
-            };
+    let catalog: Option<&'static Catalog> = Catalog::from_bytes(catalog).ok().map(|c| {
+        let c = match synthetic {
+            2..=20 => gpucost::domain::synthetic::scaled(&c, synthetic),
+            _ => c,
+        };
+        &*Box::leak(Box::new(c))
+    });
+    let post = {
+        let scope = scope.clone();
+        move |id: &JsValue, reply: Reply| {
             let answer = js_sys::Array::new();
-            answer.push(&msg.get(0));
+            answer.push(id);
             for f in reply.encode() {
                 answer.push(&JsValue::from(f));
             }
-            let _ = out.post_message(&answer);
+            let _ = scope.post_message(&answer);
+        }
+    };
+    let mut server = catalog.map(Server::new);
+    // the running flip search and the id of the request it answers
+    let job: Rc<RefCell<Option<(JsValue, FlipsJob)>>> = Rc::new(RefCell::new(None));
+    type Slice = Rc<RefCell<Option<Closure<dyn FnMut()>>>>;
+    let tick: Slice = Rc::new(RefCell::new(None));
+    // a slice is on a timer (never two: each would run a slice)
+    let queued = Rc::new(std::cell::Cell::new(false));
+    // one slice of the search; scheduled again until it answers
+    *tick.borrow_mut() = Some(Closure::<dyn FnMut()>::new({
+        let (job, tick, scope, post) = (job.clone(), tick.clone(), scope.clone(), post.clone());
+        let queued = queued.clone();
+        move || {
+            queued.set(false);
+            let start = js_sys::Date::now();
+            let mut slot = job.borrow_mut();
+            let Some((id, j)) = slot.as_mut() else { return };
+            while js_sys::Date::now() - start < SLICE_MS {
+                if let Some(reply) = j.step(STEPS) {
+                    post(id, reply);
+                    *slot = None;
+                    return;
+                }
+            }
+            if let Some(t) = tick.borrow().as_ref() {
+                queued.set(
+                    scope
+                        .set_timeout_with_callback(t.as_ref().unchecked_ref())
+                        .is_ok(),
+                );
+            }
+        }
+    }));
+    // (the slice holds itself: it lives as long as the worker)
+    let out = scope.clone();
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let msg = js_sys::Array::from(&ev.data());
+            let id = msg.get(0);
+            let fields: Vec<String> = (1..msg.length())
+                .map(|i| msg.get(i).as_string().unwrap_or_default())
+                .collect();
+            let (req, server) = match (Request::decode(&fields), server.as_mut()) {
+                (Ok(req), Some(s)) => (req, s),
+                (Ok(_), None) => return post(&id, Reply::Failed(Failure::NoCatalog)),
+                (Err(_), _) => return post(&id, Reply::Failed(Failure::BadRequest)),
+            };
+            // a newer plan makes the running search's answer stale
+            if let Request::Render {
+                part: Part::Plan | Part::PlanFlips,
+                ..
+            } = req
+            {
+                if let Some((old, _)) = job.borrow_mut().take() {
+                    post(&old, Reply::Failed(Failure::Superseded));
+                }
+            }
+            match server.serve(&req) {
+                Served::Now(reply) => post(&id, reply),
+                Served::Later(j) => {
+                    *job.borrow_mut() = Some((id, *j));
+                    match tick.borrow().as_ref() {
+                        Some(t) if !queued.get() => queued.set(
+                            out.set_timeout_with_callback(t.as_ref().unchecked_ref())
+                                .is_ok(),
+                        ),
+                        _ => {}
+                    }
+                }
+            }
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
 }
+
+/// How long one slice of the flip search runs before the worker looks at
+/// its messages again (ms), and how many values it tries between two looks
+/// at the clock.
+#[cfg(target_arch = "wasm32")]
+const SLICE_MS: f64 = 4.0;
+#[cfg(target_arch = "wasm32")]
+const STEPS: usize = 2;
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {

@@ -9,7 +9,8 @@ use std::str::FromStr;
 
 use gpucost::domain::catalog::{Catalog, Offer, OfferId, PriceKind, ProviderId};
 use gpucost::domain::plan::{
-    breakeven_distribution, plan, BreakEvenGroup, Plan, PlanOption, MAX_PLAN_OFFERS,
+    breakeven_distribution, breakeven_inputs, plan, plan_with, BreakEvenGroup, FlipSearch, Plan,
+    PlanOption, MAX_PLAN_OFFERS,
 };
 use gpucost::domain::scenario::{BillingModel, Scenario};
 use rust_decimal::Decimal;
@@ -616,5 +617,65 @@ mod props {
                 prop_assert!(p.options.iter().all(|o| o.baseline));
             }
         }
+    }
+}
+
+/// The app's worker reuses a break-even distribution while
+/// `breakeven_inputs` stay the same: over the catalog, the horizon, the
+/// usage, the explicit offers and the job never change it.
+#[test]
+fn the_breakeven_distribution_reads_only_its_inputs() {
+    let c = Catalog::embedded().unwrap();
+    for base in [
+        "v=2",
+        "v=2&p=aws,azure&bm=ri1n,ri3a,sp1",
+        "v=2&cur=CNY&p=alibaba,tencent",
+        "v=2&gpu=a100-80-sxm,h100-sxm",
+    ] {
+        let s0 = scenario(&c, base);
+        let want = breakeven_distribution(&c, &breakeven_inputs(&s0)).unwrap();
+        assert!(!want.groups.is_empty(), "{base}");
+        for extra in [
+            "&m=1",
+            "&m=60&h=10",
+            "&h=730",
+            "&m=7&h=123.5",
+            "&jk=resnet50&m=3",
+            "&o=aws:us-east-1:p4d.24xlarge",
+        ] {
+            let s = scenario(&c, &format!("{base}{extra}"));
+            assert_eq!(breakeven_inputs(&s), breakeven_inputs(&s0), "{base}{extra}");
+            assert_eq!(
+                breakeven_distribution(&c, &s).unwrap(),
+                want,
+                "{base}{extra}"
+            );
+        }
+    }
+}
+
+/// The flip search run a step at a time finds what the plan's own search
+/// finds, and a plan made without it is the same plan otherwise.
+#[test]
+fn the_flip_search_in_steps_finds_what_the_plan_finds() {
+    let c = Catalog::embedded().unwrap();
+    for q in [
+        "v=2&m=12",
+        "v=2&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix",
+        "v=2&m=6&h=200&p=azure",
+        "v=2&m=18&h=500&gpu=a100-80-sxm&bm=od,ri1n,ri3n",
+    ] {
+        let s = scenario(&c, q);
+        let full = plan(&c, &s).unwrap();
+        let mut bare = plan_with(&c, &s, false).unwrap();
+        assert_eq!(bare.summary.what_changes, Default::default(), "{q}");
+        let mut search = FlipSearch::new(&c, &s, &bare).expect("a cheapest option");
+        let mut steps = 0;
+        while !search.step(&c) {
+            steps += 1;
+        }
+        assert!(steps > 0 && steps <= 59 + 73, "{q}: {steps} steps");
+        bare.summary.what_changes = search.found().clone();
+        assert_eq!(bare, full, "{q}");
     }
 }

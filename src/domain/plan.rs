@@ -313,8 +313,23 @@ impl Plan {
     }
 }
 
-/// The plan for the scenario (see the module docs).
+/// The plan for the scenario (see the module docs), with what would
+/// change its answer (the flip search).
 pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError> {
+    let mut p = plan_with(catalog, scenario, false)?;
+    if let Some(search) = FlipSearch::new(catalog, scenario, &p) {
+        p.summary.what_changes = search.run(catalog);
+    }
+    Ok(p)
+}
+
+/// The plan; its [`Summary::what_changes`] is searched only when `flips`
+/// (else it is empty: the app's worker runs the [`FlipSearch`] on its own,
+/// off the path of a keystroke).
+pub fn plan_with(catalog: &Catalog, scenario: &Scenario, flips: bool) -> Result<Plan, EngineError> {
+    if flips {
+        return plan(catalog, scenario);
+    }
     let requested = scenario.models();
     // depends on the catalog and the assumed discount only: once per plan
     let assumed = assumed_rates(catalog, scenario);
@@ -374,16 +389,6 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError>
         summary.oldest = options
             .iter()
             .fold(None, |acc, o| PriceAge::older(acc, o.age.clone()));
-        // the search uses the requested models only
-        let mut f = scenario.clone();
-        f.offers = Some(ids.clone());
-        let search = Search {
-            catalog,
-            ids: &ids,
-            assumed: &assumed,
-            current: b,
-        };
-        summary.what_changes = search.run(&mut f);
     }
     summary.cheapest = best;
     Ok(Plan {
@@ -565,87 +570,133 @@ fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Bes
     })
 }
 
-/// The flip search (see the module docs).
-struct Search<'a> {
-    catalog: &'a Catalog,
-    /// The plan's offers.
-    ids: &'a [OfferId],
-    assumed: &'a Option<Vec<AssumedRates>>,
-    /// The plan's cheapest option.
-    current: &'a Best,
+/// The four directions of the flip search, in the order they are run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Direction {
+    MonthsShorter,
+    MonthsLonger,
+    HoursLower,
+    HoursHigher,
 }
 
-impl Search<'_> {
-    /// The cheapest option of `s` (totals only) when it is another than
-    /// the plan's; None when it is the same, nothing is priced or the quote
-    /// fails.
-    fn flip(&self, s: &Scenario) -> Option<Best> {
+impl Direction {
+    const ALL: [Direction; 4] = [
+        Direction::MonthsShorter,
+        Direction::MonthsLonger,
+        Direction::HoursLower,
+        Direction::HoursHigher,
+    ];
+
+    /// The values tried, nearest first (months, or grid hours per month).
+    fn values(self, months: u32, hours: Decimal) -> Vec<u32> {
+        let grid = (1..=FLIP_HOURS_MAX / FLIP_HOURS_STEP).map(|i| i * FLIP_HOURS_STEP);
+        match self {
+            Direction::MonthsShorter => (MIN_MONTHS..months).rev().collect(),
+            Direction::MonthsLonger => (months.saturating_add(1)..=MAX_MONTHS).collect(),
+            Direction::HoursLower => grid.rev().filter(|&g| Decimal::from(g) < hours).collect(),
+            Direction::HoursHigher => grid.filter(|&g| Decimal::from(g) > hours).collect(),
+        }
+    }
+}
+
+/// The flip search (see the module docs) as work that can be done a few
+/// quotes at a time: [`plan`] runs it to the end at once; the app's worker
+/// runs it in steps between requests, so a newer request never waits for
+/// more than one step and a search made stale by it is dropped.
+#[derive(Debug, Clone)]
+pub struct FlipSearch {
+    /// The scenario restricted to the plan's offers (changed and restored
+    /// by each step).
+    s: Scenario,
+    ids: Vec<OfferId>,
+    assumed: Option<Vec<AssumedRates>>,
+    /// The plan's cheapest option.
+    current: Best,
+    /// The direction being searched (an index into [`Direction::ALL`]) and
+    /// its values still to try, the nearest last.
+    at: usize,
+    todo: Vec<u32>,
+    found: WhatChanges,
+}
+
+impl FlipSearch {
+    /// The search for `plan` (made from `scenario` with flips or without);
+    /// None when the plan has no cheapest option (nothing to flip from).
+    pub fn new(catalog: &Catalog, scenario: &Scenario, plan: &Plan) -> Option<FlipSearch> {
+        let current = plan.summary.cheapest.clone()?;
+        // the search uses the requested models only
+        let mut s = scenario.clone();
+        s.offers = Some(plan.offers.clone());
+        let mut todo = Direction::ALL[0].values(s.months, s.hours_per_month);
+        todo.reverse();
+        Some(FlipSearch {
+            assumed: assumed_rates(catalog, scenario),
+            ids: plan.offers.clone(),
+            s,
+            current,
+            at: 0,
+            todo,
+            found: WhatChanges::default(),
+        })
+    }
+
+    /// The cheapest option of the search's scenario (totals only) when it
+    /// is another than the plan's; None when it is the same, nothing is
+    /// priced or the quote fails.
+    fn flip(&self, catalog: &Catalog) -> Option<Best> {
         let opts = QuoteOptions { lines: false };
-        let q = quote_with_assumed(self.catalog, s, opts, self.assumed.clone()).ok()?;
-        let w = best_of(&q, self.ids, s.models())?;
-        let b = self.current;
+        let q = quote_with_assumed(catalog, &self.s, opts, self.assumed.clone()).ok()?;
+        let w = best_of(&q, &self.ids, self.s.models())?;
+        let b = &self.current;
         (w.offer != b.offer || w.model != b.model).then_some(w)
     }
 
-    /// `s` is the scenario restricted to the plan's offers; it is changed
-    /// and restored.
-    fn run(&self, s: &mut Scenario) -> WhatChanges {
-        let mut w = WhatChanges::default();
-        let months = s.months;
-        let mut n = months;
-        while n > MIN_MONTHS {
-            n -= 1;
-            s.months = n;
-            if let Some(best) = self.flip(s) {
-                w.months_shorter = Some(Flip {
-                    at: Decimal::from(n),
-                    best,
-                });
-                break;
-            }
+    /// Try the next value (one totals-only quote of the plan's offers);
+    /// true once the search is over.
+    pub fn step(&mut self, catalog: &Catalog) -> bool {
+        while self.todo.is_empty() {
+            self.at += 1;
+            let Some(d) = Direction::ALL.get(self.at) else {
+                return true;
+            };
+            self.todo = d.values(self.s.months, self.s.hours_per_month);
+            self.todo.reverse();
         }
-        let mut n = months;
-        while n < MAX_MONTHS {
-            n += 1;
-            s.months = n;
-            if let Some(best) = self.flip(s) {
-                w.months_longer = Some(Flip {
-                    at: Decimal::from(n),
-                    best,
-                });
-                break;
-            }
+        let Some(v) = self.todo.pop() else {
+            return false;
+        };
+        let d = Direction::ALL[self.at];
+        let (months, hours) = (self.s.months, self.s.hours_per_month);
+        let at = Decimal::from(v);
+        match d {
+            Direction::MonthsShorter | Direction::MonthsLonger => self.s.months = v,
+            Direction::HoursLower | Direction::HoursHigher => self.s.hours_per_month = at,
         }
-        s.months = months;
-        let hours = s.hours_per_month;
-        let mut g = FLIP_HOURS_MAX + FLIP_HOURS_STEP;
-        while g > FLIP_HOURS_STEP {
-            g -= FLIP_HOURS_STEP;
-            let h = Decimal::from(g);
-            if h >= hours {
-                continue;
-            }
-            s.hours_per_month = h;
-            if let Some(best) = self.flip(s) {
-                w.hours_lower = Some(Flip { at: h, best });
-                break;
-            }
+        let best = self.flip(catalog);
+        (self.s.months, self.s.hours_per_month) = (months, hours);
+        if let Some(best) = best {
+            let slot = match d {
+                Direction::MonthsShorter => &mut self.found.months_shorter,
+                Direction::MonthsLonger => &mut self.found.months_longer,
+                Direction::HoursLower => &mut self.found.hours_lower,
+                Direction::HoursHigher => &mut self.found.hours_higher,
+            };
+            *slot = Some(Flip { at, best });
+            self.todo.clear();
         }
-        let mut g = 0;
-        while g < FLIP_HOURS_MAX {
-            g += FLIP_HOURS_STEP;
-            let h = Decimal::from(g);
-            if h <= hours {
-                continue;
-            }
-            s.hours_per_month = h;
-            if let Some(best) = self.flip(s) {
-                w.hours_higher = Some(Flip { at: h, best });
-                break;
-            }
-        }
-        s.hours_per_month = hours;
-        w
+        false
+    }
+
+    /// What was found so far (all of it once [`FlipSearch::step`] said the
+    /// search is over).
+    pub fn found(&self) -> &WhatChanges {
+        &self.found
+    }
+
+    /// Run the search to its end.
+    pub fn run(mut self, catalog: &Catalog) -> WhatChanges {
+        while !self.step(catalog) {}
+        self.found
     }
 }
 
@@ -684,6 +735,25 @@ pub struct BreakEvenDistribution {
     pub article_claim_hours: u32,
     /// Sorted by provider, then model (declaration order).
     pub groups: Vec<BreakEvenGroup>,
+}
+
+/// What [`breakeven_distribution`] reads of a scenario: the scenario with
+/// the inputs it does not read put back to their defaults — the explicit
+/// offers (the question is about the catalog), the horizon, the usage (a
+/// break-even is in hours per month of the provider's billing month; the
+/// horizon only moves the crossover month, which the distribution does not
+/// show) and the job. Two scenarios with equal inputs have the same
+/// distribution (`tests/plan_goldens.rs` checks it over the catalog), so
+/// the app's worker computes it again only when these change.
+pub fn breakeven_inputs(scenario: &Scenario) -> Scenario {
+    let d = Scenario::default();
+    Scenario {
+        offers: None,
+        months: d.months,
+        hours_per_month: d.hours_per_month,
+        job: None,
+        ..scenario.clone()
+    }
 }
 
 /// Break-even hours per month across every catalog offer the scenario's

@@ -115,6 +115,6 @@ test('interaction latency on the plan screen (printed, median of 9)', async ({ a
     times.push(Date.now() - t0);
   }
   times.sort((a, b) => a - b);
-  console.log(`plan latency: median ${times[4]} ms (min ${times[0]}, max ${times[8]}) from typing hours to the updated plan, 4 offers × 6 models with the flip search`);
+  console.log(`plan latency: median ${times[4]} ms (min ${times[0]}, max ${times[8]}) from typing hours to the updated plan, 4 offers × 6 models, timed through test polling (the in-page figure: latency.spec.ts)`);
   expect(app.realErrors()).toEqual([]);
 });

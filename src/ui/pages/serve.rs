@@ -1,39 +1,138 @@
 //! The worker's side of the boundary: every [`Request`] answered from the
 //! catalog, with the parts rendered from templates (maud). Runs in the worker
 //! binary (`src/plan_worker.rs`) and in native tests; needs `worker-html`.
-use crate::domain::catalog::Catalog;
+//!
+//! A [`Server`] keeps what the plan screen's next request can reuse
+//! ([`Kept`]), and answers the flip search ([`Part::PlanFlips`]) as work
+//! ([`FlipsJob`]) that the worker does a step at a time between requests.
+use crate::domain::catalog::{Catalog, Currency};
+use crate::domain::plan::FlipSearch;
 use crate::ui::export::export;
 use crate::ui::html::Html;
+use crate::ui::i18n::Locale;
+use crate::ui::pages::plan::results::{self, Kept};
 use crate::ui::qr::qr_svg;
 use crate::ui::worker::{Part, Reply, Request};
 
-/// The answer to a request.
-pub fn serve(catalog: &'static Catalog, req: &Request) -> Reply {
-    match req {
-        Request::Render {
-            part,
-            query,
-            locale,
-        } => {
-            let (error, pieces) = render(catalog, *part, query, *locale);
-            Reply::Markup { error, pieces }
+/// The worker's state: its catalog, and what it keeps between requests.
+pub struct Server {
+    catalog: &'static Catalog,
+    kept: Kept,
+}
+
+/// An answer now, or work to do before it.
+pub enum Served {
+    Now(Reply),
+    Later(Box<FlipsJob>),
+}
+
+impl Server {
+    pub fn new(catalog: &'static Catalog) -> Server {
+        Server {
+            catalog,
+            kept: Kept::default(),
         }
-        Request::Export {
-            query,
-            locale,
-            format,
-        } => {
-            let f = export(catalog, query, *locale, *format);
-            Reply::File {
-                name: f.name,
-                mime: f.mime.to_string(),
-                content: f.content,
+    }
+
+    /// The answer to a request, or the flip search to run for it.
+    pub fn serve(&mut self, req: &Request) -> Served {
+        let c = self.catalog;
+        match req {
+            Request::Render {
+                part: Part::PlanFlips,
+                query,
+                locale,
+            } => Served::Later(Box::new(FlipsJob {
+                catalog: c,
+                locale: *locale,
+                search: results::flip_search(c, query, &self.kept),
+            })),
+            Request::Render {
+                part,
+                query,
+                locale,
+            } => {
+                let (error, pieces) = render(c, *part, query, *locale, &mut self.kept);
+                Served::Now(Reply::Markup { error, pieces })
+            }
+            Request::Export {
+                query,
+                locale,
+                format,
+            } => {
+                let f = export(c, query, *locale, *format);
+                Served::Now(Reply::File {
+                    name: f.name,
+                    mime: f.mime.to_string(),
+                    content: f.content,
+                })
+            }
+            Request::Qr { text, label } => Served::Now(match qr_svg(text, label) {
+                Ok(svg) => Reply::Qr(svg),
+                Err(len) => Reply::TooLong(len),
+            }),
+        }
+    }
+
+    /// The answer to a request, with any search run to its end.
+    pub fn answer(&mut self, req: &Request) -> Reply {
+        match self.serve(req) {
+            Served::Now(r) => r,
+            Served::Later(job) => job.finish(),
+        }
+    }
+}
+
+/// The flip search of a plan request, and the language and currency its
+/// answer is written in (no search: the plan has no cheapest option, the
+/// answer is empty).
+pub struct FlipsJob {
+    catalog: &'static Catalog,
+    locale: Locale,
+    search: Option<(FlipSearch, Currency)>,
+}
+
+impl FlipsJob {
+    /// Try up to `steps` more values (one totals-only quote of at most four
+    /// offers each); the answer once the search is over.
+    pub fn step(&mut self, steps: usize) -> Option<Reply> {
+        if let Some((search, _)) = &mut self.search {
+            for _ in 0..steps {
+                if search.step(self.catalog) {
+                    return Some(self.reply());
+                }
+            }
+            return None;
+        }
+        Some(self.reply())
+    }
+
+    /// Run the search to its end.
+    pub fn finish(mut self) -> Reply {
+        loop {
+            if let Some(r) = self.step(usize::MAX) {
+                return r;
             }
         }
-        Request::Qr { text, label } => match qr_svg(text, label) {
-            Ok(svg) => Reply::Qr(svg),
-            Err(len) => Reply::TooLong(len),
-        },
+    }
+
+    fn reply(&self) -> Reply {
+        use crate::ui::pages::plan::render::{flips, Ctx};
+        let piece = match &self.search {
+            Some((search, currency)) => flips(
+                Ctx {
+                    catalog: self.catalog,
+                    locale: self.locale,
+                    currency: *currency,
+                },
+                search.found(),
+            ),
+            None => Html::new(),
+        };
+        Reply::Markup {
+            error: None,
+            pieces: vec![piece],
+        }
     }
 }
 
@@ -42,12 +141,23 @@ fn render(
     catalog: &'static Catalog,
     part: Part,
     query: &str,
-    locale: crate::ui::i18n::Locale,
+    locale: Locale,
+    kept: &mut Kept,
 ) -> (Option<String>, Vec<Html>) {
     use super::*;
     let one = |h: Html| (None, vec![h]);
     match part {
-        Part::Plan => plan::results::results(catalog, query, locale),
+        Part::Plan => results::results(catalog, query, locale, kept),
+        Part::PlanFlips => match (FlipsJob {
+            catalog,
+            locale,
+            search: results::flip_search(catalog, query, kept),
+        })
+        .finish()
+        {
+            Reply::Markup { error, pieces } => (error, pieces),
+            _ => (None, vec![Html::new()]),
+        },
         Part::Providers => one(providers::table::table(catalog, locale)),
         Part::Sources => one(sources::list::list(catalog, locale)),
         Part::AdviseForm => one(advise::render::form(catalog, query, locale)),
@@ -69,7 +179,7 @@ mod tests {
     /// The link each part is asked for with (as the screens ask).
     fn query(part: Part) -> &'static str {
         match part {
-            Part::Plan => "v=2&m=12&o=aws:us-east-1:p4d.24xlarge&jk=resnet50",
+            Part::Plan | Part::PlanFlips => "v=2&m=12&o=aws:us-east-1:p4d.24xlarge&jk=resnet50",
             Part::ComparePanel => "v=2&sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.2xlarge",
             Part::AdviseForm | Part::Advise => "v=2&screen=advise&gpus=8&vpg=40&m=12",
             Part::Providers | Part::Sources => "",
@@ -86,7 +196,7 @@ mod tests {
                     query: query(part).into(),
                     locale,
                 };
-                let Reply::Markup { error, pieces } = serve(c, &req) else {
+                let Reply::Markup { error, pieces } = Server::new(c).answer(&req) else {
                     panic!("{part:?}: not markup");
                 };
                 assert_eq!(error, None, "{part:?}");
@@ -101,30 +211,22 @@ mod tests {
     #[test]
     fn exports_and_qr_codes_are_answered_and_the_reply_crosses_the_wire() {
         let c = test_catalog();
-        let file = serve(
-            c,
-            &Request::Export {
-                query: "v=2&p=azure".into(),
-                locale: Locale::En,
-                format: Format::Csv,
-            },
-        );
+        let mut server = Server::new(c);
+        let file = server.answer(&Request::Export {
+            query: "v=2&p=azure".into(),
+            locale: Locale::En,
+            format: Format::Csv,
+        });
         assert!(matches!(&file, Reply::File { name, .. } if name.ends_with(".csv")));
-        let qr = serve(
-            c,
-            &Request::Qr {
-                text: "https://example.org/?v=2".into(),
-                label: "QR".into(),
-            },
-        );
+        let qr = server.answer(&Request::Qr {
+            text: "https://example.org/?v=2".into(),
+            label: "QR".into(),
+        });
         assert!(matches!(&qr, Reply::Qr(svg) if svg.as_str().starts_with("<svg")));
-        let long = serve(
-            c,
-            &Request::Qr {
-                text: "x".repeat(4000),
-                label: String::new(),
-            },
-        );
+        let long = server.answer(&Request::Qr {
+            text: "x".repeat(4000),
+            label: String::new(),
+        });
         assert_eq!(long, Reply::TooLong(4000));
         for r in [file, qr, long, Reply::Failed(Failure::NoCatalog)] {
             assert_eq!(Reply::decode(r.clone().encode()), Ok(r));

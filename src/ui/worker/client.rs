@@ -150,7 +150,12 @@ mod imp {
     }
 
     fn start() -> Option<web_sys::Worker> {
-        let w = web_sys::Worker::new(URL).ok()?;
+        // on the test-only synthetic=N switch the worker scales its catalog too
+        let w = match crate::ui::url::split_synthetic(&crate::ui::url::current_query()).1 {
+            Some(n) => web_sys::Worker::new(&format!("{URL}?synthetic={n}")),
+            None => web_sys::Worker::new(URL),
+        }
+        .ok()?;
         let on_message =
             Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
                 let msg = js_sys::Array::from(&ev.data());

@@ -8,6 +8,7 @@
 //! | request | reply |
 //! |---|---|
 //! | `render` part, link, language | `markup` engine error or "", then the part's markup (the plan: summary, charts, options, job, break-even) |
+//! | `render` `plan-flips`, link, language | `markup` "", what would change the answer — after the searching; `failed superseded` when a newer plan request came first |
 //! | `export` link, language, `csv` or `json` | `file` name, MIME type, content |
 //! | `qr` text, label | `qr` svg, or `too-long` length in bytes |
 //! | (any) | `failed` why ([`Failure`]) |
@@ -39,6 +40,9 @@ code_enum! {
     pub enum Part {
         /// The plan screen's results: summary, charts, options, job, break-even.
         Plan = "plan",
+        /// What would change the plan's answer (the flip search, answered
+        /// after the plan; a newer plan request drops it).
+        PlanFlips = "plan-flips",
         Providers = "providers",
         AdviseForm = "advise-form",
         Advise = "advise",
@@ -76,6 +80,8 @@ code_enum! {
         NoCatalog = "no-catalog",
         /// The message did not read as a request.
         BadRequest = "bad-request",
+        /// A newer request made this one's answer stale before it was done.
+        Superseded = "superseded",
     }
 }
 

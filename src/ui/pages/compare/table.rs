@@ -116,10 +116,13 @@ fn money_or_dash(v: Option<Decimal>, cur: Currency, loc: Locale) -> String {
 }
 
 #[component]
-pub fn OfferTable(table: Memo<Table>) -> impl IntoView {
+pub fn OfferTable(
+    table: Memo<Table>,
+    /// The link as the compare screen shows it (kept while it is hidden).
+    link: Memo<AppLink>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let i18n = use_i18n();
-    let link = state.link;
     let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.compare.cols)));
     let sort = Memo::new(move |_| link.with(|l| l.compare.sort.unwrap_or(DEFAULT_SORT)));
 

@@ -5,7 +5,8 @@
 //! wasm module, `src/plan_worker.rs`, loaded the first time the screen is
 //! shown) from the scenario link, and comes back as markup (`results`,
 //! `render`: pure, tested natively); nothing is computed while another
-//! screen is shown.
+//! screen is shown. What would change the plan's answer is a part of its
+//! own, searched after the plan has answered.
 mod inputs;
 pub mod pick;
 #[cfg(feature = "worker-html")]
@@ -43,11 +44,17 @@ pub fn PlanScreen() -> impl IntoView {
     });
     let has_job = Memo::new(move |_| state.link.with(|l| l.scenario.job.is_some()));
     let out = PartView::new(Part::Plan);
+    let flips = PartView::new(Part::PlanFlips);
     // Ask the worker whenever the plan's inputs or the language change while
-    // the screen is shown (nothing is computed while another screen is).
+    // the screen is shown (nothing is computed while another screen is):
+    // the plan first, then what would change its answer (the worker
+    // searches for it after answering the plan, and drops the search when
+    // a newer plan is asked for).
     Effect::new(move |_| {
         if shown.get() {
-            out.request(query.get(), i18n.locale.get());
+            let (q, loc) = (query.get(), i18n.locale.get());
+            out.request(q.clone(), loc);
+            flips.request(q, loc);
         }
     });
     let error = move || {
@@ -82,6 +89,7 @@ pub fn PlanScreen() -> impl IntoView {
                 data-state=move || if out.pending() { "pending" } else { "ready" }
             >
                 <WorkerPart view=out piece=0 class="plan-summary" testid="plan-summary" attr:aria-live="polite" />
+                <WorkerPart view=flips piece=0 class="plan-summary plan-what-changes" testid="plan-what-changes" attr:aria-live="polite" />
                 <WorkerPart view=out piece=1 class="plan-charts" testid="plan-charts" />
                 <WorkerPart view=out piece=2 class="table-wrap" attr:tabindex="0" attr:role="region" attr:aria-label=move || i18n.t(Msg::PlanTitle) />
                 <section hidden=move || !has_job.get() aria-labelledby="job-h">

@@ -39,10 +39,12 @@ pub fn panel_query(l: &AppLink) -> Option<String> {
 }
 
 #[component]
-pub fn ComparePanel() -> impl IntoView {
+pub fn ComparePanel(
+    /// The link as the compare screen shows it (kept while it is hidden).
+    link: Memo<AppLink>,
+) -> impl IntoView {
     let state = expect_context::<AppState>();
     let i18n = use_i18n();
-    let link = state.link;
     let count = move || link.with(|l| l.compare.selected.len());
     let query = Memo::new(move |_| link.with(panel_query));
     let part = PartView::new(Part::ComparePanel);

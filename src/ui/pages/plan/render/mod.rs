@@ -1,5 +1,5 @@
 //! The plan screen's results as templates (maud) the worker renders: the
-//! summary in sentences, the charts, the options table (also the charts'
+//! summary in sentences, what would change its answer, the charts, the options table (also the charts'
 //! table alternative), the cost of a job and the break-even distribution.
 //! Pure functions of engine results and a [`Ctx`], tested natively; every
 //! value is escaped by `html!`.
@@ -20,7 +20,7 @@ pub use breakeven::breakeven;
 pub use charts::{charts, CHART_OPTIONS};
 pub use job::{job, JOB_LIST};
 pub use options::options_table;
-pub use summary::summary;
+pub use summary::{flips, summary};
 
 /// An option named: offer and billing model.
 fn option(cx: Ctx, offer: &OfferId, m: BillingModel) -> String {

@@ -1,11 +1,12 @@
 //! The plan's answer in sentences: the cheapest option and what it saves,
-//! what it pays up front, when it breaks even, the spot odds, and what
-//! would change the answer.
+//! what it pays up front, when it breaks even, the spot odds; and, as a
+//! piece of its own (the flip search runs after the plan, off the path of
+//! a keystroke), what would change the answer.
 use maud::{html, Markup};
 use rust_decimal::Decimal;
 
 use super::{option, sentence, Ctx};
-use crate::domain::plan::{Best, Flip, Plan};
+use crate::domain::plan::{Best, Flip, Plan, WhatChanges};
 use crate::domain::scenario::{decimal_from_f64, BillingModel};
 use crate::ui::format;
 use crate::ui::html::Html;
@@ -20,7 +21,7 @@ pub fn summary(cx: Ctx, plan: &Plan) -> Html {
         }
         @match &plan.summary.cheapest {
             None => (sentence("plan-none", cx.t(Rt::PlanNothing))),
-            Some(best) => { (cheapest(cx, plan, best)) (flips(cx, plan)) }
+            Some(best) => (cheapest(cx, plan, best)),
         }
     }
     .into()
@@ -94,9 +95,9 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
 }
 
 /// What would make another option the cheapest: fewer or more months,
-/// fewer or more hours a month.
-fn flips(cx: Ctx, plan: &Plan) -> Markup {
-    let w = &plan.summary.what_changes;
+/// fewer or more hours a month (the search's result for a plan with a
+/// cheapest option).
+pub fn flips(cx: Ctx, w: &WhatChanges) -> Html {
     let flip = |f: &Option<Flip>, msg: Rt| -> Option<String> {
         f.as_ref().map(|f| {
             let at = format::plain(f.at, cx.locale);
@@ -127,4 +128,5 @@ fn flips(cx: Ctx, plan: &Plan) -> Markup {
             ul data-testid="plan-flips" { @for c in &changes { li { (c) } } }
         }
     }
+    .into()
 }

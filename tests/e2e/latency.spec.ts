@@ -1,0 +1,130 @@
+import { test, expect } from './fixtures/app';
+
+// A keystroke on every screen with inputs, timed in the page: from the input
+// event to the updated answer, seen by a MutationObserver (no test polling in
+// the figure). Prints the median and p90 of each screen at 1× and on the
+// documented test-only 10× synthetic catalog (`synthetic=10`: the page and
+// its worker both compute on it), and the ratios measured in this run.
+// Targets (issue 26): median ≤ 16 ms, p90 ≤ 33 ms. Printed, not asserted:
+// this machine's timings vary by ±30 %.
+
+type Case = {
+  name: string;
+  query: string;
+  input: string; // data-testid of the box typed into
+  values: string[];
+  // where the answer appears, and how to tell the answer to `value` is in
+  watch: string;
+  done: string; // a JS expression of (el, value, before) → boolean
+};
+
+const VALUES = Array.from({ length: 21 }, (_, i) => String(300 + 10 * i));
+
+const CASES: Case[] = [
+  {
+    name: 'compare hours',
+    query: '?v=2',
+    input: 'hours-per-month',
+    values: VALUES,
+    watch: '[data-testid="offer-rows"]',
+    done: '(el, v, before) => el.innerHTML !== before && !el.hasAttribute("aria-busy")',
+  },
+  {
+    name: 'plan hours',
+    query: '?v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix',
+    input: 'plan-hours',
+    values: VALUES,
+    watch: '[data-testid="plan-summary"]',
+    done: '(el, v) => el.textContent.includes(v + " h/month")',
+  },
+  {
+    name: 'advise months',
+    query: '?v=2&screen=advise&gpus=8&vpg=40&m=12',
+    input: 'adv-m',
+    values: Array.from({ length: 21 }, (_, i) => String(13 + i)),
+    watch: '[data-testid="advise-results"]',
+    done: '(el, v, before) => el.dataset.state === "ready" && el.innerHTML !== before',
+  },
+];
+
+async function measure(page: import('@playwright/test').Page, c: Case) {
+  return page.evaluate(async ({ c }) => {
+    // eslint-disable-next-line no-new-func
+    const done = new Function(`return ${c.done}`)() as (el: Element, v: string, before: string) => boolean;
+    const box = document.querySelector(`[data-testid="${c.input}"]`) as HTMLInputElement;
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const times: number[] = [];
+    let missed = 0;
+    for (const v of c.values) {
+      const el = document.querySelector(c.watch)!;
+      const before = el.innerHTML;
+      const t = await new Promise<number | null>((resolve) => {
+        let t0 = 0;
+        const obs = new MutationObserver(() => {
+          const now = performance.now();
+          if (done(el, v, before)) { obs.disconnect(); resolve(now - t0); }
+        });
+        obs.observe(el, { childList: true, subtree: true, characterData: true, attributes: true });
+        setTimeout(() => { obs.disconnect(); resolve(null); }, 3000);
+        box.focus();
+        setValue.call(box, v);
+        t0 = performance.now();
+        box.dispatchEvent(new Event('input', { bubbles: true }));
+      });
+      if (t === null) missed += 1; else times.push(t);
+      // a person types about every 150 ms; the next key comes while the
+      // worker may still be searching what would change the last answer
+      await new Promise((r) => setTimeout(r, 150));
+    }
+    const s = [...times].sort((a, b) => a - b);
+    const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
+    return { median: at(0.5), p90: at(0.9), n: times.length, missed };
+  }, { c });
+}
+
+test('a keystroke is answered within a frame on every screen with inputs (printed, in-page timing)', async ({ app, page }) => {
+  test.setTimeout(240_000);
+  const out: Record<string, { median: number; p90: number; n: number; missed: number }> = {};
+  for (const [factor, extra] of [['1x', ''], ['10x', '&synthetic=10']] as const) {
+    for (const c of CASES) {
+      await app.open(c.query + extra);
+      await expect(page.getByTestId(c.input)).toBeVisible();
+      // the first answer is in (the worker has started)
+      await expect(page.locator(c.watch)).not.toBeEmpty();
+      if (c.name.startsWith('plan')) {
+        await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+        await expect(page.getByTestId('plan-what-changes')).toHaveAttribute('data-state', 'ready');
+      }
+      if (c.name.startsWith('advise')) {
+        await expect(page.getByTestId('advise-results')).toHaveAttribute('data-state', 'ready');
+      }
+      const r = await measure(page, c);
+      out[`${c.name} ${factor}`] = r;
+      expect(r.missed, `${c.name} ${factor}: every keystroke gets its answer`).toBe(0);
+    }
+  }
+  for (const [k, r] of Object.entries(out)) {
+    console.log(`keystroke ${k}: median ${r.median.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms (${r.n} keystrokes; target median <= 16, p90 <= 33)`);
+  }
+  const ratio = (a: number, b: number) => (a / b).toFixed(2);
+  for (const c of CASES) {
+    console.log(`keystroke ratio ${c.name} 10x/1x: median ${ratio(out[`${c.name} 10x`].median, out[`${c.name} 1x`].median)}`);
+  }
+  console.log(`keystroke ratio plan/compare (1x): ${ratio(out['plan hours 1x'].median, out['compare hours 1x'].median)}; advise/compare: ${ratio(out['advise months 1x'].median, out['compare hours 1x'].median)}`);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('the worker computes on the synthetic catalog the page is on', async ({ app, page }) => {
+  // break-even counts of one provider × model, at 1× and 10×
+  const count = async (extra: string) => {
+    await app.open(`?v=2&screen=plan&m=12&p=aws&bm=od,ri1n${extra}`);
+    await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+    const offers = page.getByTestId('breakeven-row').first().locator('td').nth(2);
+    await expect(offers).toBeVisible();
+    return Number(await offers.textContent());
+  };
+  const one = await count('');
+  expect(one).toBeGreaterThan(0);
+  expect(await count('&synthetic=10')).toBe(one * 10);
+  expect(app.realErrors()).toEqual([]);
+});

@@ -67,21 +67,27 @@ pub fn bases(items: &[Candidate]) -> Vec<(Basis, Vec<UsageKind>)> {
                 .find(|g| g.0 == n)
                 .map(|g| g.1.clone())
                 .unwrap_or_default();
-            let left_out: Decimal = c
-                .charges
-                .iter()
-                .filter(|ch| without.contains(&ch.kind))
-                .map(|ch| ch.monthly * Decimal::from(c.months))
-                .sum();
             (
                 Basis {
                     missing_kinds: n,
-                    comparable: (c.decision - left_out).max(Decimal::ZERO),
+                    comparable: comparable(c, &without),
                 },
                 without,
             )
         })
         .collect()
+}
+
+/// A candidate's decision cost without its charges of the kinds `without`
+/// (never below zero): the figure its group compares on.
+pub fn comparable(c: &Candidate, without: &[UsageKind]) -> Decimal {
+    let left_out: Decimal = c
+        .charges
+        .iter()
+        .filter(|ch| without.contains(&ch.kind))
+        .map(|ch| ch.monthly * Decimal::from(c.months))
+        .sum();
+    (c.decision - left_out).max(Decimal::ZERO)
 }
 
 #[cfg(test)]

@@ -38,7 +38,18 @@ impl PriceAge {
         dates: impl IntoIterator<Item = &'a str>,
         reference: &str,
     ) -> Option<PriceAge> {
-        let at = as_of_days(reference)?;
+        Self::oldest_at(dates, reference, as_of_days(reference))
+    }
+
+    /// [`PriceAge::oldest`] with the reference already read (`at` =
+    /// `as_of_days(reference)`): a quote measures every result of an offer
+    /// at the same date and reads it once.
+    pub fn oldest_at<'a>(
+        dates: impl IntoIterator<Item = &'a str>,
+        reference: &str,
+        at: Option<i64>,
+    ) -> Option<PriceAge> {
+        let at = at?;
         let (days, date) = dates
             .into_iter()
             .filter_map(|d| as_of_days(d).map(|n| (n, d)))

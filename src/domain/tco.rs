@@ -37,7 +37,9 @@ use crate::domain::age::{reference_date, PriceAge};
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::billing::cashflow::{cents, from_cents, serialize_lines, Settled};
 use crate::domain::billing::{self, data, Book, PriceRef, Reason, Scene, Shape};
-use crate::domain::catalog::{Catalog, Currency, Offer, OfferId, ProviderId, UsageKind};
+use crate::domain::catalog::{
+    as_of_days, Catalog, Currency, Offer, OfferId, ProviderId, UsageKind,
+};
 use crate::domain::compare_basis::{bases, comparable, Basis, Candidate};
 use crate::domain::error::EngineError;
 use crate::domain::money::{div, mul, round_money, round_rate, sub, Money};
@@ -275,6 +277,8 @@ struct OfferCtx<'a> {
     missing: &'a [MissingRate],
     usage_as_of: Option<&'a str>,
     reference: &'a str,
+    /// `reference` read as days (`as_of_days`).
+    reference_days: Option<i64>,
     keep_lines: bool,
 }
 
@@ -283,12 +287,13 @@ fn priced(model: BillingModel, s: Shape, flow: CashFlow, t: Settled, o: &OfferCt
     let currency = o.currency;
     let indicative = s.sources.iter().any(PriceRef::indicative);
     let timing = !s.cash_unknown;
-    let age = PriceAge::oldest(
+    let age = PriceAge::oldest_at(
         s.sources
             .iter()
             .filter_map(PriceRef::as_of)
             .chain(o.usage_as_of),
         o.reference,
+        o.reference_days,
     );
     ModelQuote {
         model,
@@ -348,11 +353,13 @@ fn offer_quote(
     let scenario = scene.scenario;
     let dm = data::monthly(scene.catalog, scenario, offer, scene.fx)?;
     let data_r = round_money(dm.total);
+    let reference = reference_date(scene.catalog, scenario);
     let octx = OfferCtx {
         currency: scenario.currency,
         missing: &dm.missing,
         usage_as_of: dm.oldest_as_of.as_deref(),
-        reference: reference_date(scene.catalog, scenario),
+        reference,
+        reference_days: as_of_days(reference),
         keep_lines: opts.lines,
     };
     let book = Book::build(scene, offer, instances)?;
@@ -457,7 +464,7 @@ pub(crate) fn quote_with_assumed(
             slot @ None => &*slot.insert(Scene::new(catalog, scenario, sp, assumed.as_deref())?),
         };
         let oq = offer_quote(scene, offer, instances, opts)?;
-        search.add(offers.len(), &oq, scenario.months);
+        search.add(offers.len(), &oq);
         offers.push(oq);
     }
     let cheapest = search.cheapest(&offers, scenario.months);
@@ -542,7 +549,7 @@ struct Seen {
 
 impl CheapestSearch {
     /// Consider the results of `oq`, the quote's offer number `offer`.
-    fn add(&mut self, offer: usize, oq: &OfferQuote, months: u32) {
+    fn add(&mut self, offer: usize, oq: &OfferQuote) {
         for (model, m) in oq.models.iter().enumerate() {
             let Some(d) = m.decision_cost else { continue };
             let mut kinds = m.missing_kinds();
@@ -556,19 +563,11 @@ impl CheapestSearch {
                 continue;
             }
             if n == 0 {
-                // complete results compare on their whole decision cost:
-                // a later one wins only when strictly lower
-                // (no kind is left out of their group: charges do not count)
+                // complete results compare on their whole decision cost
+                // (`comparable` with no kind left out: the cost, or 0 when
+                // below); a later one wins only when strictly lower
                 if let Some(best) = self.kept.first() {
-                    let whole = |decision| {
-                        let c = Candidate {
-                            missing: &[],
-                            decision,
-                            charges: &[],
-                            months,
-                        };
-                        comparable(&c, &[])
-                    };
+                    let whole = |d: Decimal| d.max(Decimal::ZERO);
                     if whole(best.decision) <= whole(d.amount()) {
                         continue;
                     }

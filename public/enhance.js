@@ -271,6 +271,10 @@ export function enhance() {
   });
   document.addEventListener('visibilitychange', () => { if (document.visibilityState === 'hidden') remember(); });
   document.addEventListener('click', (ev) => {
+    // the clear button hides once no filter is on: the focus goes back to
+    // the filters' summary, not to the page
+    const bar = ev.target instanceof Element && ev.target.closest('.clear-filters') ? ev.target.closest('.filter-bar') : null;
+    if (bar) setTimeout(() => bar.querySelector('summary')?.focus(), 0);
     const button = ev.target instanceof Element ? ev.target.closest('[data-action]') : null;
     if (!button) return;
     const action = button.dataset.action;

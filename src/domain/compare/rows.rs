@@ -308,10 +308,11 @@ pub fn switch_currency(catalog: &Catalog, s: &mut Scenario, v: &mut CompareView,
     s.currency = to;
 }
 
-/// Remove every filter (not units, currency, columns or selection).
-/// How many of the filters [`clear_filters`] clears are set (shown in the
-/// folded filters' summary on phones).
-pub fn active_filters(s: &Scenario, v: &CompareView) -> usize {
+/// Which of the filters [`clear_filters`] clears are set, in the panel's
+/// order: providers, region groups, regions, GPU models, minimum GPUs,
+/// minimum GPU memory, search, price cap, interconnect (the folded
+/// filters' summary names them).
+pub fn filters_on(s: &Scenario, v: &CompareView) -> [bool; 9] {
     [
         !s.providers.is_empty(),
         !s.region_groups.is_empty(),
@@ -323,11 +324,14 @@ pub fn active_filters(s: &Scenario, v: &CompareView) -> usize {
         v.max_price.is_some(),
         !v.fab.is_empty(),
     ]
-    .iter()
-    .filter(|on| **on)
-    .count()
 }
 
+/// How many filters are set (the count in the filters' summary).
+pub fn active_filters(s: &Scenario, v: &CompareView) -> usize {
+    filters_on(s, v).iter().filter(|on| **on).count()
+}
+
+/// Remove every filter (not units, currency, columns or selection).
 pub fn clear_filters(s: &mut Scenario, v: &mut CompareView) {
     s.providers.clear();
     s.region_groups.clear();
@@ -578,7 +582,13 @@ mod tests {
         assert_eq!(s.regions.len(), 1);
         v.time_unit = TimeUnit::M;
         v.q = "a100".into();
-        assert!(active_filters(&s, &v) >= 2);
+        // providers, regions and search are on; a unit is not a filter
+        let on = filters_on(&s, &v);
+        assert_eq!(
+            on,
+            [true, false, true, false, false, false, true, false, false]
+        );
+        assert_eq!(active_filters(&s, &v), 3);
         v.page = 3;
         clear_filters(&mut s, &mut v);
         assert!(s.providers.is_empty() && s.regions.is_empty());

@@ -304,8 +304,9 @@ fn refocus(tbody: &web_sys::HtmlElement, offer: &str, i: u32) {
 /// What the keyboard stops at in a row (as enhance.js roves).
 const STOPS: &str = "input, button, [data-tip]";
 
-/// Rows rendered before the first paint: what the first screen shows below
-/// the filters (two or three rows at 1280 × 800, one card at 375 × 667).
+/// Rows rendered before the first paint: most of what the first screen
+/// shows below the folded filters (eight or nine rows at 1280 × 800, the
+/// last ones a frame later; two cards at 375 × 812).
 /// The rest follow one frame later: on the throttled profile each row of
 /// the first frame costs ~4 ms of layout (12 rows painted ~150 ms later).
 const FIRST_ROWS: usize = 6;

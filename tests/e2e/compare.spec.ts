@@ -6,6 +6,7 @@ test.beforeEach(async ({ page }) => {
 
 test('filter by provider, GPU and min VRAM; the URL follows', async ({ app, page }) => {
   await app.open();
+  await app.openFilters();
   const c = new CompareScreen(page);
   const all = await c.matched();
   expect(all).toBeGreaterThan(100);
@@ -51,6 +52,7 @@ test('sort by any column, ascending then descending', async ({ app, page }) => {
 test('column picker hides and shows columns', async ({ app, page }) => {
   await app.open();
   await expect(page.getByTestId('sort-vcpu')).toBeVisible();
+  await app.openFilters();
   await page.getByTestId('column-picker').locator('summary').click();
   await page.getByTestId('column-vcpu').uncheck();
   await expect(page.getByTestId('sort-vcpu')).toHaveCount(0);
@@ -64,6 +66,7 @@ test('column picker hides and shows columns', async ({ app, page }) => {
 
 test('currency switch and exchange rate convert prices', async ({ app, page }) => {
   await app.open('?o=aws:us-east-1:p4d.24xlarge&q=p4d.24xlarge&r=aws:us-east-1');
+  await app.openFilters();
   const c = new CompareScreen(page);
   const row = page.locator('[data-offer="aws:us-east-1:p4d.24xlarge"]');
   await expect(row).toBeVisible();
@@ -151,6 +154,7 @@ test('URL round trip: crafted link, control change, back and forward', async ({ 
   expect([...prices].sort((a, b) => b - a)).toEqual(prices);
   expect(page.getByTestId('link-notice')).toHaveCount(0);
 
+  await app.openFilters();
   await page.getByTestId('time-unit').selectOption('m');
   await expect.poll(() => c.params().tu).toBe('m');
   await page.goBack();
@@ -214,6 +218,7 @@ test('price cells reveal source and date on focus', async ({ app, page }) => {
 
 test('typing a value equal to the default keeps what was typed', async ({ app, page }) => {
   await app.open();
+  await app.openFilters();
   const gpus = page.getByTestId('filter-min-gpus');
   await gpus.pressSequentially('16');
   await expect(gpus).toHaveValue('16');

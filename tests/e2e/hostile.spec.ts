@@ -35,6 +35,7 @@ test('markup typed into every text field is inert', async ({ app, page }) => {
   const dialogs: string[] = [];
   page.on('dialog', (d) => { dialogs.push(d.message()); void d.dismiss(); });
   await app.open('?v=2&p=alibaba');
+  await app.openFilters();
   const fields = page.locator('[data-testid=controls] input[type=text], [data-testid=controls] input[type=search], input[data-testid=user-price]');
   const n = await fields.count();
   expect(n).toBeGreaterThan(5);

@@ -27,6 +27,7 @@ test('a bare visit reopens the last settings, says so, and can start fresh; a li
   await app.open('?v=2&m=3'); // a link wins over what is stored
   await expect(page.getByTestId('months')).toHaveValue('3');
   await expect(page.getByTestId('restored-note')).toHaveCount(0);
+  await app.openFilters();
   await page.getByTestId('months').fill('4');
   await page.goto('about:blank');
   await app.open('');
@@ -38,6 +39,7 @@ test('a bare visit reopens the last settings, says so, and can start fresh; a li
 
 test('the chosen columns are remembered for links that name none; a link with columns wins', async ({ app, page }) => {
   await app.open('?v=2');
+  await app.openFilters();
   await page.getByTestId('column-picker').locator('summary').click();
   await page.getByTestId('column-vcpu').uncheck();
   await page.getByTestId('column-vramh').check();
@@ -55,6 +57,7 @@ test('the chosen columns are remembered for links that name none; a link with co
   await expect(header.getByTestId('sort-vcpu')).toHaveCount(0);
   // back to the default columns: forgotten
   await app.open('?v=2');
+  await app.openFilters();
   await page.getByTestId('column-picker').locator('summary').click();
   await page.getByTestId('column-vcpu').check();
   await page.getByTestId('column-vramh').uncheck();

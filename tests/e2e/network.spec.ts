@@ -11,6 +11,7 @@ test.beforeEach(async ({ page }) => {
 
 test('the interconnect filter keeps only offers whose sources state RDMA and NVLink; the columns show them', async ({ app, page }) => {
   await app.open('?v=2&cols=provider,type,gpu,net,link,hourly');
+  await app.openFilters();
   const c = new CompareScreen(page);
   const all = await c.matched();
   await page.getByTestId('filter-fab-rdma').check();
@@ -42,6 +43,7 @@ test('the interconnect filter keeps only offers whose sources state RDMA and NVL
 
 test('sorting by network puts the fastest first, and the CSV carries the network and its fabric', async ({ app, page }) => {
   await app.open('?v=2&cols=type,net,link&sort=-net');
+  await app.openFilters();
   const c = new CompareScreen(page);
   const gbps = (await c.columnTexts('net')).map((t) => Number(t.replace(/[^0-9.].*$/, '').replace(/,/g, '')));
   expect(gbps[0]).toBeGreaterThanOrEqual(3200);

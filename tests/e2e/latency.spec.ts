@@ -88,6 +88,8 @@ test('a keystroke is answered within a frame on every screen with inputs (printe
   for (const [factor, extra] of [['1x', ''], ['10x', '&synthetic=10']] as const) {
     for (const c of CASES) {
       await app.open(c.query + extra);
+      // the compare filters start folded
+      if (c.name.startsWith('compare')) await app.openFilters();
       await expect(page.getByTestId(c.input)).toBeVisible();
       // the first answer is in (the worker has started)
       await expect(page.locator(c.watch)).not.toBeEmpty();

@@ -118,11 +118,12 @@ fn money_or_dash(v: Option<Decimal>, cur: Currency, loc: Locale) -> String {
 #[component]
 pub fn OfferTable(
     table: Memo<Table>,
-    /// The link as the compare screen shows it (kept while it is hidden).
-    link: Memo<AppLink>,
+    /// The compare screen is shown (else the rows keep what they show).
+    shown: Memo<bool>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let i18n = use_i18n();
+    let link = state.link;
     let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.compare.cols)));
     let sort = Memo::new(move |_| link.with(|l| l.compare.sort.unwrap_or(DEFAULT_SORT)));
 
@@ -178,7 +179,10 @@ pub fn OfferTable(
     let tbody = NodeRef::<leptos::html::Tbody>::new();
     let bad: Refused = StoredValue::new(HashMap::new());
     let pending = StoredValue::new(0u32);
-    let shows = Memo::new(move |_| link.with(RowsView::of));
+    let shows = Memo::new(move |prev: Option<&RowsView>| match prev {
+        Some(v) if !shown.get() => v.clone(),
+        _ => link.with(RowsView::of),
+    });
     Effect::new(move |_| {
         let loc = i18n.locale.get();
         let cols = columns.get();

@@ -40,13 +40,17 @@ pub fn panel_query(l: &AppLink) -> Option<String> {
 
 #[component]
 pub fn ComparePanel(
-    /// The link as the compare screen shows it (kept while it is hidden).
-    link: Memo<AppLink>,
+    /// The compare screen is shown (else the panel asks for nothing).
+    shown: Memo<bool>,
 ) -> impl IntoView {
     let state = expect_context::<AppState>();
     let i18n = use_i18n();
+    let link = state.link;
     let count = move || link.with(|l| l.compare.selected.len());
-    let query = Memo::new(move |_| link.with(panel_query));
+    let query = Memo::new(move |prev: Option<&Option<String>>| match prev {
+        Some(q) if !shown.get() => q.clone(),
+        _ => link.with(panel_query),
+    });
     let part = PartView::new(Part::ComparePanel);
     Effect::new(move |_| {
         if let Some(q) = query.get() {

@@ -9,8 +9,8 @@ use std::str::FromStr;
 
 use gpucost::domain::catalog::{Catalog, Offer, OfferId, PriceKind, ProviderId};
 use gpucost::domain::plan::{
-    breakeven_distribution, breakeven_inputs, plan, plan_with, BreakEvenGroup, FlipSearch, Plan,
-    PlanOption, MAX_PLAN_OFFERS,
+    breakeven_distribution, breakeven_inputs, plan, plan_without_flips, BreakEvenGroup, FlipSearch,
+    Plan, PlanOption, MAX_PLAN_OFFERS,
 };
 use gpucost::domain::scenario::{BillingModel, Scenario};
 use rust_decimal::Decimal;
@@ -667,7 +667,7 @@ fn the_flip_search_in_steps_finds_what_the_plan_finds() {
     ] {
         let s = scenario(&c, q);
         let full = plan(&c, &s).unwrap();
-        let mut bare = plan_with(&c, &s, false).unwrap();
+        let mut bare = plan_without_flips(&c, &s).unwrap();
         assert_eq!(bare.summary.what_changes, Default::default(), "{q}");
         let mut search = FlipSearch::new(&c, &s, &bare).expect("a cheapest option");
         let mut steps = 0;

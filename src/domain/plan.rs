@@ -316,20 +316,17 @@ impl Plan {
 /// The plan for the scenario (see the module docs), with what would
 /// change its answer (the flip search).
 pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError> {
-    let mut p = plan_with(catalog, scenario, false)?;
+    let mut p = plan_without_flips(catalog, scenario)?;
     if let Some(search) = FlipSearch::new(catalog, scenario, &p) {
         p.summary.what_changes = search.run(catalog);
     }
     Ok(p)
 }
 
-/// The plan; its [`Summary::what_changes`] is searched only when `flips`
-/// (else it is empty: the app's worker runs the [`FlipSearch`] on its own,
-/// off the path of a keystroke).
-pub fn plan_with(catalog: &Catalog, scenario: &Scenario, flips: bool) -> Result<Plan, EngineError> {
-    if flips {
-        return plan(catalog, scenario);
-    }
+/// The plan without what would change its answer ([`Summary::what_changes`]
+/// is empty): the app's worker runs the [`FlipSearch`] on its own, off the
+/// path of a keystroke.
+pub fn plan_without_flips(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError> {
     let requested = scenario.models();
     // depends on the catalog and the assumed discount only: once per plan
     let assumed = assumed_rates(catalog, scenario);

@@ -29,13 +29,15 @@ pub(super) struct Ctx<'a> {
 /// charges of `without` (kinds some compared strategy lacks), so a result
 /// missing a charge never wins by its omission.
 pub(super) fn comparable(f: &OfferFacts, s: &Strategy, without: &[UsageKind]) -> Decimal {
-    let left_out: Decimal = f
-        .charges
-        .iter()
-        .filter(|c| without.contains(&c.kind))
-        .map(|c| c.monthly * Decimal::from(s.months))
-        .sum();
-    (s.decision_cost - left_out).max(Decimal::ZERO)
+    crate::domain::compare_basis::comparable(
+        &crate::domain::compare_basis::Candidate {
+            missing: &[],
+            decision: s.decision_cost,
+            charges: &f.charges,
+            months: s.months,
+        },
+        without,
+    )
 }
 
 /// The charge kinds any of the strategies lacks, in `UsageKind` order.

@@ -42,11 +42,7 @@ impl Server {
                 part: Part::PlanFlips,
                 query,
                 locale,
-            } => Served::Later(Box::new(FlipsJob {
-                catalog: c,
-                locale: *locale,
-                search: results::flip_search(c, query, &self.kept),
-            })),
+            } => Served::Later(Box::new(FlipsJob::new(c, query, *locale, &self.kept))),
             Request::Render {
                 part,
                 query,
@@ -93,6 +89,14 @@ pub struct FlipsJob {
 }
 
 impl FlipsJob {
+    fn new(catalog: &'static Catalog, query: &str, locale: Locale, kept: &Kept) -> FlipsJob {
+        FlipsJob {
+            catalog,
+            locale,
+            search: results::flip_search(catalog, query, kept),
+        }
+    }
+
     /// Try up to `steps` more values (one totals-only quote of at most four
     /// offers each); the answer once the search is over.
     pub fn step(&mut self, steps: usize) -> Option<Reply> {
@@ -148,13 +152,7 @@ fn render(
     let one = |h: Html| (None, vec![h]);
     match part {
         Part::Plan => results::results(catalog, query, locale, kept),
-        Part::PlanFlips => match (FlipsJob {
-            catalog,
-            locale,
-            search: results::flip_search(catalog, query, kept),
-        })
-        .finish()
-        {
+        Part::PlanFlips => match FlipsJob::new(catalog, query, locale, kept).finish() {
             Reply::Markup { error, pieces } => (error, pieces),
             _ => (None, vec![Html::new()]),
         },

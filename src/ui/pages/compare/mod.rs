@@ -10,10 +10,21 @@ use leptos::prelude::*;
 
 use crate::domain::compare::rows::{self, Table};
 use crate::domain::compare::{self, PricedOffer};
-use crate::domain::scenario::Scenario;
 use crate::ui::components::help::Help;
 use crate::ui::link::Screen;
 use crate::ui::state::AppState;
+
+/// A memo of `f` that keeps its last value while `shown` is false (and
+/// then reads nothing else), and follows `f` again once it is shown.
+pub(crate) fn while_shown<T: Clone + PartialEq + Send + Sync + 'static>(
+    shown: Memo<bool>,
+    f: impl Fn() -> T + Send + Sync + 'static,
+) -> Memo<T> {
+    Memo::new(move |prev: Option<&T>| match prev {
+        Some(v) if !shown.get() => v.clone(),
+        _ => f(),
+    })
+}
 
 #[component]
 pub fn CompareScreen() -> impl IntoView {
@@ -25,17 +36,15 @@ pub fn CompareScreen() -> impl IntoView {
     // each memo keeps what it last showed, and follows once it is shown.
     let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Compare));
     // Re-price only when a pricing input changes (not on filter/sort/page).
-    let pricing = Memo::new(move |prev: Option<&Scenario>| match prev {
-        Some(p) if !shown.get() => p.clone(),
-        _ => state.link.with(|l| compare::pricing_inputs(&l.scenario)),
+    let pricing = while_shown(shown, move || {
+        state.link.with(|l| compare::pricing_inputs(&l.scenario))
     });
     let priced: Memo<Vec<PricedOffer>> =
         Memo::new(move |_| pricing.with(|s| compare::price_all(catalog, s)));
-    let table: Memo<Table> = Memo::new(move |prev: Option<&Table>| match prev {
-        Some(t) if !shown.get() => t.clone(),
-        _ => state
+    let table: Memo<Table> = while_shown(shown, move || {
+        state
             .link
-            .with(|l| priced.with(|p| rows::table(catalog, &l.scenario, &l.compare, p))),
+            .with(|l| priced.with(|p| rows::table(catalog, &l.scenario, &l.compare, p)))
     });
     view! {
         <section class="compare-screen" aria-label="compare" data-testid="screen-compare">

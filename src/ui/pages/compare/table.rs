@@ -179,10 +179,7 @@ pub fn OfferTable(
     let tbody = NodeRef::<leptos::html::Tbody>::new();
     let bad: Refused = StoredValue::new(HashMap::new());
     let pending = StoredValue::new(0u32);
-    let shows = Memo::new(move |prev: Option<&RowsView>| match prev {
-        Some(v) if !shown.get() => v.clone(),
-        _ => link.with(RowsView::of),
-    });
+    let shows = super::while_shown(shown, move || link.with(RowsView::of));
     Effect::new(move |_| {
         let loc = i18n.locale.get();
         let cols = columns.get();

@@ -52,7 +52,7 @@ pub fn results(
 ) -> (Option<String>, Vec<crate::ui::html::Html>) {
     use crate::domain::job::job_report;
     use crate::domain::link::parse_scenario;
-    use crate::domain::plan::{breakeven_distribution, breakeven_inputs, plan_with};
+    use crate::domain::plan::{breakeven_distribution, breakeven_inputs, plan_without_flips};
     use crate::ui::html::Html;
     use crate::ui::pages::plan::render::{self, Ctx};
 
@@ -67,7 +67,7 @@ pub fn results(
         error.get_or_insert_with(|| e.to_string());
         Html::new()
     };
-    let (summary, charts, options) = match plan_with(catalog, &s, false) {
+    let (summary, charts, options) = match plan_without_flips(catalog, &s) {
         Ok(p) => {
             let pieces = (
                 render::summary(cx, &p),
@@ -119,14 +119,14 @@ pub fn flip_search(
     crate::domain::catalog::Currency,
 )> {
     use crate::domain::link::parse_scenario;
-    use crate::domain::plan::{plan_with, FlipSearch};
+    use crate::domain::plan::{plan_without_flips, FlipSearch};
 
     let (s, _) = parse_scenario(query, catalog);
     let made;
     let p = match &kept.plan {
         Some((q, p)) if q == query => p,
         _ => {
-            made = plan_with(catalog, &s, false).ok()?;
+            made = plan_without_flips(catalog, &s).ok()?;
             &made
         }
     };

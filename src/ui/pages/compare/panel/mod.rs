@@ -47,10 +47,7 @@ pub fn ComparePanel(
     let i18n = use_i18n();
     let link = state.link;
     let count = move || link.with(|l| l.compare.selected.len());
-    let query = Memo::new(move |prev: Option<&Option<String>>| match prev {
-        Some(q) if !shown.get() => q.clone(),
-        _ => link.with(panel_query),
-    });
+    let query = super::while_shown(shown, move || link.with(panel_query));
     let part = PartView::new(Part::ComparePanel);
     Effect::new(move |_| {
         if let Some(q) = query.get() {

@@ -14,7 +14,7 @@ import { workerExport, workerQr } from './gpucost.js';
 //   app's one worker client (workerExport, workerQr), which starts it on the
 //   first request of any screen.
 // * theme and memory: the light/dark switch (remembered), and the page's
-//   link remembered when it is left, reopened on a bare visit (boot.js).
+//   link remembered when it is left, reopened on a bare visit (first.js).
 // Texts here follow <html lang> (set by the app): zh or en.
 
 // "Reload to update": shown when a new build waits to take over. Both
@@ -172,7 +172,7 @@ async function showQr(button) {
   }
 }
 
-// Theme: the header's switch flips light/dark and remembers it (boot.js
+// Theme: the header's switch flips light/dark and remembers it (first.js
 // applies it before the first paint); without a choice the system's follows.
 function setTheme(t) {
   document.documentElement.dataset.theme = t;
@@ -194,14 +194,14 @@ function followSystem() {
 }
 
 // The last settings: the page's link is remembered when the page is left,
-// and a bare visit reopens it (boot.js); a note says so, with a way out.
+// and a bare visit reopens it (first.js); a note says so, with a way out.
 const LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+\-]+=[A-Za-z0-9._~%:,+\-]*)*$/;
 function remember() {
   const q = location.search;
   if (!LAST.test(q) || q.includes('synthetic=')) return;
   try { localStorage.setItem('gpucost.last', q); } catch { /* not remembered */ }
 }
-// The columns chosen in the column picker are remembered (boot.js applies
+// The columns chosen in the column picker are remembered (first.js applies
 // them to links that name none); choosing the default ones forgets them.
 function rememberColumns() {
   const c = new URLSearchParams(location.search).get('cols');

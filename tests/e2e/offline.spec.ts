@@ -33,6 +33,27 @@ test('after the first visit, a share link to any screen opens offline', async ({
   expect(app.realErrors()).toEqual([]);
 });
 
+test('offline, the cached page still shows the pre-rendered first screen for the default view, the skeleton for a link', async ({ app, page, context }) => {
+  await app.open();
+  await controlled(page);
+  await context.setOffline(true);
+  const seen = () => page.evaluate(() => (window as any).__seen);
+  await page.addInitScript(() => document.addEventListener('DOMContentLoaded', () => {
+    const shown = [...document.querySelectorAll('#boot .first')].filter((e) => getComputedStyle(e).display !== 'none');
+    (window as any).__seen = {
+      first: document.documentElement.dataset.first,
+      rows: shown[0] ? [...shown[0].querySelectorAll('main tbody tr')].filter((r) => (r as HTMLElement).offsetParent !== null).length : 0,
+    };
+  }));
+  for (const [query, first, rows] of [['', 'en', 50], ['?v=2&p=azure', 'wait-en', 0]] as const) {
+    await page.goto(`/${query}`);
+    await expect(page.getByTestId('offer-row').first()).toBeVisible();
+    expect(await seen()).toEqual({ first, rows });
+  }
+  await context.setOffline(false);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('the server stopped: a reload still works, on every screen', async ({ app, page }) => {
   const { base, server, done } = await servedCopy();
   try {
@@ -86,7 +107,7 @@ test('a new build is offered as "reload to update" and never mixed with the old 
   }
 });
 
-test('a data-only refresh: a returning visitor downloads the data files and nothing else', async ({ page, context }) => {
+test('a data-only refresh: a returning visitor downloads the data files and the page (its first rows), and no code', async ({ page, context }) => {
   const { dir, base, done } = await servedCopy();
   try {
     await page.goto(`${base}?v=2`);
@@ -115,6 +136,10 @@ test('a data-only refresh: a returning visitor downloads the data files and noth
     expect(fetched.filter((f) => code.includes(f)), `fetched: ${fetched.join(' ')}`).toEqual([]);
     expect(fetched).toContain('catalog.bin');
     expect(fetched).toContain('catalog-full.bin');
+    // the page's pre-rendered rows are the new data's too (postbuild renders them again)
+    const served = await page.evaluate(async () => (await fetch('./')).text());
+    expect(served).toContain(`data-matched="${Number(before) * 2}"`);
+    expect(served).not.toContain(`data-matched="${before}"`);
     console.log(`data-only refresh: downloaded ${[...new Set(fetched)].sort().join(', ')}; the code came from the cache`);
   } finally {
     done();

@@ -47,7 +47,7 @@ test('the preloaded files are fetched once each', async ({ app, page }) => {
   page.on('request', (r) => seen.push(new URL(r.url()).pathname));
   await app.open('?v=2');
   await expect(page.getByTestId('offer-row').first()).toBeVisible();
-  for (const f of ['/gpucost_bg.wasm', '/gpucost.js', '/boot.js', '/main.css']) {
+  for (const f of ['/gpucost_bg.wasm', '/gpucost.js', '/boot.js', '/first.js', '/main.css']) {
     expect(seen.filter((p) => p === f), f).toHaveLength(1);
   }
 });

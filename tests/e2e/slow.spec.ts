@@ -47,8 +47,11 @@ async function firstRows(page: Page, go: () => Promise<unknown>) {
     const res = (end: string) => performance.getEntriesByType('resource').find((e) => e.name.endsWith(end)) as PerformanceResourceTiming | undefined;
     const w = res('.wasm');
     const d = res('/catalog.bin');
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0];
     return {
       painted: (window as any).__firstRow as number,
+      // the first paint of anything: the pre-rendered rows, or the frame and skeleton of a deep link
+      frame: Math.round(fcp?.startTime ?? 0),
       cls: Number(((window as any).__cls ?? 0).toFixed(4)),
       wasm: Math.round(w?.responseEnd ?? 0),
       data: Math.round(d?.responseEnd ?? 0),
@@ -60,12 +63,12 @@ async function firstRows(page: Page, go: () => Promise<unknown>) {
 
 test('first rows on a throttled profile, cold and warm, bare visit and deep link (printed)', async ({ browser }) => {
   test.setTimeout(240_000);
-  type Run = { wall: number; painted: number; wasm: number; data: number; cls: number };
+  type Run = { wall: number; painted: number; frame: number; wasm: number; data: number; cls: number };
   const lines: string[] = [];
   for (const [name, url] of [['bare visit', '/'], ['deep link', '/?v=2&p=aws,azure&sort=-gpuh&cur=CNY']] as const) {
     const cold: Run[] = [];
     let coldKb = 0;
-    let warm: Run = { wall: 0, painted: 0, wasm: 0, data: 0, cls: 0 };
+    let warm: Run = { wall: 0, painted: 0, frame: 0, wasm: 0, data: 0, cls: 0 };
     let warmKb = 0;
     for (let i = 0; i < COLD_RUNS; i++) {
       const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -76,7 +79,8 @@ test('first rows on a throttled profile, cold and warm, bare visit and deep link
       coldKb = Math.round(bytes.n / 1024);
       if (i === COLD_RUNS - 1) {
         bytes.n = 0;
-        warm = await firstRows(page, () => page.reload());
+        // warm: the same link again (a reload would open the link the app wrote, ?v=2&d=…)
+        warm = await firstRows(page, () => page.goto(url));
         warmKb = Math.round(bytes.n / 1024);
       }
       // as every spec that opens the app: nothing left the test server, the CSP held
@@ -89,7 +93,8 @@ test('first rows on a throttled profile, cold and warm, bare visit and deep link
     const m = byPaint[Math.floor(byPaint.length / 2)];
     const ratio = (r: Run) => (r.painted / Math.max(1, r.wasm)).toFixed(2);
     lines.push(`slow profile, ${name}: first rows cold, median of ${COLD_RUNS}: painted at ${m.painted} ms (wasm in at ${m.wasm} ms, data file at ${m.data} ms; seen by the test at ${m.wall} ms; runs painted at ${cold.map((c) => c.painted).join(', ')} ms; ${coldKb} KB transferred), warm: painted at ${warm.painted} ms (${warmKb} KB, revalidated), target cold <= 2000 ms`);
-    lines.push(`slow profile ratio, ${name}: first row painted / wasm arrival cold ${ratio(m)}, warm ${ratio(warm)} (goal < 1); CLS cold ${m.cls}, warm ${warm.cls} (goal 0)`);
+    const frame = (r: Run) => (r.frame / Math.max(1, r.wasm)).toFixed(2);
+    lines.push(`slow profile ratio, ${name}: first row painted / wasm arrival cold ${ratio(m)}, warm ${ratio(warm)} (goal < 1 for the default view); first paint (frame) / wasm arrival cold ${frame(m)} (at ${m.frame} ms), warm ${frame(warm)} (at ${warm.frame} ms); CLS cold ${m.cls}, warm ${warm.cls} (goal 0)`);
   }
   for (const l of lines) console.log(l);
 });

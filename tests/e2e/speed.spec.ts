@@ -7,8 +7,8 @@ async function measure(page: import('@playwright/test').Page, runs: number) {
   return page.evaluate(async (n) => {
     const tbody = () => document.querySelector('[data-testid="offer-rows"]')!;
     // first: the first rows changed (what a screen shows); all: the page's
-    // rows are in (the table shows the first rows, the rest a frame later,
-    // marking itself aria-busy meanwhile)
+    // rows are in (today one frame sets them all, so both are the same; a
+    // table showing its rows in steps marks itself aria-busy meanwhile)
     // a click that leaves the page's rows as they were (two sorts giving the
     // same first page) changes nothing in the table and is not timed
     const changed = (t0: () => number) => new Promise<[number, number] | null>((resolve) => {

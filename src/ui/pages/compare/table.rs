@@ -176,43 +176,26 @@ pub fn OfferTable(
     // The rows are markup set at once, with one handler for their
     // checkboxes and price boxes: a view per cell cost ~10 KB of the first
     // load and most of the first render's time. Focus stays where it was.
+    // All of a page's rows are in one frame: on a desktop the columns are
+    // as wide as the widest cell of every row, so rows added a frame later
+    // moved the first ones (a layout shift of 0.59 on a deep link on the
+    // throttled profile, for 130 ms sooner first rows), and the page's
+    // pre-rendered rows (tools/prerender.mjs) are this frame's.
     let tbody = NodeRef::<leptos::html::Tbody>::new();
     let bad: Refused = StoredValue::new(HashMap::new());
-    let pending = StoredValue::new(0u32);
     let shows = super::while_shown(shown, move || link.with(RowsView::of));
     Effect::new(move |_| {
         let loc = i18n.locale.get();
         let cols = columns.get();
-        let (rows, cut) = shows.with(|v| {
+        let rows = shows.with(|v| {
             table.with(|t| bad.with_value(|b| rows_html(state.catalog, t, v, &cols, loc, b)))
         });
         let Some(el) = tbody.get() else { return };
-        let generation = pending.get_value().wrapping_add(1);
-        pending.set_value(generation);
         let focus = focused_stop(&el);
-        if focus.is_some() || cut == rows.len() {
-            html::set(&el, &rows);
-            let _ = el.remove_attribute("aria-busy");
-            if let Some((offer, i)) = focus {
-                refocus(&el, &offer, i);
-            }
-            return;
+        html::set(&el, &rows);
+        if let Some((offer, i)) = focus {
+            refocus(&el, &offer, i);
         }
-        // The rows a screen shows first; the rest once they are painted
-        // (unless the table changed meanwhile).
-        html::set(&el, &rows.prefix(cut));
-        let _ = el.set_attribute("aria-busy", "true");
-        request_animation_frame(move || {
-            set_timeout(
-                move || {
-                    if pending.get_value() == generation {
-                        html::append(&el, &rows.suffix(cut));
-                        let _ = el.remove_attribute("aria-busy");
-                    }
-                },
-                std::time::Duration::ZERO,
-            )
-        });
     });
     let on_change = move |ev: leptos::ev::Event| {
         let Some((input, key)) = keyed_input(&ev) else {
@@ -305,13 +288,6 @@ fn refocus(tbody: &web_sys::HtmlElement, offer: &str, i: u32) {
 /// What the keyboard stops at in a row (as enhance.js roves).
 const STOPS: &str = "input, button, [data-tip]";
 
-/// Rows rendered before the first paint: most of what the first screen
-/// shows below the folded filters (eight or nine rows at 1280 × 800, the
-/// last ones a frame later; two cards at 375 × 812).
-/// The rest follow one frame later: on the throttled profile each row of
-/// the first frame costs ~4 ms of layout (12 rows painted ~150 ms later).
-const FIRST_ROWS: usize = 6;
-
 /// What the rows show from the link besides the table's own rows: a memo of
 /// it keeps a change the rows do not show (another screen's inputs, the
 /// filters before the table changes) from rebuilding them.
@@ -336,10 +312,9 @@ impl RowsView {
     }
 }
 
-/// The page's rows as markup: the tbody of the offer table, and where its
-/// first [`FIRST_ROWS`] rows end. Pure (tested natively); `bad` holds what
-/// was typed into a price box and refused, so a rebuild keeps it beside its
-/// message.
+/// The page's rows as markup: the tbody of the offer table. Pure (tested
+/// natively); `bad` holds what was typed into a price box and refused, so a
+/// rebuild keeps it beside its message.
 pub fn rows_html(
     catalog: &Catalog,
     t: &Table,
@@ -347,7 +322,7 @@ pub fn rows_html(
     cols: &[Column],
     loc: Locale,
     bad: &HashMap<String, (String, InputError)>,
-) -> (Html, usize) {
+) -> Html {
     let (unit, hours) = (v.unit, v.hours);
     // each cell names its column (`data-label`): on phones rows are cards
     let labels: Vec<(Column, String)> = cols
@@ -355,14 +330,10 @@ pub fn rows_html(
         .map(|&c| (c, header_text(loc, c, unit, hours)))
         .collect();
     let mut out = Html::with_capacity(t.rows.len() * 2048);
-    let mut cut = 0;
     for (i, row) in t.rows.iter().enumerate() {
         row_html(&mut out, catalog, row, &labels, v, loc, bad, i == 0);
-        if i < FIRST_ROWS {
-            cut = out.len();
-        }
     }
-    (out, cut)
+    out
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -663,14 +634,14 @@ mod tests {
     use crate::domain::embedded::test_catalog;
     use crate::ui::link::{self, AppLink};
 
-    fn rows_for(q: &str, bad: &HashMap<String, (String, InputError)>) -> (String, usize, usize) {
+    fn rows_for(q: &str, bad: &HashMap<String, (String, InputError)>) -> (String, usize) {
         let c = test_catalog();
         let l: AppLink = link::parse(q, c).0;
         let priced = price_all(c, &compare_pricing(&l));
         let t = crate::domain::compare::rows::table(c, &l.scenario, &l.compare, &priced);
         let cols = visible_columns(&l.compare.cols);
-        let (html, cut) = rows_html(c, &t, &RowsView::of(&l), &cols, Locale::En, bad);
-        (html.as_str().to_string(), cut, t.rows.len())
+        let html = rows_html(c, &t, &RowsView::of(&l), &cols, Locale::En, bad);
+        (html.as_str().to_string(), t.rows.len())
     }
 
     fn compare_pricing(l: &AppLink) -> crate::domain::scenario::Scenario {
@@ -678,13 +649,10 @@ mod tests {
     }
 
     #[test]
-    fn rows_are_markup_with_the_first_screen_cut_and_every_cell_named() {
-        let (html, cut, n) = rows_for("v=2", &HashMap::new());
-        assert!(n > FIRST_ROWS);
+    fn rows_are_markup_with_every_cell_named() {
+        let (html, n) = rows_for("v=2", &HashMap::new());
+        assert!(n > 1);
         assert_eq!(html.matches("<tr").count(), n);
-        // the cut ends the FIRST_ROWS-th row
-        assert_eq!(html[..cut].matches("<tr").count(), FIRST_ROWS);
-        assert!(html[..cut].ends_with("</tr>"));
         // cells carry their column (phones order cards by it) and its label
         for col in ["type", "hourly", "gpuh", "monthly"] {
             assert_eq!(
@@ -717,7 +685,7 @@ mod tests {
                 InputError::NotANumber,
             ),
         );
-        let (html, _, _) = rows_for(&q, &bad);
+        let (html, _) = rows_for(&q, &bad);
         assert!(html.contains("data-testid=\"user-price\""));
         assert!(html.contains("value=\"&lt;img src=x onerror=alert(1)&gt;\""));
         assert!(html.contains("aria-invalid=\"true\""));

@@ -1,0 +1,75 @@
+// Runs before the first paint (a blocking classic script in the page's head:
+// the strict CSP forbids inline script). It applies what is remembered and
+// decides what the first paint shows:
+// - the theme: a remembered choice, else the system's;
+// - the link: a link always wins; a bare visit reopens the last settings;
+//   a first visit in Chinese shows CNY unless the link names a currency (or
+//   a price cap, which is in the link's currency); the chosen columns apply
+//   to a link that names none;
+// - the first screen (`data-first` on <html>): `en` or `zh`, the default
+//   view's pre-rendered rows in that language (tools/prerender.mjs put them
+//   in the page), only when the visit really is the default view (no link,
+//   nothing remembered that changes it); else `wait-en` or `wait-zh`, the
+//   app's frame and a skeleton until the app shows the link's own answer.
+// boot.js then loads the app, which takes the first screen over.
+(function () {
+  var root = document.documentElement;
+  function stored(key) {
+    try { return localStorage.getItem(key); } catch (e) { return null; }
+  }
+  // the app's language rule (ui::i18n: a remembered zh*/en* tag, else the browser's)
+  function tag(t) {
+    t = (t || '').trim().toLowerCase();
+    return t.indexOf('zh') === 0 ? 'zh' : t.indexOf('en') === 0 ? 'en' : null;
+  }
+  function replace(q) {
+    history.replaceState(null, '', location.pathname + q + location.hash);
+  }
+  function query(p) {
+    return '?' + p.toString().replace(/%3A/g, ':').replace(/%2C/g, ',');
+  }
+
+  var theme = stored('gpucost.theme');
+  root.dataset.theme = theme === 'light' || theme === 'dark' ? theme
+    : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+
+  var lang = tag(stored('gpucost.lang')) || tag(navigator.language) || 'en';
+  root.lang = lang === 'zh' ? 'zh-CN' : 'en';
+
+  var bare = location.search === '';
+  var LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+\-]+=[A-Za-z0-9._~%:,+\-]*)*$/;
+  var last = stored('gpucost.last');
+  // a remembered link that is the default view as the app writes it (the
+  // page names it: tools/prerender.mjs) reopens nothing: the default view
+  var home = document.querySelector('meta[name="gpucost-default-' + lang + '"]');
+  if (home && last === home.content) last = null;
+  if (bare && last !== null) {
+    if (last.length < 16384 && LAST.test(last)) {
+      replace(last);
+      root.dataset.restored = 'last';
+    } else {
+      root.dataset.restored = 'ignored';
+    }
+  } else if (last === null && lang === 'zh') {
+    var q = new URLSearchParams(location.search);
+    if (!q.has('cur') && !q.has('maxp')) {
+      if (!q.has('v')) q.set('v', '2');
+      q.set('cur', 'CNY');
+      replace(query(q));
+    }
+  }
+
+  var cols = stored('gpucost.cols');
+  var here = new URLSearchParams(location.search);
+  var colsApply = cols !== null && /^[a-z0-9]{1,12}(,[a-z0-9]{1,12}){0,30}$/.test(cols) && !here.has('cols')
+    && (!here.has('v') || here.get('v') === '2');
+  if (colsApply) {
+    here.set('v', here.get('v') || '2');
+    here.set('cols', cols);
+    replace(query(here));
+  }
+
+  // The default view: a bare visit with no last settings and no chosen
+  // columns (the zh one is the CNY link set above, which the rows show).
+  root.dataset.first = (bare && last === null && !colsApply ? '' : 'wait-') + lang;
+})();

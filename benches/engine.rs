@@ -3,8 +3,9 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
+use gpucost::domain::advise::advise;
 use gpucost::domain::catalog::Catalog;
-use gpucost::domain::plan::{breakeven_distribution, plan};
+use gpucost::domain::plan::{breakeven_distribution, plan, plan_scenario, plan_without_flips};
 use gpucost::domain::pricing::all_offer_metrics;
 use gpucost::domain::scenario::Scenario;
 use gpucost::domain::synthetic::scaled;
@@ -135,6 +136,37 @@ fn main() {
     let bd = median(runs, || {
         black_box(breakeven_distribution(black_box(&cat), black_box(&s)).unwrap());
     });
+    // what a keystroke asks of the worker on the plan and advise screens
+    // (latency.spec.ts: the plan's hours with six billing models, the
+    // advise months for 8 GPUs of 40 GB): the plan without its flip search
+    // (which runs after, in slices), and the whole advice
+    let keystroke = |q: &str, c: &Catalog| gpucost::ui::link::parse(q, c).0;
+    let lp1 = keystroke("v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix", &cat);
+    let lp10 = keystroke("v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix", &big);
+    let (sp1, sp10) = (
+        plan_scenario(&lp1.scenario, &lp1.compare.selected),
+        plan_scenario(&lp10.scenario, &lp10.compare.selected),
+    );
+    let (k1, k10) = pair(
+        runs,
+        || {
+            black_box(plan_without_flips(black_box(&cat), black_box(&sp1)).unwrap());
+        },
+        || {
+            black_box(plan_without_flips(black_box(&big), black_box(&sp10)).unwrap());
+        },
+    );
+    let la1 = keystroke("v=2&screen=advise&gpus=8&vpg=40&m=12", &cat);
+    let la10 = keystroke("v=2&screen=advise&gpus=8&vpg=40&m=12", &big);
+    let (a1, a10) = pair(
+        runs,
+        || {
+            black_box(advise(black_box(&cat), &la1.scenario, &la1.advise).unwrap());
+        },
+        || {
+            black_box(advise(black_box(&big), &la10.scenario, &la10.advise).unwrap());
+        },
+    );
     let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64().max(1e-12);
     println!(
         "quote (TCO, all models)  1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
@@ -158,6 +190,18 @@ fn main() {
         "plan (4 offers, flip search) 1x: {:>10}   breakeven_distribution 1x: {:>10}",
         fmt(p1),
         fmt(bd)
+    );
+    println!(
+        "plan keystroke (no flips) 1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
+        fmt(k1),
+        fmt(k10),
+        ratio(k1, k10)
+    );
+    println!(
+        "advise keystroke         1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
+        fmt(a1),
+        fmt(a10),
+        ratio(a1, a10)
     );
     let per_offer = m1.as_secs_f64() * 1e6 / cat.offers.len().max(1) as f64;
     println!("offer_metrics per offer: {per_offer:.2} µs");

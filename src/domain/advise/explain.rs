@@ -172,8 +172,17 @@ pub(super) fn changes(
         then,
     });
     for e in active.iter().filter(|e| **e != Exclusion::Budget) {
-        let r = rank(ctx, pool, e.bit());
-        if let Some((_, s, _)) = r.first().filter(|(_, s, _)| s.offer != top.offer) {
+        // dropping it admits no strategy: the same set, the same leader
+        if !pool
+            .strategies
+            .iter()
+            .any(|(_, s)| s.fails != 0 && s.fails & !e.bit() == 0)
+        {
+            continue;
+        }
+        if let Some((_, s, _)) =
+            rank::top(ctx, pool, e.bit()).filter(|(_, s, _)| s.offer != top.offer)
+        {
             out.push(Change::Drop {
                 constraint: *e,
                 then: s.offer.clone(),
@@ -194,7 +203,7 @@ pub(super) fn changes(
         spot: ctx.spot,
         mix_share: ctx.mix_share,
     };
-    if let Some((_, s, _)) = rank(&cost_only, pool, 0).first() {
+    if let Some((_, s, _)) = rank::top(&cost_only, pool, 0) {
         if s.offer != top.offer || s.model != top.model {
             out.push(Change::CostOnly {
                 then: s.offer.clone(),
@@ -223,8 +232,7 @@ pub(super) fn changes(
         s2.months = m;
         s2.offers = Some(ids.clone());
         let sub = build_pool(c, &s2, a)?;
-        let r = rank(ctx, &sub, 0);
-        if let Some((_, s, _)) = r.first() {
+        if let Some((_, s, _)) = rank::top(ctx, &sub, 0) {
             if s.offer != top.offer {
                 out.push(Change::Horizon {
                     months: m,

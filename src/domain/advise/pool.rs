@@ -289,6 +289,12 @@ pub(super) fn build_pool<'a>(
         _ => 0,
     };
     let job = job_of(c, sc, a)?;
+    // each offer's job figures by its id (one look-up per offer, not a
+    // search of the report's list)
+    let job_offers: std::collections::HashMap<&OfferId, _> = job
+        .iter()
+        .flat_map(|r| r.offers.iter().map(|j| (&j.offer, j)))
+        .collect();
     let mut offers = Vec::new();
     let mut strategies = Vec::new();
     // the shared filters decide what is considered; every other constraint
@@ -299,8 +305,8 @@ pub(super) fn build_pool<'a>(
         let before = strategies.len();
         // what an offer with no priced strategy fails
         let mut unpriced = Exclusion::NoPrice.bit();
-        if let Some(report) = &job {
-            if let Some(jo) = report.offers.iter().find(|j| j.offer == o.id) {
+        if job.is_some() {
+            if let Some(jo) = job_offers.get(&o.id) {
                 let fails = match (&jo.hours, &jo.skip) {
                     (Some(h), _) if h.fits == Some(false) => Exclusion::Memory.bit(),
                     (Some(_), _) => 0,

@@ -130,40 +130,14 @@ pub(super) fn rank_where<'a>(
     allow: u16,
     keep: &dyn Fn(&Strategy) -> bool,
 ) -> Vec<(usize, &'a Strategy, Scores)> {
-    let feasible: Vec<&(usize, Strategy)> = pool
-        .strategies
-        .iter()
-        .filter(|(_, s)| s.fails & !allow == 0 && keep(s))
-        .collect();
-    // compared on what every feasible strategy prices
-    let without = lacking(feasible.iter().map(|(_, s)| s));
-    let cost_of = |i: usize, s: &Strategy| comparable(&pool.offers[i], s, &without);
-    let Some(min_cost) = feasible.iter().map(|(i, s)| cost_of(*i, s)).min() else {
-        return Vec::new();
-    };
-    let max_tf = feasible
-        .iter()
-        .filter_map(|(i, _)| pool.offers[*i].tflops)
-        .max()
-        .unwrap_or(Decimal::ONE);
-    let min_hours = feasible.iter().filter_map(|(_, s)| s.job_hours).min();
     let mut best: Vec<Option<(&Strategy, Scores)>> = vec![None; pool.offers.len()];
-    for (i, s) in feasible {
-        let sc = scores(
-            ctx,
-            &pool.offers[*i],
-            s,
-            cost_of(*i, s),
-            min_cost,
-            max_tf,
-            min_hours,
-        );
-        let better = match &best[*i] {
+    for (i, s, sc) in scored(ctx, pool, allow, keep) {
+        let better = match &best[i] {
             None => true,
             Some((b, bs)) => order(sc, s, *bs, b) == std::cmp::Ordering::Less,
         };
         if better {
-            best[*i] = Some((s, sc));
+            best[i] = Some((s, sc));
         }
     }
     let mut out: Vec<(usize, &Strategy, Scores)> = best
@@ -173,6 +147,56 @@ pub(super) fn rank_where<'a>(
         .collect();
     out.sort_by(|a, b| order(a.2, a.1, b.2, b.1));
     out
+}
+
+/// The first of [`rank`]'s list, without ranking the rest (what would
+/// lead if a constraint were dropped, or on cost alone).
+pub(super) fn top<'a>(
+    ctx: &Ctx,
+    pool: &'a Pool,
+    allow: u16,
+) -> Option<(usize, &'a Strategy, Scores)> {
+    scored(ctx, pool, allow, &|_| true)
+        .into_iter()
+        .min_by(|a, b| order(a.2, a.1, b.2, b.1))
+}
+
+/// Every feasible strategy (failing only what `allow` allows, accepted by
+/// `keep`) with its scores, compared on what every one of them prices.
+fn scored<'a>(
+    ctx: &Ctx,
+    pool: &'a Pool,
+    allow: u16,
+    keep: &dyn Fn(&Strategy) -> bool,
+) -> Vec<(usize, &'a Strategy, Scores)> {
+    let feasible: Vec<&(usize, Strategy)> = pool
+        .strategies
+        .iter()
+        .filter(|(_, s)| s.fails & !allow == 0 && keep(s))
+        .collect();
+    // compared on what every feasible strategy prices
+    let without = lacking(feasible.iter().map(|(_, s)| s));
+    let costs: Vec<Decimal> = feasible
+        .iter()
+        .map(|(i, s)| comparable(&pool.offers[*i], s, &without))
+        .collect();
+    let Some(min_cost) = costs.iter().min().copied() else {
+        return Vec::new();
+    };
+    let max_tf = feasible
+        .iter()
+        .filter_map(|(i, _)| pool.offers[*i].tflops)
+        .max()
+        .unwrap_or(Decimal::ONE);
+    let min_hours = feasible.iter().filter_map(|(_, s)| s.job_hours).min();
+    feasible
+        .into_iter()
+        .zip(costs)
+        .map(|((i, s), cost)| {
+            let sc = scores(ctx, &pool.offers[*i], s, cost, min_cost, max_tf, min_hours);
+            (*i, s, sc)
+        })
+        .collect()
 }
 
 /// Total desc, then decision cost, offer id, model, mix baseline.
@@ -470,5 +494,86 @@ fn pick_at(
         // per month of what the figures cover (a job's own months)
         monthly: round_money(s.decision_cost / Decimal::from(s.months.max(1))),
         same_elsewhere: Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::advise::inputs::{Need, Residency, SpotTolerance};
+    use crate::domain::advise::pool::{build_pool, spot_terms};
+    use crate::domain::embedded::test_catalog;
+
+    /// `top` (what would lead with a constraint dropped, or on cost alone)
+    /// is the first of the whole ranking, for every constraint allowed.
+    #[test]
+    fn the_top_is_the_first_of_the_ranking_whatever_is_allowed() {
+        let c = test_catalog();
+        let cases: Vec<(Scenario, AdviceInputs)> = vec![
+            (
+                Scenario {
+                    min_gpus: 8,
+                    months: 12,
+                    ..Scenario::default()
+                },
+                AdviceInputs {
+                    gpu_memory_gb: Some(40),
+                    ..AdviceInputs::default()
+                },
+            ),
+            (
+                Scenario {
+                    months: 36,
+                    ..Scenario::default()
+                },
+                AdviceInputs {
+                    needs: vec![Need::NvLink, Need::Sla],
+                    ..AdviceInputs::default()
+                },
+            ),
+            (
+                Scenario {
+                    months: 3,
+                    ..Scenario::default()
+                },
+                AdviceInputs {
+                    residency: Residency::Mainland,
+                    gpu_memory_gb: Some(500),
+                    spot: SpotTolerance::Yes,
+                    ..AdviceInputs::default()
+                },
+            ),
+        ];
+        let mut compared = 0;
+        for (sc, a) in &cases {
+            let pool = build_pool(c, sc, a).unwrap();
+            for weights in [
+                Weights::default(),
+                Weights {
+                    cost: 1,
+                    perf: 0,
+                    eco: 0,
+                    risk: 0,
+                },
+            ] {
+                let ctx = Ctx {
+                    catalog: c,
+                    inputs: a,
+                    weights,
+                    spot: spot_terms(sc),
+                    mix_share: sc.mix_spot_share_pct,
+                };
+                for allow in (0..16).map(|b| 1u16 << b).chain([0, u16::MAX]) {
+                    let key = |r: Option<(usize, &Strategy, Scores)>| {
+                        r.map(|(i, s, sc)| (i, s.offer.clone(), s.model, s.mix_baseline, sc.total))
+                    };
+                    let first = key(rank(&ctx, &pool, allow).into_iter().next());
+                    assert_eq!(first, key(top(&ctx, &pool, allow)), "allow {allow:#x}");
+                    compared += usize::from(first.is_some());
+                }
+            }
+        }
+        // the cases rank something (the check is not vacuous)
+        assert!(compared > 10, "{compared}");
     }
 }

@@ -208,3 +208,21 @@ for (const width of [375, 1280]) {
     });
   }
 }
+
+test('the build step fills a page once, again after a refresh, and refuses a page it cannot fill', async () => {
+  const { fill, unfill } = await import('../../tools/prerender.mjs');
+  const page = '<html><head><script src=first.js></script></head><body><div data-testid=boot id=boot><p class=boot>Loading… 加载中…</p></div><div id=fatal></div></body></html>';
+  const r = { head: '<meta name="gpucost-default-en" content="?v=2&amp;d=x">', boot: '<p class="boot">Loading… 加载中…</p><div class="first" data-lang="en" inert aria-hidden="true">A</div><div class="skeleton" aria-hidden="true"><i></i></div>' };
+  const once = fill(page, r);
+  expect(once).toContain('<meta name="gpucost-default-en" content="?v=2&amp;d=x"><script src=first.js>');
+  expect(once).toContain('id=boot><p class="boot">');
+  // filled again (a data-only refresh): the new rows replace the old ones, nothing doubles
+  const again = fill(once, { ...r, boot: r.boot.replace('>A<', '>B<') });
+  expect(again.match(/class="first"/g)).toHaveLength(1);
+  expect(again.match(/gpucost-default-en/g)).toHaveLength(1);
+  expect(again).toContain('>B<');
+  // taken out again: the page as it was (the loading text's class quoted)
+  expect(unfill(again)).toBe(page.replace('class=boot', 'class="boot"'));
+  expect(() => fill(page.replace(' id=boot', ' id=other'), r)).toThrow(/#boot/);
+  expect(() => fill(page.replace('first.js', 'other.js'), r)).toThrow(/first\.js/);
+});

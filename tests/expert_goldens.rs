@@ -179,7 +179,7 @@ fn p5_picks_carry_the_age_of_their_prices() {
     let (mut l, a) = run(q);
     let age = a.picks[0].strategy.age.clone().unwrap();
     assert_eq!(
-        (age.oldest_as_of.as_str(), age.age_days, age.stale),
+        (&*age.oldest_as_of, age.age_days, age.stale),
         ("2021", 2159, true)
     );
     assert!(a.notes.iter().any(|n| matches!(n,

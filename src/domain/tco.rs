@@ -33,6 +33,8 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use std::sync::Arc;
+
 use crate::domain::age::{reference_date, PriceAge};
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::billing::cashflow::{cents, from_cents, serialize_lines, Settled};
@@ -275,8 +277,8 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
 struct OfferCtx<'a> {
     currency: Currency,
     missing: &'a [MissingRate],
-    usage_as_of: Option<&'a str>,
-    reference: &'a str,
+    usage_as_of: Option<&'a Arc<str>>,
+    reference: Arc<str>,
     /// `reference` read as days (`as_of_days`).
     reference_days: Option<i64>,
     keep_lines: bool,
@@ -290,9 +292,9 @@ fn priced(model: BillingModel, s: Shape, flow: CashFlow, t: Settled, o: &OfferCt
     let age = PriceAge::oldest_at(
         s.sources
             .iter()
-            .filter_map(PriceRef::as_of)
+            .filter_map(PriceRef::as_of_shared)
             .chain(o.usage_as_of),
-        o.reference,
+        &o.reference,
         o.reference_days,
     );
     ModelQuote {
@@ -357,8 +359,8 @@ fn offer_quote(
     let octx = OfferCtx {
         currency: scenario.currency,
         missing: &dm.missing,
-        usage_as_of: dm.oldest_as_of.as_deref(),
-        reference,
+        usage_as_of: dm.oldest_as_of.as_ref(),
+        reference: Arc::from(reference),
         reference_days: as_of_days(reference),
         keep_lines: opts.lines,
     };

@@ -65,7 +65,7 @@ fn age_cell(age: Option<&PriceAge>, locale: Locale) -> Cell {
             a.oldest_as_of,
             t(Msg::StaleBadge, locale)
         )),
-        Some(a) => Cell::Text(a.oldest_as_of.clone()),
+        Some(a) => Cell::Text(a.oldest_as_of.to_string()),
         None => Cell::Empty,
     }
 }

@@ -566,7 +566,7 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
                 .iter()
                 .filter(|p| p.strategy.age.as_ref().is_some_and(|a| a.stale))
                 .count(),
-            oldest_as_of: oldest.oldest_as_of,
+            oldest_as_of: oldest.oldest_as_of.to_string(),
             age_days: oldest.age_days,
         });
     }

@@ -368,7 +368,7 @@ pub(super) fn reasons(
     }
     if let Some(age) = s.age.as_ref().filter(|a| a.stale) {
         v.push(Why::StalePrices {
-            oldest_as_of: age.oldest_as_of.clone(),
+            oldest_as_of: age.oldest_as_of.to_string(),
             age_days: age.age_days,
         });
     }

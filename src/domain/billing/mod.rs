@@ -121,6 +121,14 @@ impl PriceRef {
         }
     }
 
+    /// [`PriceRef::as_of`], the catalog's shared string.
+    pub fn as_of_shared(&self) -> Option<&Arc<str>> {
+        match &self.origin {
+            PriceOrigin::Catalog { as_of, .. } => Some(as_of),
+            PriceOrigin::User => None,
+        }
+    }
+
     /// The as-of date of a catalog price (None for a user price).
     pub fn as_of(&self) -> Option<&str> {
         match &self.origin {

@@ -84,6 +84,13 @@ function extract(doc, lang) {
   // details only their summary (the rest is not rendered)
   for (const child of [...main.children]) if (!child.contains(compare)) child.remove();
   for (const d of [header, main]) {
+    // what the app set as properties, which markup only keeps as attributes
+    // (the language switch shows the page's language)
+    for (const o of d.querySelectorAll('option')) o.toggleAttribute('selected', o.selected);
+    for (const i of d.querySelectorAll('input')) {
+      if (i.type === 'checkbox' || i.type === 'radio') i.toggleAttribute('checked', i.checked);
+      else if (i.value !== (i.getAttribute('value') ?? '')) i.setAttribute('value', i.value);
+    }
     for (const det of d.querySelectorAll('details:not([open])')) {
       for (const c of [...det.childNodes]) if (!(c.nodeType === 1 && c.tagName === 'SUMMARY')) c.remove();
     }

@@ -14,6 +14,8 @@ type Seen = {
   shown: string[];
   rows: { offer: string; text: string; box: Box }[];
   header: Box | null;
+  /** The language switch's value in the copy shown. */
+  select: string;
   skeleton: boolean;
   url: string;
   theme: string;
@@ -45,6 +47,7 @@ async function watch(page: Page, scrollTo = 0) {
           .filter((r) => getComputedStyle(r).display !== 'none' && (r as HTMLElement).offsetParent !== null)
           .map((r) => ({ offer: r.getAttribute('data-offer'), text: (r as HTMLElement).innerText, box: box(r) })) : [],
         header: v ? box(v.querySelector('header')) : null,
+        select: v?.querySelector('header select')?.value ?? '',
         skeleton: getComputedStyle(document.querySelector('#boot .skeleton')!).display !== 'none',
         url: location.search,
         theme: document.documentElement.dataset.theme,
@@ -79,6 +82,8 @@ for (const [locale, lang, cur] of [['en-US', 'en', '$'], ['zh-CN', 'zh', '¥']] 
         expect(s.first).toBe(lang);
         expect(s.shown).toEqual([lang]);
         expect(s.skeleton).toBe(false);
+        // the language switch says the page's language (a property in the app, an attribute in the copy)
+        expect(s.select).toBe(lang === 'zh' ? 'zh-CN' : 'en');
         // the zh default is the CNY link first.js makes of a first visit
         expect(s.url).toBe(lang === 'zh' ? '?v=2&cur=CNY' : '');
         expect(s.rows.length).toBeGreaterThanOrEqual(8);

@@ -39,10 +39,11 @@
   var bare = location.search === '';
   var LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+\-]+=[A-Za-z0-9._~%:,+\-]*)*$/;
   var last = stored('gpucost.last');
-  // a remembered link that is the default view as the app writes it (the
-  // page names it: tools/prerender.mjs) reopens nothing: the default view
+  // on a bare visit, a remembered link that is the default view as the app
+  // writes it (the page names it: tools/prerender.mjs) reopens nothing: the
+  // default view (a link's own rules stay those of a returning visitor)
   var home = document.querySelector('meta[name="gpucost-default-' + lang + '"]');
-  if (home && last === home.content) last = null;
+  if (bare && home && last === home.content) last = null;
   if (bare && last !== null) {
     if (last.length < 16384 && LAST.test(last)) {
       replace(last);

@@ -231,3 +231,18 @@ test('the build step fills a page once, again after a refresh, and refuses a pag
   expect(() => fill(page.replace(' id=boot', ' id=other'), r)).toThrow(/#boot/);
   expect(() => fill(page.replace('first.js', 'other.js'), r)).toThrow(/first\.js/);
 });
+
+test.describe('a returning visitor in Chinese', () => {
+  test.use({ locale: 'zh-CN' });
+  test('whose last link was the default view: a shared link keeps its own currency (only a bare visit counts it as a first visit)', async ({ app, page }) => {
+    await app.open();
+    const home = await page.evaluate(() => location.search);
+    expect(home).toContain('cur=CNY');
+    await page.evaluate((h) => localStorage.setItem('gpucost.last', h), home);
+    await watch(page);
+    await app.open('?v=2&p=azure');
+    const s = await seen(page);
+    expect(s.first).toBe('wait-zh');
+    expect(s.url).toBe('?v=2&p=azure');
+  });
+});

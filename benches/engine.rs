@@ -168,41 +168,25 @@ fn main() {
         },
     );
     let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64().max(1e-12);
-    println!(
-        "quote (TCO, all models)  1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
-        fmt(q1),
-        fmt(q10),
-        ratio(q1, q10)
-    );
-    println!(
-        "quote totals only        1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
-        fmt(t1),
-        fmt(t10),
-        ratio(t1, t10)
-    );
-    println!(
-        "offer_metrics (all)      1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
-        fmt(m1),
-        fmt(m10),
-        ratio(m1, m10)
-    );
+    // one line per path: 1x, 10x and their ratio, measured in the same run
+    let scaling = |label: &str, one: Duration, ten: Duration| {
+        println!(
+            "{label:<24} 1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
+            fmt(one),
+            fmt(ten),
+            ratio(one, ten)
+        )
+    };
+    scaling("quote (TCO, all models)", q1, q10);
+    scaling("quote totals only", t1, t10);
+    scaling("offer_metrics (all)", m1, m10);
     println!(
         "plan (4 offers, flip search) 1x: {:>10}   breakeven_distribution 1x: {:>10}",
         fmt(p1),
         fmt(bd)
     );
-    println!(
-        "plan keystroke (no flips) 1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
-        fmt(k1),
-        fmt(k10),
-        ratio(k1, k10)
-    );
-    println!(
-        "advise keystroke         1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
-        fmt(a1),
-        fmt(a10),
-        ratio(a1, a10)
-    );
+    scaling("plan keystroke (no flips)", k1, k10);
+    scaling("advise keystroke", a1, a10);
     let per_offer = m1.as_secs_f64() * 1e6 / cat.offers.len().max(1) as f64;
     println!("offer_metrics per offer: {per_offer:.2} µs");
 }

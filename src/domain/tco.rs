@@ -30,10 +30,10 @@
 //! documented by its family: [`crate::domain::billing::on_demand`],
 //! [`crate::domain::billing::commitment`], [`crate::domain::billing::spot`].
 
+use std::sync::Arc;
+
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
-
-use std::sync::Arc;
 
 use crate::domain::age::{reference_date, PriceAge};
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};

@@ -172,14 +172,6 @@ pub(super) fn changes(
         then,
     });
     for e in active.iter().filter(|e| **e != Exclusion::Budget) {
-        // dropping it admits no strategy: the same set, the same leader
-        if !pool
-            .strategies
-            .iter()
-            .any(|(_, s)| s.fails != 0 && s.fails & !e.bit() == 0)
-        {
-            continue;
-        }
         if let Some((_, s, _)) =
             rank::top(ctx, pool, e.bit()).filter(|(_, s, _)| s.offer != top.offer)
         {

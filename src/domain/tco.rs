@@ -109,6 +109,14 @@ impl ModelQuote {
         self.flow.map(|f| f.lines()).unwrap_or_default()
     }
 
+    /// The highest month total of [`lines`](Self::lines) and month 1's
+    /// upfront, without making the lines (zeros with no cash flow).
+    pub fn peak_and_first_upfront(&self) -> (Decimal, Decimal) {
+        self.flow.map_or((Decimal::ZERO, Decimal::ZERO), |f| {
+            f.peak_and_first_upfront()
+        })
+    }
+
     /// True when every charge the result needs has a rate.
     pub fn complete(&self) -> bool {
         self.missing.is_empty()
@@ -645,6 +653,52 @@ mod tests {
             basis.comparable,
             without,
         ))
+    }
+
+    /// The peak month and month 1's upfront read without the lines are the
+    /// lines' own, for every result of the catalog: with terms that end
+    /// inside and at the horizon, a first-month discount, and credits that
+    /// run out, expire, or outlast the horizon.
+    #[test]
+    fn the_peak_and_first_upfront_are_the_lines_own() {
+        use crate::domain::catalog::Currency;
+        let cat = Catalog::embedded().unwrap();
+        let mut checked = 0;
+        for months in [0, 1, 7, 12, 36] {
+            for (credit, expiry) in [
+                (0, None),
+                (3_000, Some(2)),
+                (50_000, None),
+                (10_000_000, None),
+            ] {
+                let mut s = Scenario {
+                    months,
+                    ..Scenario::default()
+                };
+                s.promotions.first_month_discount_pct = Decimal::from(months % 20);
+                s.promotions.credit =
+                    (credit > 0).then(|| Money::new(Decimal::from(credit), Currency::USD));
+                s.promotions.credit_expiry_month = expiry;
+                let Ok(q) = quote_with(&cat, &s, QuoteOptions { lines: true }) else {
+                    continue;
+                };
+                for m in q.offers.iter().flat_map(|o| &o.models) {
+                    let lines = m.lines();
+                    let peak = lines.iter().map(|l| l.total).max().unwrap_or(Decimal::ZERO);
+                    let first = lines.first().map_or(Decimal::ZERO, |l| l.upfront);
+                    let (p, f) = m.peak_and_first_upfront();
+                    assert_eq!(
+                        (p, f),
+                        (peak, first),
+                        "{months} months, credit {credit}: {:?}",
+                        m.model
+                    );
+                    assert_eq!(p.to_string(), peak.to_string());
+                    checked += usize::from(!lines.is_empty());
+                }
+            }
+        }
+        assert!(checked > 1_000, "{checked}");
     }
 
     #[test]

@@ -216,8 +216,7 @@ pub(super) fn strategy_of(
 ) -> Option<Strategy> {
     let cost = q.decision_cost?.amount();
     let paid = q.total?.amount();
-    let lines = q.lines();
-    let peak = lines.iter().map(|l| l.total).max().unwrap_or(Decimal::ZERO);
+    let (peak, first_upfront) = q.peak_and_first_upfront();
     // with the split unknown, a term's month 1 may hold all of its monthly
     // charges (the upfront paid at purchase): the highest it can be
     let peak_max = match q.flow.and_then(|f| f.term_and_monthly()) {
@@ -227,10 +226,7 @@ pub(super) fn strategy_of(
     // lock-in: what buying it commits to at once, its first term in full
     // (a renewal is a later decision; a monthly subscription commits a month)
     let committed = match q.flow.and_then(|f| f.term_and_monthly()) {
-        Some((t, monthly)) => {
-            let upfront = lines.first().map_or(Decimal::ZERO, |l| l.upfront);
-            (upfront + monthly * Decimal::from(t)).min(cost)
-        }
+        Some((t, monthly)) => (first_upfront + monthly * Decimal::from(t)).min(cost),
         None => Decimal::ZERO,
     };
     Some(Strategy {

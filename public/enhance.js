@@ -1,4 +1,4 @@
-import { workerExport, workerQr } from './gpucost.js';
+import { workerExport, workerQr, useMorph } from './gpucost.js';
 
 // What the page gains once the app runs (loaded by boot.js; not needed for
 // the first screen, so not in the first load):
@@ -15,7 +15,64 @@ import { workerExport, workerQr } from './gpucost.js';
 //   first request of any screen.
 // * theme and memory: the light/dark switch (remembered), and the page's
 //   link remembered when it is left, reopened on a bare visit (first.js).
+// * a newer worker answer patched into the last one (morph, handed to the
+//   app): only what changed is written, so the browser does not rebuild,
+//   restyle and lay out the whole options table on every keystroke.
 // Texts here follow <html lang> (set by the app): zh or en.
+
+// Make `el` hold what `el.innerHTML = markup` would, keeping every node
+// whose place and tag stay the same: text and attributes are written only
+// where they differ, other nodes are replaced, added or removed. An open
+// <details> stays open (the reader opened it). For read-only output: a
+// form control that stays keeps what was typed in it.
+export function morph(el, markup) {
+  const t = document.createElement('template');
+  t.innerHTML = markup;
+  patch(el, t.content);
+}
+
+function patch(to, from) {
+  let a = to.firstChild;
+  for (let b = from.firstChild; b; ) {
+    const next = b.nextSibling;
+    if (!a) to.appendChild(b);
+    else if (a.nodeName !== b.nodeName || a.namespaceURI !== b.namespaceURI) {
+      const after = a.nextSibling;
+      to.replaceChild(b, a);
+      a = after;
+    } else {
+      if (a.nodeType !== Node.ELEMENT_NODE) {
+        if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue;
+      } else if (!a.isEqualNode(b)) {
+        attributes(a, b);
+        patch(a, b);
+      }
+      a = a.nextSibling;
+    }
+    b = next;
+  }
+  while (a) {
+    const after = a.nextSibling;
+    to.removeChild(a);
+    a = after;
+  }
+}
+
+function attributes(a, b) {
+  const x = a.attributes;
+  const y = b.attributes;
+  let i = 0;
+  if (x.length === y.length) while (i < y.length && x[i].name === y[i].name && x[i].value === y[i].value) i++;
+  if (i === y.length && x.length === y.length) return;
+  for (const at of y) {
+    if (a.getAttributeNS(at.namespaceURI, at.localName) !== at.value) a.setAttributeNS(at.namespaceURI, at.name, at.value);
+  }
+  for (const at of [...x]) {
+    if (!b.hasAttributeNS(at.namespaceURI, at.localName) && !(at.name === 'open' && a.localName === 'details')) {
+      a.removeAttributeNS(at.namespaceURI, at.localName);
+    }
+  }
+}
 
 // "Reload to update": shown when a new build waits to take over. Both
 // languages, like the boot and error texts. A click asks whichever build is
@@ -257,6 +314,7 @@ function rove(ev) {
 }
 
 export function enhance() {
+  useMorph(morph);
   document.addEventListener('keydown', rove);
   // phones: the answer first — the filters start folded (their summary opens them)
   if (matchMedia('(max-width: 640px)').matches) {

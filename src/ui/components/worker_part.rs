@@ -5,7 +5,8 @@
 //! replaced: its figures would no longer follow the inputs). Attributes and
 //! handlers given to the component go to its element, so a screen can
 //! delegate events on it. `after` runs once the markup is in (the compare
-//! panel puts back refused text and focus).
+//! panel puts back refused text and focus); a read-only part can have a
+//! newer answer patched into the last one (`patch`).
 use leptos::prelude::*;
 
 use crate::ui::html::{self, Html};
@@ -41,6 +42,10 @@ pub fn WorkerPart(
     #[prop(optional)] class: &'static str,
     #[prop(optional)] testid: Option<&'static str>,
     #[prop(optional, into)] after: Option<After>,
+    /// A newer answer is patched into the last one ([`html::update`]): for
+    /// read-only output (no form controls), whose nodes can then stay.
+    #[prop(optional)]
+    patch: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let el = NodeRef::<leptos::html::Div>::new();
@@ -49,7 +54,11 @@ pub fn WorkerPart(
         let h = shown.get();
         let Some(e) = el.get() else { return };
         let focused = focused_key(&e);
-        html::set(&e, &h);
+        if patch {
+            html::update(&e, &h);
+        } else {
+            html::set(&e, &h);
+        }
         if let Some(f) = &after {
             f(&e);
         }

@@ -1,0 +1,107 @@
+import { test, expect } from './fixtures/app';
+
+// A newer worker answer is patched into the last one (`morph` in
+// enhance.js, used by the plan and advise parts): what the element then
+// holds must be exactly what putting the new markup in would make, whatever
+// the two answers are; the nodes that stay the same stay the same objects.
+
+test('morph makes what innerHTML makes, on fixed and random pairs of markup', async ({ app, page }) => {
+  await app.open('?v=2');
+  const r = await page.evaluate(async () => {
+    const { morph } = await import(new URL('./enhance.js', location.href).href);
+    const fixed: [string, string][] = [
+      ['<p>a</p>', '<p>b</p>'],
+      ['<p class="x">a</p>', '<p>a</p>'],
+      ['<p>a</p>', '<p class="x" data-k="1">a</p>'],
+      ['<p>a</p><p>b</p>', '<p>a</p>'],
+      ['<p>a</p>', '<p>a</p><ul><li>1</li><li>2</li></ul>'],
+      ['<p>a</p>', '<div>a</div>'],
+      ['text <b>bold</b> tail', '<b>bold</b> tail text'],
+      ['<!-- c --><p>a</p>', '<p>a</p><!-- d -->'],
+      ['<table><tbody><tr><td>1</td><td>2</td></tr></tbody></table>', '<table><tbody><tr><td>1</td></tr><tr><td>3</td></tr></tbody></table>'],
+      ['<svg viewBox="0 0 10 10"><path d="M0 0L1 1"></path></svg>', '<svg viewBox="0 0 20 10"><path d="M0 0L2 2" class="l"></path><text x="1">t</text></svg>'],
+      ['<svg><a href="#a"><text>x</text></a></svg>', '<a href="#b">x</a>'],
+      ['<p>same</p>', '<p>same</p>'],
+      ['<p>a</p>', ''],
+    ];
+    // random markup from a small grammar (seeded: a failure repeats)
+    let seed = 7;
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const tags = ['p', 'span', 'div', 'b', 'td', 'li'];
+    const tree = (depth: number): string => {
+      const n = rnd(4);
+      let out = '';
+      for (let i = 0; i < n; i++) {
+        const k = rnd(5);
+        if (k === 0 || depth > 3) out += ['x', 'y', '1 200', ''][rnd(4)];
+        else if (k === 1) out += `<svg viewBox="0 0 ${rnd(3)} 1"><rect width="${rnd(3)}"></rect>${rnd(2) ? '<title>t</title>' : ''}</svg>`;
+        else {
+          const t = tags[rnd(tags.length)];
+          const attrs = [rnd(2) ? ` class="c${rnd(3)}"` : '', rnd(3) === 0 ? ` data-v="${rnd(3)}"` : ''].join('');
+          const wrap = t === 'td' ? ['<table><tbody><tr>', '</tr></tbody></table>'] : t === 'li' ? ['<ul>', '</ul>'] : ['', ''];
+          out += `${wrap[0]}<${t}${attrs}>${tree(depth + 1)}</${t}>${wrap[1]}`;
+        }
+      }
+      return out;
+    };
+    const pairs = [...fixed, ...Array.from({ length: 300 }, () => [tree(0), tree(0)] as [string, string])];
+    const bad: string[] = [];
+    for (const [a, b] of pairs) {
+      const el = document.createElement('div');
+      el.innerHTML = a;
+      const want = document.createElement('div');
+      want.innerHTML = b;
+      morph(el, b);
+      if (el.innerHTML !== want.innerHTML) bad.push(`${a} -> ${b}: ${el.innerHTML}`);
+    }
+    // what stays is the same node; only the changed text is written
+    const el = document.createElement('div');
+    el.innerHTML = '<table><tbody><tr><td>1</td><td class="a">2</td></tr></tbody></table>';
+    const td = el.querySelectorAll('td')[1];
+    const text = td.firstChild;
+    morph(el, '<table><tbody><tr><td>1</td><td class="b">3</td></tr></tbody></table>');
+    const kept = el.querySelectorAll('td')[1] === td && td.firstChild === text && td.className === 'b' && text!.nodeValue === '3';
+    // an open <details> the reader opened stays open; everything else follows the markup
+    const d = document.createElement('div');
+    d.innerHTML = '<details><summary>s</summary><p>1</p></details>';
+    (d.firstChild as HTMLDetailsElement).open = true;
+    morph(d, '<details><summary>s</summary><p>2</p></details>');
+    const open = (d.firstChild as HTMLDetailsElement).open && d.textContent === 's2';
+    return { n: pairs.length, bad, kept, open };
+  });
+  expect(r.bad).toEqual([]);
+  expect(r.n).toBeGreaterThan(300);
+  expect(r.kept, 'the cell stays, its text node is written').toBe(true);
+  expect(r.open, 'an opened details stays open').toBe(true);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('a plan keystroke patches the options table, which then equals the table a fresh visit shows', async ({ app, page }) => {
+  const q = '?v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix';
+  await app.open(q);
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+  await expect(page.locator('[data-testid="plan-summary"]')).toContainText('h/month');
+  // enhance.js (which hands the morph to the app) is in once its module is
+  await page.evaluate(() => import(new URL('./enhance.js', location.href).href));
+  await page.getByTestId('plan-hours').fill('320');
+  await expect(page.getByTestId('plan-summary')).toContainText('320 h/month');
+  await page.evaluate(() => { (document.querySelector('[data-testid="screen-plan"] .table-wrap table') as any).__kept = true; });
+  await page.getByTestId('plan-hours').fill('333');
+  await expect(page.getByTestId('plan-summary')).toContainText('333 h/month');
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+  const after = await page.evaluate(() => {
+    const t = document.querySelector('[data-testid="screen-plan"] .table-wrap table') as any;
+    return { kept: t.__kept === true, table: document.querySelector('[data-testid="screen-plan"] .table-wrap')!.innerHTML, summary: document.querySelector('[data-testid="plan-summary"]')!.innerHTML };
+  });
+  expect(after.kept, 'the table element stayed').toBe(true);
+  const url = page.url();
+  await app.open(url.slice(url.indexOf('?')));
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('plan-summary')).toContainText('333 h/month');
+  const fresh = await page.evaluate(() => ({ table: document.querySelector('[data-testid="screen-plan"] .table-wrap')!.innerHTML, summary: document.querySelector('[data-testid="plan-summary"]')!.innerHTML }));
+  // (compared as booleans: the table is ~30 KB of markup)
+  expect(after.table.length).toBeGreaterThan(1000);
+  expect(after.table === fresh.table, 'the patched table is the fresh one').toBe(true);
+  expect(after.summary === fresh.summary, 'the patched summary is the fresh one').toBe(true);
+  expect(app.realErrors()).toEqual([]);
+});

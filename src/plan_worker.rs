@@ -17,11 +17,11 @@ fn main() {}
 /// switch (2–20; else 1); a file that does not decode answers every
 /// request `failed no-catalog`.
 ///
-/// Every request is answered at once but the flip search, which runs a
-/// slice at a time (about [`SLICE_MS`]) on timers, so a message that
-/// arrives meanwhile is answered between two slices; a newer plan or flip
-/// request makes the running search stale, and it is answered
-/// `failed superseded`.
+/// Every request is answered at once but the flip search and what would
+/// change an advice, which run a slice at a time (about [`SLICE_MS`]) on
+/// timers, so a message that arrives meanwhile (or was already waiting) is
+/// answered first; a newer plan or advice request makes the running job
+/// stale, and it is answered `failed superseded`.
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn start_worker(catalog: &[u8], synthetic: u32) {
@@ -29,7 +29,7 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
     use std::rc::Rc;
 
     use gpucost::domain::catalog::Catalog;
-    use gpucost::ui::pages::serve::{FlipsJob, Served, Server};
+    use gpucost::ui::pages::serve::{Job, Served, Server};
     use gpucost::ui::worker::{Failure, Part, Reply, Request};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -55,8 +55,9 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
         }
     };
     let mut server = catalog.map(Server::new);
-    // the running flip search and the id of the request it answers
-    let job: Rc<RefCell<Option<(JsValue, FlipsJob)>>> = Rc::new(RefCell::new(None));
+    // the running job (the flip search, or what would change an advice)
+    // and the id of the request it answers
+    let job: Rc<RefCell<Option<(JsValue, Job)>>> = Rc::new(RefCell::new(None));
     type Slice = Rc<RefCell<Option<Closure<dyn FnMut()>>>>;
     let tick: Slice = Rc::new(RefCell::new(None));
     // a slice is on a timer (never two: each would run a slice)
@@ -100,9 +101,9 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
                 (Ok(_), None) => return post(&id, Reply::Failed(Failure::NoCatalog)),
                 (Err(_), _) => return post(&id, Reply::Failed(Failure::BadRequest)),
             };
-            // a newer plan makes the running search's answer stale
+            // a newer plan or advice makes the running job's answer stale
             if let Request::Render {
-                part: Part::Plan | Part::PlanFlips,
+                part: Part::Plan | Part::PlanFlips | Part::Advise | Part::AdviseChanges,
                 ..
             } = req
             {

@@ -508,6 +508,59 @@ pub struct Advice {
 
 /// The recommendation for a scenario and the advise inputs.
 pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, EngineError> {
+    let (mut advice, work) = advise_but_changes(c, sc, a)?;
+    advice.changes = work.changes()?;
+    Ok(advice)
+}
+
+/// What an advice is made from, kept for what would change its answer
+/// ([`AdviceWork::changes`], about half of the work of an advice): the
+/// screen shows the advice first and that part once it is found.
+pub struct AdviceWork<'a> {
+    catalog: &'a Catalog,
+    scenario: Scenario,
+    inputs: AdviceInputs,
+    weights: Weights,
+    has_budget: bool,
+    pool: pool::Pool<'a>,
+}
+
+impl AdviceWork<'_> {
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            catalog: self.catalog,
+            inputs: &self.inputs,
+            weights: self.weights,
+            spot: spot_terms(&self.scenario),
+            mix_share: self.scenario.mix_spot_share_pct,
+        }
+    }
+
+    /// What would change the advice's answer (empty when nothing fits).
+    pub fn changes(&self) -> Result<Vec<Change>, EngineError> {
+        let ctx = self.ctx();
+        let ranked = rank(&ctx, &self.pool, 0);
+        match ranked.first() {
+            Some(top) => changes(
+                &self.scenario,
+                &ctx,
+                &self.pool,
+                &ranked,
+                top.1,
+                &active(&self.inputs, self.has_budget),
+            ),
+            None => Ok(Vec::new()),
+        }
+    }
+}
+
+/// The recommendation without what would change its answer (`changes` is
+/// empty), and what that is found from.
+pub fn advise_but_changes<'a>(
+    c: &'a Catalog,
+    sc: &Scenario,
+    a: &AdviceInputs,
+) -> Result<(Advice, AdviceWork<'a>), EngineError> {
     let mut notes = Vec::new();
     let weights = if a.weights.sum() == 0 {
         notes.push(Note::WeightsFallback);
@@ -515,16 +568,17 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
     } else {
         a.weights
     };
-    let pool = build_pool(c, sc, a)?;
-    let spot_t = spot_terms(sc);
-    let ctx = Ctx {
-        catalog: c,
-        inputs: a,
-        weights,
-        spot: spot_t,
-        mix_share: sc.mix_spot_share_pct,
-    };
     let budget = inputs::budget_in(a, sc.currency, sc.fx(c));
+    let work = AdviceWork {
+        catalog: c,
+        scenario: sc.clone(),
+        inputs: a.clone(),
+        weights,
+        has_budget: budget.is_some(),
+        pool: build_pool(c, sc, a)?,
+    };
+    let (ctx, pool) = (work.ctx(), &work.pool);
+    let spot_t = ctx.spot;
     if let Some((monthly_pct, overhead_pct)) = spot_t.filter(|_| a.spot != SpotTolerance::No) {
         notes.push(Note::Spot {
             monthly_pct,
@@ -553,9 +607,9 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
             None => Note::NoJob,
         });
     }
-    let ranked = rank(&ctx, &pool, 0);
-    let picks = top_picks(&ctx, &pool, &ranked);
-    let table = picks_of(&ctx, &pool, &ranked, MAX_RANKED);
+    let ranked = rank(&ctx, pool, 0);
+    let picks = top_picks(&ctx, pool, &ranked);
+    let table = picks_of(&ctx, pool, &ranked, MAX_RANKED);
     if let Some(oldest) = picks
         .iter()
         .filter_map(|p| p.strategy.age.clone().filter(|a| a.stale))
@@ -577,23 +631,19 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
     );
     let active = active(a, budget.is_some());
     let relax = if ranked.is_empty() {
-        relaxations(&ctx, &pool, &active)
+        relaxations(&ctx, pool, &active)
     } else {
         Vec::new()
     };
-    let changes = match ranked.first() {
-        Some(top) => changes(sc, &ctx, &pool, &ranked, top.1, &active)?,
-        None => Vec::new(),
-    };
-    let mut excluded = exclusions(&pool);
+    let mut excluded = exclusions(pool);
     if let (Some(b), Some(g)) = (
         budget,
         excluded.iter_mut().find(|g| g.reason == Exclusion::Budget),
     ) {
-        g.over_by = budget_excess(&pool, a, b);
+        g.over_by = budget_excess(pool, a, b);
     }
-    let profile = a.profile.map(|p| profile_check(p, &ctx, &pool, &ranked));
-    Ok(Advice {
+    let profile = a.profile.map(|p| profile_check(p, &ctx, pool, &ranked));
+    let advice = Advice {
         currency: sc.currency,
         months: sc.months,
         hours_per_month: sc.hours_per_month,
@@ -605,8 +655,9 @@ pub fn advise(c: &Catalog, sc: &Scenario, a: &AdviceInputs) -> Result<Advice, En
         ranked: table,
         excluded,
         relaxations: relax,
-        changes,
+        changes: Vec::new(),
         profile,
         notes,
-    })
+    };
+    Ok((advice, work))
 }

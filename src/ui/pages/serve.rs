@@ -3,13 +3,16 @@
 //! binary (`src/plan_worker.rs`) and in native tests; needs `worker-html`.
 //!
 //! A [`Server`] keeps what the plan screen's next request can reuse
-//! ([`Kept`]), and answers the flip search ([`Part::PlanFlips`]) as work
-//! ([`FlipsJob`]) that the worker does a step at a time between requests.
+//! ([`Kept`]) and the last advice, and answers the flip search
+//! ([`Part::PlanFlips`]) and what would change the advice
+//! ([`Part::AdviseChanges`]) as work ([`Job`]) that the worker does a step
+//! at a time after the messages waiting.
 use crate::domain::catalog::{Catalog, Currency};
 use crate::domain::plan::FlipSearch;
 use crate::ui::export::export;
 use crate::ui::html::Html;
 use crate::ui::i18n::Locale;
+use crate::ui::pages::advise;
 use crate::ui::pages::plan::results::{self, Kept};
 use crate::ui::qr::qr_svg;
 use crate::ui::worker::{Part, Reply, Request};
@@ -18,12 +21,55 @@ use crate::ui::worker::{Part, Reply, Request};
 pub struct Server {
     catalog: &'static Catalog,
     kept: Kept,
+    /// The last advice, for the part that follows it.
+    advice: Option<advise::render::Kept<'static>>,
 }
 
 /// An answer now, or work to do before it.
 pub enum Served {
     Now(Reply),
-    Later(Box<FlipsJob>),
+    Later(Box<Job>),
+}
+
+/// Work a request's answer waits for, done a step at a time.
+pub enum Job {
+    Flips(Box<FlipsJob>),
+    /// What would change an advice (one step), from the advice kept for
+    /// its link when there is one.
+    Changes {
+        catalog: &'static Catalog,
+        query: String,
+        locale: Locale,
+        kept: Option<Box<advise::render::Kept<'static>>>,
+    },
+}
+
+impl Job {
+    /// Do up to `steps` more steps; the answer once the work is done.
+    pub fn step(&mut self, steps: usize) -> Option<Reply> {
+        match self {
+            Job::Flips(j) => j.step(steps),
+            Job::Changes {
+                catalog,
+                query,
+                locale,
+                kept,
+            } => {
+                let (error, pieces) =
+                    advise::render::changes(catalog, query, *locale, kept.as_deref());
+                Some(Reply::Markup { error, pieces })
+            }
+        }
+    }
+
+    /// Do the work to its end.
+    pub fn finish(mut self) -> Reply {
+        loop {
+            if let Some(r) = self.step(usize::MAX) {
+                return r;
+            }
+        }
+    }
 }
 
 impl Server {
@@ -31,6 +77,7 @@ impl Server {
         Server {
             catalog,
             kept: Kept::default(),
+            advice: None,
         }
     }
 
@@ -42,7 +89,28 @@ impl Server {
                 part: Part::PlanFlips,
                 query,
                 locale,
-            } => Served::Later(Box::new(FlipsJob::new(c, query, *locale, &self.kept))),
+            } => Served::Later(Box::new(Job::Flips(Box::new(FlipsJob::new(
+                c, query, *locale, &self.kept,
+            ))))),
+            Request::Render {
+                part: Part::AdviseChanges,
+                query,
+                locale,
+            } => Served::Later(Box::new(Job::Changes {
+                catalog: c,
+                query: query.clone(),
+                locale: *locale,
+                kept: self.advice.take().map(Box::new),
+            })),
+            Request::Render {
+                part: Part::Advise,
+                query,
+                locale,
+            } => {
+                let ((error, pieces), kept) = advise::render::advice_but_changes(c, query, *locale);
+                self.advice = kept;
+                Served::Now(Reply::Markup { error, pieces })
+            }
             Request::Render {
                 part,
                 query,
@@ -159,7 +227,8 @@ fn render(
         Part::Providers => one(providers::table::table(catalog, locale)),
         Part::Sources => one(sources::list::list(catalog, locale)),
         Part::AdviseForm => one(advise::render::form(catalog, query, locale)),
-        Part::Advise => advise::render::advice(catalog, query, locale),
+        Part::Advise => advise::render::advice_but_changes(catalog, query, locale).0,
+        Part::AdviseChanges => advise::render::changes(catalog, query, locale, None),
         Part::ComparePanel => {
             let (error, h) = compare::panel::view::panel(catalog, query, locale);
             (error, vec![h])
@@ -179,7 +248,9 @@ mod tests {
         match part {
             Part::Plan | Part::PlanFlips => "v=2&m=12&o=aws:us-east-1:p4d.24xlarge&jk=resnet50",
             Part::ComparePanel => "v=2&sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.2xlarge",
-            Part::AdviseForm | Part::Advise => "v=2&screen=advise&gpus=8&vpg=40&m=12",
+            Part::AdviseForm | Part::Advise | Part::AdviseChanges => {
+                "v=2&screen=advise&gpus=8&vpg=40&m=12"
+            }
             Part::Providers | Part::Sources => "",
         }
     }
@@ -203,6 +274,42 @@ mod tests {
                 assert!(all.len() > 200, "{part:?} {locale:?}: {all}");
                 assert!(!all.contains("<script"), "{part:?}");
             }
+        }
+    }
+
+    /// The advice and what would change it, asked one after the other as
+    /// the screen asks, are the whole advice in page order; what would
+    /// change it is the same found from the kept advice, from none, or
+    /// after an advice for another link.
+    #[test]
+    fn the_advice_and_its_changes_are_the_whole_advice() {
+        let c = test_catalog();
+        let ask = |s: &mut Server, part, q: &str| match s.answer(&Request::Render {
+            part,
+            query: q.into(),
+            locale: Locale::ZhCn,
+        }) {
+            Reply::Markup {
+                error: None,
+                pieces,
+            } => pieces,
+            r => panic!("{part:?}: {r:?}"),
+        };
+        for q in [
+            "v=2&screen=advise&gpus=8&vpg=40&m=12",
+            "v=2&screen=advise&gpus=8&use=llm&vpg=40&req=nvlink,rdma&risk=no&wc=10&wp=60&prof=unlimited",
+            "v=2&screen=advise&gpus=64&vpg=80&bud=1usd",
+        ] {
+            let mut s = Server::new(c);
+            let advice = ask(&mut s, Part::Advise, q);
+            let changes = ask(&mut s, Part::AdviseChanges, q);
+            let shown = format!("{}{}{}", advice[0].as_str(), changes[0].as_str(), advice[1].as_str());
+            let (_, whole) = advise::render::advice(c, q, Locale::ZhCn);
+            assert_eq!(shown, whole[0].as_str(), "{q}");
+            assert_eq!(ask(&mut Server::new(c), Part::AdviseChanges, q), changes, "{q}");
+            let mut other = Server::new(c);
+            ask(&mut other, Part::Advise, "v=2&screen=advise&gpus=1&m=3");
+            assert_eq!(ask(&mut other, Part::AdviseChanges, q), changes, "{q}");
         }
     }
 

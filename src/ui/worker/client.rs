@@ -21,7 +21,8 @@ pub fn ask(req: &Request, answer: impl FnOnce(Reply) + 'static) {
 /// What a screen shows of a worker part: the latest answer's pieces (a
 /// piece that failed keeps the last good markup), whether a newer request
 /// is out, and why the last one failed. Only the latest request's answer
-/// is taken.
+/// is taken; over an earlier good answer its first pieces
+/// ([`Part::first_pieces`]) go in a frame ahead of the others.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Shown {
     pub pieces: Vec<Html>,
@@ -34,6 +35,25 @@ pub struct Shown {
 }
 
 impl Shown {
+    /// The first `n` pieces of a newer answer, put in ahead of the others
+    /// (still waiting: `pending` stays). None when there is nothing to put
+    /// in first: no earlier answer (the whole first answer goes in at once),
+    /// a failed piece, or a reply of another kind.
+    fn take_first(&mut self, reply: &Reply, n: usize) -> Option<()> {
+        let Reply::Markup {
+            error: None,
+            pieces,
+        } = reply
+        else {
+            return None;
+        };
+        if self.pieces.len() < pieces.len() || self.failed.is_some() || n >= pieces.len() {
+            return None;
+        }
+        self.pieces[..n].clone_from_slice(&pieces[..n]);
+        Some(())
+    }
+
     fn take(&mut self, reply: Reply) {
         self.pending = false;
         match reply {
@@ -85,9 +105,30 @@ impl PartView {
             query,
             locale,
         };
+        let first = self.part.first_pieces();
         ask(&req, move |reply| {
             // an answer to an older request is dropped
-            if self.latest.try_get_value() == Some(n) {
+            let current = move || self.latest.try_get_value() == Some(n);
+            if !current() {
+                return;
+            }
+            if self
+                .shown
+                .try_update(|s| s.take_first(&reply, first))
+                .flatten()
+                .is_some()
+            {
+                // the rest at the start of the frame after the one that
+                // paints the first pieces (a newer request meanwhile makes
+                // them stale: its answer replaces all)
+                request_animation_frame(move || {
+                    request_animation_frame(move || {
+                        if current() {
+                            self.shown.update(|s| s.take(reply));
+                        }
+                    })
+                });
+            } else {
                 self.shown.update(|s| s.take(reply));
             }
         });
@@ -304,6 +345,46 @@ mod tests {
             "",
             "a good answer replaces every piece"
         );
+    }
+
+    #[test]
+    fn a_newer_answer_puts_its_first_pieces_in_ahead_only_over_an_earlier_good_one() {
+        let text = |s: &Shown| {
+            s.pieces
+                .iter()
+                .map(|p| p.as_str().to_string())
+                .collect::<Vec<_>>()
+        };
+        let mut s = Shown::default();
+        let first = markup(None, &["a", "b", "c"]);
+        assert_eq!(
+            s.take_first(&first, 1),
+            None,
+            "a first answer goes in whole"
+        );
+        s.take(first);
+        s.pending = true;
+        let newer = markup(None, &["A", "B", "C"]);
+        assert_eq!(s.take_first(&newer, 1), Some(()));
+        assert_eq!(text(&s), ["A", "b", "c"]);
+        assert!(s.pending, "the rest is still to come");
+        s.take(newer);
+        assert_eq!(text(&s), ["A", "B", "C"]);
+        assert!(!s.pending);
+        assert_eq!(
+            s.take_first(&markup(Some("overflow"), &["", "x", "y"]), 1),
+            None,
+            "a failed piece: the answer goes in whole (its rules keep the last good one)"
+        );
+        assert_eq!(s.take_first(&Reply::Failed(Failure::Unavailable), 1), None);
+        assert_eq!(
+            s.take_first(&markup(None, &["x", "y", "z"]), 3),
+            None,
+            "nothing comes after"
+        );
+        s.failed = Some(Failure::Unavailable);
+        assert_eq!(s.take_first(&markup(None, &["x", "y", "z"]), 1), None);
+        assert_eq!(text(&s), ["A", "B", "C"]);
     }
 
     #[test]

@@ -7,8 +7,9 @@
 //!
 //! | request | reply |
 //! |---|---|
-//! | `render` part, link, language | `markup` engine error or "", then the part's markup (the plan: summary, charts, options, job, break-even) |
+//! | `render` part, link, language | `markup` engine error or "", then the part's markup (the plan: summary, charts, options, job, break-even; the advice: head, tail) |
 //! | `render` `plan-flips`, link, language | `markup` "", what would change the answer — after the searching; `failed superseded` when a newer plan request came first |
+//! | `render` `advise-changes`, link, language | `markup` engine error or "", what would change the advice's answer — after the messages already waiting; `failed superseded` when a newer advice request came first |
 //! | `export` link, language, `csv` or `json` | `file` name, MIME type, content |
 //! | `qr` text, label | `qr` svg, or `too-long` length in bytes |
 //! | (any) | `failed` why ([`Failure`]) |
@@ -45,18 +46,35 @@ code_enum! {
         PlanFlips = "plan-flips",
         Providers = "providers",
         AdviseForm = "advise-form",
+        /// The recommendation but what would change its answer: two pieces
+        /// (head, tail).
         Advise = "advise",
+        /// What would change the recommendation's answer (found after the
+        /// advice; a newer advice request drops it).
+        AdviseChanges = "advise-changes",
         ComparePanel = "compare-panel",
         Sources = "sources",
     }
 }
 
 impl Part {
-    /// How many pieces of markup the part is (the plan's five, else one).
+    /// How many pieces of markup the part is (the plan's five, the
+    /// advice's two, else one).
     pub fn pieces(self) -> usize {
         match self {
             Part::Plan => 5,
+            Part::Advise => 2,
             _ => 1,
+        }
+    }
+
+    /// How many pieces of a newer answer go in at once; the others follow
+    /// once the page has painted them (the plan's summary first: the charts,
+    /// options table, job and break-even a frame later).
+    pub fn first_pieces(self) -> usize {
+        match self {
+            Part::Plan => 1,
+            p => p.pieces(),
         }
     }
 }

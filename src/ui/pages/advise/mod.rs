@@ -7,7 +7,10 @@
 //! error beside the field, and the state is not touched), the presets, and
 //! the requests. The form is asked for again only when the link changed
 //! from somewhere else (a preset, a scenario profile, back/forward, another
-//! screen), so typing never loses focus or text.
+//! screen), so typing never loses focus or text. What would change the
+//! answer (about half of an advice's work) is asked for after the advice
+//! and shown between its picks and its ranking once found, so a keystroke
+//! waits only for the advice.
 #[cfg(feature = "worker-html")]
 pub mod render;
 
@@ -104,6 +107,8 @@ pub fn AdviseScreen() -> impl IntoView {
     });
     let form = PartView::new(Part::AdviseForm);
     let advice = PartView::new(Part::Advise);
+    // what would change the advice: found after it (a newer advice drops it)
+    let changes = PartView::new(Part::AdviseChanges);
     // the link (and language) the form on screen shows
     let form_for: RwSignal<Option<(String, Locale)>> = RwSignal::new(None);
     Effect::new(move |_| {
@@ -115,7 +120,8 @@ pub fn AdviseScreen() -> impl IntoView {
             form.request(key.0.clone(), key.1);
             form_for.set(Some(key.clone()));
         }
-        advice.request(key.0, key.1);
+        advice.request(key.0.clone(), key.1);
+        changes.request(key.0, key.1);
     });
     // an answer whose engine failed keeps the last good result beside the message
     let failed = move || advice.error().is_some();
@@ -207,7 +213,19 @@ pub fn AdviseScreen() -> impl IntoView {
             <p class="field-error" data-testid="advise-failed" role="status">
                 {move || failed().then(|| i18n.t(Msg::AdviseFailed))}
             </p>
-            <WorkerPart view=advice class="advise-results" testid="advise-results" attr:aria-live="polite" />
+            // the advice's head (picks), what would change it, its tail (ranking,
+            // exclusions, assumptions): the middle one is found after the rest
+            <div
+                class="advise-results"
+                data-testid="advise-results"
+                aria-live="polite"
+                aria-busy=move || advice.pending().then_some("true")
+                data-state=move || if advice.pending() { "pending" } else { "ready" }
+            >
+                <WorkerPart view=advice piece=0 patch=true />
+                <WorkerPart view=changes patch=true class="advise-what-changes" testid="advise-what-changes" />
+                <WorkerPart view=advice piece=1 patch=true />
+            </div>
         </section>
     }
 }

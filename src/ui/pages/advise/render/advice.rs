@@ -1,8 +1,9 @@
-//! The recommendation: the picks (the strategy in a sentence, the figures,
-//! the score breakdown, the reasons, links to the plan and compare
-//! screens), or the nearest relaxations when nothing fits; the articles'
-//! pick against the data's; what would change the answer; the ranking;
-//! the exclusions grouped by reason; the assumptions.
+//! The recommendation, in three pieces in page order: the picks (the
+//! strategy in a sentence, the figures, the score breakdown, the reasons,
+//! links to the plan and compare screens), or the nearest relaxations when
+//! nothing fits, and the articles' pick against the data's ([`head`]); what
+//! would change the answer ([`changes`], found after the rest); the
+//! ranking, the exclusions grouped by reason and the assumptions ([`tail`]).
 use maud::{html, Markup};
 
 use super::profile_msg;
@@ -11,8 +12,10 @@ use crate::domain::advise::Pick;
 use crate::ui::i18n::{fill, Rt};
 use crate::ui::link::Screen;
 
-/// The whole recommendation.
-pub(super) fn advice(r: &R) -> Markup {
+/// The recommendation's head: the picks (or, when nothing fits, the
+/// nearest relaxations) and the articles' profile's pick against the data's.
+/// What would change the answer ([`changes`]) follows it, then [`tail`].
+pub(super) fn head(r: &R) -> Markup {
     let a = r.advice;
     html! {
         div.advise-out data-testid="advise-out" data-feasible=(a.feasible) {
@@ -24,7 +27,14 @@ pub(super) fn advice(r: &R) -> Markup {
             }
             (relaxations(r))
             (profile(r))
-            (changes(r))
+        }
+    }
+}
+
+/// The recommendation's tail: the ranking, the exclusions, the assumptions.
+pub(super) fn tail(r: &R) -> Markup {
+    html! {
+        div.advise-out data-testid="advise-more" {
             (ranked(r))
             (excluded(r))
             (notes(r))
@@ -116,13 +126,15 @@ fn profile(r: &R) -> Markup {
 }
 
 /// What would change the answer.
-fn changes(r: &R) -> Markup {
+pub(super) fn changes(r: &R) -> Markup {
     let a = r.advice;
     html! {
         @if !a.changes.is_empty() {
-            section data-testid="advise-changes" {
-                h3 { (r.t(Rt::AdvChangesTitle)) }
-                ul { @for c in &a.changes { li { (r.change(c)) } } }
+            div.advise-out {
+                section data-testid="advise-changes" {
+                    h3 { (r.t(Rt::AdvChangesTitle)) }
+                    ul { @for c in &a.changes { li { (r.change(c)) } } }
+                }
             }
         }
     }

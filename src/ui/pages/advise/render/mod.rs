@@ -8,7 +8,7 @@ mod advice;
 mod form;
 mod sentences;
 
-use crate::domain::advise::{advise, Profile};
+use crate::domain::advise::{advise, advise_but_changes, Advice, AdviceWork, Profile};
 use crate::domain::catalog::Catalog;
 use crate::ui::html::Html;
 use crate::ui::i18n::{Locale, Rt};
@@ -22,9 +22,9 @@ pub fn form(catalog: &Catalog, query: &str, locale: Locale) -> Html {
     form::form(&l, locale).into()
 }
 
-/// The recommendation for an app link: `(None, [markup])`, or the engine's
-/// error code with one empty piece when the engine fails (the page then
-/// keeps its last good result beside its own message).
+/// The whole recommendation for an app link, as one piece in page order
+/// (what the screen shows once every part is in): `(None, [markup])`, or
+/// the engine's error code with one empty piece when the engine fails.
 pub fn advice(catalog: &Catalog, query: &str, locale: Locale) -> (Option<String>, Vec<Html>) {
     let (l, _) = link::parse(query, catalog);
     advice_for(catalog, &l, locale)
@@ -33,18 +33,103 @@ pub fn advice(catalog: &Catalog, query: &str, locale: Locale) -> (Option<String>
 fn advice_for(catalog: &Catalog, l: &AppLink, locale: Locale) -> (Option<String>, Vec<Html>) {
     match advise(catalog, &l.scenario, &l.advise) {
         Err(e) => (Some(e.code().to_string()), vec![Html::new()]),
-        Ok(a) => {
-            let r = R {
-                cx: Ctx {
-                    catalog,
-                    locale,
-                    currency: l.scenario.currency,
-                },
-                l,
-                advice: &a,
+        Ok(a) => (None, vec![whole(&render(catalog, l, &a, locale))]),
+    }
+}
+
+/// The three pieces of an advice in page order, as one.
+fn whole(r: &R) -> Html {
+    let mut h = advice::head(r);
+    h.0.push_str(&advice::changes(r).0);
+    h.0.push_str(&advice::tail(r).0);
+    h.into()
+}
+
+/// An advice, kept by the worker for the part that follows it: the link
+/// it was made for, the advice, and what its changes are found from.
+pub struct Kept<'a> {
+    query: String,
+    link: AppLink,
+    advice: Advice,
+    work: AdviceWork<'a>,
+}
+
+/// The recommendation for an app link but what would change its answer:
+/// two pieces (the head: picks or relaxations and the profile's check; the
+/// tail: ranking, exclusions, assumptions), or the engine's error code with
+/// two empty pieces (the page keeps its last good result beside its own
+/// message); and what [`changes`] continues from.
+pub fn advice_but_changes<'a>(
+    catalog: &'a Catalog,
+    query: &str,
+    locale: Locale,
+) -> ((Option<String>, Vec<Html>), Option<Kept<'a>>) {
+    let (l, _) = link::parse(query, catalog);
+    match advise_but_changes(catalog, &l.scenario, &l.advise) {
+        Err(e) => (
+            (Some(e.code().to_string()), vec![Html::new(), Html::new()]),
+            None,
+        ),
+        Ok((a, work)) => {
+            let r = render(catalog, &l, &a, locale);
+            let pieces = vec![advice::head(&r).into(), advice::tail(&r).into()];
+            let kept = Kept {
+                query: query.to_string(),
+                link: l.clone(),
+                advice: a,
+                work,
             };
-            (None, vec![advice::advice(&r).into()])
+            ((None, pieces), Some(kept))
         }
+    }
+}
+
+/// What would change the answer for an app link (one piece, empty when
+/// nothing would), found from the advice kept for the same link, else
+/// from a new one; or the engine's error code with an empty piece.
+pub fn changes(
+    catalog: &Catalog,
+    query: &str,
+    locale: Locale,
+    kept: Option<&Kept>,
+) -> (Option<String>, Vec<Html>) {
+    let fail =
+        |e: crate::domain::error::EngineError| (Some(e.code().to_string()), vec![Html::new()]);
+    let made;
+    let (l, mut a, work) = match kept {
+        Some(k) if k.query == query => (&k.link, k.advice.clone(), &k.work),
+        _ => {
+            let (l, _) = link::parse(query, catalog);
+            match advise_but_changes(catalog, &l.scenario, &l.advise) {
+                Err(e) => return fail(e),
+                Ok(m) => {
+                    made = (l, m);
+                    (&made.0, made.1 .0.clone(), &made.1 .1)
+                }
+            }
+        }
+    };
+    match work.changes() {
+        Err(e) => fail(e),
+        Ok(c) => {
+            a.changes = c;
+            (
+                None,
+                vec![advice::changes(&render(catalog, l, &a, locale)).into()],
+            )
+        }
+    }
+}
+
+fn render<'a>(catalog: &'a Catalog, l: &'a AppLink, a: &'a Advice, locale: Locale) -> R<'a> {
+    R {
+        cx: Ctx {
+            catalog,
+            locale,
+            currency: l.scenario.currency,
+        },
+        l,
+        advice: a,
     }
 }
 
@@ -61,7 +146,6 @@ fn profile_msg(p: Profile) -> Rt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::advise::Advice;
     use crate::domain::embedded::test_catalog;
 
     const B200: &str = "aws:us-east-1:p6-b200.48xlarge";
@@ -101,7 +185,7 @@ mod tests {
             l: &l,
             advice: &a,
         };
-        advice::advice(&r).into_string()
+        whole(&r).as_str().to_string()
     }
 
     #[test]

@@ -3,7 +3,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use gpucost::domain::advise::advise;
+use gpucost::domain::advise::{advise, advise_but_changes};
 use gpucost::domain::catalog::Catalog;
 use gpucost::domain::plan::{breakeven_distribution, plan, plan_scenario, plan_without_flips};
 use gpucost::domain::pricing::all_offer_metrics;
@@ -139,7 +139,8 @@ fn main() {
     // what a keystroke asks of the worker on the plan and advise screens
     // (latency.spec.ts: the plan's hours with six billing models, the
     // advise months for 8 GPUs of 40 GB): the plan without its flip search
-    // (which runs after, in slices), and the whole advice
+    // (which runs after, in slices), the advice without what would change it
+    // (found after it), and the whole advice
     let keystroke = |q: &str, c: &Catalog| gpucost::ui::link::parse(q, c).0;
     let lp1 = keystroke("v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix", &cat);
     let lp10 = keystroke("v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix", &big);
@@ -159,6 +160,15 @@ fn main() {
     let la1 = keystroke("v=2&screen=advise&gpus=8&vpg=40&m=12", &cat);
     let la10 = keystroke("v=2&screen=advise&gpus=8&vpg=40&m=12", &big);
     let (a1, a10) = pair(
+        runs,
+        || {
+            black_box(advise_but_changes(black_box(&cat), &la1.scenario, &la1.advise).unwrap());
+        },
+        || {
+            black_box(advise_but_changes(black_box(&big), &la10.scenario, &la10.advise).unwrap());
+        },
+    );
+    let (w1, w10) = pair(
         runs,
         || {
             black_box(advise(black_box(&cat), &la1.scenario, &la1.advise).unwrap());
@@ -187,6 +197,7 @@ fn main() {
     );
     scaling("plan keystroke (no flips)", k1, k10);
     scaling("advise keystroke", a1, a10);
+    scaling("advise with its changes", w1, w10);
     let per_offer = m1.as_secs_f64() * 1e6 / cat.offers.len().max(1) as f64;
     println!("offer_metrics per offer: {per_offer:.2} µs");
 }

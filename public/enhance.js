@@ -24,7 +24,8 @@ import { workerExport, workerQr, useMorph } from './gpucost.js';
 // whose place and tag stay the same: text and attributes are written only
 // where they differ, other nodes are replaced, added or removed. An open
 // <details> stays open (the reader opened it). For read-only output: a
-// form control that stays keeps what was typed in it.
+// form control that stays keeps what was typed in it. The markup's top level
+// is whole elements (a bare <td> parses differently in a <template>).
 export function morph(el, markup) {
   const t = document.createElement('template');
   t.innerHTML = markup;

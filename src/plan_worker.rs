@@ -17,11 +17,12 @@ fn main() {}
 /// switch (2–20; else 1); a file that does not decode answers every
 /// request `failed no-catalog`.
 ///
-/// Every request is answered at once but the flip search and what would
-/// change an advice, which run a slice at a time (about [`SLICE_MS`]) on
-/// timers, so a message that arrives meanwhile (or was already waiting) is
-/// answered first; a newer plan or advice request makes the running job
-/// stale, and it is answered `failed superseded`.
+/// Every request is answered at once but the flip search, which runs a
+/// slice at a time (about [`SLICE_MS`]) on timers, and what would change an
+/// advice, which runs in one step on a timer: a message that arrives
+/// meanwhile (or was already waiting) is answered first, and a newer plan
+/// or advice request makes the running job stale (it is answered
+/// `failed superseded`).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn start_worker(catalog: &[u8], synthetic: u32) {

@@ -5,8 +5,8 @@
 //! A [`Server`] keeps what the plan screen's next request can reuse
 //! ([`Kept`]) and the last advice, and answers the flip search
 //! ([`Part::PlanFlips`]) and what would change the advice
-//! ([`Part::AdviseChanges`]) as work ([`Job`]) that the worker does a step
-//! at a time after the messages waiting.
+//! ([`Part::AdviseChanges`]) as work ([`Job`]) that the worker does after
+//! the messages waiting (the flip search a step at a time).
 use crate::domain::catalog::{Catalog, Currency};
 use crate::domain::plan::FlipSearch;
 use crate::ui::export::export;

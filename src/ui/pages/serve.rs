@@ -86,39 +86,16 @@ impl Server {
         let c = self.catalog;
         match req {
             Request::Render {
-                part: Part::PlanFlips,
-                query,
-                locale,
-            } => Served::Later(Box::new(Job::Flips(Box::new(FlipsJob::new(
-                c, query, *locale, &self.kept,
-            ))))),
-            Request::Render {
-                part: Part::AdviseChanges,
-                query,
-                locale,
-            } => Served::Later(Box::new(Job::Changes {
-                catalog: c,
-                query: query.clone(),
-                locale: *locale,
-                kept: self.advice.take().map(Box::new),
-            })),
-            Request::Render {
-                part: Part::Advise,
-                query,
-                locale,
-            } => {
-                let ((error, pieces), kept) = advise::render::advice_but_changes(c, query, *locale);
-                self.advice = kept;
-                Served::Now(Reply::Markup { error, pieces })
-            }
-            Request::Render {
                 part,
                 query,
                 locale,
-            } => {
-                let (error, pieces) = render(c, *part, query, *locale, &mut self.kept);
-                Served::Now(Reply::Markup { error, pieces })
-            }
+            } => match self.job(*part, query, *locale) {
+                Some(job) => Served::Later(Box::new(job)),
+                None => {
+                    let (error, pieces) = self.render(*part, query, *locale);
+                    Served::Now(Reply::Markup { error, pieces })
+                }
+            },
             Request::Export {
                 query,
                 locale,
@@ -143,6 +120,54 @@ impl Server {
         match self.serve(req) {
             Served::Now(r) => r,
             Served::Later(job) => job.finish(),
+        }
+    }
+
+    /// The work a part waits for (the flip search, what would change the
+    /// advice), None for a part answered at once.
+    fn job(&mut self, part: Part, query: &str, locale: Locale) -> Option<Job> {
+        let c = self.catalog;
+        match part {
+            Part::PlanFlips => Some(Job::Flips(Box::new(FlipsJob::new(
+                c, query, locale, &self.kept,
+            )))),
+            Part::AdviseChanges => Some(Job::Changes {
+                catalog: c,
+                query: query.to_string(),
+                locale,
+                kept: self.advice.take().map(Box::new),
+            }),
+            _ => None,
+        }
+    }
+
+    /// A part's pieces, and the engine error code of the first that failed.
+    fn render(&mut self, part: Part, query: &str, locale: Locale) -> (Option<String>, Vec<Html>) {
+        use super::*;
+        let c = self.catalog;
+        let one = |h: Html| (None, vec![h]);
+        match part {
+            Part::Plan => results::results(c, query, locale, &mut self.kept),
+            Part::Advise => {
+                let (pieces, kept) = advise::render::advice_but_changes(c, query, locale);
+                self.advice = kept;
+                pieces
+            }
+            Part::Providers => one(providers::table::table(c, locale)),
+            Part::Sources => one(sources::list::list(c, locale)),
+            Part::AdviseForm => one(advise::render::form(c, query, locale)),
+            Part::ComparePanel => {
+                let (error, h) = compare::panel::view::panel(c, query, locale);
+                (error, vec![h])
+            }
+            // the parts that wait for work, done to its end
+            Part::PlanFlips | Part::AdviseChanges => match self.job(part, query, locale) {
+                Some(job) => match job.finish() {
+                    Reply::Markup { error, pieces } => (error, pieces),
+                    _ => (None, vec![Html::new()]),
+                },
+                None => (None, vec![Html::new()]),
+            },
         }
     }
 }
@@ -204,34 +229,6 @@ impl FlipsJob {
         Reply::Markup {
             error: None,
             pieces: vec![piece],
-        }
-    }
-}
-
-/// A part's pieces, and the engine error code of the first that failed.
-fn render(
-    catalog: &'static Catalog,
-    part: Part,
-    query: &str,
-    locale: Locale,
-    kept: &mut Kept,
-) -> (Option<String>, Vec<Html>) {
-    use super::*;
-    let one = |h: Html| (None, vec![h]);
-    match part {
-        Part::Plan => results::results(catalog, query, locale, kept),
-        Part::PlanFlips => match FlipsJob::new(catalog, query, locale, kept).finish() {
-            Reply::Markup { error, pieces } => (error, pieces),
-            _ => (None, vec![Html::new()]),
-        },
-        Part::Providers => one(providers::table::table(catalog, locale)),
-        Part::Sources => one(sources::list::list(catalog, locale)),
-        Part::AdviseForm => one(advise::render::form(catalog, query, locale)),
-        Part::Advise => advise::render::advice_but_changes(catalog, query, locale).0,
-        Part::AdviseChanges => advise::render::changes(catalog, query, locale, None),
-        Part::ComparePanel => {
-            let (error, h) = compare::panel::view::panel(catalog, query, locale);
-            (error, vec![h])
         }
     }
 }

@@ -35,23 +35,23 @@ pub struct Shown {
 }
 
 impl Shown {
-    /// The first `n` pieces of a newer answer, put in ahead of the others
-    /// (still waiting: `pending` stays). None when there is nothing to put
+    /// Put the first `n` pieces of a newer answer in ahead of the others
+    /// (still waiting: `pending` stays); false when there is nothing to put
     /// in first: no earlier answer (the whole first answer goes in at once),
     /// a failed piece, or a reply of another kind.
-    fn take_first(&mut self, reply: &Reply, n: usize) -> Option<()> {
+    fn take_first(&mut self, reply: &Reply, n: usize) -> bool {
         let Reply::Markup {
             error: None,
             pieces,
         } = reply
         else {
-            return None;
+            return false;
         };
         if self.pieces.len() < pieces.len() || self.failed.is_some() || n >= pieces.len() {
-            return None;
+            return false;
         }
         self.pieces[..n].clone_from_slice(&pieces[..n]);
-        Some(())
+        true
     }
 
     fn take(&mut self, reply: Reply) {
@@ -112,12 +112,7 @@ impl PartView {
             if !current() {
                 return;
             }
-            if self
-                .shown
-                .try_update(|s| s.take_first(&reply, first))
-                .flatten()
-                .is_some()
-            {
+            if self.shown.try_update(|s| s.take_first(&reply, first)) == Some(true) {
                 // the rest at the start of the frame after the one that
                 // paints the first pieces (a newer request meanwhile makes
                 // them stale: its answer replaces all)
@@ -357,33 +352,27 @@ mod tests {
         };
         let mut s = Shown::default();
         let first = markup(None, &["a", "b", "c"]);
-        assert_eq!(
-            s.take_first(&first, 1),
-            None,
-            "a first answer goes in whole"
-        );
+        assert!(!s.take_first(&first, 1), "a first answer goes in whole");
         s.take(first);
         s.pending = true;
         let newer = markup(None, &["A", "B", "C"]);
-        assert_eq!(s.take_first(&newer, 1), Some(()));
+        assert!(s.take_first(&newer, 1));
         assert_eq!(text(&s), ["A", "b", "c"]);
         assert!(s.pending, "the rest is still to come");
         s.take(newer);
         assert_eq!(text(&s), ["A", "B", "C"]);
         assert!(!s.pending);
-        assert_eq!(
-            s.take_first(&markup(Some("overflow"), &["", "x", "y"]), 1),
-            None,
+        assert!(
+            !s.take_first(&markup(Some("overflow"), &["", "x", "y"]), 1),
             "a failed piece: the answer goes in whole (its rules keep the last good one)"
         );
-        assert_eq!(s.take_first(&Reply::Failed(Failure::Unavailable), 1), None);
-        assert_eq!(
-            s.take_first(&markup(None, &["x", "y", "z"]), 3),
-            None,
+        assert!(!s.take_first(&Reply::Failed(Failure::Unavailable), 1));
+        assert!(
+            !s.take_first(&markup(None, &["x", "y", "z"]), 3),
             "nothing comes after"
         );
         s.failed = Some(Failure::Unavailable);
-        assert_eq!(s.take_first(&markup(None, &["x", "y", "z"]), 1), None);
+        assert!(!s.take_first(&markup(None, &["x", "y", "z"]), 1));
         assert_eq!(text(&s), ["A", "B", "C"]);
     }
 

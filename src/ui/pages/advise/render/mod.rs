@@ -10,6 +10,7 @@ mod sentences;
 
 use crate::domain::advise::{advise, advise_but_changes, Advice, AdviceWork, Profile};
 use crate::domain::catalog::Catalog;
+use crate::domain::error::EngineError;
 use crate::ui::html::Html;
 use crate::ui::i18n::{Locale, Rt};
 use crate::ui::link::{self, AppLink};
@@ -54,6 +55,20 @@ pub struct Kept<'a> {
     work: AdviceWork<'a>,
 }
 
+impl<'a> Kept<'a> {
+    /// The advice for an app link but what would change its answer.
+    fn new(catalog: &'a Catalog, query: &str) -> Result<Kept<'a>, EngineError> {
+        let (link, _) = link::parse(query, catalog);
+        let (advice, work) = advise_but_changes(catalog, &link.scenario, &link.advise)?;
+        Ok(Kept {
+            query: query.to_string(),
+            link,
+            advice,
+            work,
+        })
+    }
+}
+
 /// The recommendation for an app link but what would change its answer:
 /// two pieces (the head: picks or relaxations and the profile's check; the
 /// tail: ranking, exclusions, assumptions), or the engine's error code with
@@ -64,22 +79,15 @@ pub fn advice_but_changes<'a>(
     query: &str,
     locale: Locale,
 ) -> ((Option<String>, Vec<Html>), Option<Kept<'a>>) {
-    let (l, _) = link::parse(query, catalog);
-    match advise_but_changes(catalog, &l.scenario, &l.advise) {
+    match Kept::new(catalog, query) {
         Err(e) => (
             (Some(e.code().to_string()), vec![Html::new(), Html::new()]),
             None,
         ),
-        Ok((a, work)) => {
-            let r = render(catalog, &l, &a, locale);
+        Ok(k) => {
+            let r = render(catalog, &k.link, &k.advice, locale);
             let pieces = vec![advice::head(&r).into(), advice::tail(&r).into()];
-            let kept = Kept {
-                query: query.to_string(),
-                link: l.clone(),
-                advice: a,
-                work,
-            };
-            ((None, pieces), Some(kept))
+            ((None, pieces), Some(k))
         }
     }
 }
@@ -93,30 +101,27 @@ pub fn changes(
     locale: Locale,
     kept: Option<&Kept>,
 ) -> (Option<String>, Vec<Html>) {
-    let fail =
-        |e: crate::domain::error::EngineError| (Some(e.code().to_string()), vec![Html::new()]);
+    let fail = |e: EngineError| (Some(e.code().to_string()), vec![Html::new()]);
     let made;
-    let (l, mut a, work) = match kept {
-        Some(k) if k.query == query => (&k.link, k.advice.clone(), &k.work),
-        _ => {
-            let (l, _) = link::parse(query, catalog);
-            match advise_but_changes(catalog, &l.scenario, &l.advise) {
-                Err(e) => return fail(e),
-                Ok(m) => {
-                    made = (l, m);
-                    (&made.0, made.1 .0.clone(), &made.1 .1)
-                }
+    let k = match kept {
+        Some(k) if k.query == query => k,
+        _ => match Kept::new(catalog, query) {
+            Ok(k) => {
+                made = k;
+                &made
             }
-        }
+            Err(e) => return fail(e),
+        },
     };
-    match work.changes() {
+    match k.work.changes() {
         Err(e) => fail(e),
-        Ok(c) => {
-            a.changes = c;
-            (
-                None,
-                vec![advice::changes(&render(catalog, l, &a, locale)).into()],
-            )
+        Ok(changes) => {
+            let a = Advice {
+                changes,
+                ..k.advice.clone()
+            };
+            let r = render(catalog, &k.link, &a, locale);
+            (None, vec![advice::changes(&r).into()])
         }
     }
 }

@@ -23,9 +23,21 @@ async function throttled(context: BrowserContext, page: Page) {
   // when the browser painted the first row (Element Timing: the first row's
   // cells carry elementtiming="first-row")
   await page.addInitScript(() => {
+    const w = window as any;
     new PerformanceObserver((l) => {
-      for (const e of l.getEntries() as any[]) if (e.identifier === 'first-row' && !(window as any).__firstRow) (window as any).__firstRow = Math.round(e.renderTime || e.loadTime);
+      for (const e of l.getEntries() as any[]) if (e.identifier === 'first-row' && !w.__firstRow) w.__firstRow = Math.round(e.renderTime || e.loadTime);
     }).observe({ type: 'element', buffered: true });
+    // when the parser had put the pre-rendered first row in the page, and
+    // when the app took the first screen over (#boot gone)
+    w.__bootRow = 0;
+    w.__takeover = 0;
+    new MutationObserver((_, mo) => {
+      if (!w.__bootRow && document.querySelector('#boot td[elementtiming]')) w.__bootRow = Math.round(performance.now());
+      if (w.__bootRow && !document.getElementById('boot')) {
+        w.__takeover = Math.round(performance.now());
+        mo.disconnect();
+      }
+    }).observe(document, { childList: true, subtree: true });
     // cumulative layout shift of the load (shifts after input excluded, as CLS does)
     (window as any).__cls = 0;
     new PerformanceObserver((l) => {
@@ -48,11 +60,16 @@ async function firstRows(page: Page, go: () => Promise<unknown>) {
     const w = res('.wasm');
     const d = res('/catalog.bin');
     const fcp = performance.getEntriesByName('first-contentful-paint')[0];
+    const g = window as any;
     return {
-      painted: (window as any).__firstRow as number,
+      painted: g.__firstRow as number,
+      // the browser reported the pre-rendered row's paint (before the app took over)
+      pre: g.__bootRow > 0 && g.__firstRow < (g.__takeover || Infinity),
+      // the pre-rendered rows were in the page before the first paint
+      preBeforeFcp: g.__bootRow > 0 && g.__bootRow < (fcp?.startTime ?? 0),
       // the first paint of anything: the pre-rendered rows, or the frame and skeleton of a deep link
       frame: Math.round(fcp?.startTime ?? 0),
-      cls: Number(((window as any).__cls ?? 0).toFixed(4)),
+      cls: Number((g.__cls ?? 0).toFixed(4)),
       wasm: Math.round(w?.responseEnd ?? 0),
       data: Math.round(d?.responseEnd ?? 0),
       dataTime: Math.round(d ? d.responseEnd - d.startTime : 0),
@@ -63,12 +80,12 @@ async function firstRows(page: Page, go: () => Promise<unknown>) {
 
 test('first rows on a throttled profile, cold and warm, bare visit and deep link (printed)', async ({ browser }) => {
   test.setTimeout(240_000);
-  type Run = { wall: number; painted: number; frame: number; wasm: number; data: number; cls: number };
+  type Run = { wall: number; painted: number; frame: number; wasm: number; data: number; cls: number; pre: boolean; preBeforeFcp: boolean };
   const lines: string[] = [];
   for (const [name, url] of [['bare visit', '/'], ['deep link', '/?v=2&p=aws,azure&sort=-gpuh&cur=CNY']] as const) {
     const cold: Run[] = [];
     let coldKb = 0;
-    let warm: Run = { wall: 0, painted: 0, frame: 0, wasm: 0, data: 0, cls: 0 };
+    let warm: Run = { wall: 0, painted: 0, frame: 0, wasm: 0, data: 0, cls: 0, pre: false, preBeforeFcp: false };
     let warmKb = 0;
     for (let i = 0; i < COLD_RUNS; i++) {
       const context = await browser.newContext({ serviceWorkers: 'block' });
@@ -95,6 +112,16 @@ test('first rows on a throttled profile, cold and warm, bare visit and deep link
     lines.push(`slow profile, ${name}: first rows cold, median of ${COLD_RUNS}: painted at ${m.painted} ms (wasm in at ${m.wasm} ms, data file at ${m.data} ms; seen by the test at ${m.wall} ms; runs painted at ${cold.map((c) => c.painted).join(', ')} ms; ${coldKb} KB transferred), warm: painted at ${warm.painted} ms (${warmKb} KB, revalidated), target cold <= 2000 ms`);
     const frame = (r: Run) => (r.frame / Math.max(1, r.wasm)).toFixed(2);
     lines.push(`slow profile ratio, ${name}: first row painted / wasm arrival cold ${ratio(m)}, warm ${ratio(warm)} (goal < 1 for the default view); first paint (frame) / wasm arrival cold ${frame(m)} (at ${m.frame} ms), warm ${frame(warm)} (at ${warm.frame} ms); CLS cold ${m.cls}, warm ${warm.cls} (goal 0)`);
+    if (name === 'bare visit') {
+      // Chromium does not always report the pre-rendered row's paint (no
+      // element timing and no LCP candidate for that frame, seen in a trace
+      // of such a run: the rows are painted in the first contentful frame
+      // all the same); then the figure above is the app's own row. Say how
+      // often, and what the first paint was in those runs.
+      const missed = cold.filter((c) => !c.pre);
+      const fcpRows = cold.filter((c) => c.preBeforeFcp).map((c) => (c.frame / Math.max(1, c.wasm)).toFixed(2));
+      lines.push(`slow profile, bare visit: the pre-rendered row's paint reported by the browser in ${cold.length - missed.length} of ${cold.length} cold runs (painted / wasm arrival ${cold.filter((c) => c.pre).map(ratio).join(', ') || '-'}; in the others the app's row: ${missed.map(ratio).join(', ') || '-'}); first paint / wasm arrival with the pre-rendered rows already in the page: ${fcpRows.join(', ') || '-'}`);
+    }
   }
   for (const l of lines) console.log(l);
 });

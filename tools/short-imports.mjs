@@ -8,6 +8,11 @@
 // section is rewritten, every other section is copied byte for byte; in the
 // glue each old name is replaced where it stands as a whole word (the hash
 // makes every one unique). Anything it does not understand stops the build.
+//
+// It also drops the custom sections the toolchain leaves for tools
+// (`producers`, `target_features`, `__wasm_split_unstable`: ~290 bytes
+// that hardly compress); a browser reads none of them.
+const TOOL_SECTIONS = new Set(['producers', 'target_features', '__wasm_split_unstable']);
 import { readFileSync, writeFileSync } from 'node:fs';
 
 function leb(bytes, at) {
@@ -71,8 +76,9 @@ function shortName(n) {
   return s;
 }
 
-/** Rewrites the wasm's import section; returns the new bytes and the map
- * old name → new name. Names already short (a second run) are left. */
+/** Rewrites the wasm's import section (and drops the tools' custom
+ * sections); returns the new bytes and the map old name → new name. Names
+ * already short (a second run) are left. */
 export function shortenWasm(bytes, module) {
   if (bytes.readUInt32LE(0) !== 0x6d736100 || bytes.readUInt32LE(4) !== 1) throw new Error('not a wasm module');
   const out = [...bytes.subarray(0, 8)];
@@ -82,6 +88,13 @@ export function shortenWasm(bytes, module) {
     const id = bytes[at];
     const [size, body] = leb(bytes, at + 1);
     const end = body + size;
+    if (id === 0) {
+      const [len, p] = leb(bytes, body);
+      if (TOOL_SECTIONS.has(bytes.subarray(p, p + len).toString('utf8'))) {
+        at = end;
+        continue;
+      }
+    }
     if (id !== 2) {
       for (let i = at; i < end; i++) out.push(bytes[i]);
       at = end;

@@ -134,6 +134,10 @@ test('when the calculator worker cannot load, the panel and the plan say so inst
   await expect(page.getByTestId('offer-row').first()).toBeVisible();
   await page.getByTestId('nav-plan').click();
   await expect(page.getByTestId('plan-error')).toContainText('could not be loaded');
+  // said once per screen area, not in every piece of the answer
+  await expect(page.getByTestId('screen-plan').getByTestId('worker-failed')).toHaveCount(0);
+  await page.getByTestId('nav-advise').click();
+  await expect(page.getByTestId('advise-results').getByTestId('worker-failed')).toHaveCount(1);
   await page.getByTestId('nav-providers').click();
   await expect(page.getByTestId('providers').getByTestId('worker-failed')).toBeVisible();
 });

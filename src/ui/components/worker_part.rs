@@ -2,7 +2,8 @@
 //! markup once it has arrived, kept while a newer request is out
 //! (`data-state="pending"`, `aria-busy`), and a message in the page's
 //! language when the worker cannot answer (an earlier good answer is then
-//! replaced: its figures would no longer follow the inputs). Attributes and
+//! replaced: its figures would no longer follow the inputs), said once per
+//! part: in its first piece, unless the screen says it (`quiet`). Attributes and
 //! handlers given to the component go to its element, so a screen can
 //! delegate events on it. `after` runs once the markup is in (the compare
 //! panel puts back refused text and focus); a read-only part can have a
@@ -17,10 +18,12 @@ use crate::ui::worker::Failure;
 /// What runs once a part's markup is in its element.
 pub type After = Box<dyn Fn(&web_sys::HtmlElement)>;
 
-/// What the element holds for a part's state.
-pub fn content(s: &Shown, piece: usize, locale: Locale) -> Html {
+/// What the element holds for a part's state; `say`: this element says
+/// that the worker failed (the others of the part are then empty).
+pub fn content(s: &Shown, piece: usize, say: bool, locale: Locale) -> Html {
     match s.failed {
-        Some(Failure::Unavailable | Failure::NoCatalog) => failed_html(locale),
+        Some(Failure::Unavailable | Failure::NoCatalog) if say => failed_html(locale),
+        Some(Failure::Unavailable | Failure::NoCatalog) => Html::new(),
         _ => s.pieces.get(piece).cloned().unwrap_or_default(),
     }
 }
@@ -46,10 +49,17 @@ pub fn WorkerPart(
     /// read-only output (no form controls), whose nodes can then stay.
     #[prop(optional)]
     patch: bool,
+    /// The screen says it when the worker fails (or another part does).
+    #[prop(optional)]
+    quiet: bool,
 ) -> impl IntoView {
     let i18n = use_i18n();
     let el = NodeRef::<leptos::html::Div>::new();
-    let shown = Memo::new(move |_| view.shown.with(|s| content(s, piece, i18n.locale.get())));
+    let say = piece == 0 && !quiet;
+    let shown = Memo::new(move |_| {
+        view.shown
+            .with(|s| content(s, piece, say, i18n.locale.get()))
+    });
     Effect::new(move |_| {
         let h = shown.get();
         let Some(e) = el.get() else { return };
@@ -103,21 +113,24 @@ mod tests {
     #[test]
     fn a_part_shows_its_piece_or_says_the_worker_failed() {
         let mut s = Shown::default();
-        assert!(content(&s, 0, Locale::En).is_empty(), "nothing yet");
+        assert!(content(&s, 0, true, Locale::En).is_empty(), "nothing yet");
         let mut h = Html::new();
         h.text("ok");
         s.pieces = vec![Html::new(), h.clone()];
-        assert_eq!(content(&s, 1, Locale::En), h);
-        assert!(content(&s, 7, Locale::En).is_empty());
+        assert_eq!(content(&s, 1, true, Locale::En), h);
+        assert!(content(&s, 7, true, Locale::En).is_empty());
         s.failed = Some(Failure::Unavailable);
-        let f = content(&s, 1, Locale::ZhCn);
+        let f = content(&s, 0, true, Locale::ZhCn);
         assert!(
             f.as_str().contains("data-testid=\"worker-failed\""),
             "{f:?}"
         );
+        // said once: the part's other pieces, and a quiet part, are empty
+        assert!(content(&s, 1, false, Locale::ZhCn).is_empty());
+        assert!(content(&s, 0, false, Locale::ZhCn).is_empty());
         s.failed = Some(Failure::BadRequest);
         assert_eq!(
-            content(&s, 1, Locale::En),
+            content(&s, 1, true, Locale::En),
             h,
             "a stray reply keeps the part"
         );

@@ -223,7 +223,7 @@ pub fn AdviseScreen() -> impl IntoView {
                 data-state=move || if advice.pending() { "pending" } else { "ready" }
             >
                 <WorkerPart view=advice piece=0 patch=true />
-                <WorkerPart view=changes patch=true class="advise-what-changes" testid="advise-what-changes" />
+                <WorkerPart view=changes patch=true quiet=true class="advise-what-changes" testid="advise-what-changes" />
                 <WorkerPart view=advice piece=1 patch=true />
             </div>
         </section>

@@ -88,16 +88,16 @@ pub fn PlanScreen() -> impl IntoView {
                 aria-busy=move || out.pending().then_some("true")
                 data-state=move || if out.pending() { "pending" } else { "ready" }
             >
-                <WorkerPart view=out piece=0 patch=true class="plan-summary" testid="plan-summary" attr:aria-live="polite" />
-                <WorkerPart view=flips piece=0 patch=true class="plan-summary plan-what-changes" testid="plan-what-changes" attr:aria-live="polite" />
-                <WorkerPart view=out piece=1 patch=true class="plan-charts" testid="plan-charts" />
-                <WorkerPart view=out piece=2 patch=true class="table-wrap" attr:tabindex="0" attr:role="region" attr:aria-label=move || i18n.t(Msg::PlanTitle) />
+                <WorkerPart view=out piece=0 patch=true quiet=true class="plan-summary" testid="plan-summary" attr:aria-live="polite" />
+                <WorkerPart view=flips piece=0 patch=true quiet=true class="plan-summary plan-what-changes" testid="plan-what-changes" attr:aria-live="polite" />
+                <WorkerPart view=out piece=1 patch=true quiet=true class="plan-charts" testid="plan-charts" />
+                <WorkerPart view=out piece=2 patch=true quiet=true class="table-wrap" attr:tabindex="0" attr:role="region" attr:aria-label=move || i18n.t(Msg::PlanTitle) />
                 <section hidden=move || !has_job.get() aria-labelledby="job-h">
                     <h3 id="job-h">{move || i18n.t(Msg::JobTitle)}</h3>
-                    <WorkerPart view=out piece=3 patch=true class="plan-job" testid="plan-job-result" />
+                    <WorkerPart view=out piece=3 patch=true quiet=true class="plan-job" testid="plan-job-result" />
                 </section>
                 <h3>{move || i18n.t(Msg::BreakevenTitle)}</h3>
-                <WorkerPart view=out piece=4 patch=true class="plan-breakeven" testid="plan-breakeven" />
+                <WorkerPart view=out piece=4 patch=true quiet=true class="plan-breakeven" testid="plan-breakeven" />
             </div>
         </section>
     }

@@ -64,9 +64,14 @@ async function firstFrame(dir, page, lang, navLang, query) {
     // the rows are set by an effect (a microtask) after the mount, all of
     // the page's rows in the one frame
     await new Promise((r) => setImmediate(r));
+    // and the link is written in a task after theirs (ui::state): a timer
+    // set after the app's runs after it
+    await new Promise((r) => window.setTimeout(r, 0));
     const fatal = window.document.getElementById('fatal');
     if (fatal && !fatal.hidden) throw new Error(`the app failed: ${window.document.getElementById('fatal-detail').textContent}`);
-    return { ...extract(window.document, lang), link: window.location.search };
+    const link = window.location.search;
+    if (!/^\?v=\d+&d=/.test(link)) throw new Error(`the app wrote no link naming its data (${JSON.stringify(link)})`);
+    return { ...extract(window.document, lang), link };
   } finally {
     window.close();
   }

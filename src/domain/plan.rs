@@ -446,8 +446,18 @@ fn plan_offers(
         .enumerate()
         .filter_map(|(o, b)| Some((b?, o)))
         .collect();
-    // stable: ties keep catalog order
-    ranked.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.cmp(&b.1)));
+    // ties keep catalog order (the place decides, so the order is total);
+    // only the first few are needed in order: they are selected first
+    // (linear in the offers) and only they are sorted
+    let order = |a: &(crate::domain::compare_basis::Basis, usize),
+                 b: &(crate::domain::compare_basis::Basis, usize)| {
+        a.0.cmp(&b.0).then(a.1.cmp(&b.1))
+    };
+    if ranked.len() > MAX_PLAN_OFFERS {
+        ranked.select_nth_unstable_by(MAX_PLAN_OFFERS - 1, order);
+        ranked.truncate(MAX_PLAN_OFFERS);
+    }
+    ranked.sort_by(order);
     let mut ids = Vec::with_capacity(MAX_PLAN_OFFERS);
     for (_, i) in ranked.iter().take(MAX_PLAN_OFFERS) {
         ids.push(q.offers[*i].offer.clone());
@@ -865,4 +875,49 @@ pub fn breakeven_distribution(
         article_claim_hours: ARTICLE_CLAIM_HOURS,
         groups,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The offers picked for a plan are the first of every matching offer
+    /// sorted by its best result, ties in catalog order: on a catalog of
+    /// copies (each offer ties with its copies) at a few usages.
+    #[test]
+    fn the_offers_picked_are_the_first_of_all_sorted_ties_in_catalog_order() {
+        let c = crate::domain::synthetic::scaled(crate::domain::embedded::test_catalog(), 3);
+        for hours in [5, 200, 730] {
+            let s = Scenario {
+                hours_per_month: Decimal::from(hours),
+                ..Scenario::default()
+            };
+            let assumed = assumed_rates(&c, &s);
+            let (ids, _, auto) = plan_offers(&c, &s, &assumed).unwrap();
+            assert!(auto);
+            // all of them, each by its best result, sorted (stable)
+            let q = quote_with_assumed(&c, &s, QuoteOptions { lines: false }, assumed).unwrap();
+            let mut best: Vec<Option<crate::domain::compare_basis::Basis>> =
+                vec![None; q.offers.len()];
+            for (o, _, basis, _) in ranked_results(&q.offers, q.months) {
+                if best[o].as_ref().is_none_or(|b| basis < *b) {
+                    best[o] = Some(basis);
+                }
+            }
+            let mut all: Vec<_> = best
+                .into_iter()
+                .enumerate()
+                .filter_map(|(o, b)| Some((b?, o)))
+                .collect();
+            all.sort_by(|a, b| a.0.cmp(&b.0));
+            let want: Vec<OfferId> = all
+                .iter()
+                .take(MAX_PLAN_OFFERS)
+                .map(|(_, o)| q.offers[*o].offer.clone())
+                .collect();
+            assert_eq!(ids, want, "{hours} h");
+            // four are picked (the catalog has more)
+            assert_eq!(ids.len(), MAX_PLAN_OFFERS);
+        }
+    }
 }

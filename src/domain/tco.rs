@@ -374,14 +374,11 @@ fn offer_quote(
     };
     let book = Book::build(scene, offer, instances)?;
     let (data_c, credit_c) = (cents(data_r)?, cents(scene.credit)?);
-    let flow_of = |s: &Shape| CashFlow::new(scenario, s, data_c, credit_c);
     let mut models = Vec::with_capacity(scenario.models().len());
     let mut od_decision: Option<Decimal> = None;
     for &m in scenario.models() {
-        let q = match billing::shape(m, scene, &book)? {
-            Ok(s) => {
-                let flow = flow_of(&s)?;
-                let t = flow.settle()?;
+        let q = match settled(scene, &book, m, data_c, credit_c)? {
+            Ok((s, flow, t)) => {
                 if m == BillingModel::OnDemand {
                     od_decision = Some(from_cents(t.decision));
                 }
@@ -396,8 +393,8 @@ fn offer_quote(
         && book.on_demand.is_some()
         && !scenario.models().contains(&BillingModel::OnDemand)
     {
-        if let Ok(s) = billing::shape(BillingModel::OnDemand, scene, &book)? {
-            od_decision = Some(from_cents(flow_of(&s)?.settle()?.decision));
+        if let Ok((_, _, t)) = settled(scene, &book, BillingModel::OnDemand, data_c, credit_c)? {
+            od_decision = Some(from_cents(t.decision));
         }
     }
     if let Some(od) = od_decision.filter(|v| *v > Decimal::ZERO) {
@@ -418,6 +415,104 @@ fn offer_quote(
         data_charges: dm.charges,
         models,
     })
+}
+
+/// One model of an offer: its shape, cash flow and settled figures, or why
+/// it can't be priced (the one path [`offer_quote`] and [`best_per_offer`]
+/// share, so the two cannot disagree on a decision cost).
+fn settled(
+    scene: &Scene,
+    book: &Book,
+    m: BillingModel,
+    data_c: i64,
+    credit_c: i64,
+) -> Result<Result<(Shape, CashFlow, Settled), Reason>, EngineError> {
+    Ok(match billing::shape(m, scene, book)? {
+        Ok(s) => {
+            let flow = CashFlow::new(scene.scenario, &s, data_c, credit_c)?;
+            let t = flow.settle()?;
+            Ok((s, flow, t))
+        }
+        Err(r) => Err(r),
+    })
+}
+
+/// The offers a quote prices, in catalog order: those matching the
+/// scenario's filters whose instance count is known, each with it, and
+/// the ones left out for unknown GPU memory.
+fn eligible<'a>(
+    catalog: &'a Catalog,
+    scenario: &Scenario,
+) -> (Vec<(&'a Offer, u32)>, Vec<Excluded>) {
+    let mut offers = Vec::new();
+    let mut excluded = Vec::new();
+    for offer in catalog
+        .offers
+        .iter()
+        .filter(|o| matches(catalog, scenario, o))
+    {
+        match instances_needed(scenario, offer) {
+            Some(n) => offers.push((offer, n)),
+            None => excluded.push(Excluded {
+                offer: offer.id.clone(),
+                reason: ExcludedReason::GpuMemoryUnknown,
+            }),
+        }
+    }
+    (offers, excluded)
+}
+
+/// What choosing among offers needs of one offer's priced results, without
+/// making them: the lowest decision cost of its requested models (None
+/// when none is priced), the charge kinds it misses and its data charges
+/// (every priced model of an offer shares the last two).
+#[derive(Debug, Clone, PartialEq)]
+pub struct OfferBest<'a> {
+    pub offer: &'a Offer,
+    pub decision: Option<Decimal>,
+    pub missing: Vec<UsageKind>,
+    pub charges: Vec<DataCharge>,
+}
+
+/// [`OfferBest`] of every offer the quote would price, in the quote's
+/// order (`quote_with_assumed(..).offers`): the same decision costs through
+/// the same path, without what a result says beyond them (sources, ages,
+/// notices, savings), for a choice over the whole catalog (the plan's
+/// offers). A quote's errors are this one's, but those of the figures it
+/// leaves out (a saving against on-demand that overflows).
+pub(crate) fn best_per_offer<'a>(
+    catalog: &'a Catalog,
+    scenario: &Scenario,
+    assumed: Option<&[AssumedRates]>,
+) -> Result<Vec<OfferBest<'a>>, EngineError> {
+    scenario
+        .validate(catalog)
+        .map_err(|errors| EngineError::InvalidScenario { errors })?;
+    let (offers, _) = eligible(catalog, scenario);
+    if offers.is_empty() {
+        return Ok(Vec::new());
+    }
+    let scene = Scene::new(catalog, scenario, spot::params(&scenario.spot), assumed)?;
+    let credit_c = cents(scene.credit)?;
+    let mut out = Vec::with_capacity(offers.len());
+    for (offer, instances) in offers {
+        let dm = data::monthly(catalog, scenario, offer, scene.fx)?;
+        let data_c = cents(round_money(dm.total))?;
+        let book = Book::build(&scene, offer, instances)?;
+        let mut decision: Option<i64> = None;
+        for &m in scenario.models() {
+            if let Ok((_, _, t)) = settled(&scene, &book, m, data_c, credit_c)? {
+                decision = Some(decision.map_or(t.decision, |d| d.min(t.decision)));
+            }
+        }
+        out.push(OfferBest {
+            offer,
+            decision: decision.map(from_cents),
+            missing: dm.missing.iter().map(|m| m.kind).collect(),
+            charges: dm.charges,
+        });
+    }
+    Ok(out)
 }
 
 /// The quote: every matching offer × every requested billing model, with
@@ -449,33 +544,19 @@ pub(crate) fn quote_with_assumed(
         .validate(catalog)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     let sp = spot::params(&scenario.spot);
-    // built for the first eligible offer (a catalog rate ≤ 0 is an error
-    // only when something is quoted)
-    let mut scene = None;
-    // the matching offers once; the result is then sized once
-    let matching: Vec<&Offer> = catalog
-        .offers
-        .iter()
-        .filter(|o| matches(catalog, scenario, o))
-        .collect();
-    let mut offers = Vec::with_capacity(matching.len());
-    let mut excluded = Vec::new();
+    // the eligible offers once; the result is then sized once
+    let (eligible, excluded) = eligible(catalog, scenario);
+    let mut offers = Vec::with_capacity(eligible.len());
     let mut search = CheapestSearch::default();
-    for offer in matching {
-        let Some(instances) = instances_needed(scenario, offer) else {
-            excluded.push(Excluded {
-                offer: offer.id.clone(),
-                reason: ExcludedReason::GpuMemoryUnknown,
-            });
-            continue;
-        };
-        let scene = match &mut scene {
-            Some(s) => &*s,
-            slot @ None => &*slot.insert(Scene::new(catalog, scenario, sp, assumed.as_deref())?),
-        };
-        let oq = offer_quote(scene, offer, instances, opts)?;
-        search.add(offers.len(), &oq);
-        offers.push(oq);
+    // built only when an offer is eligible (a catalog rate ≤ 0 is an error
+    // only when something is quoted)
+    if !eligible.is_empty() {
+        let scene = Scene::new(catalog, scenario, sp, assumed.as_deref())?;
+        for (offer, instances) in eligible {
+            let oq = offer_quote(&scene, offer, instances, opts)?;
+            search.add(offers.len(), &oq);
+            offers.push(oq);
+        }
     }
     let cheapest = search.cheapest(&offers, scenario.months);
     Ok(Quote {
@@ -699,6 +780,72 @@ mod tests {
             }
         }
         assert!(checked > 1_000, "{checked}");
+    }
+
+    /// Links over every input that moves a decision cost or what an offer
+    /// misses: data volumes with and without sourced rates, promotions,
+    /// currency, fleet size, memory, filters, spot and mix settings, terms
+    /// that outlast the horizon, assumed discounts, user prices.
+    const VARIED_LINKS: [&str; 14] = [
+        "v=2",
+        "v=2&h=5&m=1",
+        "v=2&h=730&m=60&bm=od,ri1n,ri1p,ri1a,ri3n,ri3p,ri3a,ri5n,ri5p,ri5a,sp1,sp3",
+        "v=2&eg=500&xr=250&st=2000&m=7",
+        "v=2&eg=800&st=100&bw=50&p=tencent&m=13",
+        "v=2&bw=100&p=alibaba&cur=CNY",
+        "v=2&fmd=30&cr=5000usd&crx=4&m=25",
+        "v=2&cr=200000usd&m=14&bm=ri3n,ri1n,od",
+        "v=2&gpus=16&vram=640&h=300",
+        "v=2&si=gt20&mix=80&mixb=ri1n&bm=spot,mix,od",
+        "v=2&stu=30off&stucap=8&h=400&bm=od,ri1a",
+        "v=2&disc=40&rg=cn&m=18",
+        "v=2&cur=CNY&fx=7.5&eg=100&rg=apac,eu&m=9",
+        "v=2&p=azure&h=0.5&m=2&bm=od,spot",
+    ];
+
+    /// What the plan's choice reads of each offer ([`best_per_offer`]) is
+    /// the quote's own: the same offers in the same order, the lowest
+    /// decision cost of its priced results, the kinds they miss and the
+    /// data charges.
+    #[test]
+    fn each_offers_best_is_the_lowest_decision_cost_of_its_quote() {
+        let cat = Catalog::embedded().unwrap();
+        let (mut incomplete, mut unpriced, mut seen) = (0, 0, 0);
+        for link in VARIED_LINKS {
+            let (s, _) = crate::domain::link::parse_scenario(link, &cat);
+            let assumed = assumed_rates(&cat, &s);
+            let q = quote_with_assumed(&cat, &s, QuoteOptions { lines: false }, assumed.clone())
+                .unwrap();
+            let best = best_per_offer(&cat, &s, assumed.as_deref()).unwrap();
+            let ids = |b: &[OfferBest]| b.iter().map(|b| b.offer.id.clone()).collect::<Vec<_>>();
+            let want: Vec<OfferId> = q.offers.iter().map(|o| o.offer.clone()).collect();
+            assert_eq!(ids(&best), want, "{link}");
+            for (b, oq) in best.iter().zip(&q.offers) {
+                let priced: Vec<&ModelQuote> = oq
+                    .models
+                    .iter()
+                    .filter(|m| m.decision_cost.is_some())
+                    .collect();
+                let lowest = priced
+                    .iter()
+                    .filter_map(|m| m.decision_cost)
+                    .map(|d| d.amount())
+                    .min();
+                assert_eq!(b.decision, lowest, "{link} {}", b.offer.id);
+                for m in &priced {
+                    assert_eq!(b.missing, m.missing_kinds(), "{link} {}", b.offer.id);
+                }
+                assert_eq!(b.charges, oq.data_charges, "{link} {}", b.offer.id);
+                incomplete += usize::from(b.decision.is_some() && !b.missing.is_empty());
+                unpriced += usize::from(b.decision.is_none());
+                seen += 1;
+            }
+        }
+        // the cases the rule is about occur
+        assert!(
+            incomplete > 0 && unpriced > 0,
+            "{incomplete} incomplete, {unpriced} unpriced of {seen}"
+        );
     }
 
     #[test]

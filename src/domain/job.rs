@@ -1185,7 +1185,10 @@ fn job_offer(
     let priced = quote_with(
         catalog,
         &pricing_scenario(scenario, offer, &h),
-        QuoteOptions { lines: false },
+        QuoteOptions {
+            lines: false,
+            ..QuoteOptions::default()
+        },
     );
     out.hours = Some(h);
     let q = match priced {

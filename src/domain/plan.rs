@@ -339,7 +339,7 @@ pub fn plan_without_flips(catalog: &Catalog, scenario: &Scenario) -> Result<Plan
     if !od_requested {
         s.billing_models.push(BillingModel::OnDemand);
     }
-    let q = quote_with_assumed(catalog, &s, QuoteOptions { lines: true }, assumed.clone())?;
+    let q = quote_with_assumed(catalog, &s, QuoteOptions::default(), assumed.clone())?;
     let mut options = Vec::new();
     for id in &ids {
         let Some(oq) = q.offers.iter().find(|o| o.offer == *id) else {
@@ -659,7 +659,11 @@ impl FlipSearch {
     /// is another than the plan's; None when it is the same, nothing is
     /// priced or the quote fails.
     fn flip(&self, catalog: &Catalog) -> Option<Best> {
-        let opts = QuoteOptions { lines: false };
+        // (best_of reads the decision costs, not the saving against on-demand)
+        let opts = QuoteOptions {
+            lines: false,
+            savings: false,
+        };
         let q = quote_with_assumed(catalog, &self.s, opts, self.assumed.clone()).ok()?;
         let w = best_of(&q, &self.ids, self.s.models())?;
         let b = &self.current;
@@ -905,7 +909,16 @@ mod tests {
             let (ids, _, auto) = plan_offers(&c, &s, &assumed).unwrap();
             assert!(auto);
             // all of them, each by its best result, sorted (stable)
-            let q = quote_with_assumed(&c, &s, QuoteOptions { lines: false }, assumed).unwrap();
+            let q = quote_with_assumed(
+                &c,
+                &s,
+                QuoteOptions {
+                    lines: false,
+                    ..QuoteOptions::default()
+                },
+                assumed,
+            )
+            .unwrap();
             let mut best: Vec<Option<crate::domain::compare_basis::Basis>> =
                 vec![None; q.offers.len()];
             for (o, _, basis, _) in ranked_results(&q.offers, q.months) {

@@ -215,11 +215,18 @@ pub struct QuoteOptions {
     /// Include the month-by-month lines (false: totals and flags only, for
     /// compare tables over many offers; totals are identical).
     pub lines: bool,
+    /// Work out each result's saving against on-demand
+    /// (`saving_vs_on_demand_pct`; false: None, for callers that never read
+    /// it — the advice's pool, where it was ~13 % of the work).
+    pub savings: bool,
 }
 
 impl Default for QuoteOptions {
     fn default() -> Self {
-        QuoteOptions { lines: true }
+        QuoteOptions {
+            lines: true,
+            savings: true,
+        }
     }
 }
 
@@ -389,7 +396,8 @@ fn offer_quote(
         models.push(q);
     }
     // the saving is against on-demand even when it is not requested
-    if od_decision.is_none()
+    if opts.savings
+        && od_decision.is_none()
         && book.on_demand.is_some()
         && !scenario.models().contains(&BillingModel::OnDemand)
     {
@@ -397,7 +405,7 @@ fn offer_quote(
             od_decision = Some(from_cents(t.decision));
         }
     }
-    if let Some(od) = od_decision.filter(|v| *v > Decimal::ZERO) {
+    if let Some(od) = od_decision.filter(|v| opts.savings && *v > Decimal::ZERO) {
         for q in &mut models {
             if let Some(t) = q.decision_cost {
                 let pct = mul(div(sub(od, t.amount())?, od)?, Decimal::ONE_HUNDRED)?;
@@ -760,7 +768,7 @@ mod tests {
                 s.promotions.credit =
                     (credit > 0).then(|| Money::new(Decimal::from(credit), Currency::USD));
                 s.promotions.credit_expiry_month = expiry;
-                let Ok(q) = quote_with(&cat, &s, QuoteOptions { lines: true }) else {
+                let Ok(q) = quote_with(&cat, &s, QuoteOptions::default()) else {
                     continue;
                 };
                 for m in q.offers.iter().flat_map(|o| &o.models) {
@@ -803,6 +811,46 @@ mod tests {
         "v=2&p=azure&h=0.5&m=2&bm=od,spot",
     ];
 
+    /// A quote without the savings against on-demand is the quote with
+    /// them, less those figures.
+    #[test]
+    fn a_quote_without_savings_differs_only_by_them() {
+        let cat = Catalog::embedded().unwrap();
+        let mut savings = 0;
+        for link in VARIED_LINKS {
+            let (s, _) = crate::domain::link::parse_scenario(link, &cat);
+            for lines in [false, true] {
+                let with = quote_with(
+                    &cat,
+                    &s,
+                    QuoteOptions {
+                        lines,
+                        savings: true,
+                    },
+                )
+                .unwrap();
+                let mut without = quote_with(
+                    &cat,
+                    &s,
+                    QuoteOptions {
+                        lines,
+                        savings: false,
+                    },
+                )
+                .unwrap();
+                for (a, b) in with.offers.iter().zip(&mut without.offers) {
+                    for (ma, mb) in a.models.iter().zip(&mut b.models) {
+                        assert_eq!(mb.saving_vs_on_demand_pct, None, "{link}");
+                        savings += usize::from(ma.saving_vs_on_demand_pct.is_some());
+                        mb.saving_vs_on_demand_pct = ma.saving_vs_on_demand_pct;
+                    }
+                }
+                assert_eq!(with, without, "{link}");
+            }
+        }
+        assert!(savings > 0);
+    }
+
     /// What the plan's choice reads of each offer ([`best_per_offer`]) is
     /// the quote's own: the same offers in the same order, the lowest
     /// decision cost of its priced results, the kinds they miss and the
@@ -814,8 +862,16 @@ mod tests {
         for link in VARIED_LINKS {
             let (s, _) = crate::domain::link::parse_scenario(link, &cat);
             let assumed = assumed_rates(&cat, &s);
-            let q = quote_with_assumed(&cat, &s, QuoteOptions { lines: false }, assumed.clone())
-                .unwrap();
+            let q = quote_with_assumed(
+                &cat,
+                &s,
+                QuoteOptions {
+                    lines: false,
+                    ..QuoteOptions::default()
+                },
+                assumed.clone(),
+            )
+            .unwrap();
             let best = best_per_offer(&cat, &s, assumed.as_deref()).unwrap();
             let ids = |b: &[OfferBest]| b.iter().map(|b| b.offer.id.clone()).collect::<Vec<_>>();
             let want: Vec<OfferId> = q.offers.iter().map(|o| o.offer.clone()).collect();
@@ -875,7 +931,15 @@ mod tests {
             }
         }
         for s in &scenarios {
-            let q = quote_with(&cat, s, QuoteOptions { lines: false }).unwrap();
+            let q = quote_with(
+                &cat,
+                s,
+                QuoteOptions {
+                    lines: false,
+                    ..QuoteOptions::default()
+                },
+            )
+            .unwrap();
             let got = q.cheapest.as_ref().map(|c| {
                 (
                     c.offer.clone(),

@@ -274,7 +274,11 @@ pub(super) fn build_pool<'a>(
     let budget = inputs::budget_in(a, sc.currency, sc.fx(c));
     let sp = spot::params(&sc.spot);
     let assumed = assumed_rates(c, sc);
-    let opts = QuoteOptions { lines: true };
+    // the strategies read the cash flow, never the saving against on-demand
+    let opts = QuoteOptions {
+        lines: true,
+        savings: false,
+    };
     let sla = a.needs(Need::Sla);
     let spot_ok = a.spot == SpotTolerance::Yes && !sla;
     let mix_ok = a.spot != SpotTolerance::No && !sla;

@@ -109,10 +109,7 @@ fn main() {
             black_box(quote(black_box(&big), black_box(&s)).unwrap());
         },
     );
-    let t_only = QuoteOptions {
-        lines: false,
-        ..QuoteOptions::default()
-    };
+    let t_only = QuoteOptions::TOTALS;
     let (t1, t10) = pair(
         runs,
         || {

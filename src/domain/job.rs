@@ -1185,10 +1185,7 @@ fn job_offer(
     let priced = quote_with(
         catalog,
         &pricing_scenario(scenario, offer, &h),
-        QuoteOptions {
-            lines: false,
-            ..QuoteOptions::default()
-        },
+        QuoteOptions::TOTALS,
     );
     out.hours = Some(h);
     let q = match priced {

@@ -909,16 +909,7 @@ mod tests {
             let (ids, _, auto) = plan_offers(&c, &s, &assumed).unwrap();
             assert!(auto);
             // all of them, each by its best result, sorted (stable)
-            let q = quote_with_assumed(
-                &c,
-                &s,
-                QuoteOptions {
-                    lines: false,
-                    ..QuoteOptions::default()
-                },
-                assumed,
-            )
-            .unwrap();
+            let q = quote_with_assumed(&c, &s, QuoteOptions::TOTALS, assumed).unwrap();
             let mut best: Vec<Option<crate::domain::compare_basis::Basis>> =
                 vec![None; q.offers.len()];
             for (o, _, basis, _) in ranked_results(&q.offers, q.months) {

@@ -221,6 +221,15 @@ pub struct QuoteOptions {
     pub savings: bool,
 }
 
+impl QuoteOptions {
+    /// Totals and flags only, savings included (compare tables, the job's
+    /// per-offer quotes).
+    pub const TOTALS: QuoteOptions = QuoteOptions {
+        lines: false,
+        savings: true,
+    };
+}
+
 impl Default for QuoteOptions {
     fn default() -> Self {
         QuoteOptions {
@@ -862,16 +871,7 @@ mod tests {
         for link in VARIED_LINKS {
             let (s, _) = crate::domain::link::parse_scenario(link, &cat);
             let assumed = assumed_rates(&cat, &s);
-            let q = quote_with_assumed(
-                &cat,
-                &s,
-                QuoteOptions {
-                    lines: false,
-                    ..QuoteOptions::default()
-                },
-                assumed.clone(),
-            )
-            .unwrap();
+            let q = quote_with_assumed(&cat, &s, QuoteOptions::TOTALS, assumed.clone()).unwrap();
             let best = best_per_offer(&cat, &s, assumed.as_deref()).unwrap();
             let ids = |b: &[OfferBest]| b.iter().map(|b| b.offer.id.clone()).collect::<Vec<_>>();
             let want: Vec<OfferId> = q.offers.iter().map(|o| o.offer.clone()).collect();
@@ -931,15 +931,7 @@ mod tests {
             }
         }
         for s in &scenarios {
-            let q = quote_with(
-                &cat,
-                s,
-                QuoteOptions {
-                    lines: false,
-                    ..QuoteOptions::default()
-                },
-            )
-            .unwrap();
+            let q = quote_with(&cat, s, QuoteOptions::TOTALS).unwrap();
             let got = q.cheapest.as_ref().map(|c| {
                 (
                     c.offer.clone(),

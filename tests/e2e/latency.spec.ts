@@ -37,8 +37,9 @@ const CASES: Case[] = [
     watch: '[data-testid="plan-summary"]',
     done: '(el, v) => el.textContent.includes(v + " h/month")',
   },
-  // the plan's summary goes in first, the charts, options table, job and
-  // break-even a frame later: this is the whole answer
+  // the plan's summary is a part of its own, answered first; the charts,
+  // options table, job and break-even are the next part, made from the
+  // plan the summary kept: this is the whole answer
   {
     name: 'plan hours, whole answer',
     query: '?v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix',

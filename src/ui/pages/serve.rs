@@ -147,7 +147,8 @@ impl Server {
         let c = self.catalog;
         let one = |h: Html| (None, vec![h]);
         match part {
-            Part::Plan => results::results(c, query, locale, &mut self.kept),
+            Part::Plan => results::summary(c, query, locale, &mut self.kept),
+            Part::PlanDetails => results::details(c, query, locale, &mut self.kept),
             Part::Advise => {
                 let (pieces, kept) = advise::render::advice_but_changes(c, query, locale);
                 self.advice = kept;
@@ -243,7 +244,9 @@ mod tests {
     /// The link each part is asked for with (as the screens ask).
     fn query(part: Part) -> &'static str {
         match part {
-            Part::Plan | Part::PlanFlips => "v=2&m=12&o=aws:us-east-1:p4d.24xlarge&jk=resnet50",
+            Part::Plan | Part::PlanDetails | Part::PlanFlips => {
+                "v=2&m=12&o=aws:us-east-1:p4d.24xlarge&jk=resnet50"
+            }
             Part::ComparePanel => "v=2&sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.2xlarge",
             Part::AdviseForm | Part::Advise | Part::AdviseChanges => {
                 "v=2&screen=advise&gpus=8&vpg=40&m=12"

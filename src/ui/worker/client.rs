@@ -21,8 +21,7 @@ pub fn ask(req: &Request, answer: impl FnOnce(Reply) + 'static) {
 /// What a screen shows of a worker part: the latest answer's pieces (a
 /// piece that failed keeps the last good markup), whether a newer request
 /// is out, and why the last one failed. Only the latest request's answer
-/// is taken; over an earlier good answer its first pieces
-/// ([`Part::first_pieces`]) go in a frame ahead of the others.
+/// is taken.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Shown {
     pub pieces: Vec<Html>,
@@ -35,25 +34,6 @@ pub struct Shown {
 }
 
 impl Shown {
-    /// Put the first `n` pieces of a newer answer in ahead of the others
-    /// (still waiting: `pending` stays); false when there is nothing to put
-    /// in first: no earlier answer (the whole first answer goes in at once),
-    /// a failed piece, or a reply of another kind.
-    fn take_first(&mut self, reply: &Reply, n: usize) -> bool {
-        let Reply::Markup {
-            error: None,
-            pieces,
-        } = reply
-        else {
-            return false;
-        };
-        if self.pieces.len() < pieces.len() || self.failed.is_some() || n >= pieces.len() {
-            return false;
-        }
-        self.pieces[..n].clone_from_slice(&pieces[..n]);
-        true
-    }
-
     fn take(&mut self, reply: Reply) {
         self.pending = false;
         match reply {
@@ -105,25 +85,9 @@ impl PartView {
             query,
             locale,
         };
-        let first = self.part.first_pieces();
         ask(&req, move |reply| {
             // an answer to an older request is dropped
-            let current = move || self.latest.try_get_value() == Some(n);
-            if !current() {
-                return;
-            }
-            if self.shown.try_update(|s| s.take_first(&reply, first)) == Some(true) {
-                // the rest at the start of the frame after the one that
-                // paints the first pieces (a newer request meanwhile makes
-                // them stale: its answer replaces all)
-                request_animation_frame(move || {
-                    request_animation_frame(move || {
-                        if current() {
-                            self.shown.update(|s| s.take(reply));
-                        }
-                    })
-                });
-            } else {
+            if self.latest.try_get_value() == Some(n) {
                 self.shown.update(|s| s.take(reply));
             }
         });
@@ -340,40 +304,6 @@ mod tests {
             "",
             "a good answer replaces every piece"
         );
-    }
-
-    #[test]
-    fn a_newer_answer_puts_its_first_pieces_in_ahead_only_over_an_earlier_good_one() {
-        let text = |s: &Shown| {
-            s.pieces
-                .iter()
-                .map(|p| p.as_str().to_string())
-                .collect::<Vec<_>>()
-        };
-        let mut s = Shown::default();
-        let first = markup(None, &["a", "b", "c"]);
-        assert!(!s.take_first(&first, 1), "a first answer goes in whole");
-        s.take(first);
-        s.pending = true;
-        let newer = markup(None, &["A", "B", "C"]);
-        assert!(s.take_first(&newer, 1));
-        assert_eq!(text(&s), ["A", "b", "c"]);
-        assert!(s.pending, "the rest is still to come");
-        s.take(newer);
-        assert_eq!(text(&s), ["A", "B", "C"]);
-        assert!(!s.pending);
-        assert!(
-            !s.take_first(&markup(Some("overflow"), &["", "x", "y"]), 1),
-            "a failed piece: the answer goes in whole (its rules keep the last good one)"
-        );
-        assert!(!s.take_first(&Reply::Failed(Failure::Unavailable), 1));
-        assert!(
-            !s.take_first(&markup(None, &["x", "y", "z"]), 3),
-            "nothing comes after"
-        );
-        s.failed = Some(Failure::Unavailable);
-        assert!(!s.take_first(&markup(None, &["x", "y", "z"]), 1));
-        assert_eq!(text(&s), ["A", "B", "C"]);
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //!
 //! | request | reply |
 //! |---|---|
-//! | `render` part, link, language | `markup` engine error or "", then the part's markup (the plan: summary, charts, options, job, break-even; the advice: head, tail) |
+//! | `render` part, link, language | `markup` engine error or "", then the part's markup (the plan's details: charts, options, job, break-even; the advice: head, tail) |
 //! | `render` `plan-flips`, link, language | `markup` "", what would change the answer — after the searching; `failed superseded` when a newer plan request came first |
 //! | `render` `advise-changes`, link, language | `markup` engine error or "", what would change the advice's answer — after the messages already waiting; `failed superseded` when a newer advice request came first |
 //! | `export` link, language, `csv` or `json` | `file` name, MIME type, content |
@@ -39,8 +39,12 @@ code_enum! {
     /// A part of a screen the worker renders.
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
     pub enum Part {
-        /// The plan screen's results: summary, charts, options, job, break-even.
+        /// The plan's summary: what a keystroke on the plan screen waits for.
         Plan = "plan",
+        /// The rest of the plan screen's results: charts, options table,
+        /// job, break-even distribution (from the plan the summary made,
+        /// answered after it).
+        PlanDetails = "plan-details",
         /// What would change the plan's answer (the flip search, answered
         /// after the plan; a newer plan request drops it).
         PlanFlips = "plan-flips",
@@ -58,23 +62,13 @@ code_enum! {
 }
 
 impl Part {
-    /// How many pieces of markup the part is (the plan's five, the
-    /// advice's two, else one).
+    /// How many pieces of markup the part is (the plan's details four,
+    /// the advice's two, else one).
     pub fn pieces(self) -> usize {
         match self {
-            Part::Plan => 5,
+            Part::PlanDetails => 4,
             Part::Advise => 2,
             _ => 1,
-        }
-    }
-
-    /// How many pieces of a newer answer go in at once; the others follow
-    /// once the page has painted them (the plan's summary first: the charts,
-    /// options table, job and break-even a frame later).
-    pub fn first_pieces(self) -> usize {
-        match self {
-            Part::Plan => 1,
-            p => p.pieces(),
         }
     }
 }

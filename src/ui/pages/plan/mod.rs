@@ -44,26 +44,31 @@ pub fn PlanScreen() -> impl IntoView {
     });
     let has_job = Memo::new(move |_| state.link.with(|l| l.scenario.job.is_some()));
     let out = PartView::new(Part::Plan);
+    let details = PartView::new(Part::PlanDetails);
     let flips = PartView::new(Part::PlanFlips);
     // Ask the worker whenever the plan's inputs or the language change while
     // the screen is shown (nothing is computed while another screen is):
-    // the plan first, then what would change its answer (the worker
-    // searches for it after answering the plan, and drops the search when
-    // a newer plan is asked for).
+    // the summary first (what a keystroke waits for), then the rest of the
+    // results from the plan it made, then what would change its answer
+    // (the worker searches for it after answering both, and drops the
+    // search when a newer plan is asked for).
     Effect::new(move |_| {
         if shown.get() {
             let (q, loc) = (query.get(), i18n.locale.get());
             out.request(q.clone(), loc);
+            details.request(q.clone(), loc);
             flips.request(q, loc);
         }
     });
     let error = move || {
-        if out.failed().is_some() {
+        if out.failed().or(details.failed()).is_some() {
             return Some(i18n.t(Msg::WorkerFailed).to_string());
         }
         out.error()
+            .or_else(|| details.error())
             .map(|code| fill(i18n.t(Msg::EngineFailed), &[&code]))
     };
+    let pending = move || out.pending() || details.pending();
     view! {
         <section class="plan-screen" aria-labelledby="plan-h" data-testid="screen-plan">
             <h2 id="plan-h">{move || i18n.t(Msg::PlanTitle)}</h2>
@@ -85,19 +90,19 @@ pub fn PlanScreen() -> impl IntoView {
             <div
                 class="plan-results"
                 data-testid="plan-results"
-                aria-busy=move || out.pending().then_some("true")
-                data-state=move || if out.pending() { "pending" } else { "ready" }
+                aria-busy=move || pending().then_some("true")
+                data-state=move || if pending() { "pending" } else { "ready" }
             >
                 <WorkerPart view=out piece=0 patch=true quiet=true class="plan-summary" testid="plan-summary" attr:aria-live="polite" />
                 <WorkerPart view=flips piece=0 patch=true quiet=true class="plan-summary plan-what-changes" testid="plan-what-changes" attr:aria-live="polite" />
-                <WorkerPart view=out piece=1 patch=true quiet=true class="plan-charts" testid="plan-charts" />
-                <WorkerPart view=out piece=2 patch=true quiet=true class="table-wrap" attr:tabindex="0" attr:role="region" attr:aria-label=move || i18n.t(Msg::PlanTitle) />
+                <WorkerPart view=details piece=0 patch=true quiet=true class="plan-charts" testid="plan-charts" />
+                <WorkerPart view=details piece=1 patch=true quiet=true class="table-wrap" attr:tabindex="0" attr:role="region" attr:aria-label=move || i18n.t(Msg::PlanTitle) />
                 <section hidden=move || !has_job.get() aria-labelledby="job-h">
                     <h3 id="job-h">{move || i18n.t(Msg::JobTitle)}</h3>
-                    <WorkerPart view=out piece=3 patch=true quiet=true class="plan-job" testid="plan-job-result" />
+                    <WorkerPart view=details piece=2 patch=true quiet=true class="plan-job" testid="plan-job-result" />
                 </section>
                 <h3>{move || i18n.t(Msg::BreakevenTitle)}</h3>
-                <WorkerPart view=out piece=4 patch=true quiet=true class="plan-breakeven" testid="plan-breakeven" />
+                <WorkerPart view=details piece=3 patch=true quiet=true class="plan-breakeven" testid="plan-breakeven" />
             </div>
         </section>
     }

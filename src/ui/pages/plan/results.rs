@@ -1,8 +1,10 @@
-//! Everything the plan screen shows below its inputs, computed from a link:
-//! the plan (summary, charts, options table), the cost of the job and the
-//! break-even distribution, as markup, in one call ([`results`]); what
-//! would change the plan's answer in a second one ([`flip_search`]), which
-//! the worker runs a step at a time after the first has answered. It runs
+//! Everything the plan screen shows below its inputs, computed from a link,
+//! as markup, in the order a keystroke needs it: the plan's summary
+//! ([`summary`]: the answer a keystroke waits for); the charts, options
+//! table, cost of the job and break-even distribution ([`details`], from
+//! the plan the summary kept); what would change the plan's answer
+//! ([`flip_search`]), which the worker runs a step at a time after both
+//! have answered. It runs
 //! in the plan worker (`src/plan_worker.rs`), so the plan, job and chart
 //! code is not in the app's first load and neither the flip search nor
 //! the catalog-wide distribution stands between a keystroke and its
@@ -23,8 +25,8 @@ pub fn query(s: &Scenario) -> String {
 /// keystroke recomputes only what its input changes: the break-even
 /// distribution (a pass over the whole catalog) is made again only when
 /// its own inputs ([`breakeven_inputs`](crate::domain::plan::breakeven_inputs))
-/// or the language change, and the flip search starts from the plan the
-/// last request made.
+/// or the language change, and the details and the flip search start from
+/// the plan the summary made for their link.
 #[cfg(feature = "worker-html")]
 #[derive(Default)]
 pub struct Kept {
@@ -38,46 +40,57 @@ pub struct Kept {
 #[cfg(feature = "worker-html")]
 type Piece = (Option<String>, crate::ui::html::Html);
 
-/// Compute and render everything for a scenario link but what would
-/// change its answer ([`flip_search`]): the engine error code of the first
-/// piece that failed (that piece is then empty; the page keeps showing its
-/// last good one), and the pieces in page order: summary, charts, options
-/// table, job (empty when there is no job), break-even distribution.
+/// The summary of a scenario link's plan (the part a keystroke waits
+/// for): the engine error code when the plan failed (the piece is then
+/// empty; the page keeps showing its last good one), and the one piece.
+/// The plan is kept for the details ([`details`]) and the flip search
+/// ([`flip_search`]) asked for the same link after it.
 #[cfg(feature = "worker-html")]
-pub fn results(
+pub fn summary(
+    catalog: &crate::domain::catalog::Catalog,
+    query: &str,
+    locale: crate::ui::i18n::Locale,
+    kept: &mut Kept,
+) -> (Option<String>, Vec<crate::ui::html::Html>) {
+    use crate::ui::html::Html;
+    use crate::ui::pages::plan::render;
+
+    let (s, cx) = scenario(catalog, query, locale);
+    match kept_plan(catalog, query, &s, kept) {
+        Ok(p) => (None, vec![render::summary(cx, p)]),
+        Err(e) => (Some(e.code().to_string()), vec![Html::new()]),
+    }
+}
+
+/// Everything below the summary of a scenario link's plan but what would
+/// change its answer ([`flip_search`]), from the plan [`summary`] kept for
+/// the same link (else from a new one): the engine error code of the first
+/// piece that failed (that piece is then empty; the page keeps showing its
+/// last good one), and the pieces in page order: charts, options table,
+/// job (empty when there is no job), break-even distribution. The
+/// distribution is made again only when its own inputs or the language
+/// changed.
+#[cfg(feature = "worker-html")]
+pub fn details(
     catalog: &crate::domain::catalog::Catalog,
     query: &str,
     locale: crate::ui::i18n::Locale,
     kept: &mut Kept,
 ) -> (Option<String>, Vec<crate::ui::html::Html>) {
     use crate::domain::job::job_report;
-    use crate::domain::link::parse_scenario;
-    use crate::domain::plan::{breakeven_distribution, breakeven_inputs, plan_without_flips};
+    use crate::domain::plan::{breakeven_distribution, breakeven_inputs};
     use crate::ui::html::Html;
-    use crate::ui::pages::plan::render::{self, Ctx};
+    use crate::ui::pages::plan::render;
 
-    let (s, _) = parse_scenario(query, catalog);
-    let cx = Ctx {
-        catalog,
-        locale,
-        currency: s.currency,
-    };
+    let (s, cx) = scenario(catalog, query, locale);
     let mut error = None;
     let mut fail = |e: &str| {
         error.get_or_insert_with(|| e.to_string());
         Html::new()
     };
-    let (summary, charts, options) = match plan_without_flips(catalog, &s) {
-        Ok(p) => {
-            let pieces = (
-                render::summary(cx, &p),
-                render::charts(cx, &p),
-                render::options_table(cx, &p),
-            );
-            kept.plan = Some((query.to_string(), p));
-            pieces
-        }
-        Err(e) => (fail(e.code()), Html::new(), Html::new()),
+    let (charts, options) = match kept_plan(catalog, query, &s, kept) {
+        Ok(p) => (render::charts(cx, p), render::options_table(cx, p)),
+        Err(e) => (fail(e.code()), Html::new()),
     };
     let job = match s.job.is_some().then(|| job_report(catalog, &s)) {
         Some(Ok(j)) => render::job(cx, &j),
@@ -102,11 +115,46 @@ pub fn results(
     if let Some(e) = be_error {
         fail(&e);
     }
-    (error, vec![summary, charts, options, job, breakeven])
+    (error, vec![charts, options, job, breakeven])
 }
 
-/// The flip search for a scenario link, from the plan the last
-/// [`results`] made for the same link (else from a new one), and the
+/// The scenario of a link and the context its pieces are written in.
+#[cfg(feature = "worker-html")]
+fn scenario<'c>(
+    catalog: &'c crate::domain::catalog::Catalog,
+    query: &str,
+    locale: crate::ui::i18n::Locale,
+) -> (Scenario, crate::ui::pages::plan::render::Ctx<'c>) {
+    let (s, _) = crate::domain::link::parse_scenario(query, catalog);
+    let cx = crate::ui::pages::plan::render::Ctx {
+        catalog,
+        locale,
+        currency: s.currency,
+    };
+    (s, cx)
+}
+
+/// The plan of a link: the one kept for it, else a new one, kept (a plan
+/// that fails is not kept: the next part asking fails on its own).
+#[cfg(feature = "worker-html")]
+fn kept_plan<'k>(
+    catalog: &crate::domain::catalog::Catalog,
+    query: &str,
+    s: &Scenario,
+    kept: &'k mut Kept,
+) -> Result<&'k crate::domain::plan::Plan, crate::domain::error::EngineError> {
+    let (q, p) = match kept.plan.take() {
+        Some((q, p)) if q == query => (q, p),
+        _ => (
+            query.to_string(),
+            crate::domain::plan::plan_without_flips(catalog, s)?,
+        ),
+    };
+    Ok(&kept.plan.insert((q, p)).1)
+}
+
+/// The flip search for a scenario link, from the plan [`summary`] kept
+/// for the same link (else from a new one), and the
 /// currency its answer is written in; None when the plan fails or has no
 /// cheapest option (there is nothing to flip from).
 #[cfg(feature = "worker-html")]
@@ -137,9 +185,52 @@ pub fn flip_search(
 mod tests {
     use super::*;
 
+    use crate::domain::catalog::Catalog;
     use crate::domain::embedded::test_catalog as catalog;
     use crate::ui::html::Html;
     use crate::ui::i18n::Locale;
+
+    /// The summary, then the details, as the page asks for them: the first
+    /// error and the five pieces in page order.
+    fn results(
+        c: &Catalog,
+        q: &str,
+        locale: Locale,
+        kept: &mut Kept,
+    ) -> (Option<String>, Vec<Html>) {
+        let (e1, mut pieces) = summary(c, q, locale, kept);
+        let (e2, rest) = details(c, q, locale, kept);
+        pieces.extend(rest);
+        (e1.or(e2), pieces)
+    }
+
+    /// The summary makes the plan only (no break-even distribution, no
+    /// job); the details read the plan it kept for their link, and are the
+    /// same made from a new one, after a summary for another link, or with
+    /// no summary at all.
+    #[test]
+    fn the_summary_makes_the_plan_only_and_the_details_read_it() {
+        let c = catalog();
+        let q = "v=2&m=12&h=300&jk=resnet50";
+        let mut kept = Kept::default();
+        let (error, s) = summary(c, q, Locale::En, &mut kept);
+        assert_eq!(error, None);
+        assert_eq!(s.len(), 1);
+        assert!(s[0].as_str().contains("plan-cheapest"), "{:?}", s[0]);
+        assert!(kept.breakeven.is_none(), "no distribution for a summary");
+        assert_eq!(kept.plan.as_ref().map(|p| p.0.as_str()), Some(q));
+        let (_, d) = details(c, q, Locale::En, &mut kept);
+        assert_eq!(d.len(), 4);
+        assert!(d[0].as_str().contains("chart-line"));
+        assert!(d[1].as_str().contains("plan-option"));
+        assert!(d[2].as_str().contains("job-assumptions"));
+        assert!(d[3].as_str().contains("breakeven-row"));
+        assert_eq!(details(c, q, Locale::En, &mut Kept::default()).1, d);
+        let mut other = Kept::default();
+        summary(c, "v=2&m=3&h=100", Locale::En, &mut other);
+        assert_eq!(details(c, q, Locale::En, &mut other).1, d);
+        assert_eq!(other.plan.as_ref().map(|p| p.0.as_str()), Some(q));
+    }
 
     #[test]
     fn a_plan_link_gives_every_part_and_round_trips_the_offers() {

@@ -1,4 +1,4 @@
-import { workerExport, workerQr, useMorph } from './gpucost.js';
+import { workerExport, workerQr, useMorph, flushLink } from './gpucost.js';
 
 // What the page gains once the app runs (loaded by boot.js; not needed for
 // the first screen, so not in the first load):
@@ -15,6 +15,9 @@ import { workerExport, workerQr, useMorph } from './gpucost.js';
 //   first request of any screen.
 // * theme and memory: the light/dark switch (remembered), and the page's
 //   link remembered when it is left, reopened on a bare visit (first.js).
+//   The app writes a typed link into the address bar once the typing
+//   pauses: whatever here reads the address bar has it write the link
+//   still waiting first (flushLink).
 // * a newer worker answer patched into the last one (morph, handed to the
 //   app): only what changed is written, so the browser does not rebuild,
 //   restyle and lay out the whole options table on every keystroke.
@@ -94,6 +97,7 @@ function offerUpdate(reg) {
   button.textContent = 'Reload to update · 刷新以更新';
   button.addEventListener('click', () => {
     accepted = true;
+    flushLink();
     if (reg.waiting) reg.waiting.postMessage('skipWaiting');
     else location.reload();
   });
@@ -112,6 +116,7 @@ async function registerWorker() {
     navigator.serviceWorker.addEventListener('controllerchange', () => {
       if ((hadController || accepted) && !reloading) {
         reloading = true;
+        flushLink();
         location.reload();
       }
     });
@@ -159,6 +164,7 @@ function say(el, en, zh, link) {
 }
 
 async function share(button) {
+  flushLink();
   const url = location.href;
   if (navigator.share) {
     try {
@@ -181,6 +187,7 @@ const zh = () => (document.documentElement.lang || '').startsWith('zh');
 
 async function download(button, format) {
   try {
+    flushLink();
     const [name, mime, content] = await workerExport(location.search, document.documentElement.lang || 'en', format);
     const url = URL.createObjectURL(new Blob([content], { type: mime }));
     const a = document.createElement('a');
@@ -212,6 +219,7 @@ async function showQr(button) {
     const box = document.createElement('div');
     box.className = 'qr-box';
     // the app puts the worker's QR code into the box, or says how long the link is
+    flushLink();
     const length = await workerQr(box, location.href, label);
     if (length) {
       box.textContent = zh()
@@ -255,6 +263,7 @@ function followSystem() {
 // and a bare visit reopens it (first.js); a note says so, with a way out.
 const LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+\-]+=[A-Za-z0-9._~%:,+\-]*)*$/;
 function remember() {
+  flushLink();
   const q = location.search;
   if (!LAST.test(q) || q.includes('synthetic=')) return;
   try { localStorage.setItem('gpucost.last', q); } catch { /* not remembered */ }
@@ -262,6 +271,7 @@ function remember() {
 // The columns chosen in the column picker are remembered (first.js applies
 // them to links that name none); choosing the default ones forgets them.
 function rememberColumns() {
+  flushLink();
   const c = new URLSearchParams(location.search).get('cols');
   try {
     if (c && /^[a-z0-9]{1,12}(,[a-z0-9]{1,12}){0,30}$/.test(c)) localStorage.setItem('gpucost.cols', c);

@@ -2,8 +2,9 @@
 //! screen's view) that every screen reads and writes, mirrored in the URL.
 //!
 //! History: a discrete change (a click, a select, switching screens) makes
-//! one history entry; typing replaces the current entry; back/forward
-//! restore the state of the entry. The decision is data ([`AppState::pending_write`]),
+//! one history entry; typing replaces the current entry, once the typing
+//! pauses ([`Write::Typing`]); back/forward restore the state of the entry.
+//! The decision is data ([`AppState::pending_write`]),
 //! so it is tested natively with an `Owner`; [`sync_with_url`] is the thin
 //! browser side, and its listener is removed when the app is unmounted.
 use leptos::prelude::*;
@@ -19,8 +20,21 @@ pub struct AppState {
     pub link: RwSignal<AppLink>,
     /// Notices about the link that opened the page (or was restored).
     pub notices: RwSignal<Vec<LinkNotice>>,
-    /// The next URL write replaces the history entry (typing) instead of pushing.
-    replace_next: StoredValue<bool>,
+    /// How the next URL write goes into the history.
+    next_write: StoredValue<Write>,
+}
+
+/// How a change of the state goes into the browser's history.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Write {
+    /// A new history entry (a discrete change).
+    Push,
+    /// The current entry, at once (the first write, back/forward).
+    Replace,
+    /// The current entry, once the typing pauses (see
+    /// [`crate::ui::url::write_query`]): the browser's `replaceState`
+    /// takes 1–15 ms here, which a keystroke's answer does not wait for.
+    Typing,
 }
 
 impl AppState {
@@ -32,19 +46,19 @@ impl AppState {
             link: RwSignal::new(l),
             notices: RwSignal::new(notices),
             // the first write normalises the address bar in place
-            replace_next: StoredValue::new(true),
+            next_write: StoredValue::new(Write::Replace),
         }
     }
 
     /// A discrete change (click, select): one history entry.
     pub fn update(&self, f: impl FnOnce(&mut AppLink)) {
-        self.replace_next.set_value(false);
+        self.next_write.set_value(Write::Push);
         self.link.update(f);
     }
 
     /// A change while typing: replaces the current history entry.
     pub fn update_typing(&self, f: impl FnOnce(&mut AppLink)) {
-        self.replace_next.set_value(true);
+        self.next_write.set_value(Write::Typing);
         self.link.update(f);
     }
 
@@ -81,14 +95,14 @@ impl AppState {
     pub fn restore(&self, query: &str) {
         let (l, notices) = link::parse(query, self.catalog);
         self.notices.set(notices);
-        self.replace_next.set_value(true);
+        self.next_write.set_value(Write::Replace);
         self.link.set(l);
     }
 
-    /// What the address bar should become: the link, and whether it
-    /// replaces the current history entry.
-    pub fn pending_write(&self) -> (String, bool) {
-        (self.link.with(link::write), self.replace_next.get_value())
+    /// What the address bar should become: the link, and how it goes
+    /// into the history.
+    pub fn pending_write(&self) -> (String, Write) {
+        (self.link.with(link::write), self.next_write.get_value())
     }
 }
 
@@ -97,20 +111,12 @@ impl AppState {
 /// test-only catalog factor kept in the URL (`url::SYNTHETIC_KEY`).
 pub fn sync_with_url(state: AppState, synthetic: Option<u32>) {
     Effect::new(move |_| {
-        let (q, replace) = state.pending_write();
-        // written in a task of its own, right after this change's: the
-        // browser takes ~2.5 ms for `replaceState`, which a keystroke's
-        // request to the worker no longer waits for (the plan keystroke
-        // 20-22 -> 15 ms median in one run). The writes keep their order
-        // (timers of one delay run in the order they were set); what reads
-        // the address bar (share, export, QR, the remembered link) runs on
-        // a later user event, after the timer.
-        leptos::prelude::set_timeout(
-            move || crate::ui::url::write_query(&q, synthetic, replace),
-            std::time::Duration::ZERO,
-        );
+        let (q, how) = state.pending_write();
+        crate::ui::url::write_query(q, synthetic, how);
     });
     let handle = window_event_listener(leptos::ev::popstate, move |_| {
+        // a write waiting for the typing to pause was for the entry left
+        crate::ui::url::drop_typing();
         let (q, _) = crate::ui::url::split_synthetic(&crate::ui::url::current_query());
         state.restore(&q);
     });
@@ -136,11 +142,11 @@ mod tests {
         let owner = Owner::new();
         owner.set();
         let s = AppState::new(catalog(), "p=aws&v=2");
-        assert_eq!(s.pending_write(), (link("&p=aws"), true));
+        assert_eq!(s.pending_write(), (link("&p=aws"), Write::Replace));
         s.update(|l| l.scenario.months = 3);
-        assert_eq!(s.pending_write(), (link("&m=3&p=aws"), false));
+        assert_eq!(s.pending_write(), (link("&m=3&p=aws"), Write::Push));
         s.update_typing(|l| l.scenario.months = 36);
-        assert_eq!(s.pending_write(), (link("&m=36&p=aws"), true));
+        assert_eq!(s.pending_write(), (link("&m=36&p=aws"), Write::Typing));
     }
 
     #[test]
@@ -154,7 +160,7 @@ mod tests {
             q,
             link("&m=6&p=azure&q=nd96&tu=m").replace("v=2&", "v=2&screen=sources&")
         );
-        assert!(!replace, "switching screens is a history entry");
+        assert_eq!(replace, Write::Push, "switching screens is a history entry");
         s.go(Screen::Compare);
         s.link.with_untracked(|l| {
             assert_eq!(l.scenario.providers, vec![ProviderId::Azure]);
@@ -177,7 +183,7 @@ mod tests {
         });
         assert_eq!(s.notices.get_untracked().len(), 1);
         // restoring is not a new history entry
-        assert!(s.pending_write().1);
+        assert_eq!(s.pending_write().1, Write::Replace);
     }
 
     #[test]

@@ -31,9 +31,79 @@ pub fn split_synthetic(query: &str) -> (String, Option<u32>) {
     (rest.join("&"), factor)
 }
 
-/// Write `query` to the address bar unless it is already there.
-/// `replace` is used while typing so each keystroke is not a history entry.
-pub fn write_query(query: &str, synthetic: Option<u32>, replace: bool) {
+/// How long the typing must pause before its link goes into the address
+/// bar (ms): longer than a keystroke's answer takes, so the browser's
+/// `replaceState` (1–15 ms here) never stands between a keystroke and its
+/// answer. What reads the address bar first writes the waiting link
+/// ([`flush_typing`]: share, export, QR code, the link remembered when the
+/// page is left, the columns remembered), and so does the next discrete
+/// change before its own entry.
+const TYPING_PAUSE_MS: u64 = 300;
+
+thread_local! {
+    /// The link typed but not yet written (with the synthetic factor), and
+    /// the timer that writes it.
+    static TYPING: std::cell::RefCell<Option<(String, Option<u32>, leptos::prelude::TimeoutHandle)>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// Put the state's link into the address bar as `how` says: typing once it
+/// pauses; any other change in a task of its own right after this one's
+/// (a keystroke's or a click's request to the worker does not wait for
+/// the browser's history), after the typed link still waiting. The writes
+/// keep their order (timers of one delay run in the order they were set).
+pub fn write_query(query: String, synthetic: Option<u32>, how: crate::ui::state::Write) {
+    use crate::ui::state::Write;
+    use leptos::prelude::{set_timeout, set_timeout_with_handle};
+    use std::time::Duration;
+
+    match how {
+        Write::Typing => {
+            let timer =
+                set_timeout_with_handle(flush_typing, Duration::from_millis(TYPING_PAUSE_MS));
+            let Ok(timer) = timer else {
+                return write_now(&query, synthetic, true);
+            };
+            if let Some((_, _, old)) = TYPING.replace(Some((query, synthetic, timer))) {
+                old.clear();
+            }
+        }
+        Write::Push | Write::Replace => set_timeout(
+            move || {
+                flush_typing();
+                write_now(&query, synthetic, how == Write::Replace);
+            },
+            Duration::ZERO,
+        ),
+    }
+}
+
+/// Write the typed link still waiting, if any.
+pub fn flush_typing() {
+    if let Some((q, synthetic, timer)) = TYPING.take() {
+        timer.clear();
+        write_now(&q, synthetic, true);
+    }
+}
+
+/// Forget the typed link still waiting (back/forward left its entry: it
+/// must not be written into the one restored).
+pub fn drop_typing() {
+    if let Some((_, _, timer)) = TYPING.take() {
+        timer.clear();
+    }
+}
+
+/// `enhance.js` writes the waiting link before it reads the address bar.
+#[cfg(all(target_arch = "wasm32", not(feature = "worker-html")))]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = flushLink)]
+pub fn flush_link() {
+    flush_typing();
+}
+
+/// Write `query` to the address bar unless it is already there: replacing
+/// the current history entry, or as a new one.
+fn write_now(query: &str, synthetic: Option<u32>, replace: bool) {
     let Some(w) = web_sys::window() else { return };
     let mut q = query.to_string();
     if let Some(n) = synthetic {

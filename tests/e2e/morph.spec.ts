@@ -94,6 +94,8 @@ test('a plan keystroke patches the options table, which then equals the table a 
     return { kept: t.__kept === true, table: document.querySelector('[data-testid="screen-plan"] .table-wrap')!.innerHTML, summary: document.querySelector('[data-testid="plan-summary"]')!.innerHTML };
   });
   expect(after.kept, 'the table element stayed').toBe(true);
+  // the typed link goes into the address bar once the typing pauses
+  await expect.poll(() => new URL(page.url()).searchParams.get('h')).toBe('333');
   const url = page.url();
   await app.open(url.slice(url.indexOf('?')));
   await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');

@@ -25,7 +25,8 @@ pub struct AppState {
 }
 
 /// How a change of the state goes into the browser's history.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(Debug))]
 pub enum Write {
     /// A new history entry (a discrete change).
     Push,

@@ -40,11 +40,14 @@ pub fn split_synthetic(query: &str) -> (String, Option<u32>) {
 /// change before its own entry.
 const TYPING_PAUSE_MS: u64 = 300;
 
+/// A link and the synthetic factor written after it.
+type Link = (String, Option<u32>);
+
 thread_local! {
-    /// The link typed but not yet written (with the synthetic factor), and
-    /// the timer that writes it.
-    static TYPING: std::cell::RefCell<Option<(String, Option<u32>, leptos::prelude::TimeoutHandle)>> =
-        const { std::cell::RefCell::new(None) };
+    /// The link typed but not yet written, and the keystroke it came from
+    /// (a timer of an earlier one finds a newer number and leaves it).
+    static TYPING: std::cell::RefCell<(u32, Option<Link>)> =
+        const { std::cell::RefCell::new((0, None)) };
 }
 
 /// Put the state's link into the address bar as `how` says: typing once it
@@ -54,34 +57,37 @@ thread_local! {
 /// keep their order (timers of one delay run in the order they were set).
 pub fn write_query(query: String, synthetic: Option<u32>, how: crate::ui::state::Write) {
     use crate::ui::state::Write;
-    use leptos::prelude::{set_timeout, set_timeout_with_handle};
+    use leptos::prelude::set_timeout;
     use std::time::Duration;
 
-    match how {
+    let (delay, then): (u64, Box<dyn FnOnce()>) = match how {
         Write::Typing => {
-            let timer =
-                set_timeout_with_handle(flush_typing, Duration::from_millis(TYPING_PAUSE_MS));
-            let Ok(timer) = timer else {
-                return write_now(&query, synthetic, true);
+            let n = TYPING.with_borrow_mut(|t| {
+                t.0 = t.0.wrapping_add(1);
+                t.1 = Some((query, synthetic));
+                t.0
+            });
+            let mine = move || {
+                if TYPING.with_borrow(|t| t.0) == n {
+                    flush_typing();
+                }
             };
-            if let Some((_, _, old)) = TYPING.replace(Some((query, synthetic, timer))) {
-                old.clear();
-            }
+            (TYPING_PAUSE_MS, Box::new(mine))
         }
-        Write::Push | Write::Replace => set_timeout(
-            move || {
+        Write::Push | Write::Replace => (
+            0,
+            Box::new(move || {
                 flush_typing();
                 write_now(&query, synthetic, how == Write::Replace);
-            },
-            Duration::ZERO,
+            }),
         ),
-    }
+    };
+    set_timeout(then, Duration::from_millis(delay));
 }
 
 /// Write the typed link still waiting, if any.
 pub fn flush_typing() {
-    if let Some((q, synthetic, timer)) = TYPING.take() {
-        timer.clear();
+    if let Some((q, synthetic)) = TYPING.with_borrow_mut(|t| t.1.take()) {
         write_now(&q, synthetic, true);
     }
 }
@@ -89,9 +95,7 @@ pub fn flush_typing() {
 /// Forget the typed link still waiting (back/forward left its entry: it
 /// must not be written into the one restored).
 pub fn drop_typing() {
-    if let Some((_, _, timer)) = TYPING.take() {
-        timer.clear();
-    }
+    TYPING.with_borrow_mut(|t| t.1 = None);
 }
 
 /// `enhance.js` writes the waiting link before it reads the address bar.

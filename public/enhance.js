@@ -26,9 +26,12 @@ import { workerExport, workerQr, useMorph, flushLink } from './gpucost.js';
 // Make `el` hold what `el.innerHTML = markup` would, keeping every node
 // whose place and tag stay the same: text and attributes are written only
 // where they differ, other nodes are replaced, added or removed. An open
-// <details> stays open (the reader opened it). For read-only output: a
-// form control that stays keeps what was typed in it. The markup's top level
-// is whole elements (a bare <td> parses differently in a <template>).
+// <details> stays open (the reader opened it). A form control that stays
+// shows what the markup says (a checkbox its `checked`, a box its value),
+// but the box being typed in keeps what is typed; an element that stands
+// for another offer (`data-offer`) is replaced, so controls stay with what
+// they stand for (the compare rows). The markup's top level is whole
+// elements (a bare <td> parses differently in a <template>).
 export function morph(el, markup) {
   const t = document.createElement('template');
   t.innerHTML = markup;
@@ -40,7 +43,7 @@ function patch(to, from) {
   for (let b = from.firstChild; b; ) {
     const next = b.nextSibling;
     if (!a) to.appendChild(b);
-    else if (a.nodeName !== b.nodeName || a.namespaceURI !== b.namespaceURI) {
+    else if (a.nodeName !== b.nodeName || a.namespaceURI !== b.namespaceURI || key(a) !== key(b)) {
       const after = a.nextSibling;
       to.replaceChild(b, a);
       a = after;
@@ -51,6 +54,7 @@ function patch(to, from) {
         attributes(a, b);
         patch(a, b);
       }
+      if (a instanceof HTMLInputElement) control(a, b);
       a = a.nextSibling;
     }
     b = next;
@@ -59,6 +63,21 @@ function patch(to, from) {
     const after = a.nextSibling;
     to.removeChild(a);
     a = after;
+  }
+}
+
+// What an element stands for (an offer's row): one for another is
+// replaced, never patched, so no control is reused for another offer.
+function key(n) {
+  return n.nodeType === Node.ELEMENT_NODE ? n.getAttribute('data-offer') : null;
+}
+
+// (an attribute no longer moves a control the reader has changed)
+function control(a, b) {
+  if (a.type === 'checkbox' || a.type === 'radio') {
+    if (a.checked !== b.checked) a.checked = b.checked;
+  } else if (a !== document.activeElement && a.value !== b.value) {
+    a.value = b.value;
   }
 }
 

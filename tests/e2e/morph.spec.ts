@@ -107,3 +107,41 @@ test('a plan keystroke patches the options table, which then equals the table a 
   expect(after.summary === fresh.summary, 'the patched summary is the fresh one').toBe(true);
   expect(app.realErrors()).toEqual([]);
 });
+
+// The compare rows are patched too: a row keeps its nodes while it shows
+// the same offer (typing in the hours box rewrites its figures, not its
+// ~20 nodes), a row of another offer is replaced (no control is reused for
+// another offer), and a checkbox shows the selection even after the reader
+// clicked it (an attribute alone would not move it back).
+test('the compare rows are patched while they show the same offers, and their checkboxes follow the selection', async ({ app, page }) => {
+  await app.open('?v=2');
+  const rows = page.getByTestId('offer-row');
+  await expect(rows.first()).toBeVisible();
+  await page.evaluate(() => import(new URL('./enhance.js', location.href).href));
+  const boxes = page.getByTestId('select-offer');
+  await boxes.nth(0).check();
+  await boxes.nth(1).check();
+  await expect(page.getByTestId('compare-table')).toBeVisible();
+  const first = await page.evaluate(() => {
+    const r = document.querySelector('[data-testid="offer-row"]') as any;
+    r.__kept = true;
+    return { offer: r.dataset.offer as string, text: r.textContent as string };
+  });
+  await app.openFilters();
+  await page.getByTestId('hours-per-month').fill('400');
+  await expect.poll(() => rows.first().textContent()).not.toBe(first.text);
+  expect(await rows.first().evaluate((r: any) => [r.__kept === true, r.dataset.offer]), 'the same row, its figures rewritten').toEqual([true, first.offer]);
+  await expect(boxes.nth(0)).toBeChecked();
+  // the compare table's × takes the first offer out: its checkbox unchecks
+  await page.getByTestId('compare-table').locator('thead th[data-offer] button').first().click();
+  await expect(boxes.nth(0)).not.toBeChecked();
+  await expect(boxes.nth(1)).toBeChecked();
+  await page.getByTestId('compare-clear').click();
+  await expect(boxes.nth(1)).not.toBeChecked();
+  // another order: a row that stayed shows the offer it showed
+  await page.getByTestId('sort-gpu').click();
+  await expect.poll(() => rows.first().getAttribute('data-offer')).not.toBe(first.offer);
+  const kept = await rows.evaluateAll((rs: any[]) => rs.filter((r) => r.__kept).map((r) => r.dataset.offer));
+  expect(kept.every((o: string) => o === first.offer), `kept rows: ${kept}`).toBe(true);
+  expect(app.realErrors()).toEqual([]);
+});

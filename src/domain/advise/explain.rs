@@ -223,7 +223,7 @@ pub(super) fn changes(
         let mut s2 = sc.clone();
         s2.months = m;
         s2.offers = Some(ids.clone());
-        let sub = build_pool(c, &s2, a)?;
+        let sub = build_pool(c, &s2, a, true)?;
         if let Some((_, s, _)) = rank::top(ctx, &sub, 0) {
             if s.offer != top.offer {
                 out.push(Change::Horizon {
@@ -249,10 +249,8 @@ pub(super) fn profile_check(
     ranked: &[(usize, &Strategy, Scores)],
 ) -> ProfileCheck {
     let c = ctx.catalog;
-    let (prov, family) = p.article_pick();
-    // family names are compared without case and `_` (`NDasrA100_v4`, `NDasrA100v4`)
-    let norm = |f: &str| f.replace('_', "").to_ascii_lowercase();
-    let is_family = |o: &Offer| o.provider == prov && norm(&o.family) == norm(family);
+    let family = p.article_pick().1;
+    let is_family = |o: &Offer| in_family(p, o);
     let in_catalog = c.offers.iter().any(is_family);
     let hit = ranked
         .iter()

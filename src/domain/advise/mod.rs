@@ -536,15 +536,20 @@ impl AdviceWork<'_> {
         }
     }
 
-    /// What would change the advice's answer (empty when nothing fits).
+    /// What would change the advice's answer (empty when nothing fits):
+    /// it reads the offers the advice left unpriced, priced first.
     pub fn changes(&self) -> Result<Vec<Change>, EngineError> {
         let ctx = self.ctx();
-        let ranked = rank(&ctx, &self.pool, 0);
+        let full = self
+            .pool
+            .completed(self.catalog, &self.scenario, &self.inputs)?;
+        let pool = full.as_ref().unwrap_or(&self.pool);
+        let ranked = rank(&ctx, pool, 0);
         match ranked.first() {
             Some(top) => changes(
                 &self.scenario,
                 &ctx,
-                &self.pool,
+                pool,
                 &ranked,
                 top.1,
                 &active(&self.inputs, self.has_budget),
@@ -561,6 +566,17 @@ pub fn advise_but_changes<'a>(
     sc: &Scenario,
     a: &AdviceInputs,
 ) -> Result<(Advice, AdviceWork<'a>), EngineError> {
+    advise_but_changes_with(c, sc, a, true)
+}
+
+/// [`advise_but_changes`], the offers excluded before their price left
+/// unpriced until something reads it (`defer`, see [`build_pool`]) or not.
+fn advise_but_changes_with<'a>(
+    c: &'a Catalog,
+    sc: &Scenario,
+    a: &AdviceInputs,
+    defer: bool,
+) -> Result<(Advice, AdviceWork<'a>), EngineError> {
     let mut notes = Vec::new();
     let weights = if a.weights.sum() == 0 {
         notes.push(Note::WeightsFallback);
@@ -575,7 +591,7 @@ pub fn advise_but_changes<'a>(
         inputs: a.clone(),
         weights,
         has_budget: budget.is_some(),
-        pool: build_pool(c, sc, a)?,
+        pool: build_pool(c, sc, a, defer)?,
     };
     let (ctx, pool) = (work.ctx(), &work.pool);
     let spot_t = ctx.spot;
@@ -630,8 +646,11 @@ pub fn advise_but_changes<'a>(
             .map(|warning| Note::Warning { warning }),
     );
     let active = active(a, budget.is_some());
+    // nothing fits: what would admit an offer reads the prices of those
+    // left unpriced (the ranking is the same: they are all excluded)
     let relax = if ranked.is_empty() {
-        relaxations(&ctx, pool, &active)
+        let full = pool.completed(c, sc, a)?;
+        relaxations(&ctx, full.as_ref().unwrap_or(pool), &active)
     } else {
         Vec::new()
     };

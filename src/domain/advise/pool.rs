@@ -5,6 +5,7 @@ use crate::domain::catalog::{Gpu, Network, Sla, SlaScope, Stack, UsageKind};
 use crate::domain::tco::DataCharge;
 
 /// Facts about an offer the checks and scores need.
+#[derive(Clone)]
 pub(super) struct OfferFacts<'a> {
     pub(super) offer: &'a Offer,
     pub(super) gpu: Option<&'a Gpu>,
@@ -256,38 +257,162 @@ pub(super) fn strategy_of(
 
 /// Every strategy of every offer the filters match, with its failed
 /// constraints; and the offers' facts.
+#[derive(Clone)]
 pub(super) struct Pool<'a> {
     pub(super) offers: Vec<OfferFacts<'a>>,
     /// Offers whose job throughput was measured (not estimated).
     pub(super) measured: Vec<OfferId>,
     /// (index into `offers`, strategy)
     pub(super) strategies: Vec<(usize, Strategy)>,
+    /// Offers not priced yet (see [`build_pool`]), in `offers` order; each
+    /// stands in `strategies` as one unpriced strategy failing what the
+    /// offer fails.
+    pub(super) deferred: Vec<usize>,
 }
 
+/// The offer-level constraints checked before the price (the first each
+/// fails is the reason it is excluded, whatever its prices).
+fn before_price() -> u16 {
+    [
+        Exclusion::Residency,
+        Exclusion::Icp,
+        Exclusion::Platform,
+        Exclusion::Accelerator,
+        Exclusion::Memory,
+        Exclusion::NvLink,
+        Exclusion::Rdma,
+    ]
+    .into_iter()
+    .fold(0, |m, e| m | e.bit())
+}
+
+/// True when the offer is of the family the articles pick for `p`
+/// (family names compared without case and `_`: `NDasrA100_v4`,
+/// `NDasrA100v4`).
+pub(super) fn in_family(p: Profile, o: &Offer) -> bool {
+    let (prov, family) = p.article_pick();
+    let norm = |f: &str| f.replace('_', "").to_ascii_lowercase();
+    o.provider == prov && norm(&o.family) == norm(family)
+}
+
+/// What pricing an offer's strategies needs, computed once per pool.
+struct Pricer<'s> {
+    catalog: &'s Catalog,
+    scenario: &'s Scenario,
+    inputs: &'s AdviceInputs,
+    budget: Option<Decimal>,
+    sp: Option<spot::SpotParams>,
+    assumed: Option<Vec<crate::domain::billing::assumed::AssumedRates>>,
+    spot_ok: bool,
+    mix_ok: bool,
+}
+
+impl<'s> Pricer<'s> {
+    fn new(c: &'s Catalog, sc: &'s Scenario, a: &'s AdviceInputs) -> Pricer<'s> {
+        let sla = a.needs(Need::Sla);
+        Pricer {
+            catalog: c,
+            scenario: sc,
+            inputs: a,
+            budget: inputs::budget_in(a, sc.currency, sc.fx(c)),
+            sp: spot::params(&sc.spot),
+            assumed: assumed_rates(c, sc),
+            spot_ok: a.spot == SpotTolerance::Yes && !sla,
+            mix_ok: a.spot != SpotTolerance::No && !sla,
+        }
+    }
+
+    /// Spot alone or in a mix, where the tolerance or an SLA rules it out.
+    fn risk(&self, m: BillingModel) -> u16 {
+        match m {
+            BillingModel::Spot if !self.spot_ok => Exclusion::Risk.bit(),
+            BillingModel::Mix if !self.mix_ok => Exclusion::Risk.bit(),
+            _ => 0,
+        }
+    }
+
+    /// The priced strategies of an offer outside a job (pushed to `out`
+    /// as offer `idx`), its charges, missing kinds and unpriced models
+    /// noted in `f`.
+    fn price(
+        &self,
+        o: &Offer,
+        instances: u32,
+        idx: usize,
+        f: &mut OfferFacts,
+        out: &mut Vec<(usize, Strategy)>,
+    ) -> Result<(), EngineError> {
+        let (c, sc, a) = (self.catalog, self.scenario, self.inputs);
+        // the strategies read the cash flow, never the saving against on-demand
+        let opts = QuoteOptions {
+            lines: true,
+            savings: false,
+        };
+        let (sp, assumed) = (self.sp.as_ref(), self.assumed.as_deref());
+        let oq = quote_offer(c, sc, o, sp, assumed, opts)?;
+        f.charges = oq.data_charges.clone();
+        let mut best_commit: Option<(Decimal, BillingModel)> = None;
+        for q in &oq.models {
+            f.missing = q.missing_kinds();
+            let Some(mut s) = strategy_of(q, o, instances, sc.months, None) else {
+                f.unpriced.push(q.model);
+                continue;
+            };
+            if q.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
+                best_commit = Some((s.decision_cost, q.model));
+            }
+            s.fails |= self.risk(q.model);
+            out.push((idx, s));
+        }
+        // commit the baseline, burst with spot
+        if let Some((_, m)) = best_commit.filter(|_| a.load == Load::Bursty && o.spot().is_some()) {
+            let mut mixed = sc.clone();
+            mixed.billing_models = vec![BillingModel::Mix];
+            mixed.mix_baseline = m;
+            let mq = quote_offer(c, &mixed, o, sp, assumed, opts)?;
+            for q in &mq.models {
+                if let Some(mut s) = strategy_of(q, o, instances, sc.months, Some(m)) {
+                    s.fails |= self.risk(BillingModel::Mix);
+                    out.push((idx, s));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// What a strategy fails besides its own: its offer's constraints and
+    /// the budget.
+    fn finish(&self, s: &mut Strategy, offer_fails: u16) {
+        let a = self.inputs;
+        s.fails |= offer_fails;
+        if let Some(b) = self.budget {
+            if s.fails & Exclusion::NoPrice.bit() == 0 && budget_metric(s, a.budget_basis) > b {
+                s.fails |= Exclusion::Budget.bit();
+                // within what the highest month could be: unknown, never passed
+                if a.budget_basis == BudgetBasis::Monthly && s.peak_month <= b {
+                    s.fails |= Exclusion::CashTiming.bit();
+                }
+            }
+        }
+    }
+}
+
+/// The pool of the scenario and advice inputs. With `defer`, an offer
+/// that fails a constraint checked before the price (residency, ICP,
+/// platform, accelerator, memory, NVLink, RDMA) is not priced: nothing the
+/// advice shows reads its prices (it is excluded for that constraint
+/// whatever they are) but what would change the answer and the relaxations,
+/// which price it first ([`Pool::completed`]). Outside a job and the
+/// articles' pick's family (whose unpriced models the advice reports).
 pub(super) fn build_pool<'a>(
     c: &'a Catalog,
     sc: &Scenario,
     a: &AdviceInputs,
+    defer: bool,
 ) -> Result<Pool<'a>, EngineError> {
     sc.validate(c)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
-    let budget = inputs::budget_in(a, sc.currency, sc.fx(c));
-    let sp = spot::params(&sc.spot);
-    let assumed = assumed_rates(c, sc);
-    // the strategies read the cash flow, never the saving against on-demand
-    let opts = QuoteOptions {
-        lines: true,
-        savings: false,
-    };
-    let sla = a.needs(Need::Sla);
-    let spot_ok = a.spot == SpotTolerance::Yes && !sla;
-    let mix_ok = a.spot != SpotTolerance::No && !sla;
-    // spot alone or in a mix, where the tolerance or an SLA rules it out
-    let risk = |m: BillingModel| match m {
-        BillingModel::Spot if !spot_ok => Exclusion::Risk.bit(),
-        BillingModel::Mix if !mix_ok => Exclusion::Risk.bit(),
-        _ => 0,
-    };
+    let pricer = Pricer::new(c, sc, a);
     let job = job_of(c, sc, a)?;
     // each offer's job figures by its id (one look-up per offer, not a
     // search of the report's list)
@@ -301,6 +426,7 @@ pub(super) fn build_pool<'a>(
     let considered = c.offers.len();
     let mut offers = Vec::with_capacity(considered);
     let mut strategies = Vec::with_capacity(considered * (sc.models().len() + 1));
+    let mut deferred = Vec::new();
     // the shared filters decide what is considered; every other constraint
     // is checked here, so each exclusion has its reason
     for o in c.offers.iter().filter(|o| matches(c, sc, o)) {
@@ -365,42 +491,19 @@ pub(super) fn build_pool<'a>(
                             assumed: false,
                             months: h.months,
                             age: m.age.clone(),
-                            fails: fails | risk(m.model),
+                            fails: fails | pricer.risk(m.model),
                         },
                     ));
                 }
             }
+        } else if defer
+            && f.fails & before_price() != 0
+            && !a.profile.is_some_and(|p| in_family(p, o))
+        {
+            deferred.push(idx);
+            strategies.push((idx, placeholder(o, 0, sc.months)));
         } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
-            let oq = quote_offer(c, sc, o, sp.as_ref(), assumed.as_deref(), opts)?;
-            f.charges = oq.data_charges.clone();
-            let mut best_commit: Option<(Decimal, BillingModel)> = None;
-            for q in &oq.models {
-                f.missing = q.missing_kinds();
-                let Some(mut s) = strategy_of(q, o, instances, sc.months, None) else {
-                    f.unpriced.push(q.model);
-                    continue;
-                };
-                if q.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
-                    best_commit = Some((s.decision_cost, q.model));
-                }
-                s.fails |= risk(q.model);
-                strategies.push((idx, s));
-            }
-            // commit the baseline, burst with spot
-            if let Some((_, m)) =
-                best_commit.filter(|_| a.load == Load::Bursty && o.spot().is_some())
-            {
-                let mut mixed = sc.clone();
-                mixed.billing_models = vec![BillingModel::Mix];
-                mixed.mix_baseline = m;
-                let mq = quote_offer(c, &mixed, o, sp.as_ref(), assumed.as_deref(), opts)?;
-                for q in &mq.models {
-                    if let Some(mut s) = strategy_of(q, o, instances, sc.months, Some(m)) {
-                        s.fails |= risk(BillingModel::Mix);
-                        strategies.push((idx, s));
-                    }
-                }
-            }
+            pricer.price(o, instances, idx, &mut f, &mut strategies)?;
         }
         if strategies.len() == before {
             strategies.push((idx, placeholder(o, unpriced, sc.months)));
@@ -408,16 +511,7 @@ pub(super) fn build_pool<'a>(
         offers.push(f);
     }
     for (i, s) in &mut strategies {
-        s.fails |= offers[*i].fails;
-        if let Some(b) = budget {
-            if s.fails & Exclusion::NoPrice.bit() == 0 && budget_metric(s, a.budget_basis) > b {
-                s.fails |= Exclusion::Budget.bit();
-                // within what the highest month could be: unknown, never passed
-                if a.budget_basis == BudgetBasis::Monthly && s.peak_month <= b {
-                    s.fails |= Exclusion::CashTiming.bit();
-                }
-            }
-        }
+        pricer.finish(s, offers[*i].fails);
     }
     let measured = job
         .iter()
@@ -429,7 +523,53 @@ pub(super) fn build_pool<'a>(
         offers,
         measured,
         strategies,
+        deferred,
     })
+}
+
+impl<'a> Pool<'a> {
+    /// This pool with its deferred offers priced (None when none is: the
+    /// pool is complete), for what reads the strategies of excluded offers.
+    /// The same as [`build_pool`] without deferring, strategy for strategy
+    /// and in the same order.
+    pub(super) fn completed(
+        &self,
+        c: &'a Catalog,
+        sc: &Scenario,
+        a: &AdviceInputs,
+    ) -> Result<Option<Pool<'a>>, EngineError> {
+        if self.deferred.is_empty() {
+            return Ok(None);
+        }
+        let pricer = Pricer::new(c, sc, a);
+        let mut offers = self.offers.clone();
+        let mut strategies = Vec::with_capacity(self.strategies.len() * (sc.models().len() + 1));
+        let mut next = self.deferred.iter().peekable();
+        for (i, s) in &self.strategies {
+            if next.next_if_eq(&i).is_none() {
+                strategies.push((*i, s.clone()));
+                continue;
+            }
+            let f = &mut offers[*i];
+            let o = f.offer;
+            let before = strategies.len();
+            if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
+                pricer.price(o, instances, *i, f, &mut strategies)?;
+            }
+            if strategies.len() == before {
+                strategies.push((*i, placeholder(o, Exclusion::NoPrice.bit(), sc.months)));
+            }
+            for (_, s) in &mut strategies[before..] {
+                pricer.finish(s, f.fails);
+            }
+        }
+        Ok(Some(Pool {
+            offers,
+            measured: self.measured.clone(),
+            strategies,
+            deferred: Vec::new(),
+        }))
+    }
 }
 
 /// An offer with no priced strategy, failing `fails`.
@@ -478,5 +618,119 @@ pub(super) fn budget_metric(s: &Strategy, basis: BudgetBasis) -> Decimal {
     match basis {
         BudgetBasis::Monthly => s.peak_month_max,
         BudgetBasis::Total => s.decision_cost,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::advise::inputs::{Need, Residency};
+    use crate::domain::catalog::Currency;
+    use crate::domain::embedded::test_catalog;
+    use crate::domain::money::Money;
+
+    /// Deferring rests on this: the constraints it defers on are checked
+    /// before the price, so an offer failing one is excluded for it
+    /// whatever its prices.
+    #[test]
+    fn the_constraints_deferred_on_are_those_checked_before_the_price() {
+        let before = Exclusion::ALL
+            .into_iter()
+            .filter(|e| *e != Exclusion::Filters && e.index() < Exclusion::NoPrice.index())
+            .fold(0, |m, e| m | e.bit());
+        assert_eq!(before_price(), before);
+    }
+
+    fn cases() -> Vec<(Scenario, AdviceInputs)> {
+        let sc = |months, min_gpus| Scenario {
+            months,
+            min_gpus,
+            ..Scenario::default()
+        };
+        let usd = |v: u32| Some(Money::new(Decimal::from(v), Currency::USD));
+        vec![
+            (
+                sc(12, 8),
+                AdviceInputs {
+                    gpu_memory_gb: Some(40),
+                    ..AdviceInputs::default()
+                },
+            ),
+            (
+                sc(36, 1),
+                AdviceInputs {
+                    needs: vec![Need::NvLink, Need::Sla],
+                    profile: Some(Profile::Unlimited),
+                    ..AdviceInputs::default()
+                },
+            ),
+            // nothing fits: the relaxations read the deferred offers
+            (
+                sc(3, 1),
+                AdviceInputs {
+                    residency: Residency::Mainland,
+                    gpu_memory_gb: Some(500),
+                    spot: SpotTolerance::Yes,
+                    ..AdviceInputs::default()
+                },
+            ),
+            (
+                sc(24, 8),
+                AdviceInputs {
+                    needs: vec![Need::Rdma],
+                    platform: Some(Platform::SageMaker),
+                    load: Load::Bursty,
+                    spot: SpotTolerance::Mix,
+                    budget: usd(60_000),
+                    profile: Some(Profile::Domestic),
+                    ..AdviceInputs::default()
+                },
+            ),
+            (
+                sc(6, 1),
+                AdviceInputs {
+                    residency: Residency::HongKong,
+                    needs: vec![Need::Icp],
+                    framework: Some(Framework::Paddle),
+                    budget: usd(5_000),
+                    budget_basis: BudgetBasis::Monthly,
+                    ..AdviceInputs::default()
+                },
+            ),
+        ]
+    }
+
+    /// A pool that left offers unpriced, once completed, is the pool that
+    /// priced them all, strategy for strategy; and the advice made on it
+    /// (what would change its answer and the relaxations included) is the
+    /// advice made on the whole pool.
+    #[test]
+    fn a_deferred_pool_completed_is_the_whole_pool_and_gives_the_same_advice() {
+        let c = test_catalog();
+        let mut deferred = 0;
+        for (sc, a) in &cases() {
+            let whole = build_pool(c, sc, a, false).unwrap();
+            assert!(whole.deferred.is_empty());
+            let lazy = build_pool(c, sc, a, true).unwrap();
+            assert_eq!(lazy.offers.len(), whole.offers.len());
+            deferred += lazy.deferred.len();
+            let done = lazy.completed(c, sc, a).unwrap().unwrap_or(lazy.clone());
+            assert_eq!(done.strategies, whole.strategies, "{a:?}");
+            for (x, y) in done.offers.iter().zip(&whole.offers) {
+                assert_eq!(x.offer.id, y.offer.id);
+                assert_eq!(x.fails, y.fails);
+                assert_eq!(x.unpriced, y.unpriced);
+                assert_eq!(x.missing, y.missing);
+                assert_eq!(x.charges, y.charges);
+            }
+            let advice = |defer| {
+                let (mut advice, work) = advise_but_changes_with(c, sc, a, defer).unwrap();
+                advice.changes = work.changes().unwrap();
+                advice
+            };
+            assert_eq!(advice(true), advice(false), "{a:?}");
+        }
+        // the cases defer something (the check is not vacuous)
+        assert!(deferred > 10, "{deferred}");
     }
 }

@@ -546,7 +546,7 @@ mod tests {
         ];
         let mut compared = 0;
         for (sc, a) in &cases {
-            let pool = build_pool(c, sc, a).unwrap();
+            let pool = build_pool(c, sc, a, false).unwrap();
             for weights in [
                 Weights::default(),
                 Weights {

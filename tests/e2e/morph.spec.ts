@@ -145,3 +145,40 @@ test('the compare rows are patched while they show the same offers, and their ch
   expect(kept.every((o: string) => o === first.offer), `kept rows: ${kept}`).toBe(true);
   expect(app.realErrors()).toEqual([]);
 });
+
+// A part waiting for a newer answer shows a thin bar above the last one
+// after 0.2 s and moves nothing: in the flow, the bar was an item of the
+// advice's grid and its gap pushed the answer 12 px down on every keystroke
+// (and back up when the answer came), repainting all of it twice.
+test('a part waiting for its answer shows the bar and moves nothing', async ({ app, page }) => {
+  const screens: [string, string[]][] = [
+    ['?v=2&sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.2xlarge', ['compare-body']],
+    ['?v=2&screen=plan&m=36', ['plan-results', 'plan-what-changes']],
+    ['?v=2&screen=advise&gpus=8&vpg=40&m=12', ['advise-results', 'advise-what-changes']],
+  ];
+  for (const [query, parts] of screens) {
+    await app.open(query);
+    for (const id of parts) {
+      const part = page.getByTestId(id);
+      await expect(part).toHaveAttribute('data-state', 'ready');
+      await expect(part).not.toBeEmpty();
+      const r = await part.evaluate(async (el) => {
+        const inside = el.firstElementChild!;
+        const next = el.nextElementSibling;
+        const at = () => [inside.getBoundingClientRect().top, el.getBoundingClientRect().height, next?.getBoundingClientRect().top ?? 0];
+        const before = at();
+        el.setAttribute('data-state', 'pending');
+        const during = at();
+        await new Promise((r) => setTimeout(r, 300));
+        const bar = getComputedStyle(el, '::before');
+        const shown = { visibility: bar.visibility, shadow: bar.boxShadow };
+        el.setAttribute('data-state', 'ready');
+        return { before, during, shown };
+      });
+      expect(r.during, `${query} ${id}: nothing moves while it waits`).toEqual(r.before);
+      expect(r.shown.visibility, `${query} ${id}: the bar shows after 0.2 s`).toBe('visible');
+      expect(r.shown.shadow, `${query} ${id}: the bar shows after 0.2 s`).not.toBe('none');
+    }
+  }
+  expect(app.realErrors()).toEqual([]);
+});

@@ -539,6 +539,11 @@ impl AdviceWork<'_> {
     /// What would change the advice's answer (empty when nothing fits):
     /// it reads the offers the advice left unpriced, priced first.
     pub fn changes(&self) -> Result<Vec<Change>, EngineError> {
+        // nothing fits (the ranking is empty): nothing to change, and the
+        // offers left unpriced need no price for it
+        if !self.pool.strategies.iter().any(|(_, s)| s.fails == 0) {
+            return Ok(Vec::new());
+        }
         let ctx = self.ctx();
         let full = self
             .pool

@@ -268,6 +268,9 @@ pub(super) struct Pool<'a> {
     /// stands in `strategies` as one unpriced strategy failing what the
     /// offer fails.
     pub(super) deferred: Vec<usize>,
+    /// The assumed discounts the pool was priced with (one pass over the
+    /// catalog), kept for pricing its deferred offers.
+    assumed: Option<Vec<crate::domain::billing::assumed::AssumedRates>>,
 }
 
 /// The offer-level constraints checked before the price (the first each
@@ -308,7 +311,12 @@ struct Pricer<'s> {
 }
 
 impl<'s> Pricer<'s> {
-    fn new(c: &'s Catalog, sc: &'s Scenario, a: &'s AdviceInputs) -> Pricer<'s> {
+    fn new(
+        c: &'s Catalog,
+        sc: &'s Scenario,
+        a: &'s AdviceInputs,
+        assumed: Option<Vec<crate::domain::billing::assumed::AssumedRates>>,
+    ) -> Pricer<'s> {
         let sla = a.needs(Need::Sla);
         Pricer {
             catalog: c,
@@ -316,7 +324,7 @@ impl<'s> Pricer<'s> {
             inputs: a,
             budget: inputs::budget_in(a, sc.currency, sc.fx(c)),
             sp: spot::params(&sc.spot),
-            assumed: assumed_rates(c, sc),
+            assumed,
             spot_ok: a.spot == SpotTolerance::Yes && !sla,
             mix_ok: a.spot != SpotTolerance::No && !sla,
         }
@@ -412,7 +420,7 @@ pub(super) fn build_pool<'a>(
 ) -> Result<Pool<'a>, EngineError> {
     sc.validate(c)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
-    let pricer = Pricer::new(c, sc, a);
+    let pricer = Pricer::new(c, sc, a, assumed_rates(c, sc));
     let job = job_of(c, sc, a)?;
     // each offer's job figures by its id (one look-up per offer, not a
     // search of the report's list)
@@ -524,6 +532,7 @@ pub(super) fn build_pool<'a>(
         measured,
         strategies,
         deferred,
+        assumed: pricer.assumed,
     })
 }
 
@@ -541,7 +550,7 @@ impl<'a> Pool<'a> {
         if self.deferred.is_empty() {
             return Ok(None);
         }
-        let pricer = Pricer::new(c, sc, a);
+        let pricer = Pricer::new(c, sc, a, self.assumed.clone());
         let mut offers = self.offers.clone();
         let mut strategies = Vec::with_capacity(self.strategies.len() * (sc.models().len() + 1));
         let mut next = self.deferred.iter().peekable();
@@ -568,6 +577,7 @@ impl<'a> Pool<'a> {
             measured: self.measured.clone(),
             strategies,
             deferred: Vec::new(),
+            assumed: pricer.assumed,
         }))
     }
 }
@@ -683,6 +693,21 @@ mod tests {
                     spot: SpotTolerance::Mix,
                     budget: usd(60_000),
                     profile: Some(Profile::Domestic),
+                    ..AdviceInputs::default()
+                },
+            ),
+            // the deferred offers priced with the pool's assumed discounts
+            (
+                Scenario {
+                    assumed_discount: Some(crate::domain::scenario::AssumedDiscount {
+                        no_upfront_pct: Decimal::from(30),
+                        partial_upfront_pct: None,
+                        all_upfront_pct: Some(Decimal::from(45)),
+                    }),
+                    ..sc(36, 1)
+                },
+                AdviceInputs {
+                    residency: Residency::Mainland,
                     ..AdviceInputs::default()
                 },
             ),

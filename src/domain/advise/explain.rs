@@ -63,7 +63,7 @@ pub(super) fn relaxations(ctx: &Ctx, pool: &Pool, active: &[Exclusion]) -> Vec<R
         let needed = drop.contains(&Exclusion::Budget).then(|| {
             pool.strategies
                 .iter()
-                .filter(|(_, x)| x.fails & !allow == 0)
+                .filter(|(_, x)| x.fails_within(allow))
                 .map(|(_, x)| budget_metric(x, basis))
                 .min()
                 .unwrap_or_default()

@@ -225,6 +225,13 @@ pub struct Strategy {
     fails: u16,
 }
 
+impl Strategy {
+    /// Whether it fails nothing but what `allow` allows (0: feasible).
+    pub(super) fn fails_within(&self, allow: u16) -> bool {
+        self.fails & !allow == 0
+    }
+}
+
 /// A reason a pick is where it is, with its numbers. Stable codes.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(tag = "code", rename_all = "snake_case")]
@@ -541,7 +548,7 @@ impl AdviceWork<'_> {
     pub fn changes(&self) -> Result<Vec<Change>, EngineError> {
         // nothing fits (the ranking is empty): nothing to change, and the
         // offers left unpriced need no price for it
-        if !self.pool.strategies.iter().any(|(_, s)| s.fails == 0) {
+        if !self.pool.strategies.iter().any(|(_, s)| s.fails_within(0)) {
             return Ok(Vec::new());
         }
         let ctx = self.ctx();

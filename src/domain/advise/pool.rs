@@ -1,6 +1,7 @@
 //! The candidates: every offer the filters match, the hard constraints it
 //! fails, and its priced strategies (see the module docs of `advise`).
 use super::*;
+use crate::domain::billing::assumed::AssumedRates;
 use crate::domain::catalog::{Gpu, Network, Sla, SlaScope, Stack, UsageKind};
 use crate::domain::tco::DataCharge;
 
@@ -270,7 +271,7 @@ pub(super) struct Pool<'a> {
     pub(super) deferred: Vec<usize>,
     /// The assumed discounts the pool was priced with (one pass over the
     /// catalog), kept for pricing its deferred offers.
-    assumed: Option<Vec<crate::domain::billing::assumed::AssumedRates>>,
+    assumed: Option<Vec<AssumedRates>>,
 }
 
 /// The offer-level constraints checked before the price (the first each
@@ -305,7 +306,7 @@ struct Pricer<'s> {
     inputs: &'s AdviceInputs,
     budget: Option<Decimal>,
     sp: Option<spot::SpotParams>,
-    assumed: Option<Vec<crate::domain::billing::assumed::AssumedRates>>,
+    assumed: Option<Vec<AssumedRates>>,
     spot_ok: bool,
     mix_ok: bool,
 }
@@ -315,7 +316,7 @@ impl<'s> Pricer<'s> {
         c: &'s Catalog,
         sc: &'s Scenario,
         a: &'s AdviceInputs,
-        assumed: Option<Vec<crate::domain::billing::assumed::AssumedRates>>,
+        assumed: Option<Vec<AssumedRates>>,
     ) -> Pricer<'s> {
         let sla = a.needs(Need::Sla);
         Pricer {

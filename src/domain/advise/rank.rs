@@ -172,7 +172,7 @@ fn scored<'a>(
     let feasible: Vec<&(usize, Strategy)> = pool
         .strategies
         .iter()
-        .filter(|(_, s)| s.fails & !allow == 0 && keep(s))
+        .filter(|(_, s)| s.fails_within(allow) && keep(s))
         .collect();
     // compared on what every feasible strategy prices
     let without = lacking(feasible.iter().map(|(_, s)| s));

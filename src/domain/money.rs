@@ -74,6 +74,54 @@ pub fn round_money(d: Decimal) -> Decimal {
     r
 }
 
+/// A money figure rounded as [`round_money`] rounds it, as integer cents;
+/// `None` when that does not fit an `i64`. The cash flows round every
+/// figure they report this way, thousands of times per plan: an integer
+/// division by a power of ten (64-bit when the figure fits, else 128-bit;
+/// a `Decimal` has at most 96 bits and 28 places) instead of
+/// `round_money`, which was ~17 % of a plan's instructions.
+pub fn to_cents(d: Decimal) -> Option<i64> {
+    let (m, scale) = (d.mantissa(), d.scale());
+    if scale <= MONEY_DP {
+        return i64::try_from(m.checked_mul(10i128.pow(MONEY_DP - scale))?).ok();
+    }
+    let places = scale - MONEY_DP;
+    let cents = match i64::try_from(m) {
+        // 10^18 is the largest power of ten an i64 holds
+        Ok(m) if places <= 18 => i128::from(half_away(m, 10i64.pow(places))),
+        _ => half_away(m, 10i128.pow(places)),
+    };
+    i64::try_from(cents).ok()
+}
+
+/// `m / div` rounded half away from zero (`div` > 1): a remainder of half
+/// the divisor or more, in magnitude, moves the quotient away from zero.
+fn half_away<T>(m: T, div: T) -> T
+where
+    T: Copy
+        + PartialOrd
+        + std::ops::Div<Output = T>
+        + std::ops::Rem<Output = T>
+        + std::ops::Add<Output = T>
+        + std::ops::Sub<Output = T>
+        + std::ops::Neg<Output = T>
+        + From<i8>,
+{
+    let (q, r) = (m / div, m % div);
+    let zero = T::from(0);
+    let abs = |x: T| if x < zero { -x } else { x };
+    // |r| >= div / 2, without rounding div / 2 down: 2|r| >= div
+    if abs(r) >= div - abs(r) {
+        if m < zero {
+            q - T::from(1)
+        } else {
+            q + T::from(1)
+        }
+    } else {
+        q
+    }
+}
+
 /// Round a unit rate for reporting: 6 dp, half away from zero.
 pub fn round_rate(d: Decimal) -> Decimal {
     d.round_dp_with_strategy(RATE_DP, RoundingStrategy::MidpointAwayFromZero)
@@ -207,6 +255,55 @@ mod tests {
             "99999999999999999999999999999",
         ] {
             assert_eq!(parse_plain(s), None, "{s}");
+        }
+    }
+
+    /// Integer cents are exactly what `round_money` reports, at every
+    /// scale, sign and size, midpoints and the 64-bit edge included.
+    #[test]
+    fn cents_are_the_rounded_figure() {
+        let slow = |d: Decimal| i64::try_from(round_money(d).mantissa()).ok();
+        let mut cases = vec![
+            Decimal::ZERO,
+            Decimal::new(5, 3),
+            Decimal::new(-5, 3),
+            Decimal::new(4999, 5),
+            Decimal::new(-4999, 5),
+            Decimal::new(125, 3),
+            Decimal::new(-125, 3),
+            Decimal::new(135, 3),
+            Decimal::new(7, 0),
+            Decimal::new(-7, 1),
+            Decimal::new(i64::MAX, 0),
+            Decimal::new(i64::MAX, 2),
+            Decimal::new(i64::MIN, 2),
+            Decimal::new(i64::MAX, 3),
+            Decimal::new(i64::MIN, 20),
+            Decimal::new(i64::MAX, 28),
+            Decimal::new(i64::MAX / 100, 0),
+            Decimal::new(i64::MAX / 100 + 1, 0),
+            Decimal::MAX,
+            Decimal::MIN,
+            Decimal::from_str("0.000000000000000000005").unwrap(),
+            Decimal::from_str("12345678901234567890.125").unwrap(),
+            Decimal::from_str("-92233720368547758.075").unwrap(),
+        ];
+        // products and quotients as the cash flows make them
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let m = (x >> (x % 40)) as i64 * if x & 1 == 0 { 1 } else { -1 };
+            let d = Decimal::new(m, (x >> 50) as u32 % 29);
+            cases.push(d);
+            cases.push(d * Decimal::new(((x >> 20) % 100_000) as i64, 4));
+            if let Some(q) = d.checked_div(Decimal::new(((x >> 30) % 997 + 1) as i64, 1)) {
+                cases.push(q);
+            }
+        }
+        for d in cases {
+            assert_eq!(to_cents(d), slow(d), "{d} (scale {})", d.scale());
         }
     }
 

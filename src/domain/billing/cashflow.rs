@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Shape;
 use crate::domain::error::EngineError;
-use crate::domain::money::{div, mul, no_overflow, round_money, sub};
+use crate::domain::money::{div, mul, no_overflow, sub};
 use crate::domain::scenario::Scenario;
 
 /// One month of cash flow, display currency, rounded (see money.rs).
@@ -298,8 +298,7 @@ pub(crate) fn serialize_lines<S: serde::Serializer>(
 
 /// A money figure rounded for reporting (see money.rs), as integer cents.
 pub(crate) fn cents(d: Decimal) -> Result<i64, EngineError> {
-    let r = round_money(d);
-    i64::try_from(r.mantissa()).map_err(|_| EngineError::Overflow)
+    no_overflow(crate::domain::money::to_cents(d))
 }
 
 pub(crate) fn from_cents(c: i64) -> Decimal {

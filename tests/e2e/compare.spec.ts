@@ -49,6 +49,15 @@ test('sort by any column, ascending then descending', async ({ app, page }) => {
   expect([...types].sort()).toEqual(types);
 });
 
+test('the monthly heading follows hours typed on another screen, once the table is shown again', async ({ app, page }) => {
+  await app.open('?v=2&screen=plan');
+  const hours = page.getByTestId('plan-hours');
+  await hours.fill('300');
+  await page.getByTestId('nav-compare').click();
+  await expect(page.getByTestId('sort-monthly')).toContainText('300');
+  await expect(page.getByTestId('sort-monthly')).toHaveAttribute('title', /300/);
+});
+
 test('column picker hides and shows columns', async ({ app, page }) => {
   await app.open();
   await expect(page.getByTestId('sort-vcpu')).toBeVisible();

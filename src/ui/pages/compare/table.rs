@@ -127,8 +127,12 @@ pub fn OfferTable(
     let columns = Memo::new(move |_| link.with(|l| visible_columns(&l.compare.cols)));
     let sort = Memo::new(move |_| link.with(|l| l.compare.sort.unwrap_or(DEFAULT_SORT)));
 
+    // what the rows show (kept while another screen is shown)
+    let shows = super::while_shown(shown, move || link.with(RowsView::of));
     let header = move || {
-        let (unit, hours) = link.with(|l| (l.compare.time_unit, l.scenario.hours_per_month));
+        // the headings follow the rows' unit and hours, so a keystroke on
+        // another screen no longer makes every heading's button again
+        let (unit, hours) = shows.with(|v| (v.unit, v.hours));
         let s = sort.get();
         let cells = columns
             .get()
@@ -189,7 +193,6 @@ pub fn OfferTable(
     // page, 1x and 10x alike).
     let tbody = NodeRef::<leptos::html::Tbody>::new();
     let bad: Refused = StoredValue::new(HashMap::new());
-    let shows = super::while_shown(shown, move || link.with(RowsView::of));
     Effect::new(move |_| {
         let loc = i18n.locale.get();
         let cols = columns.get();

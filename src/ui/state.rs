@@ -24,6 +24,18 @@ pub struct AppState {
     next_write: StoredValue<Write>,
 }
 
+thread_local! {
+    /// What asks the worker for the screens' parts, run in every change of
+    /// the link itself ([`crate::ui::worker::client::ask_on_change`]), by
+    /// number (a plain list: fewer first-load bytes than a stored value in
+    /// the app's state).
+    static ASKS: std::cell::RefCell<(usize, Vec<(usize, Ask)>)> =
+        std::cell::RefCell::new((0, Vec::new()));
+}
+
+/// What asks the worker for a screen's parts.
+pub type Ask = std::rc::Rc<dyn Fn()>;
+
 /// How a change of the state goes into the browser's history.
 #[derive(Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(test, derive(Debug))]
@@ -51,16 +63,36 @@ impl AppState {
         }
     }
 
+    /// Run `ask` right after every change of the link, in the change
+    /// itself, until the calling component is gone.
+    pub fn on_change(&self, ask: Ask) {
+        let id = ASKS.with_borrow_mut(|(next, asks)| {
+            *next += 1;
+            asks.push((*next, ask));
+            *next
+        });
+        on_cleanup(move || ASKS.with_borrow_mut(|(_, asks)| asks.retain(|(i, _)| *i != id)));
+    }
+
+    /// The link has changed: run what asks the worker (reading what it
+    /// reads untracked, whatever observer made the change).
+    fn changed(&self) {
+        // an ask makes no component and drops none: the list stays as it is
+        ASKS.with_borrow(|(_, asks)| untrack(|| asks.iter().for_each(|(_, ask)| ask())));
+    }
+
     /// A discrete change (click, select): one history entry.
     pub fn update(&self, f: impl FnOnce(&mut AppLink)) {
         self.next_write.set_value(Write::Push);
         self.link.update(f);
+        self.changed();
     }
 
     /// A change while typing: replaces the current history entry.
     pub fn update_typing(&self, f: impl FnOnce(&mut AppLink)) {
         self.next_write.set_value(Write::Typing);
         self.link.update(f);
+        self.changed();
     }
 
     /// A compare filter change: also goes back to page 1.
@@ -98,6 +130,7 @@ impl AppState {
         self.notices.set(notices);
         self.next_write.set_value(Write::Replace);
         self.link.set(l);
+        self.changed();
     }
 
     /// What the address bar should become: the link, and how it goes
@@ -185,6 +218,31 @@ mod tests {
         assert_eq!(s.notices.get_untracked().len(), 1);
         // restoring is not a new history entry
         assert_eq!(s.pending_write().1, Write::Replace);
+    }
+
+    #[test]
+    fn what_asks_the_worker_runs_in_the_change_itself_while_its_owner_lives() {
+        let owner = Owner::new();
+        owner.set();
+        let s = AppState::new(catalog(), "v=2");
+        let seen = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let screen = Owner::new();
+        let log = seen.clone();
+        screen.with(|| {
+            s.on_change(std::rc::Rc::new(move || {
+                log.borrow_mut().push(s.link.with(|l| l.scenario.months))
+            }))
+        });
+        // no effect has had a chance to run: the ask ran in the change
+        s.update_typing(|l| l.scenario.months = 7);
+        assert_eq!(*seen.borrow(), vec![7]);
+        s.update(|l| l.scenario.months = 8);
+        s.restore("v=2&m=9");
+        assert_eq!(*seen.borrow(), vec![7, 8, 9]);
+        // the screen is gone: its ask no longer runs
+        screen.cleanup();
+        s.update(|l| l.scenario.months = 10);
+        assert_eq!(*seen.borrow(), vec![7, 8, 9]);
     }
 
     #[test]

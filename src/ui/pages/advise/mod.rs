@@ -24,7 +24,7 @@ use crate::ui::components::worker_part::WorkerPart;
 use crate::ui::i18n::{use_i18n, Locale, Msg};
 use crate::ui::link::{self, AppLink, Screen};
 use crate::ui::state::AppState;
-use crate::ui::worker::client::PartView;
+use crate::ui::worker::client::{ask_on_change, PartView};
 use crate::ui::worker::Part;
 
 /// The link after setting `key` to `value` (empty: the key's default), or
@@ -111,7 +111,8 @@ pub fn AdviseScreen() -> impl IntoView {
     let changes = PartView::new(Part::AdviseChanges);
     // the link (and language) the form on screen shows
     let form_for: RwSignal<Option<(String, Locale)>> = RwSignal::new(None);
-    Effect::new(move |_| {
+    // asked in the keystroke's own handler, before the page updates the rest
+    ask_on_change(state, move || {
         if !shown.get() {
             return;
         }

@@ -20,7 +20,7 @@ use crate::ui::components::worker_part::WorkerPart;
 use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::link::Screen;
 use crate::ui::state::AppState;
-use crate::ui::worker::client::PartView;
+use crate::ui::worker::client::{ask_on_change, PartView};
 use crate::ui::worker::Part;
 use inputs::Group;
 
@@ -51,8 +51,9 @@ pub fn PlanScreen() -> impl IntoView {
     // the summary first (what a keystroke waits for), then the rest of the
     // results from the plan it made, then what would change its answer
     // (the worker searches for it after answering both, and drops the
-    // search when a newer plan is asked for).
-    Effect::new(move |_| {
+    // search when a newer plan is asked for). A keystroke's requests leave
+    // in its own handler, before the page updates anything else.
+    ask_on_change(state, move || {
         if shown.get() {
             let (q, loc) = (query.get(), i18n.locale.get());
             out.request(q.clone(), loc);

@@ -17,7 +17,7 @@ use crate::ui::components::worker_part::WorkerPart;
 use crate::ui::i18n::{use_i18n, Msg};
 use crate::ui::link::Screen;
 use crate::ui::state::AppState;
-use crate::ui::worker::client::PartView;
+use crate::ui::worker::client::{ask_on_change, PartView};
 use crate::ui::worker::Part;
 
 #[component]
@@ -28,7 +28,7 @@ pub fn ProvidersScreen() -> impl IntoView {
     let shown = Memo::new(move |_| state.link.with(|l| l.screen == Screen::Providers));
     // made by the worker from the whole catalog when the screen is shown
     // (and again when the language changes)
-    Effect::new(move |_| {
+    ask_on_change(state, move || {
         if shown.get() {
             part.request(String::new(), i18n.locale.get());
         }

@@ -11,7 +11,7 @@ use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::labels::provider_msg;
 use crate::ui::link::Screen;
 use crate::ui::state::AppState;
-use crate::ui::worker::client::PartView;
+use crate::ui::worker::client::{ask_on_change, PartView};
 use crate::ui::worker::Part;
 
 #[component]
@@ -78,7 +78,7 @@ fn SourcesList() -> impl IntoView {
     // (and again in another language): the app's catalog keeps each
     // source's title and date (the price tips show them) but not its locator
     let part = PartView::new(Part::Sources);
-    Effect::new(move |_| {
+    ask_on_change(state, move || {
         if shown.get() {
             part.request(String::new(), i18n.locale.get());
         }

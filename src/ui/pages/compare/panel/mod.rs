@@ -21,7 +21,7 @@ use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::labels::input_error_msg;
 use crate::ui::link::{self, AppLink};
 use crate::ui::state::AppState;
-use crate::ui::worker::client::PartView;
+use crate::ui::worker::client::{ask_on_change, PartView};
 use crate::ui::worker::Part;
 
 /// The link the panel is made from: the pricing inputs and the selection
@@ -49,7 +49,7 @@ pub fn ComparePanel(
     let count = move || link.with(|l| l.compare.selected.len());
     let query = super::while_shown(shown, move || link.with(panel_query));
     let part = PartView::new(Part::ComparePanel);
-    Effect::new(move |_| {
+    ask_on_change(state, move || {
         if let Some(q) = query.get() {
             part.request(q, i18n.locale.get());
         }

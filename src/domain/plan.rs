@@ -61,7 +61,8 @@ use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, sub};
 use crate::domain::scenario::{BillingModel, Scenario, MAX_MONTHS, MIN_MONTHS};
 use crate::domain::tco::{
-    best_per_offer, quote_with_assumed, ranked_results, Excluded, ModelQuote, Quote, QuoteOptions,
+    best_per_offer, quote_with_assumed, ranked_results, Excluded, ModelQuote, Prepared, Quote,
+    QuoteOptions,
 };
 
 /// Most offers a plan shows.
@@ -328,10 +329,22 @@ pub fn plan(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError>
 /// is empty): the app's worker runs the [`FlipSearch`] on its own, off the
 /// path of a keystroke.
 pub fn plan_without_flips(catalog: &Catalog, scenario: &Scenario) -> Result<Plan, EngineError> {
+    plan_kept(catalog, scenario, &mut None)
+}
+
+/// [`plan_without_flips`], with what an earlier plan left of its offers
+/// ([`Prepared`]: used when it was made for the same inputs but the hours
+/// per month and months, else made again, and left for the next): the
+/// plan worker's way from one keystroke to the next. The same plan either way.
+pub fn plan_kept<'a>(
+    catalog: &'a Catalog,
+    scenario: &Scenario,
+    kept: &mut Option<Prepared<'a>>,
+) -> Result<Plan, EngineError> {
     let requested = scenario.models();
     // depends on the catalog and the assumed discount only: once per plan
     let assumed = assumed_rates(catalog, scenario);
-    let (ids, dropped, auto_selected) = plan_offers(catalog, scenario, &assumed)?;
+    let (ids, dropped, auto_selected) = plan_offers(catalog, scenario, &assumed, kept)?;
     // the plan's scenario: its offers, and on-demand as the reference
     let mut s = scenario.clone();
     s.offers = Some(ids.clone());
@@ -404,10 +417,11 @@ pub fn plan_without_flips(catalog: &Catalog, scenario: &Scenario) -> Result<Plan
 }
 
 /// (offers, dropped, auto-selected): see the module docs.
-fn plan_offers(
-    catalog: &Catalog,
+fn plan_offers<'a>(
+    catalog: &'a Catalog,
     scenario: &Scenario,
     assumed: &Option<Vec<AssumedRates>>,
+    kept: &mut Option<Prepared<'a>>,
 ) -> Result<(Vec<OfferId>, Vec<OfferId>, bool), EngineError> {
     if let Some(given) = &scenario.offers {
         let mut ids: Vec<OfferId> = Vec::new();
@@ -430,7 +444,7 @@ fn plan_offers(
     // charges, and an offer's comparable cost grows with its decision
     // cost, so its best result is its lowest decision cost: only that is
     // computed for each offer (best_per_offer), not the whole result
-    let best = best_per_offer(catalog, scenario, assumed.as_deref())?;
+    let best = best_per_offer(catalog, scenario, assumed.as_deref(), kept)?;
     let priced: Vec<(usize, Decimal)> = best
         .iter()
         .enumerate()
@@ -439,9 +453,9 @@ fn plan_offers(
     let items: Vec<Candidate> = priced
         .iter()
         .map(|&(o, d)| Candidate {
-            missing: &best[o].missing,
+            missing: best[o].missing,
             decision: d,
-            charges: &best[o].charges,
+            charges: best[o].charges,
             months: scenario.months,
         })
         .collect();
@@ -906,7 +920,7 @@ mod tests {
         for link in links {
             let (s, _) = crate::domain::link::parse_scenario(link, &c);
             let assumed = assumed_rates(&c, &s);
-            let (ids, _, auto) = plan_offers(&c, &s, &assumed).unwrap();
+            let (ids, _, auto) = plan_offers(&c, &s, &assumed, &mut None).unwrap();
             assert!(auto);
             // all of them, each by its best result, sorted (stable)
             let q = quote_with_assumed(&c, &s, QuoteOptions::TOTALS, assumed).unwrap();

@@ -487,8 +487,58 @@ fn eligible<'a>(
 pub struct OfferBest<'a> {
     pub offer: &'a Offer,
     pub decision: Option<Decimal>,
-    pub missing: Vec<UsageKind>,
-    pub charges: Vec<DataCharge>,
+    pub missing: &'a [UsageKind],
+    pub charges: &'a [DataCharge],
+}
+
+/// What [`best_per_offer`] reads of a scenario's offers that neither its
+/// hours per month nor its horizon change: the offers its filters match
+/// (each with the instances it needs) and, once made, each one's data
+/// charges and book of rates, or the error making them gave. A keystroke
+/// in the plan's hours or months box prices the whole catalog again; the
+/// plan worker keeps this from one keystroke to the next, so it prices
+/// without building every offer's book again (a fifth of a plan's summary
+/// at 10×). Made again as soon as any other input differs ([`Prepared::key`]).
+pub struct Prepared<'a> {
+    key: Scenario,
+    eligible: Vec<(&'a Offer, u32)>,
+    ready: Option<Vec<Result<Ready<'a>, EngineError>>>,
+}
+
+/// One offer's part of [`Prepared`].
+struct Ready<'a> {
+    offer: &'a Offer,
+    data_c: i64,
+    missing: Vec<UsageKind>,
+    charges: Vec<DataCharge>,
+    book: Book<'a>,
+}
+
+impl<'a> Prepared<'a> {
+    /// The scenario as the kept part reads it: its hours per month and
+    /// months put back to their defaults (neither the filters, the
+    /// instances, the data charges nor the books read them).
+    fn key(s: &Scenario) -> Scenario {
+        let d = Scenario::default();
+        Scenario {
+            hours_per_month: d.hours_per_month,
+            months: d.months,
+            ..s.clone()
+        }
+    }
+}
+
+impl<'a> Ready<'a> {
+    fn new(scene: &Scene, offer: &'a Offer, instances: u32) -> Result<Ready<'a>, EngineError> {
+        let dm = data::monthly(scene.catalog, scene.scenario, offer, scene.fx)?;
+        Ok(Ready {
+            offer,
+            data_c: cents(round_money(dm.total))?,
+            missing: dm.missing.iter().map(|m| m.kind).collect(),
+            charges: dm.charges,
+            book: Book::build(scene, offer, instances)?,
+        })
+    }
 }
 
 /// [`OfferBest`] of every offer the quote would price, in the quote's
@@ -496,37 +546,55 @@ pub struct OfferBest<'a> {
 /// the same path, without what a result says beyond them (sources, ages,
 /// notices, savings), for a choice over the whole catalog (the plan's
 /// offers). A quote's errors are this one's, but those of the figures it
-/// leaves out (a saving against on-demand that overflows).
-pub(crate) fn best_per_offer<'a>(
+/// leaves out (a saving against on-demand that overflows). `kept`: what
+/// an earlier call left of the scenario's offers ([`Prepared`]), used when
+/// it was made for the same inputs but the hours and months, else made
+/// again; either way left there for the next call.
+pub(crate) fn best_per_offer<'a, 'p>(
     catalog: &'a Catalog,
     scenario: &Scenario,
     assumed: Option<&[AssumedRates]>,
-) -> Result<Vec<OfferBest<'a>>, EngineError> {
+    kept: &'p mut Option<Prepared<'a>>,
+) -> Result<Vec<OfferBest<'p>>, EngineError> {
     scenario
         .validate(catalog)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
-    let (offers, _) = eligible(catalog, scenario);
-    if offers.is_empty() {
+    let key = Prepared::key(scenario);
+    let p = match kept.take() {
+        Some(p) if p.key == key => kept.insert(p),
+        _ => kept.insert(Prepared {
+            eligible: eligible(catalog, scenario).0,
+            key,
+            ready: None,
+        }),
+    };
+    if p.eligible.is_empty() {
         return Ok(Vec::new());
     }
     let scene = Scene::new(catalog, scenario, spot::params(&scenario.spot), assumed)?;
     let credit_c = cents(scene.credit)?;
-    let mut out = Vec::with_capacity(offers.len());
-    for (offer, instances) in offers {
-        let dm = data::monthly(catalog, scenario, offer, scene.fx)?;
-        let data_c = cents(round_money(dm.total))?;
-        let book = Book::build(&scene, offer, instances)?;
+    // (an offer's error comes where the offer does, as when each offer's
+    // part was made in this loop)
+    let ready = p.ready.get_or_insert_with(|| {
+        p.eligible
+            .iter()
+            .map(|&(offer, instances)| Ready::new(&scene, offer, instances))
+            .collect()
+    });
+    let mut out = Vec::with_capacity(ready.len());
+    for r in ready.iter() {
+        let r = r.as_ref().map_err(Clone::clone)?;
         let mut decision: Option<i64> = None;
         for &m in scenario.models() {
-            if let Ok((_, _, t)) = settled(&scene, &book, m, data_c, credit_c)? {
+            if let Ok((_, _, t)) = settled(&scene, &r.book, m, r.data_c, credit_c)? {
                 decision = Some(decision.map_or(t.decision, |d| d.min(t.decision)));
             }
         }
         out.push(OfferBest {
-            offer,
+            offer: r.offer,
             decision: decision.map(from_cents),
-            missing: dm.missing.iter().map(|m| m.kind).collect(),
-            charges: dm.charges,
+            missing: &r.missing,
+            charges: &r.charges,
         });
     }
     Ok(out)
@@ -737,6 +805,7 @@ impl CheapestSearch {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::catalog::PriceKind;
 
     /// The best result as the minimum of [`ranked_results`] (what
     /// [`CheapestSearch`] must find).
@@ -872,7 +941,8 @@ mod tests {
             let (s, _) = crate::domain::link::parse_scenario(link, &cat);
             let assumed = assumed_rates(&cat, &s);
             let q = quote_with_assumed(&cat, &s, QuoteOptions::TOTALS, assumed.clone()).unwrap();
-            let best = best_per_offer(&cat, &s, assumed.as_deref()).unwrap();
+            let mut none = None;
+            let best = best_per_offer(&cat, &s, assumed.as_deref(), &mut none).unwrap();
             let ids = |b: &[OfferBest]| b.iter().map(|b| b.offer.id.clone()).collect::<Vec<_>>();
             let want: Vec<OfferId> = q.offers.iter().map(|o| o.offer.clone()).collect();
             assert_eq!(ids(&best), want, "{link}");
@@ -901,6 +971,99 @@ mod tests {
         assert!(
             incomplete > 0 && unpriced > 0,
             "{incomplete} incomplete, {unpriced} unpriced of {seen}"
+        );
+    }
+
+    /// What [`best_per_offer`] keeps of a scenario's offers ([`Prepared`])
+    /// gives the bests and errors a new pass gives, as the hours and months
+    /// change and as the other inputs do: links in turn, each at a few
+    /// hours and horizons, on the catalog and on one whose rates overflow
+    /// (in the books when converted to CNY, in the cash flows in USD).
+    #[test]
+    fn kept_offers_give_what_a_new_pass_gives() {
+        let cat = Catalog::embedded().unwrap();
+        let mut huge = cat.clone();
+        for o in &mut huge.offers {
+            for p in &mut o.prices {
+                if let PriceKind::OnDemand { hourly } = &mut p.kind {
+                    *hourly = Decimal::MAX / Decimal::from(1000);
+                }
+            }
+        }
+        let (mut priced, mut errors) = (0, 0);
+        for c in [&cat, &huge] {
+            let mut kept = None;
+            for link in VARIED_LINKS.iter().chain(&["v=2&cur=CNY&h=744&m=60"]) {
+                let (mut s, _) = crate::domain::link::parse_scenario(link, c);
+                let assumed = assumed_rates(c, &s);
+                for (h, m) in [
+                    (None, None),
+                    (Some(10), None),
+                    (Some(744), Some(60)),
+                    (None, Some(1)),
+                ] {
+                    if let Some(h) = h {
+                        s.hours_per_month = Decimal::from(h);
+                    }
+                    if let Some(m) = m {
+                        s.months = m;
+                    }
+                    let mut none = None;
+                    let fresh = best_per_offer(c, &s, assumed.as_deref(), &mut none);
+                    let again = best_per_offer(c, &s, assumed.as_deref(), &mut kept);
+                    assert_eq!(again, fresh, "{link} h={h:?} m={m:?}");
+                    match fresh {
+                        Ok(b) => priced += b.iter().filter(|b| b.decision.is_some()).count(),
+                        Err(_) => errors += 1,
+                    }
+                }
+            }
+        }
+        assert!(
+            priced > 1000 && errors >= 8,
+            "{priced} priced, {errors} errors"
+        );
+    }
+
+    /// The kept part is used while only the hours and months change, and
+    /// made again when another input does: a mark put into it (each
+    /// offer's data charge up by 100) shows in the next pass only when it
+    /// is used.
+    #[test]
+    fn kept_offers_are_used_while_only_the_hours_and_months_change() {
+        let cat = Catalog::embedded().unwrap();
+        let (mut s, _) = crate::domain::link::parse_scenario("v=2&bm=od,ri1n,spot", &cat);
+        let mut kept = None;
+        let mark = |kept: &mut Option<Prepared>| {
+            for r in kept.as_mut().unwrap().ready.as_mut().unwrap() {
+                r.as_mut().unwrap().data_c += 10_000; // cents
+            }
+        };
+        fn marked<'a>(cat: &'a Catalog, s: &Scenario, kept: &mut Option<Prepared<'a>>) -> bool {
+            let mut none = None;
+            let fresh = best_per_offer(cat, s, None, &mut none).unwrap();
+            let again = best_per_offer(cat, s, None, kept).unwrap();
+            assert_eq!(fresh.len(), again.len());
+            fresh != again
+        }
+        assert!(!marked(&cat, &s, &mut kept), "nothing kept yet");
+        mark(&mut kept);
+        s.hours_per_month = Decimal::from(200);
+        s.months = 7;
+        assert!(
+            marked(&cat, &s, &mut kept),
+            "only the hours and months changed: used"
+        );
+        s.currency = Currency::CNY;
+        assert!(
+            !marked(&cat, &s, &mut kept),
+            "the currency changed: made again"
+        );
+        mark(&mut kept);
+        s.min_gpus = 2;
+        assert!(
+            !marked(&cat, &s, &mut kept),
+            "the GPUs needed changed: made again"
         );
     }
 

@@ -20,7 +20,7 @@ use crate::ui::worker::{Part, Reply, Request};
 /// The worker's state: its catalog, and what it keeps between requests.
 pub struct Server {
     catalog: &'static Catalog,
-    kept: Kept,
+    kept: Kept<'static>,
     /// The last advice, for the part that follows it.
     advice: Option<advise::render::Kept<'static>>,
 }
@@ -183,7 +183,7 @@ pub struct FlipsJob {
 }
 
 impl FlipsJob {
-    fn new(catalog: &'static Catalog, query: &str, locale: Locale, kept: &Kept) -> FlipsJob {
+    fn new(catalog: &'static Catalog, query: &str, locale: Locale, kept: &Kept<'_>) -> FlipsJob {
         FlipsJob {
             catalog,
             locale,

@@ -25,15 +25,19 @@ pub fn query(s: &Scenario) -> String {
 /// keystroke recomputes only what its input changes: the break-even
 /// distribution (a pass over the whole catalog) is made again only when
 /// its own inputs ([`breakeven_inputs`](crate::domain::plan::breakeven_inputs))
-/// or the language change, and the details and the flip search start from
-/// the plan the summary made for their link.
+/// or the language change, the plan's pass over the catalog reuses each
+/// offer's book of rates while only the hours and months change
+/// ([`Prepared`](crate::domain::tco::Prepared)), and the details and the
+/// flip search start from the plan the summary made for their link.
 #[cfg(feature = "worker-html")]
 #[derive(Default)]
-pub struct Kept {
+pub struct Kept<'c> {
     /// The last distribution's inputs, language and pieces (error, markup).
     breakeven: Option<(Scenario, crate::ui::i18n::Locale, Piece)>,
     /// The last plan's link and plan.
     plan: Option<(String, crate::domain::plan::Plan)>,
+    /// What the last plan's pass over the catalog left for the next.
+    offers: Option<crate::domain::tco::Prepared<'c>>,
 }
 
 /// A rendered piece and the engine error code that emptied it.
@@ -46,11 +50,11 @@ type Piece = (Option<String>, crate::ui::html::Html);
 /// The plan is kept for the details ([`details`]) and the flip search
 /// ([`flip_search`]) asked for the same link after it.
 #[cfg(feature = "worker-html")]
-pub fn summary(
-    catalog: &crate::domain::catalog::Catalog,
+pub fn summary<'c>(
+    catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
     locale: crate::ui::i18n::Locale,
-    kept: &mut Kept,
+    kept: &mut Kept<'c>,
 ) -> (Option<String>, Vec<crate::ui::html::Html>) {
     use crate::ui::html::Html;
     use crate::ui::pages::plan::render;
@@ -71,11 +75,11 @@ pub fn summary(
 /// distribution is made again only when its own inputs or the language
 /// changed.
 #[cfg(feature = "worker-html")]
-pub fn details(
-    catalog: &crate::domain::catalog::Catalog,
+pub fn details<'c>(
+    catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
     locale: crate::ui::i18n::Locale,
-    kept: &mut Kept,
+    kept: &mut Kept<'c>,
 ) -> (Option<String>, Vec<crate::ui::html::Html>) {
     use crate::domain::job::job_report;
     use crate::domain::plan::{breakeven_distribution, breakeven_inputs};
@@ -137,17 +141,17 @@ fn scenario<'c>(
 /// The plan of a link: the one kept for it, else a new one, kept (a plan
 /// that fails is not kept: the next part asking fails on its own).
 #[cfg(feature = "worker-html")]
-fn kept_plan<'k>(
-    catalog: &crate::domain::catalog::Catalog,
+fn kept_plan<'c, 'k>(
+    catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
     s: &Scenario,
-    kept: &'k mut Kept,
+    kept: &'k mut Kept<'c>,
 ) -> Result<&'k crate::domain::plan::Plan, crate::domain::error::EngineError> {
     let (q, p) = match kept.plan.take() {
         Some((q, p)) if q == query => (q, p),
         _ => (
             query.to_string(),
-            crate::domain::plan::plan_without_flips(catalog, s)?,
+            crate::domain::plan::plan_kept(catalog, s, &mut kept.offers)?,
         ),
     };
     Ok(&kept.plan.insert((q, p)).1)
@@ -161,7 +165,7 @@ fn kept_plan<'k>(
 pub fn flip_search(
     catalog: &crate::domain::catalog::Catalog,
     query: &str,
-    kept: &Kept,
+    kept: &Kept<'_>,
 ) -> Option<(
     crate::domain::plan::FlipSearch,
     crate::domain::catalog::Currency,
@@ -192,11 +196,11 @@ mod tests {
 
     /// The summary, then the details, as the page asks for them: the first
     /// error and the five pieces in page order.
-    fn results(
-        c: &Catalog,
+    fn results<'c>(
+        c: &'c Catalog,
         q: &str,
         locale: Locale,
-        kept: &mut Kept,
+        kept: &mut Kept<'c>,
     ) -> (Option<String>, Vec<Html>) {
         let (e1, mut pieces) = summary(c, q, locale, kept);
         let (e2, rest) = details(c, q, locale, kept);
@@ -324,5 +328,35 @@ mod tests {
         let (search, _) = flip_search(c, "v=2&m=12&h=310&p=azure", &kept).expect("a search");
         let full = crate::domain::plan::plan(c, &s).unwrap();
         assert_eq!(search.run(c), full.summary.what_changes);
+    }
+
+    /// A keystroke after another answers what a first request answers:
+    /// typing the hours, the months, then another input, with one worker's
+    /// keep (the offers' books kept while only the hours and months change,
+    /// the distribution, the plan) and with a new one for each request.
+    #[test]
+    fn what_is_kept_answers_what_a_new_worker_answers() {
+        let c = catalog();
+        let mut kept = Kept::default();
+        for q in [
+            "v=2&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix",
+            "v=2&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix&h=3",
+            "v=2&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix&h=30",
+            "v=2&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix&h=300",
+            "v=2&m=3&bm=od,ri1n,ri1a,ri3n,spot,mix&h=300",
+            "v=2&m=3&bm=od,ri1n,ri1a,ri3n,spot,mix&h=300&cur=CNY",
+            "v=2&m=3&bm=od,ri1n,ri1a,ri3n,spot,mix&h=700&cur=CNY&eg=900",
+            "v=2&m=3&bm=od,ri1n&h=700&cur=CNY&eg=900&gpus=8",
+            "v=2&m=30&bm=od,ri1n&h=70&cur=CNY&eg=900&gpus=8",
+        ] {
+            let kept_answer = results(c, q, Locale::En, &mut kept);
+            assert_eq!(
+                kept_answer,
+                results(c, q, Locale::En, &mut Kept::default()),
+                "{q}"
+            );
+            assert!(kept_answer.0.is_none(), "{q}: {:?}", kept_answer.0);
+        }
+        assert!(kept.offers.is_some());
     }
 }

@@ -55,14 +55,14 @@ use serde::Serialize;
 use crate::domain::age::PriceAge;
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::breakeven::{break_even, ARTICLE_CLAIM_HOURS};
-use crate::domain::catalog::{Catalog, Currency, OfferId, ProviderId};
+use crate::domain::catalog::{Catalog, Currency, Offer, OfferId, ProviderId};
 use crate::domain::compare_basis::{bases, Basis, Candidate};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, sub};
 use crate::domain::scenario::{BillingModel, Scenario, MAX_MONTHS, MIN_MONTHS};
 use crate::domain::tco::{
-    best_per_offer, quote_with_assumed, ranked_results, Excluded, ModelQuote, Prepared, Quote,
-    QuoteOptions,
+    best_per_offer, eligible, quote_offers, quote_with_assumed, ranked_results, Excluded,
+    ModelQuote, Prepared, Quote, QuoteOptions,
 };
 
 /// Most offers a plan shows.
@@ -633,11 +633,16 @@ impl Direction {
 /// runs it in steps between requests, so a newer request never waits for
 /// more than one step and a search made stale by it is dropped.
 #[derive(Debug, Clone)]
-pub struct FlipSearch {
+pub struct FlipSearch<'a> {
     /// The scenario restricted to the plan's offers (changed and restored
     /// by each step).
     s: Scenario,
     ids: Vec<OfferId>,
+    /// The offers its quotes price and leave out (the hours and months a
+    /// step changes do not decide them): found once, not in every step's
+    /// pass over the catalog.
+    offers: Vec<(&'a Offer, u32)>,
+    excluded: Vec<Excluded>,
     assumed: Option<Vec<AssumedRates>>,
     /// The plan's cheapest option.
     current: Best,
@@ -648,19 +653,22 @@ pub struct FlipSearch {
     found: WhatChanges,
 }
 
-impl FlipSearch {
+impl<'a> FlipSearch<'a> {
     /// The search for `plan` (made from `scenario` with flips or without);
     /// None when the plan has no cheapest option (nothing to flip from).
-    pub fn new(catalog: &Catalog, scenario: &Scenario, plan: &Plan) -> Option<FlipSearch> {
+    pub fn new(catalog: &'a Catalog, scenario: &Scenario, plan: &Plan) -> Option<FlipSearch<'a>> {
         let current = plan.summary.cheapest.clone()?;
         // the search uses the requested models only
         let mut s = scenario.clone();
         s.offers = Some(plan.offers.clone());
         let mut todo = Direction::ALL[0].values(s.months, s.hours_per_month);
         todo.reverse();
+        let (offers, excluded) = eligible(catalog, &s);
         Some(FlipSearch {
             assumed: assumed_rates(catalog, scenario),
             ids: plan.offers.clone(),
+            offers,
+            excluded,
             s,
             current,
             at: 0,
@@ -678,7 +686,15 @@ impl FlipSearch {
             lines: false,
             savings: false,
         };
-        let q = quote_with_assumed(catalog, &self.s, opts, self.assumed.clone()).ok()?;
+        let q = quote_offers(
+            catalog,
+            &self.s,
+            opts,
+            self.assumed.clone(),
+            &self.offers,
+            self.excluded.clone(),
+        )
+        .ok()?;
         let w = best_of(&q, &self.ids, self.s.models())?;
         let b = &self.current;
         (w.offer != b.offer || w.model != b.model).then_some(w)

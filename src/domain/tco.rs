@@ -457,7 +457,7 @@ fn settled(
 /// The offers a quote prices, in catalog order: those matching the
 /// scenario's filters whose instance count is known, each with it, and
 /// the ones left out for unknown GPU memory.
-fn eligible<'a>(
+pub(crate) fn eligible<'a>(
     catalog: &'a Catalog,
     scenario: &Scenario,
 ) -> (Vec<(&'a Offer, u32)>, Vec<Excluded>) {
@@ -625,19 +625,34 @@ pub(crate) fn quote_with_assumed(
     opts: QuoteOptions,
     assumed: Option<Vec<AssumedRates>>,
 ) -> Result<Quote, EngineError> {
+    // the eligible offers once; the result is then sized once
+    let (chosen, excluded) = eligible(catalog, scenario);
+    quote_offers(catalog, scenario, opts, assumed, &chosen, excluded)
+}
+
+/// [`quote_with_assumed`] of the offers it prices and leaves out
+/// ([`eligible`]), found by the caller: once for a caller quoting
+/// many hours and horizons of one scenario (the plan's flip search; only
+/// the filters, the explicit offers and the GPUs needed decide them).
+pub(crate) fn quote_offers(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    opts: QuoteOptions,
+    assumed: Option<Vec<AssumedRates>>,
+    chosen: &[(&Offer, u32)],
+    excluded: Vec<Excluded>,
+) -> Result<Quote, EngineError> {
     scenario
         .validate(catalog)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     let sp = spot::params(&scenario.spot);
-    // the eligible offers once; the result is then sized once
-    let (eligible, excluded) = eligible(catalog, scenario);
-    let mut offers = Vec::with_capacity(eligible.len());
+    let mut offers = Vec::with_capacity(chosen.len());
     let mut search = CheapestSearch::default();
     // built only when an offer is eligible (a catalog rate ≤ 0 is an error
     // only when something is quoted)
-    if !eligible.is_empty() {
+    if !chosen.is_empty() {
         let scene = Scene::new(catalog, scenario, sp, assumed.as_deref())?;
-        for (offer, instances) in eligible {
+        for &(offer, instances) in chosen {
             let oq = offer_quote(&scene, offer, instances, opts)?;
             search.add(offers.len(), &oq);
             offers.push(oq);
@@ -1023,6 +1038,43 @@ mod tests {
             priced > 1000 && errors >= 8,
             "{priced} priced, {errors} errors"
         );
+    }
+
+    /// A quote of offers found once ([`quote_offers`], the plan's flip
+    /// search) is the quote that finds them ([`quote_with_assumed`]) at
+    /// every hours and horizon the search tries: links in turn, with and
+    /// without explicit offers.
+    #[test]
+    fn offers_found_once_quote_as_offers_found_each_time() {
+        let cat = Catalog::embedded().unwrap();
+        let mut quoted = 0;
+        for link in VARIED_LINKS {
+            let (mut s, _) = crate::domain::link::parse_scenario(link, &cat);
+            for ids in [
+                None,
+                Some(cat.offers.iter().step_by(7).map(|o| o.id.clone()).collect()),
+            ] {
+                s.offers = ids;
+                let (chosen, excluded) = eligible(&cat, &s);
+                let assumed = assumed_rates(&cat, &s);
+                for (h, m) in [(10, 1), (300, 12), (744, 60), (5, 37)] {
+                    s.hours_per_month = Decimal::from(h);
+                    s.months = m;
+                    let want = quote_with_assumed(&cat, &s, QuoteOptions::TOTALS, assumed.clone());
+                    let got = quote_offers(
+                        &cat,
+                        &s,
+                        QuoteOptions::TOTALS,
+                        assumed.clone(),
+                        &chosen,
+                        excluded.clone(),
+                    );
+                    assert_eq!(got, want, "{link} h={h} m={m}");
+                    quoted += got.map_or(0, |q| q.offers.len());
+                }
+            }
+        }
+        assert!(quoted > 1000, "{quoted}");
     }
 
     /// The kept part is used while only the hours and months change, and

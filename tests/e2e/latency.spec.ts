@@ -48,6 +48,15 @@ const CASES: Case[] = [
     watch: '[data-testid="plan-results"]',
     done: '(el, v) => el.dataset.state === "ready" && el.textContent.includes(v + " h/month")',
   },
+  // what would change the plan's answer is searched after both parts
+  {
+    name: 'plan hours, what would change',
+    query: '?v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix',
+    input: 'plan-hours',
+    values: VALUES,
+    watch: '[data-testid="plan-what-changes"]',
+    done: '(el) => el.dataset.state === "ready"',
+  },
   {
     name: 'advise months',
     query: '?v=2&screen=advise&gpus=8&vpg=40&m=12',

@@ -179,7 +179,7 @@ impl Server {
 pub struct FlipsJob {
     catalog: &'static Catalog,
     locale: Locale,
-    search: Option<(FlipSearch, Currency)>,
+    search: Option<(FlipSearch<'static>, Currency)>,
 }
 
 impl FlipsJob {

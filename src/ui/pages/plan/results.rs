@@ -162,12 +162,12 @@ fn kept_plan<'c, 'k>(
 /// currency its answer is written in; None when the plan fails or has no
 /// cheapest option (there is nothing to flip from).
 #[cfg(feature = "worker-html")]
-pub fn flip_search(
-    catalog: &crate::domain::catalog::Catalog,
+pub fn flip_search<'c>(
+    catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
     kept: &Kept<'_>,
 ) -> Option<(
-    crate::domain::plan::FlipSearch,
+    crate::domain::plan::FlipSearch<'c>,
     crate::domain::catalog::Currency,
 )> {
     use crate::domain::link::parse_scenario;

@@ -129,7 +129,10 @@ impl Server {
         let c = self.catalog;
         match part {
             Part::PlanFlips => Some(Job::Flips(Box::new(FlipsJob::new(
-                c, query, locale, &self.kept,
+                c,
+                query,
+                locale,
+                &mut self.kept,
             )))),
             Part::AdviseChanges => Some(Job::Changes {
                 catalog: c,
@@ -183,7 +186,12 @@ pub struct FlipsJob {
 }
 
 impl FlipsJob {
-    fn new(catalog: &'static Catalog, query: &str, locale: Locale, kept: &Kept<'_>) -> FlipsJob {
+    fn new(
+        catalog: &'static Catalog,
+        query: &str,
+        locale: Locale,
+        kept: &mut Kept<'static>,
+    ) -> FlipsJob {
         FlipsJob {
             catalog,
             locale,

@@ -158,31 +158,24 @@ fn kept_plan<'c, 'k>(
 }
 
 /// The flip search for a scenario link, from the plan [`summary`] kept
-/// for the same link (else from a new one), and the
-/// currency its answer is written in; None when the plan fails or has no
-/// cheapest option (there is nothing to flip from).
+/// for the same link (else from a new one, kept as [`summary`] keeps it),
+/// and the currency its answer is written in; None when the plan fails or
+/// has no cheapest option (there is nothing to flip from).
 #[cfg(feature = "worker-html")]
 pub fn flip_search<'c>(
     catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
-    kept: &Kept<'_>,
+    kept: &mut Kept<'c>,
 ) -> Option<(
     crate::domain::plan::FlipSearch<'c>,
     crate::domain::catalog::Currency,
 )> {
-    use crate::domain::link::parse_scenario;
-    use crate::domain::plan::{plan_without_flips, FlipSearch};
-
-    let (s, _) = parse_scenario(query, catalog);
-    let made;
-    let p = match &kept.plan {
-        Some((q, p)) if q == query => p,
-        _ => {
-            made = plan_without_flips(catalog, &s).ok()?;
-            &made
-        }
-    };
-    Some((FlipSearch::new(catalog, &s, p)?, s.currency))
+    let (s, _) = crate::domain::link::parse_scenario(query, catalog);
+    let p = kept_plan(catalog, query, &s, kept).ok()?;
+    Some((
+        crate::domain::plan::FlipSearch::new(catalog, &s, p)?,
+        s.currency,
+    ))
 }
 
 #[cfg(all(test, feature = "worker-html"))]
@@ -325,7 +318,7 @@ mod tests {
             kept.breakeven.as_ref().map(|k| &k.0),
             Some(&breakeven_inputs(&s))
         );
-        let (search, _) = flip_search(c, "v=2&m=12&h=310&p=azure", &kept).expect("a search");
+        let (search, _) = flip_search(c, "v=2&m=12&h=310&p=azure", &mut kept).expect("a search");
         let full = crate::domain::plan::plan(c, &s).unwrap();
         assert_eq!(search.run(c), full.summary.what_changes);
     }

@@ -684,3 +684,49 @@ fn g26_unknown_gpu_memory_never_meets_a_vram_need() {
     let st = parse_query("v=2&o=aws:us-east-1:p3.2xlarge&bm=od&m=1", &c);
     assert_eq!(quote(&c, &st.scenario).unwrap().offers.len(), 1);
 }
+
+#[test]
+fn g27_compare_row_at_other_hours() {
+    // p4d.24xlarge (8 × A100 40 GB, AWS 730 h/month) over 12 months: the
+    // compare row's hours-dependent figures.
+    use gpucost::domain::pricing::offer_metrics;
+    let c = fixture();
+    let row = |l: &str| offer_metrics(&c, &parse_query(l, &c).scenario, &c.offers[0]).unwrap();
+    let m = row("v=2&m=12&h=100");
+    // monthly = 21.957642 × 100 = 2195.7642 → 2195.76
+    assert_eq!(m.monthly, Some(d("2195.76")));
+    assert_eq!(m.fleet_monthly, Some(d("2195.76")));
+    // best commitment: the contract that costs least over 12 months.
+    // ri1n 13.921094 × 730 × 12 = 121948.78344; ri1a upfront 113819.00 → ri1a;
+    // per hour used 113819 / (100 × 12) = 94.8491666… → 94.849167;
+    // at full use (113819 / 12) / 730 = 12.9930365… → 12.993037
+    let b = m.best_commitment.as_ref().unwrap();
+    assert_eq!(b.model, BillingModel::Ri1All);
+    assert_eq!(b.per_used_hour, d("94.849167"));
+    assert_eq!(b.effective_hourly, d("12.993037"));
+    assert!(!b.assumed);
+    let models: Vec<BillingModel> = m.sources.iter().map(|s| s.model).collect();
+    assert_eq!(models, [BillingModel::OnDemand, BillingModel::Ri1All]);
+    // 16 GPUs: 2 instances; the fleet rounds 2195.7642 × 2 = 4391.5284 → 4391.53
+    // (not 2 × the rounded 2195.76 = 4391.52)
+    let f = row("v=2&m=12&h=100&gpus=16");
+    assert_eq!(f.instances, Some(2));
+    assert_eq!(f.monthly, Some(d("2195.76")));
+    assert_eq!(f.fleet_monthly, Some(d("4391.53")));
+    // no hours used: nothing is paid per month, no commitment is best (the
+    // cost per hour used has no hours) and its price is not cited
+    let z = row("v=2&m=12&h=0");
+    assert_eq!(z.monthly, Some(d("0.00")));
+    assert_eq!(z.best_commitment, None);
+    assert_eq!(z.sources.len(), 1);
+    assert_eq!(z.sources[0].model, BillingModel::OnDemand);
+    // the rates the hours do not read stay: 21.957642 / 8 = 2.74470525 → 2.744705
+    assert_eq!(
+        (m.hourly, z.hourly),
+        (Some(d("21.957642")), Some(d("21.957642")))
+    );
+    assert_eq!(
+        (m.per_gpu_hour, z.per_gpu_hour),
+        (Some(d("2.744705")), Some(d("2.744705")))
+    );
+}

@@ -3,8 +3,9 @@
 //! read from the offer's price book ([`crate::domain::billing`]).
 //!
 //! Everything here is O(prices of the offer) with a handful of Decimal ops,
-//! so the compare table can call [`offer_metrics`] for every offer on every
-//! keystroke.
+//! so the compare table can price every offer on every keystroke; what the
+//! hours per month do not change ([`Rates`]) it keeps while only they
+//! change, and [`Rates::at`] then only multiplies.
 use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
@@ -116,85 +117,149 @@ pub fn offer_metrics_with(
     metrics(&scene, offer)
 }
 
+/// An offer's metrics less what the hours per month change (`monthly`,
+/// `fleet_monthly` and the best commitment's `per_used_hour`, which
+/// [`Rates::at`] fills in), with what those are made from. The compare
+/// table keeps these while only its hours box changes: the per-unit rates,
+/// TFLOPS conversions and the choice of commitment are most of an offer's
+/// pricing, and none of them reads the hours.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rates {
+    metrics: OfferMetrics,
+    months: u32,
+    /// The on-demand hourly at full precision.
+    hourly: Option<Decimal>,
+    /// The best commitment's cost per instance over the horizon, at full
+    /// precision (every term started paid in full).
+    best_cost: Option<Decimal>,
+    /// The best commitment's price is the last of `metrics.sources`.
+    best_cited: bool,
+    /// `metrics.indicative` without the best commitment's price.
+    indicative_without_best: bool,
+}
+
+impl Rates {
+    /// The metrics at `hours` per month. Hours of 0 use no hour, so no
+    /// commitment is best (nor cited).
+    pub fn at(&self, hours: Decimal) -> Result<OfferMetrics, EngineError> {
+        let mut m = self.metrics.clone();
+        let used_hours = mul(hours, Decimal::from(self.months))?;
+        match (&mut m.best_commitment, self.best_cost) {
+            (Some(b), Some(cost)) if used_hours > Decimal::ZERO => {
+                b.per_used_hour = round_rate(div(cost, used_hours)?);
+            }
+            _ => {
+                if m.best_commitment.take().is_some() && self.best_cited {
+                    m.sources.pop();
+                }
+                m.indicative = self.indicative_without_best;
+            }
+        }
+        if let Some(h) = self.hourly {
+            let monthly = mul(h, hours)?;
+            m.monthly = Some(round_money(monthly));
+            if let Some(n) = m.instances {
+                m.fleet_monthly = Some(round_money(mul(monthly, Decimal::from(n))?));
+            }
+        }
+        Ok(m)
+    }
+}
+
 fn metrics(scene: &Scene, offer: &Offer) -> Result<OfferMetrics, EngineError> {
+    rates(scene, offer)?.at(scene.scenario.hours_per_month)
+}
+
+/// Every figure of an offer's metrics that the hours per month leave alone.
+/// The best commitment is the one whose contract costs least over the
+/// horizon: the same as the least per hour used, as every commitment's cost
+/// is divided by the same hours.
+pub(crate) fn rates(scene: &Scene, offer: &Offer) -> Result<Rates, EngineError> {
     let (catalog, scenario) = (scene.catalog, scene.scenario);
     let instances = instances_needed(scenario, offer);
     let book = Book::build(scene, offer, 1)?;
     let hpm = book.billing.hours_per_month;
     let od = book.on_demand.as_ref();
     let hourly = od.map(|o| o.hourly);
-    let mut sources = Vec::new();
-    let mut indicative = false;
-    let mut cite = |r: PriceRef| {
-        indicative |= r.indicative();
-        sources.push(r);
-    };
-    if let Some(o) = od {
-        cite(o.src());
-    }
-    if let Some(s) = &book.spot {
-        cite(s.src());
-    }
-    let used_hours = mul(scenario.hours_per_month, Decimal::from(scenario.months))?;
+    let mut sources: Vec<PriceRef> = od.map(|o| o.src()).into_iter().collect();
+    sources.extend(book.spot.as_ref().map(|s| s.src()));
+    let indicative_without_best = sources.iter().any(|r| r.indicative());
     let mut best: Option<(Decimal, Commitment)> = None;
-    if used_hours > Decimal::ZERO {
-        for m in BillingModel::ALL {
-            if let Some(c) = commitment::resolve(&book, m, scene.assumed)? {
-                let per_used = div(c.contract_cost(scenario.months)?, used_hours)?;
-                if best.as_ref().is_none_or(|x| per_used < x.0) {
-                    best = Some((per_used, c));
-                }
+    for m in BillingModel::ALL {
+        if let Some(c) = commitment::resolve(&book, m, scene.assumed)? {
+            let cost = c.contract_cost(scenario.months)?;
+            if best.as_ref().is_none_or(|x| cost < x.0) {
+                best = Some((cost, c));
             }
         }
     }
-    let best_commitment = match best {
-        Some((per_used, c)) => {
+    let mut best_cited = false;
+    let (best_cost, best_commitment) = match best {
+        Some((cost, c)) => {
             if let Some(s) = c.src() {
-                cite(s);
+                sources.push(s);
+                best_cited = true;
             }
-            Some(BestCommitment {
+            let b = BestCommitment {
                 model: c.model,
-                per_used_hour: round_rate(per_used),
+                per_used_hour: Decimal::ZERO,
                 effective_hourly: round_rate(c.effective_hourly(hpm)?),
                 assumed: c.assumed,
-            })
+            };
+            (Some(cost), Some(b))
         }
-        None => None,
+        None => (None, None),
     };
     let gpu = catalog.gpu(&offer.gpu);
     let gc = offer.gpu_count;
-    let monthly = match hourly {
-        Some(h) => Some(mul(h, scenario.hours_per_month)?),
-        None => None,
-    };
-    let fleet_monthly = match (monthly, instances) {
-        (Some(m), Some(n)) => Some(round_money(mul(m, Decimal::from(n))?)),
-        _ => None,
-    };
-    Ok(OfferMetrics {
-        offer: offer.id.clone(),
-        currency: scenario.currency,
-        instances,
-        hourly: hourly.map(round_rate),
-        reason: if hourly.is_none() {
-            Some(Reason::NoSourcedPrice)
-        } else {
-            None
+    Ok(Rates {
+        metrics: OfferMetrics {
+            offer: offer.id.clone(),
+            currency: scenario.currency,
+            instances,
+            hourly: hourly.map(round_rate),
+            reason: if hourly.is_none() {
+                Some(Reason::NoSourcedPrice)
+            } else {
+                None
+            },
+            user_price: od.is_some_and(|o| o.user()),
+            per_gpu_hour: per_unit(hourly, Some(Decimal::from(gc))),
+            per_fp16_tflops_hour: per_unit(
+                hourly,
+                gpu.and_then(|g| tflops(g.fp16_tflops_dense, gc)),
+            ),
+            per_tf32_tflops_hour: per_unit(
+                hourly,
+                gpu.and_then(|g| tflops(g.tf32_tflops_dense, gc)),
+            ),
+            per_fp32_tflops_hour: per_unit(hourly, gpu.and_then(|g| tflops(g.fp32_tflops, gc))),
+            per_vram_gb_hour: per_unit(hourly, offer.gpu_memory_gb.map(Decimal::from)),
+            monthly: None,
+            fleet_monthly: None,
+            spot_min_hourly: book.spot.as_ref().map(|s| round_rate(s.min)),
+            spot_max_hourly: book.spot.as_ref().map(|s| round_rate(s.max)),
+            best_commitment,
+            indicative: sources.iter().any(|r| r.indicative()),
+            sources,
         },
-        user_price: od.is_some_and(|o| o.user()),
-        per_gpu_hour: per_unit(hourly, Some(Decimal::from(gc))),
-        per_fp16_tflops_hour: per_unit(hourly, gpu.and_then(|g| tflops(g.fp16_tflops_dense, gc))),
-        per_tf32_tflops_hour: per_unit(hourly, gpu.and_then(|g| tflops(g.tf32_tflops_dense, gc))),
-        per_fp32_tflops_hour: per_unit(hourly, gpu.and_then(|g| tflops(g.fp32_tflops, gc))),
-        per_vram_gb_hour: per_unit(hourly, offer.gpu_memory_gb.map(Decimal::from)),
-        monthly: monthly.map(round_money),
-        fleet_monthly,
-        spot_min_hourly: book.spot.as_ref().map(|s| round_rate(s.min)),
-        spot_max_hourly: book.spot.as_ref().map(|s| round_rate(s.max)),
-        best_commitment,
-        indicative,
-        sources,
+        months: scenario.months,
+        hourly,
+        best_cost,
+        best_cited,
+        indicative_without_best,
     })
+}
+
+/// [`rates`] of one offer (the compare table's memo of them).
+pub fn offer_rates_with(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    offer: &Offer,
+    assumed: Option<&[AssumedRates]>,
+) -> Result<Rates, EngineError> {
+    let scene = Scene::new(catalog, scenario, None, assumed)?;
+    rates(&scene, offer)
 }
 
 /// Metrics for every offer of the catalog (the compare table).

@@ -246,6 +246,34 @@ test('typing a value equal to the default keeps what was typed', async ({ app, p
   await expect(hours).toHaveValue('-5');
 });
 
+// The table keeps each offer's rates while only the hours change and then
+// only multiplies: what it shows after typing must be what a link with
+// those hours shows, also once the rates were made again (another currency)
+// and at 0 hours (no commitment is best without hours used).
+test('rows typed to other hours are the rows a link with those hours opens', async ({ app, page }) => {
+  const rows = page.getByTestId('offer-rows');
+  const opened = async (q: string) => {
+    await app.open(q);
+    await expect(rows).not.toBeEmpty();
+    return rows.innerText();
+  };
+  const want37 = await opened('?v=2&sort=commit&h=37');
+  const want0cny = await opened('?v=2&sort=commit&cur=CNY&h=0');
+  const want500cny = await opened('?v=2&sort=commit&cur=CNY&h=500');
+  expect(new Set([want37, want0cny, want500cny]).size, 'three different tables').toBe(3);
+  await opened('?v=2&sort=commit');
+  await app.openFilters();
+  const hours = page.getByTestId('hours-per-month');
+  await hours.fill('37');
+  await expect.poll(() => rows.innerText()).toBe(want37);
+  await page.getByTestId('currency').selectOption('CNY');
+  await hours.fill('0');
+  await expect.poll(() => rows.innerText()).toBe(want0cny);
+  await hours.fill('500');
+  await expect.poll(() => rows.innerText()).toBe(want500cny);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('prices more than 12 months older than the dataset carry a stale badge', async ({ app, page }) => {
   // Tencent's CNY list is dated 2021 (lower bound); p4d us-east-1 is dated 2026-10-10.
   await app.open('?q=GT4.4XLARGE96&r=tencent:ap-guangzhou');

@@ -12,7 +12,7 @@ use rust_decimal::Decimal;
 
 use crate::domain::catalog::{Catalog, Gpu, Offer, OfferId, Region};
 use crate::domain::error::EngineError;
-use crate::domain::pricing::{assumed_rates, offer_metrics_with, OfferMetrics};
+use crate::domain::pricing::{assumed_rates, offer_rates_with, OfferMetrics, Rates};
 use crate::domain::scenario::{BillingModel, Scenario, UsageRateKey};
 use crate::domain::tco::{quote, ranked_results, ModelQuote, OfferQuote, Quote};
 
@@ -61,17 +61,88 @@ impl PartialEq for PricedOffer {
 
 /// Price every offer of a `'static` catalog under the scenario's pricing inputs.
 pub fn price_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<PricedOffer> {
+    price_kept(catalog, scenario, &mut None)
+}
+
+/// Every offer's rates and the pricing inputs they were made for, with the
+/// hours per month set to 0 ([`rates_key`]).
+#[derive(Debug)]
+pub struct KeptRates {
+    key: Scenario,
+    rated: Vec<RatedOffer>,
+}
+
+/// [`price_all`], with the offers' rates kept in `kept` from one call to
+/// the next while only the hours per month change (the compare table's
+/// hours box): such a pass only multiplies ([`Rates::at`]). Any other
+/// change makes them again.
+pub fn price_kept(
+    catalog: &'static Catalog,
+    scenario: &Scenario,
+    kept: &mut Option<KeptRates>,
+) -> Vec<PricedOffer> {
+    let key = rates_key(scenario);
+    if kept.as_ref().is_some_and(|k| k.key != key) {
+        *kept = None;
+    }
+    let k = kept.get_or_insert_with(|| KeptRates {
+        rated: rate_all(catalog, &key),
+        key,
+    });
+    price_hours(&k.rated, scenario.hours_per_month)
+}
+
+/// One offer's rates (all offers of the catalog, in catalog order): its
+/// pricing less what the hours per month change.
+#[derive(Debug, Clone)]
+pub struct RatedOffer {
+    pub offer: &'static Offer,
+    pub gpu: Option<&'static Gpu>,
+    pub region: Option<&'static Region>,
+    pub rates: Result<Rates, EngineError>,
+}
+
+/// [`price_all`]'s first half: every offer's [`Rates`], which a change of
+/// the hours per month keeps.
+pub fn rate_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<RatedOffer> {
     let assumed = assumed_rates(catalog, scenario);
     catalog
         .offers
         .iter()
-        .map(|o| PricedOffer {
+        .map(|o| RatedOffer {
             offer: o,
             gpu: catalog.gpu(&o.gpu),
             region: catalog.region(o.provider, &o.region),
-            metrics: offer_metrics_with(catalog, scenario, o, assumed.as_deref()),
+            rates: offer_rates_with(catalog, scenario, o, assumed.as_deref()),
         })
         .collect()
+}
+
+/// [`price_all`]'s second half: the rates at `hours` per month.
+pub fn price_hours(rated: &[RatedOffer], hours: Decimal) -> Vec<PricedOffer> {
+    rated
+        .iter()
+        .map(|r| PricedOffer {
+            offer: r.offer,
+            gpu: r.gpu,
+            region: r.region,
+            metrics: r
+                .rates
+                .as_ref()
+                .map_err(Clone::clone)
+                .and_then(|x| x.at(hours)),
+        })
+        .collect()
+}
+
+/// What [`rate_all`] reads of a scenario: its pricing inputs with the hours
+/// per month set to 0 (the rates do not read them), so a memo over it keeps
+/// the rates while only the hours change.
+pub fn rates_key(s: &Scenario) -> Scenario {
+    Scenario {
+        hours_per_month: Decimal::ZERO,
+        ..pricing_inputs(s)
+    }
 }
 
 /// The side-by-side panel: the selected offers quoted under every billing
@@ -229,5 +300,60 @@ mod tests {
         for o in &p.quote.offers {
             assert!(model_total(o, BillingModel::OnDemand).unwrap() >= best_total);
         }
+    }
+
+    /// Rates kept from a pass at other hours price every offer at these
+    /// hours as a new pass does (the compare table keeps them while only
+    /// its hours box changes), errors included: one `kept` through varied
+    /// links and hours, on the catalog and on one whose on-demand rates
+    /// overflow; each pass made afresh at the link's own hours.
+    #[test]
+    fn kept_rates_price_as_a_new_pass_at_any_hours() {
+        use crate::domain::catalog::PriceKind;
+        let cat = catalog();
+        let mut huge = cat.clone();
+        for o in &mut huge.offers {
+            for p in &mut o.prices {
+                if let PriceKind::OnDemand { hourly } = &mut p.kind {
+                    *hourly = Decimal::MAX / Decimal::from(1000);
+                }
+            }
+        }
+        let huge: &'static Catalog = Box::leak(Box::new(huge));
+        let (mut priced, mut errors, mut committed, mut uncommitted) = (0, 0, 0, 0);
+        for c in [cat, huge] {
+            let mut kept = None;
+            for link in [
+                "v=2",
+                "v=2&h=5&m=1",
+                "v=2&cur=CNY&fx=7.5&m=60",
+                "v=2&disc=40&m=18",
+                "v=2&gpus=16&vram=640&m=36",
+                "v=2&stu=30off&stucap=8&cr=200usd",
+                "v=2&p=azure&si=gt20&m=2",
+            ] {
+                let (s, _) = crate::domain::link::parse_scenario(link, c);
+                for h in ["0", "0.5", "10", "730", "744"] {
+                    let s = pricing_inputs(&Scenario {
+                        hours_per_month: h.parse().unwrap(),
+                        ..s.clone()
+                    });
+                    let fresh = price_hours(&rate_all(c, &s), s.hours_per_month);
+                    assert_eq!(price_kept(c, &s, &mut kept), fresh, "{link} h={h}");
+                    for p in &fresh {
+                        match &p.metrics {
+                            Ok(m) if m.best_commitment.is_some() => committed += 1,
+                            Ok(_) => uncommitted += 1,
+                            Err(_) => errors += 1,
+                        }
+                        priced += 1;
+                    }
+                }
+            }
+        }
+        assert!(
+            committed > 1000 && uncommitted > 1000 && errors > 1000,
+            "{priced}: {committed} with a best commitment, {uncommitted} without, {errors} errors"
+        );
     }
 }

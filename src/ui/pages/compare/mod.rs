@@ -39,8 +39,15 @@ pub fn CompareScreen() -> impl IntoView {
     let pricing = while_shown(shown, move || {
         state.link.with(|l| compare::pricing_inputs(&l.scenario))
     });
-    let priced: Memo<Vec<PricedOffer>> =
-        Memo::new(move |_| pricing.with(|s| compare::price_all(catalog, s)));
+    // Each offer's rates are kept while only the hours per month change:
+    // an hours keystroke then only multiplies (`Rates::at`).
+    let kept = std::sync::Mutex::new(None);
+    let priced: Memo<Vec<PricedOffer>> = Memo::new(move |_| {
+        let mut kept = kept
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        pricing.with(|s| compare::price_kept(catalog, s, &mut kept))
+    });
     let table: Memo<Table> = while_shown(shown, move || {
         state
             .link

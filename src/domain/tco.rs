@@ -38,6 +38,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::age::{reference_date, PriceAge};
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::billing::cashflow::{cents, from_cents, serialize_lines, Settled};
+use crate::domain::billing::contract::contract;
 use crate::domain::billing::{self, data, Book, PriceRef, Reason, Scene, Shape};
 use crate::domain::catalog::{
     as_of_days, Catalog, Currency, Offer, OfferId, ProviderId, UsageKind,
@@ -512,6 +513,11 @@ struct Ready<'a> {
     missing: Vec<UsageKind>,
     charges: Vec<DataCharge>,
     book: Book<'a>,
+    /// Its commitments' decision costs in cents (None: not priced) and
+    /// the horizon they were made for. What a contract costs does not read
+    /// the hours per month (its price is per term, whatever the use), so
+    /// an hours keystroke prices only the models that do.
+    fixed: (u32, Vec<(BillingModel, Option<i64>)>),
 }
 
 impl<'a> Prepared<'a> {
@@ -537,6 +543,7 @@ impl<'a> Ready<'a> {
             missing: dm.missing.iter().map(|m| m.kind).collect(),
             charges: dm.charges,
             book: Book::build(scene, offer, instances)?,
+            fixed: (scene.scenario.months, Vec::new()),
         })
     }
 }
@@ -582,14 +589,30 @@ pub(crate) fn best_per_offer<'a, 'p>(
             .collect()
     });
     let mut out = Vec::with_capacity(ready.len());
-    for r in ready.iter() {
-        let r = r.as_ref().map_err(Clone::clone)?;
+    for r in ready.iter_mut() {
+        let r = r.as_mut().map_err(|e| e.clone())?;
+        if r.fixed.0 != scenario.months {
+            r.fixed = (scenario.months, Vec::new());
+        }
         let mut decision: Option<i64> = None;
         for &m in scenario.models() {
-            if let Ok((_, _, t)) = settled(&scene, &r.book, m, r.data_c, credit_c)? {
-                decision = Some(decision.map_or(t.decision, |d| d.min(t.decision)));
+            let d = match r.fixed.1.iter().find(|f| f.0 == m) {
+                Some(f) => f.1,
+                None => {
+                    let d = settled(&scene, &r.book, m, r.data_c, credit_c)?
+                        .ok()
+                        .map(|(_, _, t)| t.decision);
+                    if contract(m).is_some() {
+                        r.fixed.1.push((m, d));
+                    }
+                    d
+                }
+            };
+            if let Some(d) = d {
+                decision = Some(decision.map_or(d, |x| x.min(d)));
             }
         }
+        let r: &Ready = r;
         out.push(OfferBest {
             offer: r.offer,
             decision: decision.map(from_cents),

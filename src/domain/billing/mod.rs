@@ -49,6 +49,7 @@ pub mod data;
 pub mod on_demand;
 pub mod spot;
 
+use std::cell::Cell;
 use std::sync::Arc;
 
 use rust_decimal::Decimal;
@@ -281,6 +282,10 @@ pub(crate) struct Scene<'a> {
     /// None when the spot settings give no progress.
     pub spot: Option<SpotParams>,
     pub assumed: Option<&'a [AssumedRates]>,
+    /// The last billing granularity and minimum asked of
+    /// [`Scene::billed_hours`], with its answer (offers come provider by
+    /// provider, so one is enough).
+    billed: Cell<Option<(u32, u32, Decimal)>>,
 }
 
 impl<'a> Scene<'a> {
@@ -309,7 +314,22 @@ impl<'a> Scene<'a> {
             student,
             spot,
             assumed,
+            billed: Cell::new(None),
         })
+    }
+
+    /// The hours billed in a month of the scenario's hours under a
+    /// provider's granularity and minimum ([`on_demand::billed_hours`]).
+    pub fn billed_hours(&self, b: &Granularity) -> Result<Decimal, EngineError> {
+        let key = (b.granularity_s, b.minimum_s);
+        if let Some((g, m, h)) = self.billed.get() {
+            if (g, m) == key {
+                return Ok(h);
+            }
+        }
+        let h = on_demand::billed_hours(self.scenario.hours_per_month, b)?;
+        self.billed.set(Some((key.0, key.1, h)));
+        Ok(h)
     }
 }
 

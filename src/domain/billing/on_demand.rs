@@ -37,7 +37,7 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
     let mut sources = Few::default();
     let mut notices = Few::default();
     sources.push(od.src());
-    let billed = billed_hours(h, &book.billing)?;
+    let billed = scene.billed_hours(&book.billing)?;
     let fleet = fleet_charge(scene, book, od, billed, &mut notices)?;
     let effective_hourly = if h > Decimal::ZERO {
         div(div(fleet, book.instances)?, h)?
@@ -84,4 +84,52 @@ fn fleet_charge(
     // never above the on-demand price: a promotion cannot raise a total
     let price = price.min(od.hourly);
     add(mul(sh, price)?, mul(sub(fleet_hours, sh)?, od.hourly)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::billing::Scene;
+    use crate::domain::embedded::test_catalog;
+    use crate::domain::scenario::Scenario;
+
+    /// The scene answers each granularity and minimum as `billed_hours`
+    /// does, whichever it was asked before (it keeps the last answer).
+    #[test]
+    fn the_scene_keeps_billed_hours_per_granularity_and_minimum() {
+        let s = Scenario {
+            hours_per_month: "0.0101".parse().unwrap(),
+            ..Scenario::default()
+        };
+        let scene = Scene::new(test_catalog(), &s, None, None).unwrap();
+        let g = |granularity_s, minimum_s| Granularity {
+            granularity_s,
+            minimum_s,
+            hours_per_month: Decimal::from(730),
+        };
+        // 0.0101 h = 36.36 s: per second 37 s, per minute 60 s, 60 s minimum
+        // 60 s, per hour 3600 s; each asked after another
+        let asked = [
+            g(1, 0),
+            g(1, 0),
+            g(60, 0),
+            g(1, 60),
+            g(1, 0),
+            g(3600, 0),
+            g(60, 0),
+        ];
+        let billed: Vec<Decimal> = asked
+            .iter()
+            .map(|b| scene.billed_hours(b).unwrap())
+            .collect();
+        for (b, got) in asked.iter().zip(&billed) {
+            assert_eq!(*got, billed_hours(s.hours_per_month, b).unwrap());
+        }
+        let secs: Vec<Decimal> = billed
+            .iter()
+            .map(|h| (*h * Decimal::from(3600)).round_dp(9))
+            .collect();
+        let want: Vec<Decimal> = [37, 37, 60, 60, 37, 3600, 60].map(Decimal::from).to_vec();
+        assert_eq!(secs, want);
+    }
 }

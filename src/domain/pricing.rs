@@ -123,7 +123,7 @@ pub fn offer_metrics_with(
 /// table keeps these while only its hours box changes: the per-unit rates,
 /// TFLOPS conversions and the choice of commitment are most of an offer's
 /// pricing, and none of them reads the hours.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Rates {
     metrics: OfferMetrics,
     months: u32,
@@ -252,7 +252,7 @@ pub(crate) fn rates(scene: &Scene, offer: &Offer) -> Result<Rates, EngineError> 
 }
 
 /// [`rates`] of one offer (the compare table's memo of them).
-pub fn offer_rates_with(
+pub(crate) fn offer_rates_with(
     catalog: &Catalog,
     scenario: &Scenario,
     offer: &Offer,

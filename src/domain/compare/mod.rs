@@ -65,7 +65,7 @@ pub fn price_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<PricedOf
 }
 
 /// Every offer's rates and the pricing inputs they were made for, with the
-/// hours per month set to 0 ([`rates_key`]).
+/// hours per month set to 0 (the rates do not read them).
 #[derive(Debug)]
 pub struct KeptRates {
     key: Scenario,
@@ -94,17 +94,17 @@ pub fn price_kept(
 
 /// One offer's rates (all offers of the catalog, in catalog order): its
 /// pricing less what the hours per month change.
-#[derive(Debug, Clone)]
-pub struct RatedOffer {
-    pub offer: &'static Offer,
-    pub gpu: Option<&'static Gpu>,
-    pub region: Option<&'static Region>,
-    pub rates: Result<Rates, EngineError>,
+#[derive(Debug)]
+struct RatedOffer {
+    offer: &'static Offer,
+    gpu: Option<&'static Gpu>,
+    region: Option<&'static Region>,
+    rates: Result<Rates, EngineError>,
 }
 
 /// [`price_all`]'s first half: every offer's [`Rates`], which a change of
 /// the hours per month keeps.
-pub fn rate_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<RatedOffer> {
+fn rate_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<RatedOffer> {
     let assumed = assumed_rates(catalog, scenario);
     catalog
         .offers
@@ -119,7 +119,7 @@ pub fn rate_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<RatedOffe
 }
 
 /// [`price_all`]'s second half: the rates at `hours` per month.
-pub fn price_hours(rated: &[RatedOffer], hours: Decimal) -> Vec<PricedOffer> {
+fn price_hours(rated: &[RatedOffer], hours: Decimal) -> Vec<PricedOffer> {
     rated
         .iter()
         .map(|r| PricedOffer {
@@ -138,7 +138,7 @@ pub fn price_hours(rated: &[RatedOffer], hours: Decimal) -> Vec<PricedOffer> {
 /// What [`rate_all`] reads of a scenario: its pricing inputs with the hours
 /// per month set to 0 (the rates do not read them), so a memo over it keeps
 /// the rates while only the hours change.
-pub fn rates_key(s: &Scenario) -> Scenario {
+fn rates_key(s: &Scenario) -> Scenario {
     Scenario {
         hours_per_month: Decimal::ZERO,
         ..pricing_inputs(s)

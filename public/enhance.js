@@ -81,16 +81,34 @@ function control(a, b) {
   }
 }
 
+// Every attribute of b onto a, and a's others removed (but a reader's
+// open <details>). Read by name (getAttributeNames / getAttribute) rather
+// than through Attr nodes, which each element's attribute list makes on
+// first read: the charts' patch took 2.5-2.8 ms that way, 1.4-1.5 ms this
+// way. A namespaced name (prefix:name) takes the namespace-aware path.
 function attributes(a, b) {
-  const x = a.attributes;
-  const y = b.attributes;
-  let i = 0;
-  if (x.length === y.length) while (i < y.length && x[i].name === y[i].name && x[i].value === y[i].value) i++;
-  if (i === y.length && x.length === y.length) return;
-  for (const at of y) {
+  const names = b.getAttributeNames();
+  let extra = a.attributes.length !== names.length;
+  for (const n of names) {
+    if (n.includes(':')) return attributesNS(a, b);
+    const v = b.getAttribute(n);
+    const w = a.getAttribute(n);
+    if (w !== v) {
+      if (w === null) extra = true;
+      a.setAttribute(n, v);
+    }
+  }
+  if (!extra) return;
+  for (const n of a.getAttributeNames()) {
+    if (!b.hasAttribute(n) && !(n === 'open' && a.localName === 'details')) a.removeAttribute(n);
+  }
+}
+
+function attributesNS(a, b) {
+  for (const at of b.attributes) {
     if (a.getAttributeNS(at.namespaceURI, at.localName) !== at.value) a.setAttributeNS(at.namespaceURI, at.name, at.value);
   }
-  for (const at of [...x]) {
+  for (const at of [...a.attributes]) {
     if (!b.hasAttributeNS(at.namespaceURI, at.localName) && !(at.name === 'open' && a.localName === 'details')) {
       a.removeAttributeNS(at.namespaceURI, at.localName);
     }

@@ -22,6 +22,12 @@ test('morph makes what innerHTML makes, on fixed and random pairs of markup', as
       ['<svg viewBox="0 0 10 10"><path d="M0 0L1 1"></path></svg>', '<svg viewBox="0 0 20 10"><path d="M0 0L2 2" class="l"></path><text x="1">t</text></svg>'],
       ['<svg><a href="#a"><text>x</text></a></svg>', '<a href="#b">x</a>'],
       ['<p>same</p>', '<p>same</p>'],
+      // as many attributes, other names; one kept, one swapped
+      ['<p class="x">a</p>', '<p title="x">a</p>'],
+      ['<p data-a="1" data-b="2">a</p>', '<p data-b="2" data-c="3">a</p>'],
+      // namespaced attributes (prefix:name) added, changed and removed
+      ['<svg><use xlink:href="#a"></use></svg>', '<svg><use xlink:href="#b" x="1"></use></svg>'],
+      ['<svg><use xlink:href="#a" x="1"></use></svg>', '<svg><use x="2"></use></svg>'],
       ['<p>a</p>', ''],
     ];
     // random markup from a small grammar (seeded: a failure repeats)

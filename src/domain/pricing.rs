@@ -251,17 +251,6 @@ pub(crate) fn rates(scene: &Scene, offer: &Offer) -> Result<Rates, EngineError> 
     })
 }
 
-/// [`rates`] of one offer (the compare table's memo of them).
-pub(crate) fn offer_rates_with(
-    catalog: &Catalog,
-    scenario: &Scenario,
-    offer: &Offer,
-    assumed: Option<&[AssumedRates]>,
-) -> Result<Rates, EngineError> {
-    let scene = Scene::new(catalog, scenario, None, assumed)?;
-    rates(&scene, offer)
-}
-
 /// Metrics for every offer of the catalog (the compare table).
 pub fn all_offer_metrics(
     catalog: &Catalog,

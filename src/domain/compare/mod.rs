@@ -10,9 +10,10 @@ pub mod view;
 
 use rust_decimal::Decimal;
 
+use crate::domain::billing::Scene;
 use crate::domain::catalog::{Catalog, Gpu, Offer, OfferId, Region};
 use crate::domain::error::EngineError;
-use crate::domain::pricing::{assumed_rates, offer_rates_with, OfferMetrics, Rates};
+use crate::domain::pricing::{assumed_rates, rates, OfferMetrics, Rates};
 use crate::domain::scenario::{BillingModel, Scenario, UsageRateKey};
 use crate::domain::tco::{quote, ranked_results, ModelQuote, OfferQuote, Quote};
 
@@ -106,6 +107,8 @@ struct RatedOffer {
 /// the hours per month keeps.
 fn rate_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<RatedOffer> {
     let assumed = assumed_rates(catalog, scenario);
+    // one scene for every offer (a rate it cannot read is every offer's error)
+    let scene = Scene::new(catalog, scenario, None, assumed.as_deref());
     catalog
         .offers
         .iter()
@@ -113,7 +116,10 @@ fn rate_all(catalog: &'static Catalog, scenario: &Scenario) -> Vec<RatedOffer> {
             offer: o,
             gpu: catalog.gpu(&o.gpu),
             region: catalog.region(o.provider, &o.region),
-            rates: offer_rates_with(catalog, scenario, o, assumed.as_deref()),
+            rates: match &scene {
+                Ok(scene) => rates(scene, o),
+                Err(e) => Err(e.clone()),
+            },
         })
         .collect()
 }

@@ -218,7 +218,7 @@ pub struct QuoteOptions {
     pub lines: bool,
     /// Work out each result's saving against on-demand
     /// (`saving_vs_on_demand_pct`; false: None, for callers that never read
-    /// it — the advice's pool, where it was ~13 % of the work).
+    /// it, such as the plan's flip search).
     pub savings: bool,
 }
 
@@ -297,52 +297,152 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
     }
 }
 
-/// What every model of one offer shares: its missing rates, the oldest
-/// usage rate it uses and the date ages are measured at.
-struct OfferCtx<'a> {
-    currency: Currency,
-    missing: &'a [MissingRate],
-    usage_as_of: Option<&'a Arc<str>>,
+/// One offer's rates and data charges, made once for all its models: what
+/// every model of the offer shares (its missing rates, the oldest usage
+/// rate it uses, the date ages are measured at) and its book.
+pub(crate) struct OfferPricing<'a, 's> {
+    scene: &'s Scene<'a>,
+    book: Book<'a>,
+    dm: data::DataMonthly,
+    data_c: i64,
+    credit_c: i64,
     reference: Arc<str>,
     /// `reference` read as days (`as_of_days`).
     reference_days: Option<i64>,
     keep_lines: bool,
 }
 
-/// The result of a priced shape and its settled cash flow.
-fn priced(model: BillingModel, s: Shape, flow: CashFlow, t: Settled, o: &OfferCtx) -> ModelQuote {
-    let currency = o.currency;
-    let indicative = s.sources.iter().any(PriceRef::indicative);
-    let timing = !s.cash_unknown;
-    let age = PriceAge::oldest_at(
-        s.sources
-            .iter()
-            .filter_map(PriceRef::as_of_shared)
-            .chain(o.usage_as_of),
-        &o.reference,
-        o.reference_days,
-    );
+impl<'a, 's> OfferPricing<'a, 's> {
+    /// The book and data charges of `offer` for `instances` instances;
+    /// `keep_lines`: the results keep their cash flow for month lines.
+    pub(crate) fn new(
+        scene: &'s Scene<'a>,
+        offer: &'a Offer,
+        instances: u32,
+        keep_lines: bool,
+    ) -> Result<OfferPricing<'a, 's>, EngineError> {
+        let dm = data::monthly(scene.catalog, scene.scenario, offer, scene.fx)?;
+        let data_c = cents(round_money(dm.total))?;
+        let reference = reference_date(scene.catalog, scene.scenario);
+        Ok(OfferPricing {
+            scene,
+            data_c,
+            book: Book::build(scene, offer, instances)?,
+            credit_c: cents(scene.credit)?,
+            reference: Arc::from(reference),
+            reference_days: as_of_days(reference),
+            keep_lines,
+            dm,
+        })
+    }
+
+    /// One model settled ([`settled`]), or why it can't be priced.
+    pub(crate) fn settle(
+        &self,
+        m: BillingModel,
+    ) -> Result<Result<Settlement<'_>, Reason>, EngineError> {
+        Ok(
+            settled(self.scene, &self.book, m, self.data_c, self.credit_c)?.map(
+                |(shape, flow, t)| Settlement {
+                    model: m,
+                    shape,
+                    flow,
+                    t,
+                    offer: self,
+                },
+            ),
+        )
+    }
+
+    /// The rates every result of the offer needs but nobody has.
+    pub(crate) fn missing(&self) -> &[MissingRate] {
+        &self.dm.missing
+    }
+
+    /// The data charges per kind per month (rounded; priced kinds only).
+    pub(crate) fn charges(&self) -> &[DataCharge] {
+        &self.dm.charges
+    }
+}
+
+/// One model of an offer priced and settled, before it is dressed as a
+/// [`ModelQuote`] ([`priced`] reads its figures here): the advice's pool
+/// reads a few of them for every model of every offer, and dressing each
+/// as a whole `ModelQuote` first cost as much as settling it.
+pub(crate) struct Settlement<'p> {
+    pub model: BillingModel,
+    shape: Shape,
+    pub flow: CashFlow,
+    t: Settled,
+    offer: &'p OfferPricing<'p, 'p>,
+}
+
+impl Settlement<'_> {
+    /// Paid within the horizon.
+    pub(crate) fn paid(&self) -> Decimal {
+        from_cents(self.t.paid)
+    }
+    pub(crate) fn upfront(&self) -> Decimal {
+        from_cents(self.t.upfront)
+    }
+    pub(crate) fn still_owed(&self) -> Decimal {
+        from_cents(self.t.still_owed)
+    }
+    /// Paid + still owed − credit still usable on what is owed.
+    pub(crate) fn decision_cost(&self) -> Decimal {
+        from_cents(self.t.decision)
+    }
+    /// False when the upfront/monthly split is not published.
+    pub(crate) fn cash_timing_known(&self) -> bool {
+        !self.shape.cash_unknown
+    }
+    pub(crate) fn indicative(&self) -> bool {
+        self.shape.sources.iter().any(PriceRef::indicative)
+    }
+    pub(crate) fn assumed(&self) -> bool {
+        self.shape.assumed
+    }
+    /// The age of the prices the result rests on (None: user prices only).
+    pub(crate) fn age(&self) -> Option<PriceAge> {
+        let o = self.offer;
+        PriceAge::oldest_at(
+            self.shape
+                .sources
+                .iter()
+                .filter_map(PriceRef::as_of_shared)
+                .chain(o.dm.oldest_as_of.as_ref()),
+            &o.reference,
+            o.reference_days,
+        )
+    }
+}
+
+/// The result of a priced model.
+fn priced(s: Settlement) -> ModelQuote {
+    let currency = s.offer.scene.scenario.currency;
+    let missing = s.offer.missing();
+    let timing = s.cash_timing_known();
     ModelQuote {
-        model,
+        model: s.model,
         unavailable: None,
-        total: Some(Money::new(from_cents(t.paid), currency)),
-        upfront_total: from_cents(t.upfront),
-        still_owed: from_cents(t.still_owed),
-        decision_cost: Some(Money::new(from_cents(t.decision), currency)),
-        missing: o.missing.to_vec(),
-        lower_bound: !o.missing.is_empty(),
+        total: Some(Money::new(s.paid(), currency)),
+        upfront_total: s.upfront(),
+        still_owed: s.still_owed(),
+        decision_cost: Some(Money::new(s.decision_cost(), currency)),
+        missing: missing.to_vec(),
+        lower_bound: !missing.is_empty(),
         cash_timing_known: timing,
-        paid_known: timing || flow.covers_whole_terms(),
-        month1_cash: timing.then(|| flow.month1()),
-        age,
-        effective_hourly: Some(round_rate(s.effective_hourly)),
+        paid_known: timing || s.flow.covers_whole_terms(),
+        month1_cash: timing.then(|| s.flow.month1()),
+        age: s.age(),
+        effective_hourly: Some(round_rate(s.shape.effective_hourly)),
         saving_vs_on_demand_pct: None,
-        assumed: s.assumed,
-        indicative,
-        user_price: s.user_price,
-        notices: s.notices,
-        sources: s.sources,
-        flow: o.keep_lines.then_some(flow),
+        assumed: s.assumed(),
+        indicative: s.indicative(),
+        user_price: s.shape.user_price,
+        flow: s.offer.keep_lines.then_some(s.flow),
+        notices: s.shape.notices,
+        sources: s.shape.sources,
     }
 }
 
@@ -378,28 +478,16 @@ fn offer_quote(
     opts: QuoteOptions,
 ) -> Result<OfferQuote, EngineError> {
     let scenario = scene.scenario;
-    let dm = data::monthly(scene.catalog, scenario, offer, scene.fx)?;
-    let data_r = round_money(dm.total);
-    let reference = reference_date(scene.catalog, scenario);
-    let octx = OfferCtx {
-        currency: scenario.currency,
-        missing: &dm.missing,
-        usage_as_of: dm.oldest_as_of.as_ref(),
-        reference: Arc::from(reference),
-        reference_days: as_of_days(reference),
-        keep_lines: opts.lines,
-    };
-    let book = Book::build(scene, offer, instances)?;
-    let (data_c, credit_c) = (cents(data_r)?, cents(scene.credit)?);
+    let p = OfferPricing::new(scene, offer, instances, opts.lines)?;
     let mut models = Vec::with_capacity(scenario.models().len());
     let mut od_decision: Option<Decimal> = None;
     for &m in scenario.models() {
-        let q = match settled(scene, &book, m, data_c, credit_c)? {
-            Ok((s, flow, t)) => {
+        let q = match p.settle(m)? {
+            Ok(s) => {
                 if m == BillingModel::OnDemand {
-                    od_decision = Some(from_cents(t.decision));
+                    od_decision = Some(s.decision_cost());
                 }
-                priced(m, s, flow, t, &octx)
+                priced(s)
             }
             Err(r) => unavailable(m, r),
         };
@@ -408,11 +496,11 @@ fn offer_quote(
     // the saving is against on-demand even when it is not requested
     if opts.savings
         && od_decision.is_none()
-        && book.on_demand.is_some()
+        && p.book.on_demand.is_some()
         && !scenario.models().contains(&BillingModel::OnDemand)
     {
-        if let Ok((_, _, t)) = settled(scene, &book, BillingModel::OnDemand, data_c, credit_c)? {
-            od_decision = Some(from_cents(t.decision));
+        if let Ok(s) = p.settle(BillingModel::OnDemand)? {
+            od_decision = Some(s.decision_cost());
         }
     }
     if let Some(od) = od_decision.filter(|v| opts.savings && *v > Decimal::ZERO) {
@@ -428,9 +516,9 @@ fn offer_quote(
         provider: offer.provider,
         gpus_per_instance: offer.gpu_count,
         instances,
-        data_monthly: data_r,
-        notices: dm.notices,
-        data_charges: dm.charges,
+        data_monthly: round_money(p.dm.total),
+        notices: p.dm.notices,
+        data_charges: p.dm.charges,
         models,
     })
 }

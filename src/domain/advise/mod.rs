@@ -88,7 +88,7 @@ use crate::domain::job::{job_report, JobReport};
 use crate::domain::money::round_money;
 use crate::domain::scenario::{BillingModel, Scenario};
 use crate::domain::spot;
-use crate::domain::tco::{matches, quote_offer, ModelQuote, QuoteOptions};
+use crate::domain::tco::matches;
 
 pub use inputs::{
     AdviceInputs, BudgetBasis, Framework, Load, Need, Platform, Profile, Residency, SpotTolerance,

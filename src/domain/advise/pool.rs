@@ -2,8 +2,9 @@
 //! fails, and its priced strategies (see the module docs of `advise`).
 use super::*;
 use crate::domain::billing::assumed::AssumedRates;
+use crate::domain::billing::Scene;
 use crate::domain::catalog::{Gpu, Network, Sla, SlaScope, Stack, UsageKind};
-use crate::domain::tco::DataCharge;
+use crate::domain::tco::{DataCharge, OfferPricing, Settlement};
 
 /// Facts about an offer the checks and scores need.
 #[derive(Clone)]
@@ -227,51 +228,55 @@ pub(super) fn spot_terms(sc: &Scenario) -> Option<(Decimal, Decimal)> {
     Some((monthly, overhead))
 }
 
+/// The strategy a settled model of `offer` is; `missing`: the charge
+/// kinds the offer lacks (every priced model of an offer shares them).
 pub(super) fn strategy_of(
-    q: &ModelQuote,
+    q: &Settlement,
     offer: &Offer,
     instances: u32,
     months: u32,
     mix_baseline: Option<BillingModel>,
-) -> Option<Strategy> {
-    let cost = q.decision_cost?.amount();
-    let paid = q.total?.amount();
-    let (peak, first_upfront) = q.peak_and_first_upfront();
+    missing: &[UsageKind],
+) -> Strategy {
+    let cost = q.decision_cost();
+    let cash_timing_known = q.cash_timing_known();
+    let (peak, first_upfront) = q.flow.peak_and_first_upfront();
+    let term = q.flow.term_and_monthly();
     // with the split unknown, a term's month 1 may hold all of its monthly
     // charges (the upfront paid at purchase): the highest it can be
-    let peak_max = match q.flow.and_then(|f| f.term_and_monthly()) {
-        Some((t, monthly)) if !q.cash_timing_known => peak + monthly * Decimal::from(t - 1),
+    let peak_max = match term {
+        Some((t, monthly)) if !cash_timing_known => peak + monthly * Decimal::from(t - 1),
         _ => peak,
     };
     // lock-in: what buying it commits to at once, its first term in full
     // (a renewal is a later decision; a monthly subscription commits a month)
-    let committed = match q.flow.and_then(|f| f.term_and_monthly()) {
+    let committed = match term {
         Some((t, monthly)) => (first_upfront + monthly * Decimal::from(t)).min(cost),
         None => Decimal::ZERO,
     };
-    Some(Strategy {
+    Strategy {
         offer: offer.id.clone(),
         model: q.model,
         mix_baseline,
         decision_cost: cost,
-        paid,
-        still_owed: q.still_owed,
-        upfront: q.upfront_total,
+        paid: q.paid(),
+        still_owed: q.still_owed(),
+        upfront: q.upfront(),
         peak_month: peak,
-        cash_timing_known: q.cash_timing_known,
+        cash_timing_known,
         peak_month_max: peak_max,
         committed,
         instances,
         gpus: instances * offer.gpu_count,
         job_hours: None,
-        complete: q.complete(),
-        missing: q.missing_kinds(),
-        indicative: q.indicative,
-        assumed: q.assumed,
+        complete: missing.is_empty(),
+        missing: missing.to_vec(),
+        indicative: q.indicative(),
+        assumed: q.assumed(),
         months,
-        age: q.age.clone(),
+        age: q.age(),
         fails: 0,
-    })
+    }
 }
 
 /// Every strategy of every offer the filters match, with its failed
@@ -358,50 +363,70 @@ impl<'s> Pricer<'s> {
         }
     }
 
+    /// The scene the pool's offers are priced in (made once per pool).
+    fn scene(&self) -> Result<Scene<'_>, EngineError> {
+        Scene::new(
+            self.catalog,
+            self.scenario,
+            self.sp,
+            self.assumed.as_deref(),
+        )
+    }
+
     /// The priced strategies of an offer outside a job (pushed to `out`
     /// as offer `idx`), its charges, missing kinds and unpriced models
-    /// noted in `f`.
-    fn price(
-        &self,
+    /// noted in `f`. `scene`: [`Pricer::scene`], made on first use.
+    fn price<'p>(
+        &'p self,
+        scene: &mut Option<Scene<'p>>,
         o: &Offer,
         instances: u32,
         idx: usize,
         f: &mut OfferFacts,
         out: &mut Vec<(usize, Strategy)>,
     ) -> Result<(), EngineError> {
-        let (c, sc, a) = (self.catalog, self.scenario, self.inputs);
-        // the strategies read the cash flow, never the saving against on-demand
-        let opts = QuoteOptions {
-            lines: true,
-            savings: false,
+        let (sc, a) = (self.scenario, self.inputs);
+        let scene = match scene {
+            Some(s) => s,
+            None => scene.insert(self.scene()?),
         };
-        let (sp, assumed) = (self.sp.as_ref(), self.assumed.as_deref());
-        let oq = quote_offer(c, sc, o, sp, assumed, opts)?;
-        f.charges = oq.data_charges.clone();
+        // the strategies read the cash flow, never the saving against on-demand
+        let p = OfferPricing::new(scene, o, instances, true)?;
+        f.charges = p.charges().to_vec();
+        let missing: Vec<UsageKind> = p.missing().iter().map(|m| m.kind).collect();
         let mut best_commit: Option<(Decimal, BillingModel)> = None;
-        for q in &oq.models {
-            f.missing = q.missing_kinds();
-            let Some(mut s) = strategy_of(q, o, instances, sc.months, None) else {
-                f.unpriced.push(q.model);
-                continue;
+        let mut priced = false;
+        for &m in sc.models() {
+            let q = match p.settle(m)? {
+                Ok(q) => q,
+                Err(_) => {
+                    f.unpriced.push(m);
+                    continue;
+                }
             };
-            if q.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
-                best_commit = Some((s.decision_cost, q.model));
+            let mut s = strategy_of(&q, o, instances, sc.months, None, &missing);
+            if m.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
+                best_commit = Some((s.decision_cost, m));
             }
-            s.fails |= self.risk(q.model);
+            s.fails |= self.risk(m);
             out.push((idx, s));
+            priced = true;
+        }
+        // as the job's figures note it: what its priced models lack
+        if priced {
+            f.missing = missing.clone();
         }
         // commit the baseline, burst with spot
         if let Some((_, m)) = best_commit.filter(|_| a.load == Load::Bursty && o.spot().is_some()) {
             let mut mixed = sc.clone();
             mixed.billing_models = vec![BillingModel::Mix];
             mixed.mix_baseline = m;
-            let mq = quote_offer(c, &mixed, o, sp, assumed, opts)?;
-            for q in &mq.models {
-                if let Some(mut s) = strategy_of(q, o, instances, sc.months, Some(m)) {
-                    s.fails |= self.risk(BillingModel::Mix);
-                    out.push((idx, s));
-                }
+            let scene = Scene::new(self.catalog, &mixed, self.sp, self.assumed.as_deref())?;
+            let p = OfferPricing::new(&scene, o, instances, true)?;
+            if let Ok(q) = p.settle(BillingModel::Mix)? {
+                let mut s = strategy_of(&q, o, instances, sc.months, Some(m), &missing);
+                s.fails |= self.risk(BillingModel::Mix);
+                out.push((idx, s));
             }
         }
         Ok(())
@@ -440,6 +465,7 @@ pub(super) fn build_pool<'a>(
     sc.validate(c)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     let pricer = Pricer::new(c, sc, a, assumed_rates(c, sc));
+    let mut scene = None;
     let job = job_of(c, sc, a)?;
     // each offer's job figures by its id (one look-up per offer, not a
     // search of the report's list)
@@ -531,7 +557,7 @@ pub(super) fn build_pool<'a>(
             deferred.push(idx);
             strategies.push((idx, placeholder(o, 0, sc.months)));
         } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
-            pricer.price(o, instances, idx, &mut f, &mut strategies)?;
+            pricer.price(&mut scene, o, instances, idx, &mut f, &mut strategies)?;
         }
         if strategies.len() == before {
             strategies.push((idx, placeholder(o, unpriced, sc.months)));
@@ -571,6 +597,7 @@ impl<'a> Pool<'a> {
             return Ok(None);
         }
         let pricer = Pricer::new(c, sc, a, self.assumed.clone());
+        let mut scene = None;
         let mut offers = self.offers.clone();
         let mut strategies = Vec::with_capacity(self.strategies.len() * (sc.models().len() + 1));
         let mut next = self.deferred.iter().peekable();
@@ -583,7 +610,7 @@ impl<'a> Pool<'a> {
             let o = f.offer;
             let before = strategies.len();
             if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
-                pricer.price(o, instances, *i, f, &mut strategies)?;
+                pricer.price(&mut scene, o, instances, *i, f, &mut strategies)?;
             }
             if strategies.len() == before {
                 strategies.push((*i, placeholder(o, Exclusion::NoPrice.bit(), sc.months)));
@@ -731,6 +758,24 @@ mod tests {
                     ..AdviceInputs::default()
                 },
             ),
+            // rates the catalog lacks in some regions; offers with no spot
+            // price cannot price the last model (a mix)
+            (
+                Scenario {
+                    data: crate::domain::scenario::DataVolumes {
+                        egress_gb: Decimal::from(500),
+                        cross_region_gb: Decimal::from(200),
+                        storage_gb: Decimal::from(1000),
+                        ..Default::default()
+                    },
+                    ..sc(18, 2)
+                },
+                AdviceInputs {
+                    load: Load::Bursty,
+                    spot: SpotTolerance::Yes,
+                    ..AdviceInputs::default()
+                },
+            ),
             (
                 sc(6, 1),
                 AdviceInputs {
@@ -743,6 +788,72 @@ mod tests {
                 },
             ),
         ]
+    }
+
+    /// The pool prices each model without dressing it as a quote's
+    /// result: every strategy carries the figures the quote gives for the
+    /// same offer and model (a mix: the quote of the scenario with that
+    /// baseline), and each offer its unpriced models, missing kinds and
+    /// charges as the quote reports them.
+    #[test]
+    fn the_pools_strategies_carry_the_quotes_figures() {
+        use crate::domain::tco::{quote_offer, QuoteOptions};
+        let c = test_catalog();
+        let opts = QuoteOptions {
+            lines: true,
+            savings: false,
+        };
+        let (mut checked, mut mixes, mut lacking) = (0, 0, 0);
+        for (sc, a) in &cases() {
+            let pool = build_pool(c, sc, a, false).unwrap();
+            let assumed = crate::domain::billing::assumed::assumed_rates(c, sc);
+            let sp = spot::params(&sc.spot);
+            for (i, s) in &pool.strategies {
+                let f = &pool.offers[*i];
+                if s.instances == 0 {
+                    continue; // an offer with no priced strategy
+                }
+                let mut q_sc = sc.clone();
+                if let Some(b) = s.mix_baseline {
+                    q_sc.billing_models = vec![BillingModel::Mix];
+                    q_sc.mix_baseline = b;
+                    mixes += 1;
+                }
+                let oq =
+                    quote_offer(c, &q_sc, f.offer, sp.as_ref(), assumed.as_deref(), opts).unwrap();
+                let q = oq.models.iter().find(|q| q.model == s.model).unwrap();
+                let (peak, _) = q.peak_and_first_upfront();
+                assert_eq!(Some(s.decision_cost), q.decision_cost.map(|m| m.amount()));
+                assert_eq!(Some(s.paid), q.total.map(|m| m.amount()));
+                assert_eq!(
+                    (s.still_owed, s.upfront, s.peak_month),
+                    (q.still_owed, q.upfront_total, peak)
+                );
+                assert_eq!(
+                    (s.cash_timing_known, s.indicative, s.assumed, s.complete),
+                    (q.cash_timing_known, q.indicative, q.assumed, q.complete())
+                );
+                assert_eq!((&s.missing, &s.age), (&q.missing_kinds(), &q.age));
+                assert_eq!(f.charges, oq.data_charges);
+                assert_eq!(f.missing, q.missing_kinds());
+                lacking +=
+                    usize::from(!f.missing.is_empty() && f.unpriced.contains(&BillingModel::Mix));
+                let unpriced: Vec<BillingModel> = oq
+                    .models
+                    .iter()
+                    .filter(|q| q.unavailable.is_some())
+                    .map(|q| q.model)
+                    .collect();
+                if s.mix_baseline.is_none() {
+                    assert_eq!(f.unpriced, unpriced);
+                }
+                checked += 1;
+            }
+        }
+        assert!(
+            checked > 100 && mixes > 0 && lacking > 0,
+            "{checked} {mixes} {lacking}"
+        );
     }
 
     /// A pool that left offers unpriced, once completed, is the pool that

@@ -543,6 +543,27 @@ fn settled(
     })
 }
 
+/// [`settled`]'s decision cost alone, in cents (None: the model can't be priced),
+/// for a choice among offers: the shape is read where it is made, not
+/// moved out with its cash flow through two results (in a plan's summary
+/// at 10×, moving them cost a fifth of its instructions).
+fn decision_cents(
+    scene: &Scene,
+    book: &Book,
+    m: BillingModel,
+    data_c: i64,
+    credit_c: i64,
+) -> Result<Option<i64>, EngineError> {
+    Ok(match billing::shape(m, scene, book)? {
+        Ok(s) => Some(
+            CashFlow::new(scene.scenario, &s, data_c, credit_c)?
+                .settle()?
+                .decision,
+        ),
+        Err(_) => None,
+    })
+}
+
 /// The offers a quote prices, in catalog order: those matching the
 /// scenario's filters whose instance count is known, each with it, and
 /// the ones left out for unknown GPU memory.
@@ -687,9 +708,7 @@ pub(crate) fn best_per_offer<'a, 'p>(
             let d = match r.fixed.1.iter().find(|f| f.0 == m) {
                 Some(f) => f.1,
                 None => {
-                    let d = settled(&scene, &r.book, m, r.data_c, credit_c)?
-                        .ok()
-                        .map(|(_, _, t)| t.decision);
+                    let d = decision_cents(&scene, &r.book, m, r.data_c, credit_c)?;
                     if contract(m).is_some() {
                         r.fixed.1.push((m, d));
                     }

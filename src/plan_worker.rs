@@ -17,10 +17,11 @@ fn main() {}
 /// switch (2–20; else 1); a file that does not decode answers every
 /// request `failed no-catalog`.
 ///
-/// Every request is answered at once but the flip search, which runs a
-/// slice at a time (about [`SLICE_MS`]) on timers, and what would change an
-/// advice, which runs in one step on a timer: a message that arrives
-/// meanwhile (or was already waiting) is answered first, and a newer plan
+/// Every request is answered at once but the flip search and what would
+/// change an advice, which run a slice at a time (about [`SLICE_MS`], or
+/// one stage of the advice's search when that is longer) on timers: a
+/// message that arrives meanwhile (or was already waiting) is answered
+/// first, and a newer plan
 /// or advice request makes the running job stale (it is answered
 /// `failed superseded`).
 #[cfg(target_arch = "wasm32")]

@@ -134,55 +134,55 @@ pub(super) fn active(a: &AdviceInputs, has_budget: bool) -> Vec<Exclusion> {
     v
 }
 
-pub(super) fn changes(
-    sc: &Scenario,
+/// The budget that rules the top pick out (below its cheapest strategy's
+/// metric), and the next ranked offer that would lead under it; None when
+/// nothing is ranked. Each offer's cheapest metric is found in one pass
+/// over the strategies (looking through them all for each ranked offer
+/// was quadratic in the catalog's size).
+pub(super) fn budget_change(
     ctx: &Ctx,
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
-    top: &Strategy,
-    active: &[Exclusion],
-) -> Result<Vec<Change>, EngineError> {
-    let c = ctx.catalog;
-    let horizons = ctx.inputs.use_case != Some(UseCase::Job);
-    let mut out = Vec::new();
-    // the budget that rules the top pick out: below its cheapest strategy's metric
+) -> Option<Change> {
+    let &(top_i, top, _) = ranked.first()?;
     let a = ctx.inputs;
-    let top_min = pool
-        .strategies
-        .iter()
-        .filter(|(_, s)| s.offer == top.offer && s.fails & !Exclusion::Budget.bit() == 0)
-        .map(|(_, s)| budget_metric(s, a.budget_basis))
-        .min()
-        .unwrap_or_else(|| budget_metric(top, a.budget_basis));
+    // each offer's least metric among its strategies failing nothing but
+    // the budget
+    let mut least: Vec<Option<Decimal>> = vec![None; pool.offers.len()];
+    for (i, s) in &pool.strategies {
+        if s.fails & !Exclusion::Budget.bit() == 0 {
+            let m = budget_metric(s, a.budget_basis);
+            if least[*i].is_none_or(|l| m < l) {
+                least[*i] = Some(m);
+            }
+        }
+    }
+    let top_min = least[top_i].unwrap_or_else(|| budget_metric(top, a.budget_basis));
     let then = ranked
         .iter()
         .filter(|(_, s, _)| s.offer != top.offer)
-        .filter(|(i, _, _)| {
-            pool.strategies.iter().any(|(j, s)| {
-                j == i
-                    && s.fails & !Exclusion::Budget.bit() == 0
-                    && budget_metric(s, a.budget_basis) < top_min
-            })
-        })
-        .map(|(_, s, _)| s.offer.clone())
-        .next();
-    out.push(Change::Budget {
+        .find(|(i, _, _)| least[*i].is_some_and(|l| l < top_min))
+        .map(|(_, s, _)| s.offer.clone());
+    Some(Change::Budget {
         below: round_money(top_min),
         basis: a.budget_basis,
         then,
-    });
-    for e in active.iter().filter(|e| **e != Exclusion::Budget) {
-        if let Some((_, s, _)) =
-            rank::top(ctx, pool, e.bit()).filter(|(_, s, _)| s.offer != top.offer)
-        {
-            out.push(Change::Drop {
-                constraint: *e,
-                then: s.offer.clone(),
-                model: s.model,
-                cost: s.decision_cost,
-            });
-        }
-    }
+    })
+}
+
+/// What would lead with the constraint `e` dropped, when another offer.
+pub(super) fn drop_change(ctx: &Ctx, pool: &Pool, top: &Strategy, e: Exclusion) -> Option<Change> {
+    let (_, s, _) = rank::top(ctx, pool, e.bit()).filter(|(_, s, _)| s.offer != top.offer)?;
+    Some(Change::Drop {
+        constraint: e,
+        then: s.offer.clone(),
+        model: s.model,
+        cost: s.decision_cost,
+    })
+}
+
+/// What would lead on cost alone, when another offer or model.
+pub(super) fn cost_only_change(ctx: &Ctx, pool: &Pool, top: &Strategy) -> Option<Change> {
     let cost_only = Ctx {
         catalog: ctx.catalog,
         inputs: ctx.inputs,
@@ -195,51 +195,46 @@ pub(super) fn changes(
         spot: ctx.spot,
         mix_share: ctx.mix_share,
     };
-    if let Some((_, s, _)) = rank::top(&cost_only, pool, 0) {
-        if s.offer != top.offer || s.model != top.model {
-            out.push(Change::CostOnly {
-                then: s.offer.clone(),
-                model: s.model,
-            });
-        }
+    let (_, s, _) = rank::top(&cost_only, pool, 0)?;
+    (s.offer != top.offer || s.model != top.model).then(|| Change::CostOnly {
+        then: s.offer.clone(),
+        model: s.model,
+    })
+}
+
+/// The horizons tried for another leader, nearest first (None for a job:
+/// its horizon is its own length).
+pub(super) fn horizon_tries(sc: &Scenario, ctx: &Ctx) -> Option<Vec<u32>> {
+    if ctx.inputs.use_case == Some(UseCase::Job) {
+        return None;
     }
-    // the nearest horizon at which another of the best offers leads (a
-    // job's horizon is its own length)
-    if !horizons {
-        return Ok(out);
-    }
-    let ids: Vec<OfferId> = ranked
-        .iter()
-        .take(MAX_RANKED)
-        .map(|(_, s, _)| s.offer.clone())
-        .collect();
     let mut tries: Vec<u32> = FLIP_MONTHS
         .into_iter()
         .filter(|m| *m != sc.months)
         .collect();
     tries.sort_by_key(|m| (m.abs_diff(sc.months), *m));
-    let mut found = false;
-    for m in tries {
-        let mut s2 = sc.clone();
-        s2.months = m;
-        s2.offers = Some(ids.clone());
-        let sub = build_pool(c, &s2, a, true)?;
-        if let Some((_, s, _)) = rank::top(ctx, &sub, 0) {
-            if s.offer != top.offer {
-                out.push(Change::Horizon {
-                    months: m,
-                    then: s.offer.clone(),
-                    model: s.model,
-                });
-                found = true;
-                break;
-            }
-        }
-    }
-    if !found {
-        out.push(Change::HorizonStable);
-    }
-    Ok(out)
+    Some(tries)
+}
+
+/// Another of the best offers (`ids`) leading at `months`, if one does.
+pub(super) fn horizon_change(
+    sc: &Scenario,
+    ctx: &Ctx,
+    ids: &[OfferId],
+    top: &Strategy,
+    months: u32,
+) -> Result<Option<Change>, EngineError> {
+    let mut s2 = sc.clone();
+    s2.months = months;
+    s2.offers = Some(ids.to_vec());
+    let sub = build_pool(ctx.catalog, &s2, ctx.inputs, true)?;
+    Ok(rank::top(ctx, &sub, 0)
+        .filter(|(_, s, _)| s.offer != top.offer)
+        .map(|(_, s, _)| Change::Horizon {
+            months,
+            then: s.offer.clone(),
+            model: s.model,
+        }))
 }
 
 pub(super) fn profile_check(

@@ -71,7 +71,7 @@ pub mod keys;
 mod pool;
 mod rank;
 
-use explain::{active, budget_excess, changes, exclusions, profile_check, relaxations};
+use explain::{active, budget_excess, exclusions, profile_check, relaxations};
 use pool::build_pool;
 use pool::spot_terms;
 use rank::{picks_of, rank, top_picks, Ctx};
@@ -530,9 +530,22 @@ pub struct AdviceWork<'a> {
     weights: Weights,
     has_budget: bool,
     pool: pool::Pool<'a>,
+    /// What the search for what would change the answer starts from, read
+    /// off the advice's ranking (None: nothing is ranked). The offers the
+    /// pool leaves unpriced are excluded whatever their prices, so pricing
+    /// them does not change the ranking.
+    first: Option<First>,
 }
 
-impl AdviceWork<'_> {
+/// The advice's top pick, its best offers and the budget that would rule
+/// the pick out.
+struct First {
+    top: Strategy,
+    ids: Vec<OfferId>,
+    budget: Change,
+}
+
+impl<'a> AdviceWork<'a> {
     fn ctx(&self) -> Ctx<'_> {
         Ctx {
             catalog: self.catalog,
@@ -544,31 +557,118 @@ impl AdviceWork<'_> {
     }
 
     /// What would change the advice's answer (empty when nothing fits):
-    /// it reads the offers the advice left unpriced, priced first.
+    /// it reads the offers the advice left unpriced, priced first. The
+    /// search of [`AdviceWork::changes_step`] run to its end.
     pub fn changes(&self) -> Result<Vec<Change>, EngineError> {
-        // nothing fits (the ranking is empty): nothing to change, and the
-        // offers left unpriced need no price for it
-        if !self.pool.strategies.iter().any(|(_, s)| s.fails_within(0)) {
-            return Ok(Vec::new());
-        }
-        let ctx = self.ctx();
-        let full = self
-            .pool
-            .completed(self.catalog, &self.scenario, &self.inputs)?;
-        let pool = full.as_ref().unwrap_or(&self.pool);
-        let ranked = rank(&ctx, pool, 0);
-        match ranked.first() {
-            Some(top) => changes(
-                &self.scenario,
-                &ctx,
-                pool,
-                &ranked,
-                top.1,
-                &active(&self.inputs, self.has_budget),
-            ),
-            None => Ok(Vec::new()),
+        let mut search = ChangesSearch::default();
+        loop {
+            if let Some(out) = self.changes_step(&mut search)? {
+                return Ok(out);
+            }
         }
     }
+
+    /// One stage of the search for what would change the advice's answer
+    /// (`search`: where it stands, [`ChangesSearch::default`] to start):
+    /// the offers left unpriced priced (with the budget read off the
+    /// advice's ranking), each relaxable constraint dropped, cost alone,
+    /// then each horizon nearest first. The answer once found (then the
+    /// search is over). The worker answers a newer request between two
+    /// stages, not after the whole search.
+    pub fn changes_step(
+        &self,
+        search: &mut ChangesSearch<'a>,
+    ) -> Result<Option<Vec<Change>>, EngineError> {
+        let s = search;
+        let ctx = self.ctx();
+        loop {
+            let pool = s.full.as_ref().unwrap_or(&self.pool);
+            let top = s.top.as_ref();
+            match (s.stage, top) {
+                (Stage::Complete, _) => {
+                    // nothing fits (the ranking is empty): nothing to change,
+                    // and the offers left unpriced need no price for it
+                    let Some(first) = &self.first else {
+                        return Ok(Some(Vec::new()));
+                    };
+                    s.full = self
+                        .pool
+                        .completed(self.catalog, &self.scenario, &self.inputs)?;
+                    s.top = Some(first.top.clone());
+                    s.ids = first.ids.clone();
+                    s.out.push(first.budget.clone());
+                    s.active = active(&self.inputs, self.has_budget);
+                    s.active.retain(|e| *e != Exclusion::Budget);
+                    s.stage = Stage::Drop(0);
+                    return Ok(None);
+                }
+                (Stage::Drop(i), Some(top)) => {
+                    let Some(&e) = s.active.get(i) else {
+                        s.stage = Stage::CostOnly;
+                        continue;
+                    };
+                    let change = explain::drop_change(&ctx, pool, top, e);
+                    s.out.extend(change);
+                    s.stage = Stage::Drop(i + 1);
+                    return Ok(None);
+                }
+                (Stage::CostOnly, Some(top)) => {
+                    let change = explain::cost_only_change(&ctx, pool, top);
+                    s.out.extend(change);
+                    match explain::horizon_tries(&self.scenario, &ctx) {
+                        None => return Ok(Some(std::mem::take(&mut s.out))),
+                        Some(tries) => s.tries = tries,
+                    }
+                    s.stage = Stage::Horizon(0);
+                    return Ok(None);
+                }
+                (Stage::Horizon(j), Some(top)) => {
+                    let Some(&m) = s.tries.get(j) else {
+                        s.out.push(Change::HorizonStable);
+                        return Ok(Some(std::mem::take(&mut s.out)));
+                    };
+                    match explain::horizon_change(&self.scenario, &ctx, &s.ids, top, m)? {
+                        Some(change) => {
+                            s.out.push(change);
+                            return Ok(Some(std::mem::take(&mut s.out)));
+                        }
+                        None => s.stage = Stage::Horizon(j + 1),
+                    }
+                    return Ok(None);
+                }
+                // (every stage after the ranking has its top pick)
+                (Stage::Drop(_) | Stage::CostOnly | Stage::Horizon(_), None) => {
+                    return Ok(Some(Vec::new()));
+                }
+            }
+        }
+    }
+}
+
+/// Where a search for what would change an advice's answer stands
+/// ([`AdviceWork::changes_step`]).
+#[derive(Default)]
+pub struct ChangesSearch<'a> {
+    stage: Stage,
+    /// The advice's pool with the offers it left unpriced priced (None:
+    /// it left none).
+    full: Option<pool::Pool<'a>>,
+    /// The ranking's top pick, its best offers and the constraints dropped
+    /// one at a time.
+    top: Option<Strategy>,
+    ids: Vec<OfferId>,
+    active: Vec<Exclusion>,
+    tries: Vec<u32>,
+    out: Vec<Change>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+enum Stage {
+    #[default]
+    Complete,
+    Drop(usize),
+    CostOnly,
+    Horizon(usize),
 }
 
 /// The recommendation without what would change its answer (`changes` is
@@ -597,13 +697,14 @@ fn advise_but_changes_with<'a>(
         a.weights
     };
     let budget = inputs::budget_in(a, sc.currency, sc.fx(c));
-    let work = AdviceWork {
+    let mut work = AdviceWork {
         catalog: c,
         scenario: sc.clone(),
         inputs: a.clone(),
         weights,
         has_budget: budget.is_some(),
         pool: build_pool(c, sc, a, defer)?,
+        first: None,
     };
     let (ctx, pool) = (work.ctx(), &work.pool);
     let spot_t = ctx.spot;
@@ -674,6 +775,15 @@ fn advise_but_changes_with<'a>(
         g.over_by = budget_excess(pool, a, b);
     }
     let profile = a.profile.map(|p| profile_check(p, &ctx, pool, &ranked));
+    let first = explain::budget_change(&ctx, pool, &ranked).map(|budget| First {
+        top: ranked[0].1.clone(),
+        ids: ranked
+            .iter()
+            .take(MAX_RANKED)
+            .map(|(_, s, _)| s.offer.clone())
+            .collect(),
+        budget,
+    });
     let advice = Advice {
         currency: sc.currency,
         months: sc.months,
@@ -690,5 +800,6 @@ fn advise_but_changes_with<'a>(
         profile,
         notes,
     };
+    work.first = first;
     Ok((advice, work))
 }

@@ -34,14 +34,9 @@ pub enum Served {
 /// Work a request's answer waits for, done a step at a time.
 pub enum Job {
     Flips(Box<FlipsJob>),
-    /// What would change an advice (one step), from the advice kept for
-    /// its link when there is one.
-    Changes {
-        catalog: &'static Catalog,
-        query: String,
-        locale: Locale,
-        kept: Option<Box<advise::render::Kept<'static>>>,
-    },
+    /// What would change an advice, a stage at a time, from the advice
+    /// kept for its link when there is one.
+    Changes(Box<advise::render::ChangesJob<'static>>),
 }
 
 impl Job {
@@ -49,16 +44,9 @@ impl Job {
     pub fn step(&mut self, steps: usize) -> Option<Reply> {
         match self {
             Job::Flips(j) => j.step(steps),
-            Job::Changes {
-                catalog,
-                query,
-                locale,
-                kept,
-            } => {
-                let (error, pieces) =
-                    advise::render::changes(catalog, query, *locale, kept.as_deref());
-                Some(Reply::Markup { error, pieces })
-            }
+            Job::Changes(j) => j
+                .step()
+                .map(|(error, pieces)| Reply::Markup { error, pieces }),
         }
     }
 
@@ -134,12 +122,12 @@ impl Server {
                 locale,
                 &mut self.kept,
             )))),
-            Part::AdviseChanges => Some(Job::Changes {
-                catalog: c,
-                query: query.to_string(),
+            Part::AdviseChanges => Some(Job::Changes(Box::new(advise::render::ChangesJob::new(
+                c,
+                query,
                 locale,
-                kept: self.advice.take().map(Box::new),
-            }),
+                self.advice.take().map(Box::new),
+            )))),
             _ => None,
         }
     }

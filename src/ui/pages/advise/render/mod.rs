@@ -8,7 +8,9 @@ mod advice;
 mod form;
 mod sentences;
 
-use crate::domain::advise::{advise, advise_but_changes, Advice, AdviceWork, Profile};
+use crate::domain::advise::{
+    advise, advise_but_changes, Advice, AdviceWork, ChangesSearch, Profile,
+};
 use crate::domain::catalog::Catalog;
 use crate::domain::error::EngineError;
 use crate::ui::html::Html;
@@ -73,7 +75,7 @@ impl<'a> Kept<'a> {
 /// two pieces (the head: picks or relaxations and the profile's check; the
 /// tail: ranking, exclusions, assumptions), or the engine's error code with
 /// two empty pieces (the page keeps its last good result beside its own
-/// message); and what [`changes`] continues from.
+/// message); and what [`ChangesJob`] continues from.
 pub fn advice_but_changes<'a>(
     catalog: &'a Catalog,
     query: &str,
@@ -93,35 +95,60 @@ pub fn advice_but_changes<'a>(
 }
 
 /// What would change the answer for an app link (one piece, empty when
-/// nothing would), found from the advice kept for the same link, else
-/// from a new one; or the engine's error code with an empty piece.
-pub fn changes(
-    catalog: &Catalog,
-    query: &str,
+/// nothing would), found a stage at a time ([`AdviceWork::changes_step`])
+/// from the advice kept for the same link, else from a new one (made by
+/// the first step); or the engine's error code with an empty piece. The
+/// worker runs it between messages, so a newer request waits for one
+/// stage, not the whole search.
+pub struct ChangesJob<'a> {
+    catalog: &'a Catalog,
+    query: String,
     locale: Locale,
-    kept: Option<&Kept>,
-) -> (Option<String>, Vec<Html>) {
-    let fail = |e: EngineError| (Some(e.code().to_string()), vec![Html::new()]);
-    let made;
-    let k = match kept {
-        Some(k) if k.query == query => k,
-        _ => match Kept::new(catalog, query) {
-            Ok(k) => {
-                made = k;
-                &made
-            }
-            Err(e) => return fail(e),
-        },
-    };
-    match k.work.changes() {
-        Err(e) => fail(e),
-        Ok(changes) => {
-            let a = Advice {
-                changes,
-                ..k.advice.clone()
+    kept: Option<Box<Kept<'a>>>,
+    search: ChangesSearch<'a>,
+}
+
+impl<'a> ChangesJob<'a> {
+    /// The search for `query`; `kept`: the last advice, used when it was
+    /// made for the same link.
+    pub fn new(
+        catalog: &'a Catalog,
+        query: &str,
+        locale: Locale,
+        kept: Option<Box<Kept<'a>>>,
+    ) -> ChangesJob<'a> {
+        ChangesJob {
+            catalog,
+            query: query.to_string(),
+            locale,
+            kept: kept.filter(|k| k.query == query),
+            search: ChangesSearch::default(),
+        }
+    }
+
+    /// One stage; the answer once the search is over.
+    pub fn step(&mut self) -> Option<(Option<String>, Vec<Html>)> {
+        let fail = |e: EngineError| Some((Some(e.code().to_string()), vec![Html::new()]));
+        let Some(k) = self.kept.as_deref() else {
+            return match Kept::new(self.catalog, &self.query) {
+                Ok(k) => {
+                    self.kept = Some(Box::new(k));
+                    None
+                }
+                Err(e) => fail(e),
             };
-            let r = render(catalog, &k.link, &a, locale);
-            (None, vec![advice::changes(&r).into()])
+        };
+        match k.work.changes_step(&mut self.search) {
+            Err(e) => fail(e),
+            Ok(None) => None,
+            Ok(Some(changes)) => {
+                let a = Advice {
+                    changes,
+                    ..k.advice.clone()
+                };
+                let r = render(self.catalog, &k.link, &a, self.locale);
+                Some((None, vec![advice::changes(&r).into()]))
+            }
         }
     }
 }

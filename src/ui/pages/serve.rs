@@ -309,6 +309,44 @@ mod tests {
         }
     }
 
+    /// What would change an advice is work done a stage at a time: the
+    /// worker answers other requests between two stages (here an advice
+    /// for another link, which replaces the kept one), and the answer is
+    /// the one found at once.
+    #[test]
+    fn what_would_change_an_advice_is_found_a_stage_at_a_time() {
+        let c = test_catalog();
+        let render = |part, q: &str| Request::Render {
+            part,
+            query: q.into(),
+            locale: Locale::En,
+        };
+        for q in [
+            "v=2&screen=advise&gpus=8&vpg=40&m=12",
+            "v=2&screen=advise&gpus=8&vpg=40&req=nvlink,rdma&risk=no&bud=90000usd",
+        ] {
+            let at_once = Server::new(c).answer(&render(Part::AdviseChanges, q));
+            let mut s = Server::new(c);
+            s.answer(&render(Part::Advise, q));
+            let Served::Later(mut job) = s.serve(&render(Part::AdviseChanges, q)) else {
+                panic!("{q}: answered at once");
+            };
+            let mut steps = 1;
+            let reply = loop {
+                if let Some(r) = job.step(1) {
+                    break r;
+                }
+                steps += 1;
+                s.answer(&render(Part::Advise, "v=2&screen=advise&gpus=1&m=3"));
+            };
+            assert!(steps >= 5, "{q}: {steps} steps");
+            assert_eq!(reply, at_once, "{q}");
+            assert!(
+                matches!(&reply, Reply::Markup { error: None, pieces } if !pieces[0].as_str().is_empty())
+            );
+        }
+    }
+
     #[test]
     fn exports_and_qr_codes_are_answered_and_the_reply_crosses_the_wire() {
         let c = test_catalog();

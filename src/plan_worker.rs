@@ -19,7 +19,7 @@ fn main() {}
 ///
 /// Every request is answered at once but the flip search and what would
 /// change an advice, which run a slice at a time (about [`SLICE_MS`], or
-/// one stage of the advice's search when that is longer) on timers: a
+/// one stage of the advice's search when that is longer), queued as messages: a
 /// message that arrives meanwhile (or was already waiting) is answered
 /// first, and a newer plan
 /// or advice request makes the running job stale (it is answered
@@ -62,11 +62,35 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
     let job: Rc<RefCell<Option<(JsValue, Job)>>> = Rc::new(RefCell::new(None));
     type Slice = Rc<RefCell<Option<Closure<dyn FnMut()>>>>;
     let tick: Slice = Rc::new(RefCell::new(None));
-    // a slice is on a timer (never two: each would run a slice)
+    // a slice is queued (never two: each would run a slice)
     let queued = Rc::new(std::cell::Cell::new(false));
+    // Slices are queued as messages on a channel of the worker's own, not
+    // as timers: timers set from timers are held 4 ms apart after the
+    // fifth, which left the worker idle between slices (what would change
+    // an advice waited ~4 ms between each of its stages). A channel's
+    // message is a task like a message from the page, so one that arrived
+    // during a slice is answered before the next slice. (A timer where
+    // the channel cannot be made.)
+    let channel = web_sys::MessageChannel::new().ok();
+    let next = {
+        let (scope, channel) = (scope.clone(), channel.clone());
+        move |t: &Closure<dyn FnMut()>| -> bool {
+            match &channel {
+                Some(c) => {
+                    if c.port1().onmessage().is_none() {
+                        c.port1().set_onmessage(Some(t.as_ref().unchecked_ref()));
+                    }
+                    c.port2().post_message(&JsValue::NULL).is_ok()
+                }
+                None => scope
+                    .set_timeout_with_callback(t.as_ref().unchecked_ref())
+                    .is_ok(),
+            }
+        }
+    };
     // one slice of the search; scheduled again until it answers
     *tick.borrow_mut() = Some(Closure::<dyn FnMut()>::new({
-        let (job, tick, scope, post) = (job.clone(), tick.clone(), scope.clone(), post.clone());
+        let (job, tick, post, next) = (job.clone(), tick.clone(), post.clone(), next.clone());
         let queued = queued.clone();
         move || {
             queued.set(false);
@@ -81,16 +105,11 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
                 }
             }
             if let Some(t) = tick.borrow().as_ref() {
-                queued.set(
-                    scope
-                        .set_timeout_with_callback(t.as_ref().unchecked_ref())
-                        .is_ok(),
-                );
+                queued.set(next(t));
             }
         }
     }));
     // (the slice holds itself: it lives as long as the worker)
-    let out = scope.clone();
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let msg = js_sys::Array::from(&ev.data());
@@ -118,10 +137,7 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
                 Served::Later(j) => {
                     *job.borrow_mut() = Some((id, *j));
                     match tick.borrow().as_ref() {
-                        Some(t) if !queued.get() => queued.set(
-                            out.set_timeout_with_callback(t.as_ref().unchecked_ref())
-                                .is_ok(),
-                        ),
+                        Some(t) if !queued.get() => queued.set(next(t)),
                         _ => {}
                     }
                 }

@@ -67,6 +67,16 @@ const CASES: Case[] = [
     watch: '[data-testid="advise-results"]',
     done: '(el, v, before) => el.dataset.state === "ready" && el.innerHTML !== before',
   },
+  // no memory need: every offer fits, so every offer and way of paying
+  // is priced and ranked (the case above prices those with 40 GB per GPU)
+  {
+    name: 'advise months, every offer fits',
+    query: '?v=2&screen=advise&m=12',
+    input: 'adv-m',
+    values: Array.from({ length: 21 }, (_, i) => String(13 + i)),
+    watch: '[data-testid="advise-results"]',
+    done: '(el, v, before) => el.dataset.state === "ready" && el.innerHTML !== before',
+  },
   // the next key comes 10 ms after the answer, while the worker is still
   // searching what would change it (the search runs in stages and yields
   // to a newer request between two)

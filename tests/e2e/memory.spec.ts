@@ -18,8 +18,15 @@ test('the theme follows the system until chosen, and the choice is remembered', 
 });
 
 test('a bare visit reopens the last settings, says so, and can start fresh; a link wins', async ({ app, page }) => {
+  // leaving the page remembers its link: enhance.js listens for it, and is
+  // loaded after the app starts (boot.js), so wait for it before leaving
+  // (leaving at once lost the link once under the full suite's load)
+  const leave = async () => {
+    await page.evaluate(() => import(new URL('./enhance.js', location.href).href));
+    await page.goto('about:blank');
+  };
   await app.open('?v=2&m=7&p=azure');
-  await page.goto('about:blank'); // leaving the page remembers its link
+  await leave();
   await app.open('');
   await expect(page).toHaveURL(/[?&]m=7(&|$)/);
   await expect(page.getByTestId('restored-note')).toBeVisible();
@@ -29,7 +36,7 @@ test('a bare visit reopens the last settings, says so, and can start fresh; a li
   await expect(page.getByTestId('restored-note')).toHaveCount(0);
   await app.openFilters();
   await page.getByTestId('months').fill('4');
-  await page.goto('about:blank');
+  await leave();
   await app.open('');
   await page.getByTestId('start-fresh').click();
   await expect(page.getByTestId('app-title')).toBeVisible();

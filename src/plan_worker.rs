@@ -76,12 +76,7 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
         let (scope, channel) = (scope.clone(), channel.clone());
         move |t: &Closure<dyn FnMut()>| -> bool {
             match &channel {
-                Some(c) => {
-                    if c.port1().onmessage().is_none() {
-                        c.port1().set_onmessage(Some(t.as_ref().unchecked_ref()));
-                    }
-                    c.port2().post_message(&JsValue::NULL).is_ok()
-                }
+                Some(c) => c.port2().post_message(&JsValue::NULL).is_ok(),
                 None => scope
                     .set_timeout_with_callback(t.as_ref().unchecked_ref())
                     .is_ok(),
@@ -110,6 +105,9 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
         }
     }));
     // (the slice holds itself: it lives as long as the worker)
+    if let (Some(c), Some(t)) = (&channel, tick.borrow().as_ref()) {
+        c.port1().set_onmessage(Some(t.as_ref().unchecked_ref()));
+    }
     let on_message =
         Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
             let msg = js_sys::Array::from(&ev.data());

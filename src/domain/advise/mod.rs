@@ -580,54 +580,53 @@ impl<'a> AdviceWork<'a> {
         search: &mut ChangesSearch<'a>,
     ) -> Result<Option<Vec<Change>>, EngineError> {
         let s = search;
+        // nothing fits (the ranking is empty): nothing to change, and the
+        // offers left unpriced need no price for it
+        let Some(first) = &self.first else {
+            return Ok(Some(Vec::new()));
+        };
         let ctx = self.ctx();
+        let top = &first.top;
         loop {
             let pool = s.full.as_ref().unwrap_or(&self.pool);
-            let top = s.top.as_ref();
-            match (s.stage, top) {
-                (Stage::Complete, _) => {
-                    // nothing fits (the ranking is empty): nothing to change,
-                    // and the offers left unpriced need no price for it
-                    let Some(first) = &self.first else {
-                        return Ok(Some(Vec::new()));
-                    };
+            match s.stage {
+                Stage::Complete => {
                     s.full = self
                         .pool
                         .completed(self.catalog, &self.scenario, &self.inputs)?;
-                    s.top = Some(first.top.clone());
-                    s.ids = first.ids.clone();
                     s.out.push(first.budget.clone());
-                    s.active = active(&self.inputs, self.has_budget);
-                    s.active.retain(|e| *e != Exclusion::Budget);
                     s.stage = Stage::Drop(0);
                     return Ok(None);
                 }
-                (Stage::Drop(i), Some(top)) => {
-                    let Some(&e) = s.active.get(i) else {
+                Stage::Drop(i) => {
+                    // the relaxable constraints but the budget, one at a time
+                    let dropped = active(&self.inputs, self.has_budget)
+                        .into_iter()
+                        .filter(|e| *e != Exclusion::Budget)
+                        .nth(i);
+                    let Some(e) = dropped else {
                         s.stage = Stage::CostOnly;
                         continue;
                     };
-                    let change = explain::drop_change(&ctx, pool, top, e);
-                    s.out.extend(change);
+                    s.out.extend(explain::drop_change(&ctx, pool, top, e));
                     s.stage = Stage::Drop(i + 1);
                     return Ok(None);
                 }
-                (Stage::CostOnly, Some(top)) => {
-                    let change = explain::cost_only_change(&ctx, pool, top);
-                    s.out.extend(change);
-                    match explain::horizon_tries(&self.scenario, &ctx) {
-                        None => return Ok(Some(std::mem::take(&mut s.out))),
-                        Some(tries) => s.tries = tries,
+                Stage::CostOnly => {
+                    s.out.extend(explain::cost_only_change(&ctx, pool, top));
+                    if explain::horizon_tries(&self.scenario, &ctx).is_none() {
+                        return Ok(Some(std::mem::take(&mut s.out)));
                     }
                     s.stage = Stage::Horizon(0);
                     return Ok(None);
                 }
-                (Stage::Horizon(j), Some(top)) => {
-                    let Some(&m) = s.tries.get(j) else {
+                Stage::Horizon(j) => {
+                    let tries = explain::horizon_tries(&self.scenario, &ctx).unwrap_or_default();
+                    let Some(&m) = tries.get(j) else {
                         s.out.push(Change::HorizonStable);
                         return Ok(Some(std::mem::take(&mut s.out)));
                     };
-                    match explain::horizon_change(&self.scenario, &ctx, &s.ids, top, m)? {
+                    match explain::horizon_change(&self.scenario, &ctx, &first.ids, top, m)? {
                         Some(change) => {
                             s.out.push(change);
                             return Ok(Some(std::mem::take(&mut s.out)));
@@ -636,29 +635,19 @@ impl<'a> AdviceWork<'a> {
                     }
                     return Ok(None);
                 }
-                // (every stage after the ranking has its top pick)
-                (Stage::Drop(_) | Stage::CostOnly | Stage::Horizon(_), None) => {
-                    return Ok(Some(Vec::new()));
-                }
             }
         }
     }
 }
 
 /// Where a search for what would change an advice's answer stands
-/// ([`AdviceWork::changes_step`]).
+/// ([`AdviceWork::changes_step`]): its stage, the advice's pool with the
+/// offers it left unpriced priced (None: it left none) and the changes
+/// found so far.
 #[derive(Default)]
 pub struct ChangesSearch<'a> {
     stage: Stage,
-    /// The advice's pool with the offers it left unpriced priced (None:
-    /// it left none).
     full: Option<pool::Pool<'a>>,
-    /// The ranking's top pick, its best offers and the constraints dropped
-    /// one at a time.
-    top: Option<Strategy>,
-    ids: Vec<OfferId>,
-    active: Vec<Exclusion>,
-    tries: Vec<u32>,
     out: Vec<Change>,
 }
 

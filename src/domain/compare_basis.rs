@@ -81,6 +81,11 @@ pub fn bases(items: &[Candidate]) -> Vec<(Basis, Vec<UsageKind>)> {
 /// A candidate's decision cost without its charges of the kinds `without`
 /// (never below zero): the figure its group compares on.
 pub fn comparable(c: &Candidate, without: &[UsageKind]) -> Decimal {
+    if without.is_empty() {
+        // nothing left out (the usual case: the advice asks for every
+        // strategy of the catalog at each keystroke)
+        return c.decision.max(Decimal::ZERO);
+    }
     let left_out: Decimal = c
         .charges
         .iter()

@@ -4,11 +4,106 @@ use super::*;
 use crate::domain::catalog::{AcceleratorKind, UsageKind};
 
 pub(super) fn pct(part: Decimal, whole: Decimal) -> Decimal {
-    if whole <= Decimal::ZERO {
-        return Decimal::ONE_HUNDRED;
-    }
-    (part * Decimal::ONE_HUNDRED / whole).min(Decimal::ONE_HUNDRED)
+    pct_in(part, whole)
 }
+
+fn pct_in<N: Num>(part: N, whole: N) -> N {
+    if whole <= N::ZERO {
+        return N::HUNDRED;
+    }
+    (part * N::HUNDRED / whole).lo(N::HUNDRED)
+}
+
+/// The arithmetic a score is computed in: `Decimal` for every score shown
+/// or compared, `f64` only to find, before that, the few strategies that
+/// can be their offer's best or the top ([`scored`]); the same formula in
+/// both ([`scores_in`]).
+trait Num:
+    Copy
+    + PartialOrd
+    + std::ops::Add<Output = Self>
+    + std::ops::Sub<Output = Self>
+    + std::ops::Mul<Output = Self>
+    + std::ops::Div<Output = Self>
+{
+    const ZERO: Self;
+    const TEN: Self;
+    const HUNDRED: Self;
+    fn of(d: Decimal) -> Self;
+    fn int(n: u32) -> Self;
+    /// The lesser (`Ord::min`: the first when equal).
+    fn lo(self, o: Self) -> Self;
+    /// The greater (`Ord::max`: the second when equal).
+    fn hi(self, o: Self) -> Self;
+}
+
+impl Num for Decimal {
+    const ZERO: Self = Decimal::ZERO;
+    const TEN: Self = Decimal::TEN;
+    const HUNDRED: Self = Decimal::ONE_HUNDRED;
+    fn of(d: Decimal) -> Self {
+        d
+    }
+    fn int(n: u32) -> Self {
+        Decimal::from(n)
+    }
+    fn lo(self, o: Self) -> Self {
+        Ord::min(self, o)
+    }
+    fn hi(self, o: Self) -> Self {
+        Ord::max(self, o)
+    }
+}
+
+impl Num for f64 {
+    const ZERO: Self = 0.0;
+    const TEN: Self = 10.0;
+    const HUNDRED: Self = 100.0;
+    fn of(d: Decimal) -> Self {
+        approx(d)
+    }
+    fn int(n: u32) -> Self {
+        f64::from(n)
+    }
+    fn lo(self, o: Self) -> Self {
+        self.min(o)
+    }
+    fn hi(self, o: Self) -> Self {
+        self.max(o)
+    }
+}
+
+/// `d` as f64 within a few units in the last place, from its parts
+/// (`Decimal::as_f64` rounds its fraction back to the decimal scale, and
+/// its 128-bit mantissa converts slowly in wasm: a fifth of an advice at
+/// 10× between them).
+fn approx(d: Decimal) -> f64 {
+    const POW10: [f64; 29] = {
+        let mut p = [1.0; 29];
+        let mut i = 1;
+        while i < 29 {
+            p[i] = p[i - 1] * 10.0;
+            i += 1;
+        }
+        p
+    };
+    let b = d.serialize();
+    let word = |k: usize| f64::from(u32::from_le_bytes([b[k], b[k + 1], b[k + 2], b[k + 3]]));
+    let m = (word(12) * 4_294_967_296.0 + word(8)) * 4_294_967_296.0 + word(4);
+    let v = m / POW10[d.scale() as usize];
+    if d.is_sign_negative() {
+        -v
+    } else {
+        v
+    }
+}
+
+/// How far below the best approximate total a strategy's approximate total
+/// may be and still be scored exactly. A total is 0–100 and each of its
+/// terms too before the weighting (risk's deductions are clamped at 0), so
+/// the f64 figure is within ~1e-13 of the exact one: a strategy further
+/// than this below another cannot rank above it.
+const APPROX_MARGIN: f64 = 1e-9;
 
 /// Risk points for a horizon fully committed (steady load; twice with a
 /// bursty one): the share of the decision cost committed within the horizon
@@ -66,53 +161,8 @@ pub(super) fn scores(
     tf_score: Decimal,
     min_hours: Option<Decimal>,
 ) -> Scores {
-    let cost = if cost_now <= min_cost || cost_now <= Decimal::ZERO {
-        Decimal::ONE_HUNDRED
-    } else {
-        pct(min_cost.max(Decimal::ZERO), cost_now)
-    };
-    // a job: the fastest feasible finish scores 100; otherwise datasheet TFLOPS
-    let perf = match (s.job_hours, min_hours) {
-        (Some(h), Some(min)) if h > Decimal::ZERO => pct(min, h),
-        _ => tf_score,
-    };
-    let eco = f.eco;
-    let mut risk = Decimal::ONE_HUNDRED;
-    if let Some((monthly, _)) = ctx.spot {
-        let exposure = (Decimal::from(20) + monthly).min(Decimal::from(60));
-        match s.model {
-            BillingModel::Spot => risk -= exposure,
-            BillingModel::Mix => risk -= exposure * ctx.mix_share / Decimal::ONE_HUNDRED,
-            _ => {}
-        }
-    }
-    let bursty = ctx.inputs.load == Load::Bursty;
-    if s.still_owed > Decimal::ZERO && s.decision_cost > Decimal::ZERO {
-        let k = if bursty { 100 } else { 50 };
-        risk -= s.still_owed * Decimal::from(k) / s.decision_cost;
-    }
-    // lock-in: money committed within the horizon whatever the use (a 3-year
-    // reservation for a 3-year horizon is not on-demand's risk)
-    if s.committed > s.still_owed && s.decision_cost > Decimal::ZERO {
-        let k = if bursty {
-            LOCK_IN_BURSTY
-        } else {
-            LOCK_IN_STEADY
-        };
-        risk -= (s.committed - s.still_owed) * Decimal::from(k) / s.decision_cost;
-    }
-    for bad in [s.indicative, s.assumed, !s.complete] {
-        if bad {
-            risk -= Decimal::TEN;
-        }
-    }
-    let risk = risk.max(Decimal::ZERO);
-    let w = ctx.weights;
-    let total = (cost * Decimal::from(w.cost)
-        + perf * Decimal::from(w.perf)
-        + eco * Decimal::from(w.eco)
-        + risk * Decimal::from(w.risk))
-        / Decimal::from(w.sum().max(1));
+    let [cost, perf, eco, risk, total] =
+        scores_in(ctx, f, s, cost_now, min_cost, tf_score, min_hours);
     Scores {
         cost,
         perf,
@@ -120,6 +170,69 @@ pub(super) fn scores(
         risk,
         total,
     }
+}
+
+/// [`scores`] in `N`: cost, performance, ecosystem, risk and the weighted
+/// total.
+fn scores_in<N: Num>(
+    ctx: &Ctx,
+    f: &OfferFacts,
+    s: &Strategy,
+    cost_now: N,
+    min_cost: N,
+    tf_score: N,
+    min_hours: Option<N>,
+) -> [N; 5] {
+    let cost = if cost_now <= min_cost || cost_now <= N::ZERO {
+        N::HUNDRED
+    } else {
+        pct_in(min_cost.hi(N::ZERO), cost_now)
+    };
+    // a job: the fastest feasible finish scores 100; otherwise datasheet TFLOPS
+    let perf = match (s.job_hours.map(N::of), min_hours) {
+        (Some(h), Some(min)) if h > N::ZERO => pct_in(min, h),
+        _ => tf_score,
+    };
+    let eco = N::of(f.eco);
+    let mut risk = N::HUNDRED;
+    if let Some((monthly, _)) = ctx.spot {
+        let exposure = (N::int(20) + N::of(monthly)).lo(N::int(60));
+        match s.model {
+            BillingModel::Spot => risk = risk - exposure,
+            BillingModel::Mix => risk = risk - exposure * N::of(ctx.mix_share) / N::HUNDRED,
+            _ => {}
+        }
+    }
+    let bursty = ctx.inputs.load == Load::Bursty;
+    let (owed, decision) = (N::of(s.still_owed), N::of(s.decision_cost));
+    if owed > N::ZERO && decision > N::ZERO {
+        let k = if bursty { 100 } else { 50 };
+        risk = risk - owed * N::int(k) / decision;
+    }
+    // lock-in: money committed within the horizon whatever the use (a 3-year
+    // reservation for a 3-year horizon is not on-demand's risk)
+    let committed = N::of(s.committed);
+    if committed > owed && decision > N::ZERO {
+        let k = if bursty {
+            LOCK_IN_BURSTY
+        } else {
+            LOCK_IN_STEADY
+        };
+        risk = risk - (committed - owed) * N::int(k) / decision;
+    }
+    for bad in [s.indicative, s.assumed, !s.complete] {
+        if bad {
+            risk = risk - N::TEN;
+        }
+    }
+    let risk = risk.hi(N::ZERO);
+    let w = ctx.weights;
+    let total = (cost * N::int(w.cost)
+        + perf * N::int(w.perf)
+        + eco * N::int(w.eco)
+        + risk * N::int(w.risk))
+        / N::int(w.sum().max(1));
+    [cost, perf, eco, risk, total]
 }
 
 /// Ranked offers (best strategy each) among strategies whose failed
@@ -139,23 +252,63 @@ pub(super) fn rank_where<'a>(
     allow: u16,
     keep: &dyn Fn(&Strategy) -> bool,
 ) -> Vec<(usize, &'a Strategy, Scores)> {
-    let mut best: Vec<Option<(&Strategy, Scores)>> = vec![None; pool.offers.len()];
-    for (i, s, sc) in scored(ctx, pool, allow, keep) {
-        let better = match &best[i] {
+    let Some(field) = Field::new(ctx, pool, allow, keep) else {
+        return Vec::new();
+    };
+    // each offer's best approximate total: only the strategies near it
+    // can be the offer's best, and only those are scored exactly
+    let mut near = vec![f64::NEG_INFINITY; pool.offers.len()];
+    for c in &field.feasible {
+        near[c.offer] = near[c.offer].max(c.approx);
+    }
+    let mut best: Vec<Option<(&Strategy, Scores, f64)>> = vec![None; pool.offers.len()];
+    for c in field
+        .feasible
+        .iter()
+        .filter(|c| near_enough(c.approx, near[c.offer]))
+    {
+        let (s, sc) = (c.strategy, field.exact(ctx, pool, c));
+        let better = match &best[c.offer] {
             None => true,
-            Some((b, bs)) => order(sc, s, *bs, b) == std::cmp::Ordering::Less,
+            Some((b, bs, _)) => order(sc, s, *bs, b) == std::cmp::Ordering::Less,
         };
         if better {
-            best[i] = Some((s, sc));
+            best[c.offer] = Some((s, sc, c.approx));
         }
     }
-    let mut out: Vec<(usize, &Strategy, Scores)> = best
+    let (mut out, approx): (Vec<(usize, &Strategy, Scores)>, Vec<f64>) = best
         .into_iter()
         .enumerate()
-        .filter_map(|(i, b)| b.map(|(s, sc)| (i, s, sc)))
-        .collect();
-    out.sort_by(|a, b| order(a.2, a.1, b.2, b.1));
+        .filter_map(|(i, b)| b.map(|(s, sc, x)| ((i, s, sc), x)))
+        .unzip();
+    sort_ranked(&mut out, &approx);
     out
+}
+
+/// Sorts offers' best strategies in [`order`], given their approximate
+/// totals: on those first, then exactly within each run of totals no
+/// further than [`APPROX_MARGIN`] from the next (two totals further apart
+/// are in the order of their approximations). Indices are sorted, not the
+/// strategies (moving those was most of the sort at 10×).
+fn sort_ranked(out: &mut Vec<(usize, &Strategy, Scores)>, approx: &[f64]) {
+    let exactly = |a: &usize, b: &usize| {
+        let (x, y) = (&out[*a], &out[*b]);
+        order(x.2, x.1, y.2, y.1)
+    };
+    let mut idx: Vec<usize> = (0..out.len()).collect();
+    if approx.iter().all(|x| x.is_finite()) {
+        idx.sort_unstable_by(|a, b| approx[*b].total_cmp(&approx[*a]));
+        let mut start = 0;
+        for k in 1..=idx.len() {
+            if k == idx.len() || approx[idx[k - 1]] - approx[idx[k]] > APPROX_MARGIN {
+                idx[start..k].sort_unstable_by(exactly);
+                start = k;
+            }
+        }
+    } else {
+        idx.sort_unstable_by(exactly);
+    }
+    *out = idx.into_iter().map(|k| out[k]).collect();
 }
 
 /// The first of [`rank`]'s list, without ranking the rest (what would
@@ -165,51 +318,124 @@ pub(super) fn top<'a>(
     pool: &'a Pool,
     allow: u16,
 ) -> Option<(usize, &'a Strategy, Scores)> {
-    scored(ctx, pool, allow, &|_| true)
-        .into_iter()
+    let field = Field::new(ctx, pool, allow, &|_| true)?;
+    let near = field
+        .feasible
+        .iter()
+        .fold(f64::NEG_INFINITY, |m, c| m.max(c.approx));
+    field
+        .feasible
+        .iter()
+        .filter(|c| near_enough(c.approx, near))
+        .map(|c| (c.offer, c.strategy, field.exact(ctx, pool, c)))
         .min_by(|a, b| order(a.2, a.1, b.2, b.1))
 }
 
+/// Whether an approximate total may be the exact best, `best` being the
+/// highest approximation: not further than [`APPROX_MARGIN`] below it (or
+/// not a number: scored exactly).
+fn near_enough(approx: f64, best: f64) -> bool {
+    approx.partial_cmp(&(best - APPROX_MARGIN)) != Some(std::cmp::Ordering::Less)
+}
+
+/// A feasible strategy, its comparable cost and its approximate total.
+struct Candidate<'a> {
+    offer: usize,
+    strategy: &'a Strategy,
+    cost: Decimal,
+    approx: f64,
+}
+
 /// Every feasible strategy (failing only what `allow` allows, accepted by
-/// `keep`) with its scores, compared on what every one of them prices.
-fn scored<'a>(
-    ctx: &Ctx,
-    pool: &'a Pool,
-    allow: u16,
-    keep: &dyn Fn(&Strategy) -> bool,
-) -> Vec<(usize, &'a Strategy, Scores)> {
-    let feasible: Vec<&(usize, Strategy)> = pool
-        .strategies
-        .iter()
-        .filter(|(_, s)| s.fails_within(allow) && keep(s))
-        .collect();
-    // compared on what every feasible strategy prices
-    let without = lacking(feasible.iter().map(|(_, s)| s));
-    let costs: Vec<Decimal> = feasible
-        .iter()
-        .map(|(i, s)| comparable(&pool.offers[*i], s, &without))
-        .collect();
-    let Some(min_cost) = costs.iter().min().copied() else {
-        return Vec::new();
-    };
-    let max_tf = feasible
-        .iter()
-        .filter_map(|(i, _)| pool.offers[*i].tflops)
-        .max()
-        .unwrap_or(Decimal::ONE);
-    let min_hours = feasible.iter().filter_map(|(_, s)| s.job_hours).min();
-    // each offer's TFLOPS score, for its first strategy scored
-    let mut tf: Vec<Option<Decimal>> = vec![None; pool.offers.len()];
-    feasible
-        .into_iter()
-        .zip(costs)
-        .map(|((i, s), cost)| {
-            let f = &pool.offers[*i];
-            let tf_score = *tf[*i].get_or_insert_with(|| tf_score(f, max_tf));
-            let sc = scores(ctx, f, s, cost, min_cost, tf_score, min_hours);
-            (*i, s, sc)
+/// `keep`), compared on what every one of them prices, with what their
+/// scores are relative to.
+struct Field<'a> {
+    feasible: Vec<Candidate<'a>>,
+    min_cost: Decimal,
+    min_hours: Option<Decimal>,
+    /// each offer's TFLOPS score (offers with a feasible strategy)
+    tf: Vec<Decimal>,
+}
+
+impl<'a> Field<'a> {
+    /// None when no strategy is feasible.
+    fn new(
+        ctx: &Ctx,
+        pool: &'a Pool,
+        allow: u16,
+        keep: &dyn Fn(&Strategy) -> bool,
+    ) -> Option<Field<'a>> {
+        let feasible: Vec<&(usize, Strategy)> = pool
+            .strategies
+            .iter()
+            .filter(|(_, s)| s.fails_within(allow) && keep(s))
+            .collect();
+        // compared on what every feasible strategy prices
+        let without = lacking(feasible.iter().map(|(_, s)| s));
+        let costs: Vec<Decimal> = feasible
+            .iter()
+            .map(|(i, s)| comparable(&pool.offers[*i], s, &without))
+            .collect();
+        let min_cost = costs.iter().min().copied()?;
+        // each offer once (its strategies are next to each other)
+        let max_tf = feasible
+            .iter()
+            .enumerate()
+            .filter(|(k, (i, _))| *k == 0 || feasible[k - 1].0 != *i)
+            .filter_map(|(_, (i, _))| pool.offers[*i].tflops)
+            .max()
+            .unwrap_or(Decimal::ONE);
+        let min_hours = feasible.iter().filter_map(|(_, s)| s.job_hours).min();
+        // once per offer (its strategies are next to each other)
+        let mut tf = vec![Decimal::ZERO; pool.offers.len()];
+        let mut tf_f = vec![0.0; pool.offers.len()];
+        let mut last = None;
+        for (i, _) in &feasible {
+            if last != Some(*i) {
+                tf[*i] = tf_score(&pool.offers[*i], max_tf);
+                tf_f[*i] = approx(tf[*i]);
+                last = Some(*i);
+            }
+        }
+        let (min_c, min_h) = (approx(min_cost), min_hours.map(approx));
+        let feasible = feasible
+            .into_iter()
+            .zip(costs)
+            .map(|((i, s), cost)| Candidate {
+                offer: *i,
+                strategy: s,
+                cost,
+                approx: scores_in(
+                    ctx,
+                    &pool.offers[*i],
+                    s,
+                    approx(cost),
+                    min_c,
+                    tf_f[*i],
+                    min_h,
+                )[4],
+            })
+            .collect();
+        Some(Field {
+            feasible,
+            min_cost,
+            min_hours,
+            tf,
         })
-        .collect()
+    }
+
+    /// A candidate's exact scores.
+    fn exact(&self, ctx: &Ctx, pool: &Pool, c: &Candidate) -> Scores {
+        scores(
+            ctx,
+            &pool.offers[c.offer],
+            c.strategy,
+            c.cost,
+            self.min_cost,
+            self.tf[c.offer],
+            self.min_hours,
+        )
+    }
 }
 
 /// An offer's datasheet TFLOPS as a share (%) of the highest, `max_tf`;
@@ -223,7 +449,14 @@ pub(super) fn order(a: Scores, sa: &Strategy, b: Scores, sb: &Strategy) -> std::
     b.total
         .cmp(&a.total)
         .then(sa.decision_cost.cmp(&sb.decision_cost))
-        .then_with(|| sa.offer.as_str().cmp(sb.offer.as_str()))
+        .then_with(|| tie_order(sa, sb))
+}
+
+/// [`order`] between strategies of equal totals and decision costs.
+fn tie_order(sa: &Strategy, sb: &Strategy) -> std::cmp::Ordering {
+    sa.offer
+        .as_str()
+        .cmp(sb.offer.as_str())
         .then(sa.model.index().cmp(&sb.model.index()))
         .then(
             sa.mix_baseline
@@ -522,6 +755,59 @@ mod tests {
     use crate::domain::advise::inputs::{Need, Residency, SpotTolerance};
     use crate::domain::advise::pool::{build_pool, spot_terms};
     use crate::domain::embedded::test_catalog;
+
+    /// The ranking is in the exact order, found from approximate totals:
+    /// for the cases, every allowed set, and for totals no f64 tells apart
+    /// (runs within the margin, ties broken by decision cost and offer)
+    /// with approximations wrong within the margin.
+    #[test]
+    fn the_ranking_is_in_the_exact_order() {
+        use std::cmp::Ordering::Less;
+        let c = test_catalog();
+        let sc = Scenario {
+            months: 12,
+            ..Scenario::default()
+        };
+        let a = AdviceInputs::default();
+        let pool = build_pool(c, &sc, &a, false).unwrap();
+        let ctx = Ctx {
+            catalog: c,
+            inputs: &a,
+            weights: Weights::default(),
+            spot: spot_terms(&sc),
+            mix_share: sc.mix_spot_share_pct,
+        };
+        for allow in [0, u16::MAX, Exclusion::Budget.bit()] {
+            let ranked = rank(&ctx, &pool, allow);
+            assert!(ranked.len() > 50, "{}", ranked.len());
+            for w in ranked.windows(2) {
+                assert_eq!(order(w[0].2, w[0].1, w[1].2, w[1].1), Less);
+            }
+        }
+        // totals 1e-20 apart, every approximation 50 ± 1e-12 (or 70 for some)
+        let ranked = rank(&ctx, &pool, 0);
+        let tiny = Decimal::new(1, 20);
+        let mut out: Vec<(usize, &Strategy, Scores)> = ranked
+            .iter()
+            .take(40)
+            .enumerate()
+            .map(|(k, (i, s, sc))| {
+                let step = Decimal::from((k * 7) % 13);
+                let base = if k % 5 == 0 { 70 } else { 50 };
+                let total = Decimal::from(base) + tiny * step;
+                (*i, *s, Scores { total, ..*sc })
+            })
+            .collect();
+        let approx: Vec<f64> = out
+            .iter()
+            .enumerate()
+            .map(|(k, r)| approx(r.2.total) + (k as f64 - 20.0) * 1e-13)
+            .collect();
+        sort_ranked(&mut out, &approx);
+        for w in out.windows(2) {
+            assert_eq!(order(w[0].2, w[0].1, w[1].2, w[1].1), Less);
+        }
+    }
 
     /// `top` (what would lead with a constraint dropped, or on cost alone)
     /// is the first of the whole ranking, for every constraint allowed.

@@ -378,6 +378,10 @@ pub(crate) struct Settlement<'p> {
 }
 
 impl Settlement<'_> {
+    /// Its figures in cents.
+    pub(crate) fn settled(&self) -> &Settled {
+        &self.t
+    }
     /// Paid within the horizon.
     pub(crate) fn paid(&self) -> Decimal {
         from_cents(self.t.paid)

@@ -72,8 +72,8 @@ mod pool;
 mod rank;
 
 use explain::{active, budget_excess, exclusions, profile_check, relaxations};
-use pool::build_pool;
 use pool::spot_terms;
+pub use pool::Prepared;
 use rank::{picks_of, rank, top_picks, Ctx};
 
 use rust_decimal::prelude::FromPrimitive;
@@ -667,16 +667,30 @@ pub fn advise_but_changes<'a>(
     sc: &Scenario,
     a: &AdviceInputs,
 ) -> Result<(Advice, AdviceWork<'a>), EngineError> {
-    advise_but_changes_with(c, sc, a, true)
+    advise_but_changes_with(c, sc, a, true, None)
 }
 
-/// [`advise_but_changes`], the offers excluded before their price left
-/// unpriced until something reads it (`defer`, see [`build_pool`]) or not.
+/// [`advise_but_changes`] from the part of the pool `kept` holds when it
+/// was made for the same catalog and inputs but the horizon (else made
+/// again and kept there): the worker keeps it from one keystroke to the
+/// next, so a keystroke in the months box does not price the catalog again.
+pub fn advise_but_changes_kept<'a>(
+    c: &'a Catalog,
+    sc: &Scenario,
+    a: &AdviceInputs,
+    kept: &mut Option<Prepared<'a>>,
+) -> Result<(Advice, AdviceWork<'a>), EngineError> {
+    advise_but_changes_with(c, sc, a, true, Some(kept))
+}
+
+/// [`advise_but_changes_kept`], the offers excluded before their price
+/// left unpriced until something reads it (`defer`, see [`build_pool`]) or not.
 fn advise_but_changes_with<'a>(
     c: &'a Catalog,
     sc: &Scenario,
     a: &AdviceInputs,
     defer: bool,
+    kept: Option<&mut Option<Prepared<'a>>>,
 ) -> Result<(Advice, AdviceWork<'a>), EngineError> {
     let mut notes = Vec::new();
     let weights = if a.weights.sum() == 0 {
@@ -692,7 +706,10 @@ fn advise_but_changes_with<'a>(
         inputs: a.clone(),
         weights,
         has_budget: budget.is_some(),
-        pool: build_pool(c, sc, a, defer)?,
+        pool: match kept {
+            Some(kept) => pool::pool_kept(c, sc, a, defer, kept)?,
+            None => pool::build_pool(c, sc, a, defer)?,
+        },
         first: None,
     };
     let (ctx, pool) = (work.ctx(), &work.pool);

@@ -2,6 +2,7 @@
 //! fails, and its priced strategies (see the module docs of `advise`).
 use super::*;
 use crate::domain::billing::assumed::AssumedRates;
+use crate::domain::billing::cashflow::{from_cents, CashFlow, Settled};
 use crate::domain::billing::Scene;
 use crate::domain::catalog::{Gpu, Network, Sla, SlaScope, Stack, UsageKind};
 use crate::domain::tco::{DataCharge, OfferPricing, Settlement};
@@ -238,34 +239,18 @@ pub(super) fn strategy_of(
     mix_baseline: Option<BillingModel>,
     missing: &[UsageKind],
 ) -> Strategy {
-    let cost = q.decision_cost();
-    let cash_timing_known = q.cash_timing_known();
-    let (peak, first_upfront) = q.flow.peak_and_first_upfront();
-    let term = q.flow.term_and_monthly();
-    // with the split unknown, a term's month 1 may hold all of its monthly
-    // charges (the upfront paid at purchase): the highest it can be
-    let peak_max = match term {
-        Some((t, monthly)) if !cash_timing_known => peak + monthly * Decimal::from(t - 1),
-        _ => peak,
-    };
-    // lock-in: what buying it commits to at once, its first term in full
-    // (a renewal is a later decision; a monthly subscription commits a month)
-    let committed = match term {
-        Some((t, monthly)) => (first_upfront + monthly * Decimal::from(t)).min(cost),
-        None => Decimal::ZERO,
-    };
-    Strategy {
+    let mut s = Strategy {
         offer: offer.id.clone(),
         model: q.model,
         mix_baseline,
-        decision_cost: cost,
-        paid: q.paid(),
-        still_owed: q.still_owed(),
-        upfront: q.upfront(),
-        peak_month: peak,
-        cash_timing_known,
-        peak_month_max: peak_max,
-        committed,
+        decision_cost: Decimal::ZERO,
+        paid: Decimal::ZERO,
+        still_owed: Decimal::ZERO,
+        upfront: Decimal::ZERO,
+        peak_month: Decimal::ZERO,
+        cash_timing_known: q.cash_timing_known(),
+        peak_month_max: Decimal::ZERO,
+        committed: Decimal::ZERO,
         instances,
         gpus: instances * offer.gpu_count,
         job_hours: None,
@@ -276,14 +261,46 @@ pub(super) fn strategy_of(
         months,
         age: q.age(),
         fails: 0,
-    }
+    };
+    at_horizon(&mut s, &q.flow, q.settled());
+    s
+}
+
+/// A strategy's figures that its horizon decides, from its cash flow over
+/// that horizon and the flow's totals `t`: what it costs, pays and still
+/// owes, its highest month and what buying it commits to.
+fn at_horizon(s: &mut Strategy, flow: &CashFlow, t: &Settled) {
+    let cost = from_cents(t.decision);
+    let (peak, first_upfront) = flow.peak_and_first_upfront();
+    let term = flow.term_and_monthly();
+    // with the split unknown, a term's month 1 may hold all of its monthly
+    // charges (the upfront paid at purchase): the highest it can be
+    let peak_max = match term {
+        Some((t, monthly)) if !s.cash_timing_known => peak + monthly * Decimal::from(t - 1),
+        _ => peak,
+    };
+    // lock-in: what buying it commits to at once, its first term in full
+    // (a renewal is a later decision; a monthly subscription commits a month)
+    let committed = match term {
+        Some((t, monthly)) => (first_upfront + monthly * Decimal::from(t)).min(cost),
+        None => Decimal::ZERO,
+    };
+    s.decision_cost = cost;
+    s.paid = from_cents(t.paid);
+    s.still_owed = from_cents(t.still_owed);
+    s.upfront = from_cents(t.upfront);
+    s.peak_month = peak;
+    s.peak_month_max = peak_max;
+    s.committed = committed;
 }
 
 /// Every strategy of every offer the filters match, with its failed
 /// constraints; and the offers' facts.
 #[derive(Clone)]
 pub(super) struct Pool<'a> {
-    pub(super) offers: Vec<OfferFacts<'a>>,
+    /// Shared with the [`Prepared`] it was made from (a keystroke in the
+    /// months box copied them all).
+    pub(super) offers: std::rc::Rc<Vec<OfferFacts<'a>>>,
     /// Offers whose job throughput was measured (not estimated).
     pub(super) measured: Vec<OfferId>,
     /// (index into `offers`, strategy)
@@ -385,7 +402,26 @@ impl<'s> Pricer<'s> {
         f: &mut OfferFacts,
         out: &mut Vec<(usize, Strategy)>,
     ) -> Result<(), EngineError> {
-        let (sc, a) = (self.scenario, self.inputs);
+        let before = out.len();
+        out.extend(
+            self.models(scene, o, instances, f)?
+                .into_iter()
+                .map(|(s, _)| (idx, s)),
+        );
+        self.mix(o, instances, idx, &f.missing, out, before)
+    }
+
+    /// An offer's priced models outside a job, each as a strategy with its
+    /// cash flow; its charges, missing kinds and unpriced models noted in
+    /// `f`. `scene`: [`Pricer::scene`], made on first use.
+    fn models<'p>(
+        &'p self,
+        scene: &mut Option<Scene<'p>>,
+        o: &Offer,
+        instances: u32,
+        f: &mut OfferFacts,
+    ) -> Result<Vec<(Strategy, CashFlow)>, EngineError> {
+        let sc = self.scenario;
         let scene = match scene {
             Some(s) => s,
             None => scene.insert(self.scene()?),
@@ -394,8 +430,7 @@ impl<'s> Pricer<'s> {
         let p = OfferPricing::new(scene, o, instances, true)?;
         f.charges = p.charges().to_vec();
         let missing: Vec<UsageKind> = p.missing().iter().map(|m| m.kind).collect();
-        let mut best_commit: Option<(Decimal, BillingModel)> = None;
-        let mut priced = false;
+        let mut out = Vec::with_capacity(sc.models().len());
         for &m in sc.models() {
             let q = match p.settle(m)? {
                 Ok(q) => q,
@@ -405,26 +440,47 @@ impl<'s> Pricer<'s> {
                 }
             };
             let mut s = strategy_of(&q, o, instances, sc.months, None, &missing);
-            if m.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
-                best_commit = Some((s.decision_cost, m));
-            }
             s.fails |= self.risk(m);
-            out.push((idx, s));
-            priced = true;
+            out.push((s, q.flow));
         }
         // as the job's figures note it: what its priced models lack
-        if priced {
-            f.missing = missing.clone();
+        if !out.is_empty() {
+            f.missing = missing;
+        }
+        Ok(out)
+    }
+
+    /// With a bursty load, the offer's mix: its best commitment among its
+    /// strategies in `out[before..]` as the baseline, bursts on spot; pushed
+    /// to `out` as offer `idx`. `missing`: the offer's missing kinds.
+    fn mix(
+        &self,
+        o: &Offer,
+        instances: u32,
+        idx: usize,
+        missing: &[UsageKind],
+        out: &mut Vec<(usize, Strategy)>,
+        before: usize,
+    ) -> Result<(), EngineError> {
+        let (sc, a) = (self.scenario, self.inputs);
+        if a.load != Load::Bursty || o.spot().is_none() {
+            return Ok(());
+        }
+        let mut best_commit: Option<(Decimal, BillingModel)> = None;
+        for (_, s) in &out[before..] {
+            if s.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
+                best_commit = Some((s.decision_cost, s.model));
+            }
         }
         // commit the baseline, burst with spot
-        if let Some((_, m)) = best_commit.filter(|_| a.load == Load::Bursty && o.spot().is_some()) {
+        if let Some((_, m)) = best_commit {
             let mut mixed = sc.clone();
             mixed.billing_models = vec![BillingModel::Mix];
             mixed.mix_baseline = m;
             let scene = Scene::new(self.catalog, &mixed, self.sp, self.assumed.as_deref())?;
             let p = OfferPricing::new(&scene, o, instances, true)?;
             if let Ok(q) = p.settle(BillingModel::Mix)? {
-                let mut s = strategy_of(&q, o, instances, sc.months, Some(m), &missing);
+                let mut s = strategy_of(&q, o, instances, sc.months, Some(m), missing);
                 s.fails |= self.risk(BillingModel::Mix);
                 out.push((idx, s));
             }
@@ -464,24 +520,247 @@ pub(super) fn build_pool<'a>(
 ) -> Result<Pool<'a>, EngineError> {
     sc.validate(c)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
+    match job_of(c, sc, a)? {
+        Some(job) => job_pool(c, sc, a, &job),
+        None => Prepared::new(c, sc, a, defer, Prepared::key(sc, a, defer))?.into_pool(sc, a),
+    }
+}
+
+/// [`build_pool`], from what `kept` holds when it was made for the same
+/// catalog and inputs but the horizon (else made again and kept there):
+/// a keystroke in the months box then settles each kept cash flow over
+/// the new horizon instead of pricing the catalog again.
+pub(super) fn pool_kept<'a>(
+    c: &'a Catalog,
+    sc: &Scenario,
+    a: &AdviceInputs,
+    defer: bool,
+    kept: &mut Option<Prepared<'a>>,
+) -> Result<Pool<'a>, EngineError> {
+    sc.validate(c)
+        .map_err(|errors| EngineError::InvalidScenario { errors })?;
+    if let Some(job) = job_of(c, sc, a)? {
+        return job_pool(c, sc, a, &job);
+    }
+    let key = Prepared::key(sc, a, defer);
+    let reuse = kept
+        .as_ref()
+        .is_some_and(|p| std::ptr::eq(p.catalog, c) && p.key == key);
+    if !reuse {
+        *kept = None;
+        *kept = Some(Prepared::new(c, sc, a, defer, key)?);
+    }
+    match kept {
+        Some(p) => p.pool(sc, a),
+        None => unreachable!("made above"),
+    }
+}
+
+/// The part of a pool (outside a job) that its horizon does not change:
+/// the offers the filters match with their facts, those left unpriced,
+/// and each priced model's strategy with its cash flow (its figures are
+/// settled again over each horizon: a model's rates, charges and cash
+/// flow do not read it). The worker keeps it from one keystroke to the
+/// next; made again as soon as any other input differs ([`Prepared::key`]).
+pub struct Prepared<'a> {
+    catalog: &'a Catalog,
+    key: (Scenario, AdviceInputs, bool),
+    /// The horizon its strategies were made for.
+    months: u32,
+    offers: std::rc::Rc<Vec<OfferFacts<'a>>>,
+    deferred: Vec<usize>,
+    assumed: Option<Vec<AssumedRates>>,
+    /// In pool order.
+    items: Vec<Item<'a>>,
+}
+
+/// One offer's part of [`Prepared`].
+enum Item<'a> {
+    /// Its priced models (none: it has no price), each as a strategy
+    /// over the horizon it was made for, with its cash flow.
+    Priced {
+        idx: usize,
+        offer: &'a Offer,
+        instances: u32,
+        models: Vec<(Strategy, CashFlow)>,
+    },
+    /// It is not priced (deferred, or its instances can't be counted):
+    /// its one strategy, the horizon set over each.
+    Unpriced(usize, Box<Strategy>),
+}
+
+impl<'a> Prepared<'a> {
+    /// What the kept part is made from: the scenario with its horizon put
+    /// back to the default, the advice inputs, and whether it defers.
+    fn key(sc: &Scenario, a: &AdviceInputs, defer: bool) -> (Scenario, AdviceInputs, bool) {
+        let s = Scenario {
+            months: Scenario::default().months,
+            ..sc.clone()
+        };
+        (s, a.clone(), defer)
+    }
+
+    fn new(
+        c: &'a Catalog,
+        sc: &Scenario,
+        a: &AdviceInputs,
+        defer: bool,
+        key: (Scenario, AdviceInputs, bool),
+    ) -> Result<Prepared<'a>, EngineError> {
+        let pricer = Pricer::new(c, sc, a, assumed_rates(c, sc));
+        let mut scene = None;
+        let considered = c.offers.len();
+        let mut offers = Vec::with_capacity(considered);
+        let mut items = Vec::with_capacity(considered);
+        let mut deferred = Vec::new();
+        // the shared filters decide what is considered; every other constraint
+        // is checked here, so each exclusion has its reason
+        let mut tflops = Tflops::default();
+        for o in c.offers.iter().filter(|o| matches(c, sc, o)) {
+            let mut f = offer_facts(c, a, sc, o, &mut tflops);
+            let idx = offers.len();
+            items.push(
+                if defer
+                    && f.fails & before_price() != 0
+                    && !a.profile.is_some_and(|p| in_family(p, o))
+                {
+                    deferred.push(idx);
+                    Item::Unpriced(idx, Box::new(placeholder(o, 0, sc.months)))
+                } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
+                    Item::Priced {
+                        idx,
+                        offer: o,
+                        instances,
+                        models: pricer.models(&mut scene, o, instances, &mut f)?,
+                    }
+                } else {
+                    Item::Unpriced(
+                        idx,
+                        Box::new(placeholder(o, Exclusion::NoPrice.bit(), sc.months)),
+                    )
+                },
+            );
+            offers.push(f);
+        }
+        Ok(Prepared {
+            catalog: c,
+            key,
+            months: sc.months,
+            offers: std::rc::Rc::new(offers),
+            deferred,
+            assumed: pricer.assumed,
+            items,
+        })
+    }
+
+    /// The pool over the horizon it was made for, without copying it.
+    fn into_pool(self, sc: &Scenario, a: &AdviceInputs) -> Result<Pool<'a>, EngineError> {
+        let pricer = Pricer::new(self.catalog, sc, a, self.assumed);
+        let mut strategies = Vec::with_capacity(self.offers.len() * (sc.models().len() + 1));
+        for item in self.items {
+            match item {
+                Item::Unpriced(idx, s) => strategies.push((idx, *s)),
+                Item::Priced {
+                    idx,
+                    offer,
+                    instances,
+                    models,
+                } => {
+                    let before = strategies.len();
+                    strategies.extend(models.into_iter().map(|(s, _)| (idx, s)));
+                    let missing = &self.offers[idx].missing;
+                    pricer.mix(offer, instances, idx, missing, &mut strategies, before)?;
+                    if strategies.len() == before {
+                        strategies
+                            .push((idx, placeholder(offer, Exclusion::NoPrice.bit(), sc.months)));
+                    }
+                }
+            }
+        }
+        for (i, s) in &mut strategies {
+            pricer.finish(s, self.offers[*i].fails);
+        }
+        Ok(Pool {
+            offers: self.offers,
+            measured: Vec::new(),
+            strategies,
+            deferred: self.deferred,
+            assumed: pricer.assumed,
+        })
+    }
+
+    /// The pool over the horizon of `sc` (made for the same key).
+    fn pool(&self, sc: &Scenario, a: &AdviceInputs) -> Result<Pool<'a>, EngineError> {
+        let c = self.catalog;
+        let pricer = Pricer::new(c, sc, a, self.assumed.clone());
+        let months = sc.months;
+        // sized once for every offer and model (a mix adds one more per offer
+        // at most): growing them a push at a time copied the strategies over
+        // and over (~4 % of an advice's instructions at 10x)
+        let mut strategies = Vec::with_capacity(self.offers.len() * (sc.models().len() + 1));
+        for item in &self.items {
+            match item {
+                Item::Unpriced(idx, s) => strategies.push((
+                    *idx,
+                    Strategy {
+                        months,
+                        ..(**s).clone()
+                    },
+                )),
+                Item::Priced {
+                    idx,
+                    offer,
+                    instances,
+                    models,
+                } => {
+                    let before = strategies.len();
+                    for (s, flow) in models {
+                        let mut s = s.clone();
+                        if months != self.months {
+                            let flow = flow.over(months);
+                            s.months = months;
+                            at_horizon(&mut s, &flow, &flow.settle()?);
+                        }
+                        strategies.push((*idx, s));
+                    }
+                    let missing = &self.offers[*idx].missing;
+                    pricer.mix(offer, *instances, *idx, missing, &mut strategies, before)?;
+                    if strategies.len() == before {
+                        strategies
+                            .push((*idx, placeholder(offer, Exclusion::NoPrice.bit(), months)));
+                    }
+                }
+            }
+        }
+        for (i, s) in &mut strategies {
+            pricer.finish(s, self.offers[*i].fails);
+        }
+        Ok(Pool {
+            offers: std::rc::Rc::clone(&self.offers),
+            measured: Vec::new(),
+            strategies,
+            deferred: self.deferred.clone(),
+            assumed: pricer.assumed,
+        })
+    }
+}
+
+/// The pool of a job: each offer's strategies are its figures in the job
+/// report (the job's own months and instances).
+fn job_pool<'a>(
+    c: &'a Catalog,
+    sc: &Scenario,
+    a: &AdviceInputs,
+    job: &JobReport,
+) -> Result<Pool<'a>, EngineError> {
     let pricer = Pricer::new(c, sc, a, assumed_rates(c, sc));
-    let mut scene = None;
-    let job = job_of(c, sc, a)?;
     // each offer's job figures by its id (one look-up per offer, not a
     // search of the report's list)
-    let job_offers: std::collections::HashMap<&OfferId, _> = job
-        .iter()
-        .flat_map(|r| r.offers.iter().map(|j| (&j.offer, j)))
-        .collect();
-    // sized once for every offer and model (a mix adds one more per offer
-    // at most): growing them a push at a time copied the strategies over
-    // and over (~4 % of an advice's instructions at 10x)
+    let job_offers: std::collections::HashMap<&OfferId, _> =
+        job.offers.iter().map(|j| (&j.offer, j)).collect();
     let considered = c.offers.len();
     let mut offers = Vec::with_capacity(considered);
     let mut strategies = Vec::with_capacity(considered * (sc.models().len() + 1));
-    let mut deferred = Vec::new();
-    // the shared filters decide what is considered; every other constraint
-    // is checked here, so each exclusion has its reason
     let mut tflops = Tflops::default();
     for o in c.offers.iter().filter(|o| matches(c, sc, o)) {
         let mut f = offer_facts(c, a, sc, o, &mut tflops);
@@ -489,75 +768,65 @@ pub(super) fn build_pool<'a>(
         let before = strategies.len();
         // what an offer with no priced strategy fails
         let mut unpriced = Exclusion::NoPrice.bit();
-        if job.is_some() {
-            if let Some(jo) = job_offers.get(&o.id) {
-                let fails = match (&jo.hours, &jo.skip) {
-                    (Some(h), _) if h.fits == Some(false) => Exclusion::Memory.bit(),
-                    (Some(_), _) => 0,
-                    (None, Some(crate::domain::job::JobSkip::AcceleratorCannotRun { .. })) => {
-                        Exclusion::Accelerator.bit()
-                    }
-                    (None, _) => Exclusion::NoThroughput.bit(),
-                };
-                if fails != 0 {
-                    // no figure: the reason is the throughput or memory, not the price
-                    unpriced = fails;
+        if let Some(jo) = job_offers.get(&o.id) {
+            let fails = match (&jo.hours, &jo.skip) {
+                (Some(h), _) if h.fits == Some(false) => Exclusion::Memory.bit(),
+                (Some(_), _) => 0,
+                (None, Some(crate::domain::job::JobSkip::AcceleratorCannotRun { .. })) => {
+                    Exclusion::Accelerator.bit()
                 }
-                f.charges = jo.data_charges.clone();
-                for m in &jo.models {
-                    let (Some(cost), Some(paid), Some(h)) = (m.decision_cost, m.total, &jo.hours)
-                    else {
-                        if m.unavailable.is_some() {
-                            f.unpriced.push(m.model);
-                        }
-                        continue;
-                    };
-                    f.missing = m.missing.clone();
-                    let peak = round_money(cost.amount() / Decimal::from(h.months.max(1)));
-                    strategies.push((
-                        idx,
-                        Strategy {
-                            offer: o.id.clone(),
-                            model: m.model,
-                            mix_baseline: None,
-                            decision_cost: cost.amount(),
-                            paid: paid.amount(),
-                            still_owed: m.still_owed,
-                            upfront: Decimal::ZERO,
-                            peak_month: peak,
-                            cash_timing_known: m.cash_timing_known,
-                            peak_month_max: if m.cash_timing_known {
-                                peak
-                            } else {
-                                cost.amount()
-                            },
-                            committed: if m.model.is_commitment() {
-                                cost.amount()
-                            } else {
-                                Decimal::ZERO
-                            },
-                            instances: h.instances,
-                            gpus: h.gpus,
-                            job_hours: Some(h.wall_hours),
-                            complete: m.complete,
-                            missing: m.missing.clone(),
-                            indicative: false,
-                            assumed: false,
-                            months: h.months,
-                            age: m.age.clone(),
-                            fails: fails | pricer.risk(m.model),
-                        },
-                    ));
-                }
+                (None, _) => Exclusion::NoThroughput.bit(),
+            };
+            if fails != 0 {
+                // no figure: the reason is the throughput or memory, not the price
+                unpriced = fails;
             }
-        } else if defer
-            && f.fails & before_price() != 0
-            && !a.profile.is_some_and(|p| in_family(p, o))
-        {
-            deferred.push(idx);
-            strategies.push((idx, placeholder(o, 0, sc.months)));
-        } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
-            pricer.price(&mut scene, o, instances, idx, &mut f, &mut strategies)?;
+            f.charges = jo.data_charges.clone();
+            for m in &jo.models {
+                let (Some(cost), Some(paid), Some(h)) = (m.decision_cost, m.total, &jo.hours)
+                else {
+                    if m.unavailable.is_some() {
+                        f.unpriced.push(m.model);
+                    }
+                    continue;
+                };
+                f.missing = m.missing.clone();
+                let peak = round_money(cost.amount() / Decimal::from(h.months.max(1)));
+                strategies.push((
+                    idx,
+                    Strategy {
+                        offer: o.id.clone(),
+                        model: m.model,
+                        mix_baseline: None,
+                        decision_cost: cost.amount(),
+                        paid: paid.amount(),
+                        still_owed: m.still_owed,
+                        upfront: Decimal::ZERO,
+                        peak_month: peak,
+                        cash_timing_known: m.cash_timing_known,
+                        peak_month_max: if m.cash_timing_known {
+                            peak
+                        } else {
+                            cost.amount()
+                        },
+                        committed: if m.model.is_commitment() {
+                            cost.amount()
+                        } else {
+                            Decimal::ZERO
+                        },
+                        instances: h.instances,
+                        gpus: h.gpus,
+                        job_hours: Some(h.wall_hours),
+                        complete: m.complete,
+                        missing: m.missing.clone(),
+                        indicative: false,
+                        assumed: false,
+                        months: h.months,
+                        age: m.age.clone(),
+                        fails: fails | pricer.risk(m.model),
+                    },
+                ));
+            }
         }
         if strategies.len() == before {
             strategies.push((idx, placeholder(o, unpriced, sc.months)));
@@ -568,16 +837,16 @@ pub(super) fn build_pool<'a>(
         pricer.finish(s, offers[*i].fails);
     }
     let measured = job
+        .offers
         .iter()
-        .flat_map(|r| &r.offers)
         .filter(|j| j.hours.as_ref().is_some_and(|h| h.measured))
         .map(|j| j.offer.clone())
         .collect();
     Ok(Pool {
-        offers,
+        offers: std::rc::Rc::new(offers),
         measured,
         strategies,
-        deferred,
+        deferred: Vec::new(),
         assumed: pricer.assumed,
     })
 }
@@ -598,7 +867,7 @@ impl<'a> Pool<'a> {
         }
         let pricer = Pricer::new(c, sc, a, self.assumed.clone());
         let mut scene = None;
-        let mut offers = self.offers.clone();
+        let mut offers = (*self.offers).clone();
         let mut strategies = Vec::with_capacity(self.strategies.len() * (sc.models().len() + 1));
         let mut next = self.deferred.iter().peekable();
         for (i, s) in &self.strategies {
@@ -620,7 +889,7 @@ impl<'a> Pool<'a> {
             }
         }
         Ok(Some(Pool {
-            offers,
+            offers: std::rc::Rc::new(offers),
             measured: self.measured.clone(),
             strategies,
             deferred: Vec::new(),
@@ -856,6 +1125,85 @@ mod tests {
         );
     }
 
+    /// What the worker keeps of a pool from one keystroke to the next:
+    /// kept at one horizon, it gives at another the pool made there,
+    /// strategy for strategy (spot, mixes, budgets of both kinds, credits,
+    /// deferred offers), and the same advice; another input makes it again.
+    #[test]
+    fn a_pool_kept_at_one_horizon_is_the_pool_made_at_another() {
+        let c = test_catalog();
+        let mut reused = 0;
+        for (sc, a) in &cases() {
+            for months in [1, 2, 7, 12, 13, 24, 36, 37, 59, 60] {
+                let at = Scenario {
+                    months,
+                    promotions: crate::domain::scenario::Promotions {
+                        credit: Some(Money::new(Decimal::from(700), Currency::USD)),
+                        credit_expiry_month: Some(5),
+                        first_month_discount_pct: Decimal::from(months % 3 * 10),
+                        ..sc.promotions.clone()
+                    },
+                    ..sc.clone()
+                };
+                for defer in [false, true] {
+                    let mut kept = None;
+                    let first = Scenario {
+                        months: sc.months,
+                        ..at.clone()
+                    };
+                    pool_kept(c, &first, a, defer, &mut kept).unwrap();
+                    let pool = pool_kept(c, &at, a, defer, &mut kept).unwrap();
+                    // kept, not made again
+                    assert_eq!(kept.as_ref().map(|k| k.months), Some(sc.months));
+                    reused += 1;
+                    let made = build_pool(c, &at, a, defer).unwrap();
+                    assert_eq!(pool.strategies, made.strategies, "{months} {a:?}");
+                    assert_eq!(pool.deferred, made.deferred);
+                    for (x, y) in pool.offers.iter().zip(made.offers.iter()) {
+                        assert_eq!(
+                            (
+                                x.offer.id.as_str(),
+                                x.fails,
+                                &x.unpriced,
+                                &x.missing,
+                                &x.charges
+                            ),
+                            (
+                                y.offer.id.as_str(),
+                                y.fails,
+                                &y.unpriced,
+                                &y.missing,
+                                &y.charges
+                            )
+                        );
+                    }
+                }
+                if months == 13 || months == 2 {
+                    let mut kept = None;
+                    advise_but_changes_kept(c, sc, a, &mut kept).unwrap();
+                    let advice = |kept: Option<&mut Option<Prepared>>| {
+                        let (mut advice, work) =
+                            advise_but_changes_with(c, &at, a, true, kept).unwrap();
+                        advice.changes = work.changes().unwrap();
+                        advice
+                    };
+                    assert_eq!(advice(Some(&mut kept)), advice(None), "{months} {a:?}");
+                }
+            }
+            // any other input: made again
+            let mut kept = None;
+            pool_kept(c, sc, a, true, &mut kept).unwrap();
+            let more = Scenario {
+                min_gpus: sc.min_gpus + 1,
+                months: sc.months + 1,
+                ..sc.clone()
+            };
+            pool_kept(c, &more, a, true, &mut kept).unwrap();
+            assert_eq!(kept.as_ref().map(|k| k.months), Some(sc.months + 1));
+        }
+        assert!(reused > 100, "{reused}");
+    }
+
     /// A pool that left offers unpriced, once completed, is the pool that
     /// priced them all, strategy for strategy; and the advice made on it
     /// (what would change its answer and the relaxations included) is the
@@ -872,7 +1220,7 @@ mod tests {
             deferred += lazy.deferred.len();
             let done = lazy.completed(c, sc, a).unwrap().unwrap_or(lazy.clone());
             assert_eq!(done.strategies, whole.strategies, "{a:?}");
-            for (x, y) in done.offers.iter().zip(&whole.offers) {
+            for (x, y) in done.offers.iter().zip(whole.offers.iter()) {
                 assert_eq!(x.offer.id, y.offer.id);
                 assert_eq!(x.fails, y.fails);
                 assert_eq!(x.unpriced, y.unpriced);
@@ -880,7 +1228,7 @@ mod tests {
                 assert_eq!(x.charges, y.charges);
             }
             let advice = |defer| {
-                let (mut advice, work) = advise_but_changes_with(c, sc, a, defer).unwrap();
+                let (mut advice, work) = advise_but_changes_with(c, sc, a, defer, None).unwrap();
                 advice.changes = work.changes().unwrap();
                 advice
             };

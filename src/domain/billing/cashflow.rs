@@ -110,6 +110,13 @@ impl CashFlow {
         })
     }
 
+    /// The same cash flow over `months` months: nothing else in it reads
+    /// the horizon (the advice keeps each offer's cash flows from one
+    /// horizon to the next, `advise::Prepared`).
+    pub(crate) fn over(self, months: u32) -> CashFlow {
+        CashFlow { months, ..self }
+    }
+
     /// Totals, what is still owed after the horizon and the decision cost.
     pub(crate) fn settle(&self) -> Result<Settled, EngineError> {
         let months = self.months;
@@ -264,12 +271,40 @@ impl CashFlow {
     /// every result of the catalog, and making every line to read them was
     /// a ninth of a keystroke's work on the advise screen (callgrind, 10x).
     pub fn peak_and_first_upfront(&self) -> (Decimal, Decimal) {
+        if self.credit_c <= 0 && self.months > 0 {
+            let (peak, upfront) = self.peak_without_credit();
+            return (from_cents(peak), from_cents(upfront));
+        }
         let mut months = self.months_c();
         let Some(first) = months.next() else {
             return (Decimal::ZERO, Decimal::ZERO);
         };
         let peak = months.fold(first.total, |p, c| p.max(c.total));
         (from_cents(peak), from_cents(first.upfront))
+    }
+
+    /// [`peak_and_first_upfront`](Self::peak_and_first_upfront) in cents
+    /// with no credit and at least a month, without going through the
+    /// months (the advice reads it for every model of every offer at each
+    /// keystroke): month 1, then the months after it with an upfront (a
+    /// term starting: a term no longer than the months after month 1) and
+    /// without one (no term, or one longer than a month), as
+    /// [`months_c`](Self::months_c) sums them.
+    fn peak_without_credit(&self) -> (i64, i64) {
+        let upfront = if self.term.is_some() {
+            self.upfront_c
+        } else {
+            0
+        };
+        let mut peak = upfront + self.usage_m1_c + self.commit_m1_c + self.data_c;
+        let later = self.months - 1;
+        if self.term.is_some_and(|t| t <= later) {
+            peak = peak.max(self.upfront_c + self.usage_c + self.commit_c + self.data_c);
+        }
+        if later > 0 && self.term.is_none_or(|t| t > 1) {
+            peak = peak.max(self.usage_c + self.commit_c + self.data_c);
+        }
+        (peak, upfront)
     }
 }
 
@@ -307,4 +342,48 @@ pub(crate) fn from_cents(c: i64) -> Decimal {
 
 fn checked_sum(parts: &[i64]) -> Result<i64, EngineError> {
     no_overflow(parts.iter().try_fold(0i64, |acc, x| acc.checked_add(*x)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Without a credit, the highest month and month 1's upfront come
+    /// without going through the months: the same as the months give, for
+    /// every term, horizon and month-1 figure (promotions, upfronts of
+    /// either sign, zeros).
+    #[test]
+    fn the_highest_month_without_a_credit_is_the_months_highest() {
+        let mut checked = 0;
+        for term in [None, Some(1), Some(2), Some(3), Some(12), Some(36)] {
+            for months in 1..=61 {
+                for upfront_c in [0, 500, -3] {
+                    for (usage_m1_c, usage_c) in [(0, 0), (100, 400), (250, 100)] {
+                        for (commit_m1_c, commit_c) in [(0, 0), (900, 60), (50, 60)] {
+                            for data_c in [0, 7] {
+                                let f = CashFlow {
+                                    months,
+                                    term,
+                                    upfront_c,
+                                    usage_m1_c,
+                                    usage_c,
+                                    commit_m1_c,
+                                    commit_c,
+                                    data_c,
+                                    credit_c: 0,
+                                    credit_expiry_month: None,
+                                };
+                                let mut m = f.months_c();
+                                let first = m.next().unwrap();
+                                let peak = m.fold(first.total, |p, c| p.max(c.total));
+                                assert_eq!(f.peak_without_credit(), (peak, first.upfront), "{f:?}");
+                                checked += 1;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000);
+    }
 }

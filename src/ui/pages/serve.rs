@@ -23,6 +23,8 @@ pub struct Server {
     kept: Kept<'static>,
     /// The last advice, for the part that follows it.
     advice: Option<advise::render::Kept<'static>>,
+    /// What the last advice's pool left for the next advice.
+    pool: Option<crate::domain::advise::Prepared<'static>>,
 }
 
 /// An answer now, or work to do before it.
@@ -66,6 +68,7 @@ impl Server {
             catalog,
             kept: Kept::default(),
             advice: None,
+            pool: None,
         }
     }
 
@@ -141,7 +144,8 @@ impl Server {
             Part::Plan => results::summary(c, query, locale, &mut self.kept),
             Part::PlanDetails => results::details(c, query, locale, &mut self.kept),
             Part::Advise => {
-                let (pieces, kept) = advise::render::advice_but_changes(c, query, locale);
+                let (pieces, kept) =
+                    advise::render::advice_but_changes(c, query, locale, &mut self.pool);
                 self.advice = kept;
                 pieces
             }
@@ -345,6 +349,34 @@ mod tests {
                 matches!(&reply, Reply::Markup { error: None, pieces } if !pieces[0].as_str().is_empty())
             );
         }
+    }
+
+    /// Typing in the advice's months box: each advice, made from what the
+    /// last one's pool left (another link's in between), is the advice a
+    /// new worker gives for that link, with what would change it.
+    #[test]
+    fn advices_typed_in_the_months_box_are_those_made_anew() {
+        let c = test_catalog();
+        let render = |part, q: &str| Request::Render {
+            part,
+            query: q.into(),
+            locale: Locale::En,
+        };
+        let mut s = Server::new(c);
+        for q in [
+            "v=2&screen=advise&m=1",
+            "v=2&screen=advise&m=13",
+            "v=2&screen=advise&m=37&bud=2000usd&budk=m&load=bursty&risk=mix",
+            "v=2&screen=advise&gpus=8&vpg=40&m=12",
+            "v=2&screen=advise&m=36",
+            "v=2&screen=advise&m=3",
+        ] {
+            for part in [Part::Advise, Part::AdviseChanges] {
+                let kept = s.answer(&render(part, q));
+                assert_eq!(kept, Server::new(c).answer(&render(part, q)), "{q}");
+            }
+        }
+        assert!(s.pool.is_some());
     }
 
     #[test]

@@ -9,7 +9,8 @@ mod form;
 mod sentences;
 
 use crate::domain::advise::{
-    advise, advise_but_changes, Advice, AdviceWork, ChangesSearch, Profile,
+    advise, advise_but_changes, advise_but_changes_kept, Advice, AdviceWork, ChangesSearch,
+    Prepared, Profile,
 };
 use crate::domain::catalog::Catalog;
 use crate::domain::error::EngineError;
@@ -58,10 +59,20 @@ pub struct Kept<'a> {
 }
 
 impl<'a> Kept<'a> {
-    /// The advice for an app link but what would change its answer.
-    fn new(catalog: &'a Catalog, query: &str) -> Result<Kept<'a>, EngineError> {
+    /// The advice for an app link but what would change its answer;
+    /// `pool`: the part of the last advice's pool its horizon does not
+    /// change, used when made for the same inputs but the months (else
+    /// made again there).
+    fn new(
+        catalog: &'a Catalog,
+        query: &str,
+        pool: Option<&mut Option<Prepared<'a>>>,
+    ) -> Result<Kept<'a>, EngineError> {
         let (link, _) = link::parse(query, catalog);
-        let (advice, work) = advise_but_changes(catalog, &link.scenario, &link.advise)?;
+        let (advice, work) = match pool {
+            Some(p) => advise_but_changes_kept(catalog, &link.scenario, &link.advise, p)?,
+            None => advise_but_changes(catalog, &link.scenario, &link.advise)?,
+        };
         Ok(Kept {
             query: query.to_string(),
             link,
@@ -75,13 +86,15 @@ impl<'a> Kept<'a> {
 /// two pieces (the head: picks or relaxations and the profile's check; the
 /// tail: ranking, exclusions, assumptions), or the engine's error code with
 /// two empty pieces (the page keeps its last good result beside its own
-/// message); and what [`ChangesJob`] continues from.
+/// message); and what [`ChangesJob`] continues from. `pool`: what the
+/// worker keeps of the last advice's pool ([`Prepared`]).
 pub fn advice_but_changes<'a>(
     catalog: &'a Catalog,
     query: &str,
     locale: Locale,
+    pool: &mut Option<Prepared<'a>>,
 ) -> ((Option<String>, Vec<Html>), Option<Kept<'a>>) {
-    match Kept::new(catalog, query) {
+    match Kept::new(catalog, query, Some(pool)) {
         Err(e) => (
             (Some(e.code().to_string()), vec![Html::new(), Html::new()]),
             None,
@@ -130,7 +143,7 @@ impl<'a> ChangesJob<'a> {
     pub fn step(&mut self) -> Option<(Option<String>, Vec<Html>)> {
         let fail = |e: EngineError| Some((Some(e.code().to_string()), vec![Html::new()]));
         let Some(k) = self.kept.as_deref() else {
-            return match Kept::new(self.catalog, &self.query) {
+            return match Kept::new(self.catalog, &self.query, None) {
                 Ok(k) => {
                     self.kept = Some(Box::new(k));
                     None

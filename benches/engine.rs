@@ -3,7 +3,7 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use gpucost::domain::advise::{advise, advise_but_changes};
+use gpucost::domain::advise::{advise, advise_but_changes, advise_but_changes_kept};
 use gpucost::domain::catalog::Catalog;
 use gpucost::domain::plan::{breakeven_distribution, plan, plan_scenario, plan_without_flips};
 use gpucost::domain::pricing::all_offer_metrics;
@@ -24,6 +24,20 @@ fn median<F: FnMut()>(runs: usize, mut f: F) -> Duration {
         })
         .min()
         .unwrap_or_default()
+}
+
+/// A keystroke in the advise months box as the worker answers it, from
+/// the pool the keystroke before left (latency.spec.ts's "every offer
+/// fits": no memory need, so every offer and way of paying is ranked).
+fn months_kept(c: &Catalog) -> impl FnMut() + '_ {
+    let links =
+        [13, 14].map(|m| gpucost::ui::link::parse(&format!("v=2&screen=advise&m={m}"), c).0);
+    let (mut kept, mut k) = (None, 0usize);
+    move || {
+        k += 1;
+        let l = &links[k % 2];
+        black_box(advise_but_changes_kept(c, &l.scenario, &l.advise, &mut kept).unwrap());
+    }
 }
 
 /// [`median`] of two functions timed in turn (one run of `a`, one of `b`,
@@ -177,6 +191,7 @@ fn main() {
             black_box(advise(black_box(&big), &la10.scenario, &la10.advise).unwrap());
         },
     );
+    let (mk1, mk10) = pair(runs, months_kept(&cat), months_kept(&big));
     let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64().max(1e-12);
     // one line per path: 1x, 10x and their ratio, measured in the same run
     let scaling = |label: &str, one: Duration, ten: Duration| {
@@ -198,6 +213,7 @@ fn main() {
     scaling("plan keystroke (no flips)", k1, k10);
     scaling("advise keystroke", a1, a10);
     scaling("advise with its changes", w1, w10);
+    scaling("advise months, kept pool", mk1, mk10);
     let per_offer = m1.as_secs_f64() * 1e6 / cat.offers.len().max(1) as f64;
     println!("offer_metrics per offer: {per_offer:.2} µs");
 }

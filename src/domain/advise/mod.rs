@@ -684,7 +684,9 @@ pub fn advise_but_changes_kept<'a>(
 }
 
 /// [`advise_but_changes_kept`], the offers excluded before their price
-/// left unpriced until something reads it (`defer`, see [`build_pool`]) or not.
+/// left unpriced until something reads it (`defer`, see
+/// [`pool::build_pool`]) or not; `kept`: None to make the pool without
+/// keeping it.
 fn advise_but_changes_with<'a>(
     c: &'a Catalog,
     sc: &Scenario,

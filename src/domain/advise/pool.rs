@@ -559,8 +559,9 @@ pub(super) fn pool_kept<'a>(
 /// The part of a pool (outside a job) that its horizon does not change:
 /// the offers the filters match with their facts, those left unpriced,
 /// and each priced model's strategy with its cash flow (its figures are
-/// settled again over each horizon: a model's rates, charges and cash
-/// flow do not read it). The worker keeps it from one keystroke to the
+/// settled again over each horizon: a model's rates and charges do not
+/// read it, and its cash flow reads it only as the months it runs over,
+/// [`CashFlow::over`]; the shape's notices do, and no strategy keeps them). The worker keeps it from one keystroke to the
 /// next; made again as soon as any other input differs ([`Prepared::key`]).
 pub struct Prepared<'a> {
     catalog: &'a Catalog,
@@ -585,7 +586,7 @@ enum Item<'a> {
         models: Vec<(Strategy, CashFlow)>,
     },
     /// It is not priced (deferred, or its instances can't be counted):
-    /// its one strategy, the horizon set over each.
+    /// its one strategy, whose months are set to each horizon.
     Unpriced(usize, Box<Strategy>),
 }
 

@@ -16,8 +16,8 @@ fn pct_in<N: Num>(part: N, whole: N) -> N {
 
 /// The arithmetic a score is computed in: `Decimal` for every score shown
 /// or compared, `f64` only to find, before that, the few strategies that
-/// can be their offer's best or the top ([`scored`]); the same formula in
-/// both ([`scores_in`]).
+/// can be their offer's best or the top ([`Field::new`]); the same formula
+/// in both ([`scores_in`]).
 trait Num:
     Copy
     + PartialOrd
@@ -31,9 +31,9 @@ trait Num:
     const HUNDRED: Self;
     fn of(d: Decimal) -> Self;
     fn int(n: u32) -> Self;
-    /// The lesser (`Ord::min`: the first when equal).
+    /// The lesser (the first when equal).
     fn lo(self, o: Self) -> Self;
-    /// The greater (`Ord::max`: the second when equal).
+    /// The greater (the first when equal).
     fn hi(self, o: Self) -> Self;
 }
 
@@ -47,11 +47,13 @@ impl Num for Decimal {
     fn int(n: u32) -> Self {
         Decimal::from(n)
     }
+    // `Decimal`'s own min and max (the first when equal; `Ord::max`
+    // gives the second: 0 for 0.00, the same number at another scale)
     fn lo(self, o: Self) -> Self {
-        Ord::min(self, o)
+        Decimal::min(self, o)
     }
     fn hi(self, o: Self) -> Self {
-        Ord::max(self, o)
+        Decimal::max(self, o)
     }
 }
 
@@ -100,9 +102,11 @@ fn approx(d: Decimal) -> f64 {
 
 /// How far below the best approximate total a strategy's approximate total
 /// may be and still be scored exactly. A total is 0–100 and each of its
-/// terms too before the weighting (risk's deductions are clamped at 0), so
-/// the f64 figure is within ~1e-13 of the exact one: a strategy further
-/// than this below another cannot rank above it.
+/// terms too (a share capped at 100; the risk score clamped at 0, its
+/// deductions each within 0–100 as the scenario's validation bounds the
+/// mix share and interruption rate), so the f64 figure is within ~1e-13 of
+/// the exact one: a strategy further than this below another cannot rank
+/// above it.
 const APPROX_MARGIN: f64 = 1e-9;
 
 /// Risk points for a horizon fully committed (steady load; twice with a
@@ -449,14 +453,7 @@ pub(super) fn order(a: Scores, sa: &Strategy, b: Scores, sb: &Strategy) -> std::
     b.total
         .cmp(&a.total)
         .then(sa.decision_cost.cmp(&sb.decision_cost))
-        .then_with(|| tie_order(sa, sb))
-}
-
-/// [`order`] between strategies of equal totals and decision costs.
-fn tie_order(sa: &Strategy, sb: &Strategy) -> std::cmp::Ordering {
-    sa.offer
-        .as_str()
-        .cmp(sb.offer.as_str())
+        .then_with(|| sa.offer.as_str().cmp(sb.offer.as_str()))
         .then(sa.model.index().cmp(&sb.model.index()))
         .then(
             sa.mix_baseline

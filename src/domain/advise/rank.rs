@@ -492,13 +492,35 @@ pub(super) fn rounded(s: Scores) -> Scores {
     }
 }
 
+/// What every pick's reasons read of the whole ranking, worked out once
+/// per list of picks (once per pick, it was six passes over the ranking).
+pub(super) struct Whole {
+    min_cost: Decimal,
+    max_tf: Decimal,
+    min_hours: Option<Decimal>,
+    /// The charge kinds some ranked strategy lacks.
+    without: Vec<UsageKind>,
+}
+
+impl Whole {
+    pub(super) fn of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> Whole {
+        Whole {
+            min_cost: min_of(ranked),
+            max_tf: max_tf_of(pool, ranked),
+            min_hours: ranked.iter().filter_map(|(_, s, _)| s.job_hours).min(),
+            without: lacking(ranked.iter().map(|(_, s, _)| *s)),
+        }
+    }
+}
+
 pub(super) fn reasons(
     ctx: &Ctx,
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
+    whole: &Whole,
     k: usize,
 ) -> Vec<Why> {
-    let (min_cost, max_tf) = (min_of(ranked), max_tf_of(pool, ranked));
+    let (min_cost, max_tf) = (whole.min_cost, whole.max_tf);
     let (i, s, _) = ranked[k];
     let f = &pool.offers[i];
     let a = ctx.inputs;
@@ -529,8 +551,7 @@ pub(super) fn reasons(
             total_gb: f.offer.gpu_memory_gb.map(|t| t * s.instances),
         });
     }
-    let min_hours = ranked.iter().filter_map(|(_, s, _)| s.job_hours).min();
-    match (s.job_hours, min_hours, f.tflops) {
+    match (s.job_hours, whole.min_hours, f.tflops) {
         (Some(h), Some(min), _) => v.push(Why::JobHours {
             hours: h,
             pct_of_fastest: r1(pct(min, h)),
@@ -625,9 +646,10 @@ pub(super) fn reasons(
     if !s.complete {
         v.push(Why::Incomplete);
     }
-    let without = lacking(ranked.iter().map(|(_, s, _)| *s));
-    if !without.is_empty() {
-        v.push(Why::ComparedWithout { kinds: without });
+    if !whole.without.is_empty() {
+        v.push(Why::ComparedWithout {
+            kinds: whole.without.clone(),
+        });
     }
     if let Some(age) = s.age.as_ref().filter(|a| a.stale) {
         v.push(Why::StalePrices {
@@ -692,11 +714,12 @@ pub(super) fn top_picks(
 ) -> Vec<Pick> {
     let mut chosen: Vec<Pick> = Vec::new();
     let mut at: Vec<usize> = Vec::new();
+    let whole = Whole::of(pool, ranked);
     for (k, r) in ranked.iter().enumerate() {
         match at.iter().position(|&c| same_deal(pool, &ranked[c], r)) {
             Some(j) => chosen[j].same_elsewhere.push(r.1.offer.clone()),
             None if chosen.len() < MAX_PICKS => {
-                let mut p = pick_at(ctx, pool, ranked, k, true);
+                let mut p = pick_at(ctx, pool, ranked, k, Some(&whole));
                 p.rank = chosen.len() + 1;
                 chosen.push(p);
                 at.push(k);
@@ -731,28 +754,29 @@ pub(super) fn picks_of(
     ranked: &[(usize, &Strategy, Scores)],
     n: usize,
 ) -> Vec<Pick> {
+    let whole = Whole::of(pool, ranked);
     (0..n.min(ranked.len()))
-        .map(|k| pick_at(ctx, pool, ranked, k, k < MAX_PICKS))
+        .map(|k| pick_at(ctx, pool, ranked, k, (k < MAX_PICKS).then_some(&whole)))
         .collect()
 }
 
-/// The `k`-th ranked offer as a pick.
+/// The `k`-th ranked offer as a pick, with its reasons when given what
+/// they read of the whole ranking.
 fn pick_at(
     ctx: &Ctx,
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
     k: usize,
-    with_reasons: bool,
+    reasons_from: Option<&Whole>,
 ) -> Pick {
     let (_, s, sc) = ranked[k];
     Pick {
         rank: k + 1,
         strategy: s.clone(),
         scores: rounded(sc),
-        reasons: if with_reasons {
-            reasons(ctx, pool, ranked, k)
-        } else {
-            Vec::new()
+        reasons: match reasons_from {
+            Some(whole) => reasons(ctx, pool, ranked, whole, k),
+            None => Vec::new(),
         },
         // per month of what the figures cover (a job's own months)
         monthly: round_money(s.decision_cost / Decimal::from(s.months.max(1))),

@@ -391,8 +391,9 @@ impl<'s> Pricer<'s> {
     }
 
     /// The priced strategies of an offer outside a job (pushed to `out`
-    /// as offer `idx`), its charges, missing kinds and unpriced models
-    /// noted in `f`. `scene`: [`Pricer::scene`], made on first use.
+    /// as offer `idx`; one unpriced strategy when none is), its charges,
+    /// missing kinds and unpriced models noted in `f`. `scene`:
+    /// [`Pricer::scene`], made on first use.
     fn price<'p>(
         &'p self,
         scene: &mut Option<Scene<'p>>,
@@ -408,7 +409,7 @@ impl<'s> Pricer<'s> {
                 .into_iter()
                 .map(|(s, _)| (idx, s)),
         );
-        self.mix(o, instances, idx, &f.missing, out, before)
+        self.close_offer(o, instances, idx, &f.missing, out, before)
     }
 
     /// An offer's priced models outside a job, each as a strategy with its
@@ -450,10 +451,11 @@ impl<'s> Pricer<'s> {
         Ok(out)
     }
 
-    /// With a bursty load, the offer's mix: its best commitment among its
-    /// strategies in `out[before..]` as the baseline, bursts on spot; pushed
-    /// to `out` as offer `idx`. `missing`: the offer's missing kinds.
-    fn mix(
+    /// An offer's strategies closed (those in `out[before..]`, as offer
+    /// `idx`): with a bursty load, its mix (its best commitment as the
+    /// baseline, bursts on spot), and one unpriced strategy when it has
+    /// none. `missing`: the offer's missing kinds.
+    fn close_offer(
         &self,
         o: &Offer,
         instances: u32,
@@ -463,13 +465,12 @@ impl<'s> Pricer<'s> {
         before: usize,
     ) -> Result<(), EngineError> {
         let (sc, a) = (self.scenario, self.inputs);
-        if a.load != Load::Bursty || o.spot().is_none() {
-            return Ok(());
-        }
         let mut best_commit: Option<(Decimal, BillingModel)> = None;
-        for (_, s) in &out[before..] {
-            if s.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
-                best_commit = Some((s.decision_cost, s.model));
+        if a.load == Load::Bursty && o.spot().is_some() {
+            for (_, s) in &out[before..] {
+                if s.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
+                    best_commit = Some((s.decision_cost, s.model));
+                }
             }
         }
         // commit the baseline, burst with spot
@@ -485,7 +486,30 @@ impl<'s> Pricer<'s> {
                 out.push((idx, s));
             }
         }
+        if out.len() == before {
+            out.push((idx, placeholder(o, Exclusion::NoPrice.bit(), sc.months)));
+        }
         Ok(())
+    }
+
+    /// The pool (outside a job) of these offers and strategies, each
+    /// strategy failing what its offer fails and the budget.
+    fn pool<'a>(
+        self,
+        offers: std::rc::Rc<Vec<OfferFacts<'a>>>,
+        mut strategies: Vec<(usize, Strategy)>,
+        deferred: Vec<usize>,
+    ) -> Pool<'a> {
+        for (i, s) in &mut strategies {
+            self.finish(s, offers[*i].fails);
+        }
+        Pool {
+            offers,
+            measured: Vec::new(),
+            strategies,
+            deferred,
+            assumed: self.assumed,
+        }
     }
 
     /// What a strategy fails besides its own: its offer's constraints and
@@ -670,24 +694,11 @@ impl<'a> Prepared<'a> {
                     let before = strategies.len();
                     strategies.extend(models.into_iter().map(|(s, _)| (idx, s)));
                     let missing = &self.offers[idx].missing;
-                    pricer.mix(offer, instances, idx, missing, &mut strategies, before)?;
-                    if strategies.len() == before {
-                        strategies
-                            .push((idx, placeholder(offer, Exclusion::NoPrice.bit(), sc.months)));
-                    }
+                    pricer.close_offer(offer, instances, idx, missing, &mut strategies, before)?;
                 }
             }
         }
-        for (i, s) in &mut strategies {
-            pricer.finish(s, self.offers[*i].fails);
-        }
-        Ok(Pool {
-            offers: self.offers,
-            measured: Vec::new(),
-            strategies,
-            deferred: self.deferred,
-            assumed: pricer.assumed,
-        })
+        Ok(pricer.pool(self.offers, strategies, self.deferred))
     }
 
     /// The pool over the horizon of `sc` (made for the same key).
@@ -725,24 +736,22 @@ impl<'a> Prepared<'a> {
                         strategies.push((*idx, s));
                     }
                     let missing = &self.offers[*idx].missing;
-                    pricer.mix(offer, *instances, *idx, missing, &mut strategies, before)?;
-                    if strategies.len() == before {
-                        strategies
-                            .push((*idx, placeholder(offer, Exclusion::NoPrice.bit(), months)));
-                    }
+                    pricer.close_offer(
+                        offer,
+                        *instances,
+                        *idx,
+                        missing,
+                        &mut strategies,
+                        before,
+                    )?;
                 }
             }
         }
-        for (i, s) in &mut strategies {
-            pricer.finish(s, self.offers[*i].fails);
-        }
-        Ok(Pool {
-            offers: std::rc::Rc::clone(&self.offers),
-            measured: Vec::new(),
+        Ok(pricer.pool(
+            std::rc::Rc::clone(&self.offers),
             strategies,
-            deferred: self.deferred.clone(),
-            assumed: pricer.assumed,
-        })
+            self.deferred.clone(),
+        ))
     }
 }
 

@@ -313,6 +313,15 @@ mod tests {
         }
     }
 
+    /// A request for a part of `q`'s screen, in English.
+    fn render(part: Part, q: &str) -> Request {
+        Request::Render {
+            part,
+            query: q.into(),
+            locale: Locale::En,
+        }
+    }
+
     /// What would change an advice is work done a stage at a time: the
     /// worker answers other requests between two stages (here an advice
     /// for another link, which replaces the kept one), and the answer is
@@ -320,11 +329,6 @@ mod tests {
     #[test]
     fn what_would_change_an_advice_is_found_a_stage_at_a_time() {
         let c = test_catalog();
-        let render = |part, q: &str| Request::Render {
-            part,
-            query: q.into(),
-            locale: Locale::En,
-        };
         for q in [
             "v=2&screen=advise&gpus=8&vpg=40&m=12",
             "v=2&screen=advise&gpus=8&vpg=40&req=nvlink,rdma&risk=no&bud=90000usd",
@@ -357,11 +361,6 @@ mod tests {
     #[test]
     fn advices_typed_in_the_months_box_are_those_made_anew() {
         let c = test_catalog();
-        let render = |part, q: &str| Request::Render {
-            part,
-            query: q.into(),
-            locale: Locale::En,
-        };
         let mut s = Server::new(c);
         for q in [
             "v=2&screen=advise&m=1",

@@ -82,6 +82,127 @@ test('morph makes what innerHTML makes, on fixed and random pairs of markup', as
   expect(app.realErrors()).toEqual([]);
 });
 
+// An answer that differs from the last only in text and attribute values
+// (a keystroke's new figures) is written value by value, without parsing
+// it: what the element then holds must still be exactly what innerHTML
+// makes, and markup that could parse otherwise takes the whole patch.
+test('an answer that differs only in values is written value by value, and makes what innerHTML makes', async ({ app, page }) => {
+  await app.open('?v=2');
+  const r = await page.evaluate(async () => {
+    const { morph } = await import(new URL('./enhance.js', location.href).href);
+    const esc = (v: string) => v.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+    let seed = 11;
+    const rnd = (n: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % n; };
+    const words = ['1,234.50', '¥9', 'a & b', '<x>', '"q"', "it's", ' ', 'Ø', '0.35em', '-0', 'M0 0L1 1', ''];
+    const word = () => words[rnd(words.length)];
+    // a structure whose values are holes: f(values) is its markup
+    type Part = (v: () => string) => string;
+    const structure = (depth: number): Part => {
+      const parts: Part[] = [];
+      for (let i = 0, n = 1 + rnd(3); i < n; i++) {
+        const k = depth > 2 ? 0 : rnd(6);
+        if (k === 0) parts.push((v) => esc(v() || 'x'));
+        else if (k === 1) {
+          const kids = structure(depth + 1);
+          // (an SVG attribute gets a value of its kind: the browser reports others)
+          const n = () => String(rnd(90) / 10);
+          parts.push((v) => `<svg viewBox="0 0 ${n()} 9"><text x="${n()}" dy="0.35em">${esc(v() || 't')}</text><path d="M0 ${n()}L1 ${n()}"></path><title>${esc(v() || 't')}</title></svg>${kids(v)}`);
+        } else if (k === 2) {
+          const kids = structure(depth + 1);
+          parts.push((v) => `<table><tbody><tr data-offer="o1"><td class="${esc(v())}">${kids(v)}</td><th>${esc(v() || '1')}</th></tr></tbody></table>`);
+        } else {
+          const t = ['p', 'span', 'li', 'b', 'details'][k - 3 + rnd(2)];
+          const kids = structure(depth + 1);
+          const wrap = t === 'li' ? ['<ul>', '</ul>'] : t === 'details' ? ['', ''] : ['', ''];
+          const inner = t === 'details' ? (v: () => string) => `<summary>${esc(v() || 's')}</summary>${kids(v)}` : kids;
+          const attrs = rnd(2) ? (v: () => string) => ` class="${esc(v())}" data-v="${esc(v())}"` : () => '';
+          parts.push((v) => `${wrap[0]}<${t}${attrs(v)}>${inner(v)}</${t}>${wrap[1]}`);
+        }
+      }
+      return (v) => parts.map((p) => p(v)).join('');
+    };
+    const bad: string[] = [];
+    const how = { values: 0, tree: 0 };
+    const check = (el: HTMLElement, markup: string, note: string) => {
+      const want = document.createElement('div');
+      want.innerHTML = markup;
+      const h = morph(el, markup) as 'values' | 'tree';
+      how[h] += 1;
+      if (el.innerHTML !== want.innerHTML) bad.push(`${note} (${h}): ${markup} -> ${el.innerHTML}`);
+      return h;
+    };
+    for (let s = 0; s < 60; s++) {
+      const el = document.createElement('div');
+      document.body.append(el);
+      let f = structure(0);
+      el.innerHTML = f(word);
+      for (let step = 0; step < 8; step++) {
+        // now and then another structure (the whole patch)
+        if (rnd(6) === 0) f = structure(0);
+        check(el, f(word), `sequence ${s} step ${step}`);
+        // a reader opens a <details>: it stays open, the way it goes
+        const d = el.querySelector('details');
+        if (d && rnd(2)) d.open = true;
+      }
+      el.remove();
+    }
+    // what is written the quick way stays the same node
+    const el = document.createElement('div');
+    el.innerHTML = '<p class="a">1</p>';
+    check(el, '<p class="a">2</p>', 'first');
+    const text = el.firstChild!.firstChild;
+    const quick = check(el, '<p class="b">3 &amp; 4</p>', 'second');
+    const kept = quick === 'values' && el.firstChild!.firstChild === text && text!.nodeValue === '3 & 4';
+    // markup that could parse otherwise, or nodes that are not what the
+    // markup says, take the whole patch (and make what innerHTML makes)
+    const refused: [string, string][] = [
+      ['<p>1<!-- c --></p>', '<p>2<!-- c --></p>'],
+      ['<p><input value="1"></p>', '<p><input value="2"></p>'],
+      ['<table><tbody><tr> </tr></tbody></table>', '<table><tbody><tr>x</tr></tbody></table>'],
+      ['<table><tr><td>1</td></tr></table>', '<table><tr><td>2</td></tr></table>'],
+      ['<p>a&nbsp;1</p>', '<p>a&nbsp;2</p>'],
+      ["<p class='a'>1</p>", "<p class='b'>1</p>"],
+      ['<p class=a>1</p>', '<p class=b>1</p>'],
+      ['<div/>1', '<div/>2'],
+      ['<p>1<div>x</div></p>', '<p>2<div>y</div></p>'],
+      ['<title>1</title>', '<title>2</title>'],
+      ['<pre>\n1</pre>', '<pre>\n2</pre>'],
+      ['<table><tbody><tr data-offer="a"><td>1</td></tr></tbody></table>', '<table><tbody><tr data-offer="b"><td>1</td></tr></tbody></table>'],
+      ['<p>1\r\n</p>', '<p>2\r\n</p>'],
+      ['<details open><summary>1</summary></details>', '<details open><summary>2</summary></details>'],
+    ];
+    const quickly: string[] = [];
+    for (const [a, b] of refused) {
+      const e = document.createElement('div');
+      e.innerHTML = a;
+      check(e, a, `refused ${a}`);
+      if (check(e, b, `refused ${a} -> ${b}`) === 'values') quickly.push(b);
+      if (check(e, a, `refused back ${b} -> ${a}`) === 'values') quickly.push(a);
+    }
+    // content put in another way is patched as a whole
+    const other = document.createElement('div');
+    other.innerHTML = '<p>1</p>';
+    check(other, '<p>1</p>', 'other');
+    check(other, '<p>2</p>', 'other, its values');
+    other.innerHTML = '<p>5</p>';
+    const after = check(other, '<p>3</p>', 'replaced');
+    // an attribute the patch added last is still found by its name
+    const order = document.createElement('div');
+    order.innerHTML = '<p>1</p>';
+    check(order, '<p title="t" class="c">1</p>', 'order 1');
+    const byName = check(order, '<p title="u" class="d">2</p>', 'order 2');
+    return { bad, how, kept, quickly, after, byName };
+  });
+  expect(r.bad).toEqual([]);
+  expect(r.kept, 'the text node stays and is written').toBe(true);
+  expect(r.quickly, 'markup that could parse otherwise takes the whole patch').toEqual([]);
+  expect(r.after, 'content put in another way is patched as a whole').toBe('tree');
+  expect(r.byName, 'attributes are matched by name').toBe('values');
+  // most steps keep their structure: they are written value by value
+  expect(r.how.values).toBeGreaterThan(r.how.tree);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('a plan keystroke patches the options table, which then equals the table a fresh visit shows', async ({ app, page }) => {
   const q = '?v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix';
   await app.open(q);
@@ -97,7 +218,7 @@ test('a plan keystroke patches the options table, which then equals the table a 
   await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
   const after = await page.evaluate(() => {
     const t = document.querySelector('[data-testid="screen-plan"] .table-wrap table') as any;
-    return { kept: t.__kept === true, table: document.querySelector('[data-testid="screen-plan"] .table-wrap')!.innerHTML, summary: document.querySelector('[data-testid="plan-summary"]')!.innerHTML };
+    return { kept: t.__kept === true, table: document.querySelector('[data-testid="screen-plan"] .table-wrap')!.innerHTML, summary: document.querySelector('[data-testid="plan-summary"]')!.innerHTML, charts: document.querySelector('[data-testid="plan-charts"]')!.innerHTML };
   });
   expect(after.kept, 'the table element stayed').toBe(true);
   // the typed link goes into the address bar once the typing pauses
@@ -106,11 +227,14 @@ test('a plan keystroke patches the options table, which then equals the table a 
   await app.open(url.slice(url.indexOf('?')));
   await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByTestId('plan-summary')).toContainText('333 h/month');
-  const fresh = await page.evaluate(() => ({ table: document.querySelector('[data-testid="screen-plan"] .table-wrap')!.innerHTML, summary: document.querySelector('[data-testid="plan-summary"]')!.innerHTML }));
+  const fresh = await page.evaluate(() => ({ table: document.querySelector('[data-testid="screen-plan"] .table-wrap')!.innerHTML, summary: document.querySelector('[data-testid="plan-summary"]')!.innerHTML, charts: document.querySelector('[data-testid="plan-charts"]')!.innerHTML }));
   // (compared as booleans: the table is ~30 KB of markup)
   expect(after.table.length).toBeGreaterThan(1000);
   expect(after.table === fresh.table, 'the patched table is the fresh one').toBe(true);
   expect(after.summary === fresh.summary, 'the patched summary is the fresh one').toBe(true);
+  // (the charts' second answer on: written value by value)
+  expect(after.charts.length).toBeGreaterThan(1000);
+  expect(after.charts === fresh.charts, 'the patched charts are the fresh ones').toBe(true);
   expect(app.realErrors()).toEqual([]);
 });
 

@@ -98,10 +98,9 @@ function unescape(s) {
 }
 
 // { skeleton, values } of markup, or null when it is not read (above).
-// The skeleton names every element, attribute and text node in order (an
-// element's attributes by name: the patch keeps an attribute where it was
-// and adds a new one last) and the keys' values; the values are the texts
-// and the other attribute values, in the same order.
+// The skeleton names every element, attribute and text node in order (and
+// the keys' values); the values are the texts and the other attribute
+// values, in the same order.
 function readMarkup(markup) {
   if (NOT_READ.test(markup)) return null;
   let skeleton = '';
@@ -126,67 +125,78 @@ function readMarkup(markup) {
       continue;
     }
     if (name === 'title' && !open.includes('svg')) return null;
-    const attributes = [];
+    skeleton += '<' + name;
     ATTRIBUTE.lastIndex = 0;
     for (let a; (a = ATTRIBUTE.exec(m[3])); ) {
       const n = a[1].toLowerCase();
       const v = unescape(a[2] ?? '');
       if (v === null || n.includes(':') || (n === 'open' && name === 'details')) return null;
-      attributes.push([n, v]);
+      if (KEYS.has(n)) skeleton += ` ${n}=${v.length}:${v}`;
+      else {
+        skeleton += ' ' + n;
+        values.push(v);
+      }
     }
-    skeleton += '<' + name + named(attributes, values) + '>';
+    skeleton += '>';
     if (m[4] && !VOID.has(name)) skeleton += '</>';
     else if (!VOID.has(name)) open.push(name);
   }
   return open.length ? null : { skeleton, values };
 }
 
-// An element's attributes ([lowercase name, value, …]) in the skeleton,
-// by name; their values (but the keys') go to `values` in that order.
-function named(attributes, values) {
-  if (attributes.length > 1) attributes.sort((x, y) => (x[0] < y[0] ? -1 : 1));
-  let out = '';
-  for (const [n, v] of attributes) {
-    if (KEYS.has(n)) out += ` ${n}=${v.length}:${v}`;
-    else {
-      out += ' ' + n;
-      values.push(v);
-    }
-  }
-  return out;
-}
-
 // The node of each of `last`'s values ([text node, null] or [element,
 // attribute name]), when the element holds what `last` says; else null.
+// An element's attributes are found by name: the patch keeps an attribute
+// where it was and adds a new one last, so their order can differ from
+// the markup's.
 function slots(el, last) {
+  const want = last.skeleton;
   const out = [];
-  const values = [];
-  let skeleton = '';
+  let at = 0;
+  const expect = (s) => {
+    if (!want.startsWith(s, at)) return false;
+    at += s.length;
+    return true;
+  };
   const walk = (parent) => {
     for (let n = parent.firstChild; n; n = n.nextSibling) {
       if (n.nodeType === Node.TEXT_NODE) {
-        skeleton += '#';
-        values.push(n.data);
+        if (!expect('#') || n.data !== last.values[out.length]) return false;
         out.push([n, null]);
       } else if (n.nodeType === Node.ELEMENT_NODE) {
         const name = n.localName.toLowerCase();
-        const attributes = [];
+        if (!expect('<' + name)) return false;
+        // the element's attributes by lowercase name (but a reader's open)
+        const names = new Map();
         for (const a of n.getAttributeNames()) {
-          const an = a.toLowerCase();
-          if (!(an === 'open' && name === 'details')) attributes.push([an, n.getAttribute(a), a]);
+          if (!(a === 'open' && name === 'details')) names.set(a.toLowerCase(), a);
         }
-        const from = values.length;
-        skeleton += '<' + name + named(attributes, values) + '>';
-        for (const [an, , a] of attributes) if (!KEYS.has(an)) out.push([n, a]);
-        if (out.length !== values.length || values.length < from) return false;
-        if (!walk(n)) return false;
-        if (!VOID.has(name)) skeleton += '</>';
+        let count = 0;
+        for (;;) {
+          if (expect('>')) break;
+          if (!expect(' ')) return false;
+          const end = want.slice(at).search(/[ =>]/);
+          if (end < 0) return false;
+          const an = want.slice(at, at + end);
+          at += end;
+          const a = names.get(an);
+          if (a === undefined) return false;
+          count += 1;
+          const v = n.getAttribute(a);
+          if (KEYS.has(an)) {
+            if (!expect(`=${v.length}:${v}`)) return false;
+          } else {
+            if (v !== last.values[out.length]) return false;
+            out.push([n, a]);
+          }
+        }
+        if (count !== names.size || !walk(n)) return false;
+        if (!VOID.has(name) && !expect('</>')) return false;
       } else return false;
     }
     return true;
   };
-  const ok = walk(el) && skeleton === last.skeleton && values.length === last.values.length;
-  return ok && values.every((v, i) => v === last.values[i]) ? out : null;
+  return walk(el) && at === want.length && out.length === last.values.length ? out : null;
 }
 
 function patch(to, from) {

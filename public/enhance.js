@@ -38,9 +38,11 @@ export function morph(el, markup) {
   const last = PATCHED.get(el);
   // (skipped while a part's answers keep changing their structure)
   const read = last?.wait > 0 ? null : readMarkup(markup);
-  if (read && last?.skeleton === read.skeleton && last.first === el.firstChild) {
+  if (read && last?.skeleton === read.skeleton && same(el, last)) {
     if (last.slots === null) last.slots = slots(el, last) || false;
     if (last.slots) {
+      // (forgotten while written: a write that throws leaves no entry)
+      PATCHED.delete(el);
       const was = last.values;
       const now = read.values;
       for (let i = 0; i < now.length; i++) {
@@ -51,6 +53,7 @@ export function morph(el, markup) {
       }
       last.values = now;
       last.backoff = 0;
+      PATCHED.set(el, last);
       return 'values';
     }
   }
@@ -80,10 +83,18 @@ export function morph(el, markup) {
     values: read?.values ?? null,
     slots: refused ? false : null,
     first: el.firstChild,
+    lastChild: el.lastChild,
+    children: el.childNodes.length,
     backoff,
     wait,
   });
   return 'tree';
+}
+
+// Whether the element's own children are still the ones it was given (the
+// part's nodes are written by morph alone: nothing else changes them).
+function same(el, last) {
+  return last.first === el.firstChild && last.lastChild === el.lastChild && last.children === el.childNodes.length;
 }
 
 // The quick way: an answer whose markup differs from the one the element
@@ -96,19 +107,22 @@ export function morph(el, markup) {
 // * the markup is read strictly, as the app's templates write it: tags,
 //   double-quoted attributes, text, the escapes the templates use. Markup
 //   that could parse otherwise is not read and takes the patch: comments,
-//   form controls, raw-text and other special elements, text directly in a
-//   table, another character reference, a carriage return, a reader-kept
+//   form controls, raw-text and other special elements, a self-closing tag,
+//   text directly in a table, another character reference, whitespace
+//   other than HTML's in a tag, a carriage return, a reader-kept
 //   <details open>;
+// * the new markup has the last one's skeleton (its elements, attribute
+//   names, text nodes and keys), so it parses to the same nodes, and
+//   values parse the same whatever they are;
 // * the element's nodes are matched against the last markup (tag order,
-//   attribute names, every value) before the first quick write, so the
-//   markup only differs from them in values, which parse the same
-//   whatever they are;
+//   attribute names, every value) before the first quick write;
 // * content put in another way (innerHTML) is new nodes, and the element's
-//   first node then differs from the one remembered.
+//   first or last child then differs from the one remembered.
 const PATCHED = new WeakMap();
 const NOT_READ = /<(?:!|\/?(?:input|select|textarea|option|form|foreignobject|script|style|template|pre|listing|plaintext|xmp|iframe|noembed|noframes|noscript|math|font|frameset|body|head|html)\b)|\r|\0/i;
-const TOKEN = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s+[^\s/>"'=]+(?:="[^"]*")?)*)\s*(\/?)>|([^<]+)/y;
-const ATTRIBUTE = /\s+([^\s/>"'=]+)(?:="([^"]*)")?/g;
+// (HTML's whitespace only: tab, line feed, form feed, space)
+const TOKEN = /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:[\t\n\f ]+[^\t\n\f />"'=]+(?:="[^"]*")?)*)[\t\n\f ]*(\/?)>|([^<]+)/y;
+const ATTRIBUTE = /[\t\n\f ]+([^\t\n\f />"'=]+)(?:="([^"]*)")?/g;
 const ESCAPE = /&(amp|lt|gt|quot|#39|#x27);/g;
 const ESCAPED = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'link', 'meta', 'source', 'track', 'wbr']);
@@ -124,7 +138,10 @@ function unescape(s) {
 // { skeleton, values } of markup, or null when it is not read (above).
 // The skeleton names every element, attribute and text node in order (and
 // the keys' values); the values are the texts and the other attribute
-// values, in the same order.
+// values, in the same order. Two markups with the same skeleton parse to
+// the same nodes: what it leaves out (the case of names, the spacing in a
+// tag, `a` or `a=""`, an end tag's attributes) does not change the parse,
+// nor does a value as the reading allows them.
 function readMarkup(markup) {
   if (NOT_READ.test(markup)) return null;
   let skeleton = '';
@@ -148,7 +165,8 @@ function readMarkup(markup) {
       skeleton += '</>';
       continue;
     }
-    if (name === 'title' && !open.includes('svg')) return null;
+    // (a self-closing tag closes only in SVG: the templates write none)
+    if (m[4] || (name === 'title' && !open.includes('svg'))) return null;
     skeleton += '<' + name;
     ATTRIBUTE.lastIndex = 0;
     for (let a; (a = ATTRIBUTE.exec(m[3])); ) {
@@ -162,8 +180,7 @@ function readMarkup(markup) {
       }
     }
     skeleton += '>';
-    if (m[4] && !VOID.has(name)) skeleton += '</>';
-    else if (!VOID.has(name)) open.push(name);
+    if (!VOID.has(name)) open.push(name);
   }
   return open.length ? null : { skeleton, values };
 }
@@ -214,7 +231,7 @@ function slots(el, last) {
             out.push([n, a]);
           }
         }
-        if (count !== names.size || !walk(n)) return false;
+        if (count !== names.size || (VOID.has(name) && n.firstChild) || !walk(n)) return false;
         if (!VOID.has(name) && !expect('</>')) return false;
       } else return false;
     }

@@ -170,6 +170,14 @@ test('an answer that differs only in values is written value by value, and makes
       ['<table><tbody><tr data-offer="a"><td>1</td></tr></tbody></table>', '<table><tbody><tr data-offer="b"><td>1</td></tr></tbody></table>'],
       ['<p>1\r\n</p>', '<p>2\r\n</p>'],
       ['<details open><summary>1</summary></details>', '<details open><summary>2</summary></details>'],
+      // (found in review: the same skeleton read from markup that parses otherwise)
+      ['<div></div><p>x</p>', '<div/><p>x</p>'],
+      ['<svg><source/><text>x</text></svg>', '<svg><source><text>x</text></svg>'],
+      ['<svg><source><text>x</text></svg>', '<svg><source><text>y</text></svg>'],
+      ['<div title="x">a</div>', '<div\u00a0title="x">a</div>'],
+      ['<p class="a" title="b">1</p>', '<p class="a"\u00a0title="b">1</p>'],
+      ['<div>a</div>b', '<div>a</div\u000b>b'],
+      ['<p class="a">1</p>', '<p class="a"\ufeff>1</p>'],
     ];
     const quickly: string[] = [];
     for (const [a, b] of refused) {
@@ -186,6 +194,16 @@ test('an answer that differs only in values is written value by value, and makes
     check(other, '<p>2</p>', 'other, its values');
     other.innerHTML = '<p>5</p>';
     const after = check(other, '<p>3</p>', 'replaced');
+    // or a child added or taken out after a quick write
+    const added: string[] = [];
+    for (const change of [(e: Element) => e.append(document.createElement('i')), (e: Element) => e.lastChild!.remove()]) {
+      const e = document.createElement('div');
+      e.innerHTML = '<p>1</p><p>2</p>';
+      check(e, '<p>1</p><p>2</p>', 'child');
+      check(e, '<p>3</p><p>4</p>', 'child, its values');
+      change(e);
+      added.push(check(e, '<p>5</p><p>6</p>', `child ${change}`));
+    }
     // nodes changed another way before the first quick write (an
     // attribute's value, an attribute more, a text) take the whole patch
     const touched: string[] = [];
@@ -212,12 +230,13 @@ test('an answer that differs only in values is written value by value, and makes
     for (let k = 1; k <= 12; k++) check(varying, `<p>${k}</p>`.repeat(1 + (k % 3)), `varying ${k}`);
     const back: string[] = [];
     for (let k = 0; k < 12; k++) back.push(check(varying, `<p>${k}</p><p>x</p>`, `stable ${k}`));
-    return { bad, how, kept, quickly, after, byName, touched, back };
+    return { bad, how, kept, quickly, after, added, byName, touched, back };
   });
   expect(r.bad).toEqual([]);
   expect(r.kept, 'the text node stays and is written').toBe(true);
   expect(r.quickly, 'markup that could parse otherwise takes the whole patch').toEqual([]);
   expect(r.after, 'content put in another way is patched as a whole').toBe('tree');
+  expect(r.added, 'a child added or taken out another way: the whole patch').toEqual(['tree', 'tree']);
   expect(r.byName, 'attributes are matched by name').toBe('values');
   expect(r.touched, 'nodes changed another way take the whole patch').toEqual(['tree', 'tree', 'tree']);
   expect(r.back.slice(-2), `the quick way is back: ${r.back}`).toEqual(['values', 'values']);

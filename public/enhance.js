@@ -127,8 +127,9 @@ const ESCAPE = /&(amp|lt|gt|quot|#39|#x27);/g;
 const ESCAPED = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'", '#x27': "'" };
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'link', 'meta', 'source', 'track', 'wbr']);
 const TABLE = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup']);
-// (keyed: a change of these takes the patch)
-const KEYS = new Set(['data-offer']);
+// What an element stands for (an offer's row): its value is part of the
+// skeleton, so another offer takes the patch (see `key`).
+const KEY = 'data-offer';
 
 function unescape(s) {
   if (!s.includes('&')) return s;
@@ -173,7 +174,7 @@ function readMarkup(markup) {
       const n = a[1].toLowerCase();
       const v = unescape(a[2] ?? '');
       if (v === null || n.includes(':') || (n === 'open' && name === 'details')) return null;
-      if (KEYS.has(n)) skeleton += ` ${n}=${v.length}:${v}`;
+      if (n === KEY) skeleton += ` ${n}=${v.length}:${v}`;
       else {
         skeleton += ' ' + n;
         values.push(v);
@@ -224,7 +225,7 @@ function slots(el, last) {
           if (a === undefined) return false;
           count += 1;
           const v = n.getAttribute(a);
-          if (KEYS.has(an)) {
+          if (an === KEY) {
             if (!expect(`=${v.length}:${v}`)) return false;
           } else {
             if (v !== last.values[out.length]) return false;
@@ -271,7 +272,7 @@ function patch(to, from) {
 // What an element stands for (an offer's row): one for another is
 // replaced, never patched, so no control is reused for another offer.
 function key(n) {
-  return n.nodeType === Node.ELEMENT_NODE ? n.getAttribute('data-offer') : null;
+  return n.nodeType === Node.ELEMENT_NODE ? n.getAttribute(KEY) : null;
 }
 
 // (an attribute no longer moves a control the reader has changed)

@@ -7,7 +7,7 @@ use super::{pool::*, rank::*};
 /// strategy fails.
 pub(super) fn exclusions(pool: &Pool) -> Vec<ExclusionGroup> {
     let mut per_offer: Vec<Option<u16>> = vec![None; pool.offers.len()];
-    for (i, s) in &pool.strategies {
+    for (i, s) in pool.strategies.iter() {
         let cur = per_offer[*i];
         let fewer = |m: u16| (m.count_ones(), first_bit(m));
         if cur.is_none_or(|c| fewer(s.fails) < fewer(c)) {
@@ -149,7 +149,7 @@ pub(super) fn budget_change(
     // each offer's least metric among its strategies failing nothing but
     // the budget
     let mut least: Vec<Option<Decimal>> = vec![None; pool.offers.len()];
-    for (i, s) in &pool.strategies {
+    for (i, s) in pool.strategies.iter() {
         if s.fails & !Exclusion::Budget.bit() == 0 {
             let m = budget_metric(s, a.budget_basis);
             if least[*i].is_none_or(|l| m < l) {

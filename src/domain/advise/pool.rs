@@ -270,27 +270,31 @@ pub(super) fn strategy_of(
 /// that horizon and the flow's totals `t`: what it costs, pays and still
 /// owes, its highest month and what buying it commits to.
 fn at_horizon(s: &mut Strategy, flow: &CashFlow, t: &Settled) {
-    let cost = from_cents(t.decision);
-    let (peak, first_upfront) = flow.peak_and_first_upfront();
-    let term = flow.term_and_monthly();
+    // in cents (in Decimal, a tenth of an advice's keystroke at 10x): an
+    // i64 times a u32 plus an i64 is within i128, and within the 96 bits
+    // of a Decimal's mantissa (< 2^95 + 2^63)
+    let (peak, first_upfront) = flow.peak_and_first_upfront_c();
+    let term = flow.term_and_monthly_c();
+    let cents = |c: i128| Decimal::try_from_i128_with_scale(c, 2).unwrap_or(Decimal::MAX);
+    let wide = |a: i64, b: i64, n: u32| i128::from(a) + i128::from(b) * i128::from(n);
     // with the split unknown, a term's month 1 may hold all of its monthly
     // charges (the upfront paid at purchase): the highest it can be
     let peak_max = match term {
-        Some((t, monthly)) if !s.cash_timing_known => peak + monthly * Decimal::from(t - 1),
-        _ => peak,
+        Some((n, monthly)) if !s.cash_timing_known => wide(peak, monthly, n.saturating_sub(1)),
+        _ => i128::from(peak),
     };
     // lock-in: what buying it commits to at once, its first term in full
     // (a renewal is a later decision; a monthly subscription commits a month)
     let committed = match term {
-        Some((t, monthly)) => (first_upfront + monthly * Decimal::from(t)).min(cost),
+        Some((n, monthly)) => cents(wide(first_upfront, monthly, n).min(i128::from(t.decision))),
         None => Decimal::ZERO,
     };
-    s.decision_cost = cost;
+    s.decision_cost = from_cents(t.decision);
     s.paid = from_cents(t.paid);
     s.still_owed = from_cents(t.still_owed);
     s.upfront = from_cents(t.upfront);
-    s.peak_month = peak;
-    s.peak_month_max = peak_max;
+    s.peak_month = from_cents(peak);
+    s.peak_month_max = cents(peak_max);
     s.committed = committed;
 }
 
@@ -303,8 +307,10 @@ pub(super) struct Pool<'a> {
     pub(super) offers: std::rc::Rc<Vec<OfferFacts<'a>>>,
     /// Offers whose job throughput was measured (not estimated).
     pub(super) measured: Vec<OfferId>,
-    /// (index into `offers`, strategy)
-    pub(super) strategies: Vec<(usize, Strategy)>,
+    /// (index into `offers`, strategy); shared with the [`Prepared`] it
+    /// was made from, which settles them again over the next horizon in
+    /// place once nothing else holds them.
+    pub(super) strategies: std::rc::Rc<Vec<(usize, Strategy)>>,
     /// Offers not priced yet (see [`build_pool`]), in `offers` order; each
     /// stands in `strategies` as one unpriced strategy failing what the
     /// offer fails.
@@ -452,9 +458,7 @@ impl<'s> Pricer<'s> {
     }
 
     /// An offer's strategies closed (those in `out[before..]`, as offer
-    /// `idx`): with a bursty load, its mix (its best commitment as the
-    /// baseline, bursts on spot), and one unpriced strategy when it has
-    /// none. `missing`: the offer's missing kinds.
+    /// `idx`): [`Pricer::close`]'s strategy added.
     fn close_offer(
         &self,
         o: &Offer,
@@ -464,10 +468,27 @@ impl<'s> Pricer<'s> {
         out: &mut Vec<(usize, Strategy)>,
         before: usize,
     ) -> Result<(), EngineError> {
+        if let Some(s) = self.close(o, instances, missing, &out[before..])? {
+            out.push((idx, s));
+        }
+        Ok(())
+    }
+
+    /// What closes an offer's priced strategies `own`: with a bursty load,
+    /// its mix (its best commitment as the baseline, bursts on spot); one
+    /// unpriced strategy when it has none; else nothing. `missing`: the
+    /// offer's missing kinds.
+    fn close(
+        &self,
+        o: &Offer,
+        instances: u32,
+        missing: &[UsageKind],
+        own: &[(usize, Strategy)],
+    ) -> Result<Option<Strategy>, EngineError> {
         let (sc, a) = (self.scenario, self.inputs);
         let mut best_commit: Option<(Decimal, BillingModel)> = None;
         if a.load == Load::Bursty && o.spot().is_some() {
-            for (_, s) in &out[before..] {
+            for (_, s) in own {
                 if s.model.is_commitment() && best_commit.is_none_or(|(d, _)| s.decision_cost < d) {
                     best_commit = Some((s.decision_cost, s.model));
                 }
@@ -483,13 +504,12 @@ impl<'s> Pricer<'s> {
             if let Ok(q) = p.settle(BillingModel::Mix)? {
                 let mut s = strategy_of(&q, o, instances, sc.months, Some(m), missing);
                 s.fails |= self.risk(BillingModel::Mix);
-                out.push((idx, s));
+                return Ok(Some(s));
             }
         }
-        if out.len() == before {
-            out.push((idx, placeholder(o, Exclusion::NoPrice.bit(), sc.months)));
-        }
-        Ok(())
+        Ok(own
+            .is_empty()
+            .then(|| placeholder(o, Exclusion::NoPrice.bit(), sc.months)))
     }
 
     /// The pool (outside a job) of these offers and strategies, each
@@ -503,6 +523,16 @@ impl<'s> Pricer<'s> {
         for (i, s) in &mut strategies {
             self.finish(s, offers[*i].fails);
         }
+        self.pool_of(offers, std::rc::Rc::new(strategies), deferred)
+    }
+
+    /// The pool of these offers and finished strategies.
+    fn pool_of<'a>(
+        self,
+        offers: std::rc::Rc<Vec<OfferFacts<'a>>>,
+        strategies: std::rc::Rc<Vec<(usize, Strategy)>>,
+        deferred: Vec<usize>,
+    ) -> Pool<'a> {
         Pool {
             offers,
             measured: Vec::new(),
@@ -597,6 +627,10 @@ pub struct Prepared<'a> {
     assumed: Option<Vec<AssumedRates>>,
     /// In pool order.
     items: Vec<Item<'a>>,
+    /// The strategies of the last two pools made from it, each settled
+    /// again in place over a later horizon once nothing else holds it
+    /// ([`Prepared::pool`]).
+    spare: Vec<std::rc::Rc<Vec<(usize, Strategy)>>>,
 }
 
 /// One offer's part of [`Prepared`].
@@ -675,6 +709,7 @@ impl<'a> Prepared<'a> {
             deferred,
             assumed: pricer.assumed,
             items,
+            spare: Vec::new(),
         })
     }
 
@@ -701,15 +736,48 @@ impl<'a> Prepared<'a> {
         Ok(pricer.pool(self.offers, strategies, self.deferred))
     }
 
-    /// The pool over the horizon of `sc` (made for the same key).
-    fn pool(&self, sc: &Scenario, a: &AdviceInputs) -> Result<Pool<'a>, EngineError> {
-        let c = self.catalog;
-        let pricer = Pricer::new(c, sc, a, self.assumed.clone());
-        let months = sc.months;
+    /// The pool over the horizon of `sc` (made for the same key). Its
+    /// strategies are one of the last two pools' settled again in place
+    /// when nothing else holds them any more, else copied from the kept
+    /// ones. (The worker drops the advice before last, and the search for
+    /// what would change it, once it has answered the last: with two kept,
+    /// a keystroke copies no strategy, and freeing none follows its answer.)
+    fn pool(&mut self, sc: &Scenario, a: &AdviceInputs) -> Result<Pool<'a>, EngineError> {
+        let pricer = Pricer::new(self.catalog, sc, a, self.assumed.clone());
+        let offers = std::rc::Rc::clone(&self.offers);
+        let deferred = self.deferred.clone();
+        for k in 0..self.spare.len() {
+            let Some(v) = std::rc::Rc::get_mut(&mut self.spare[k]) else {
+                continue;
+            };
+            match settle_again(&self.items, &offers, &pricer, v, sc.months) {
+                Ok(true) => {
+                    let strategies = std::rc::Rc::clone(&self.spare[k]);
+                    return Ok(pricer.pool_of(offers, strategies, deferred));
+                }
+                // of no use (closed otherwise at this horizon, or half settled)
+                done => {
+                    self.spare.remove(k);
+                    done?;
+                    break;
+                }
+            }
+        }
+        let strategies = self.copied(&pricer, sc.months)?;
+        let pool = pricer.pool(offers, strategies, deferred);
+        self.spare.insert(0, std::rc::Rc::clone(&pool.strategies));
+        self.spare.truncate(2);
+        Ok(pool)
+    }
+
+    /// The strategies over `months`, copied from the kept ones (not
+    /// finished: [`Pricer::pool`]).
+    fn copied(&self, pricer: &Pricer, months: u32) -> Result<Vec<(usize, Strategy)>, EngineError> {
         // sized once for every offer and model (a mix adds one more per offer
         // at most): growing them a push at a time copied the strategies over
         // and over (~4 % of an advice's instructions at 10x)
-        let mut strategies = Vec::with_capacity(self.offers.len() * (sc.models().len() + 1));
+        let mut strategies =
+            Vec::with_capacity(self.offers.len() * (pricer.scenario.models().len() + 1));
         for item in &self.items {
             match item {
                 Item::Unpriced(idx, s) => strategies.push((
@@ -747,12 +815,72 @@ impl<'a> Prepared<'a> {
                 }
             }
         }
-        Ok(pricer.pool(
-            std::rc::Rc::clone(&self.offers),
-            strategies,
-            self.deferred.clone(),
-        ))
+        Ok(strategies)
     }
+}
+
+/// `v`, the strategies of a pool made from `items` (and `offers`) at some
+/// horizon, settled again over `months` in place and finished: each figure
+/// the horizon decides written again from the kept cash flow, each
+/// strategy's own failures from the kept strategy, and each offer's close
+/// ([`Pricer::close`]) made again. False when an offer closes otherwise at
+/// this horizon than `v` did (then `v` is of no use).
+fn settle_again(
+    items: &[Item],
+    offers: &[OfferFacts],
+    pricer: &Pricer,
+    v: &mut [(usize, Strategy)],
+    months: u32,
+) -> Result<bool, EngineError> {
+    let mut k = 0;
+    for item in items {
+        match item {
+            Item::Unpriced(idx, s) => {
+                let Some((_, t)) = v.get_mut(k).filter(|(i, _)| i == idx) else {
+                    return Ok(false);
+                };
+                t.months = months;
+                t.fails = s.fails;
+                k += 1;
+            }
+            Item::Priced {
+                idx,
+                offer,
+                instances,
+                models,
+            } => {
+                let start = k;
+                for (s, flow) in models {
+                    let Some((_, t)) = v.get_mut(k).filter(|(i, _)| i == idx) else {
+                        return Ok(false);
+                    };
+                    let flow = flow.over(months);
+                    t.months = months;
+                    at_horizon(t, &flow, &flow.settle()?);
+                    t.fails = s.fails;
+                    k += 1;
+                }
+                let close = pricer.close(offer, *instances, &offers[*idx].missing, &v[start..k])?;
+                if let Some(c) = close {
+                    let Some((_, t)) = v.get_mut(k).filter(|(i, _)| i == idx) else {
+                        return Ok(false);
+                    };
+                    *t = c;
+                    k += 1;
+                }
+                if v.get(k).is_some_and(|(i, _)| i == idx) {
+                    return Ok(false);
+                }
+            }
+        }
+    }
+    if k != v.len() {
+        return Ok(false);
+    }
+    for (i, s) in v.iter_mut() {
+        pricer.finish(s, offers[*i].fails);
+    }
+    Ok(true)
 }
 
 /// The pool of a job: each offer's strategies are its figures in the job
@@ -855,7 +983,7 @@ fn job_pool<'a>(
     Ok(Pool {
         offers: std::rc::Rc::new(offers),
         measured,
-        strategies,
+        strategies: std::rc::Rc::new(strategies),
         deferred: Vec::new(),
         assumed: pricer.assumed,
     })
@@ -880,7 +1008,7 @@ impl<'a> Pool<'a> {
         let mut offers = (*self.offers).clone();
         let mut strategies = Vec::with_capacity(self.strategies.len() * (sc.models().len() + 1));
         let mut next = self.deferred.iter().peekable();
-        for (i, s) in &self.strategies {
+        for (i, s) in self.strategies.iter() {
             if next.next_if_eq(&i).is_none() {
                 strategies.push((*i, s.clone()));
                 continue;
@@ -901,7 +1029,7 @@ impl<'a> Pool<'a> {
         Ok(Some(Pool {
             offers: std::rc::Rc::new(offers),
             measured: self.measured.clone(),
-            strategies,
+            strategies: std::rc::Rc::new(strategies),
             deferred: Vec::new(),
             assumed: pricer.assumed,
         }))
@@ -1087,7 +1215,7 @@ mod tests {
             let pool = build_pool(c, sc, a, false).unwrap();
             let assumed = crate::domain::billing::assumed::assumed_rates(c, sc);
             let sp = spot::params(&sc.spot);
-            for (i, s) in &pool.strategies {
+            for (i, s) in pool.strategies.iter() {
                 let f = &pool.offers[*i];
                 if s.instances == 0 {
                     continue; // an offer with no priced strategy
@@ -1135,14 +1263,44 @@ mod tests {
         );
     }
 
+    /// The same pool: strategy for strategy, the offers' facts and what
+    /// is deferred.
+    fn assert_same(pool: &Pool, made: &Pool, what: &str) {
+        assert_eq!(pool.strategies, made.strategies, "{what}");
+        assert_eq!(pool.deferred, made.deferred, "{what}");
+        for (x, y) in pool.offers.iter().zip(made.offers.iter()) {
+            assert_eq!(
+                (
+                    x.offer.id.as_str(),
+                    x.fails,
+                    &x.unpriced,
+                    &x.missing,
+                    &x.charges
+                ),
+                (
+                    y.offer.id.as_str(),
+                    y.fails,
+                    &y.unpriced,
+                    &y.missing,
+                    &y.charges
+                ),
+                "{what}"
+            );
+        }
+    }
+
     /// What the worker keeps of a pool from one keystroke to the next:
     /// kept at one horizon, it gives at another the pool made there,
     /// strategy for strategy (spot, mixes, budgets of both kinds, credits,
     /// deferred offers), and the same advice; another input makes it again.
+    /// Its strategies are copied while an earlier pool holds them, and
+    /// settled again in place once none does (from any horizon to any
+    /// other); strategies laid out otherwise are not used.
     #[test]
     fn a_pool_kept_at_one_horizon_is_the_pool_made_at_another() {
+        use std::rc::Rc;
         let c = test_catalog();
-        let mut reused = 0;
+        let (mut reused, mut in_place, mut refused) = (0, 0, 0);
         for (sc, a) in &cases() {
             for months in [1, 2, 7, 12, 13, 24, 36, 37, 59, 60] {
                 let at = Scenario {
@@ -1161,31 +1319,43 @@ mod tests {
                         months: sc.months,
                         ..at.clone()
                     };
-                    pool_kept(c, &first, a, defer, &mut kept).unwrap();
+                    let what = format!("{months} {defer} {a:?}");
+                    let held = pool_kept(c, &first, a, defer, &mut kept).unwrap();
+                    // the first pool holds its strategies: copied
                     let pool = pool_kept(c, &at, a, defer, &mut kept).unwrap();
                     // kept, not made again
                     assert_eq!(kept.as_ref().map(|k| k.months), Some(sc.months));
                     reused += 1;
                     let made = build_pool(c, &at, a, defer).unwrap();
-                    assert_eq!(pool.strategies, made.strategies, "{months} {a:?}");
-                    assert_eq!(pool.deferred, made.deferred);
-                    for (x, y) in pool.offers.iter().zip(made.offers.iter()) {
-                        assert_eq!(
-                            (
-                                x.offer.id.as_str(),
-                                x.fails,
-                                &x.unpriced,
-                                &x.missing,
-                                &x.charges
-                            ),
-                            (
-                                y.offer.id.as_str(),
-                                y.fails,
-                                &y.unpriced,
-                                &y.missing,
-                                &y.charges
-                            )
-                        );
+                    assert_same(&pool, &made, &what);
+                    assert!(!Rc::ptr_eq(&pool.strategies, &held.strategies));
+                    // once nothing holds them, the first pool's strategies
+                    // settled again over this horizon
+                    let place = Rc::as_ptr(&held.strategies);
+                    drop(held);
+                    let again = pool_kept(c, &at, a, defer, &mut kept).unwrap();
+                    assert_same(&again, &made, &what);
+                    in_place += usize::from(Rc::as_ptr(&again.strategies) == place);
+                    // and this horizon's, over the first one
+                    let place = Rc::as_ptr(&pool.strategies);
+                    drop((pool, again));
+                    let back = pool_kept(c, &first, a, defer, &mut kept).unwrap();
+                    assert_same(&back, &build_pool(c, &first, a, defer).unwrap(), &what);
+                    in_place += usize::from(Rc::as_ptr(&back.strategies) == place);
+                    drop(back);
+                    // strategies laid out otherwise (one offer's close
+                    // taken away) are dropped, not used
+                    let p = kept.as_mut().unwrap();
+                    let v = Rc::get_mut(&mut p.spare[0]).unwrap();
+                    if let Some(k) = (1..v.len()).find(|&k| v[k - 1].0 != v[k].0) {
+                        v.remove(k - 1);
+                        let place = Rc::as_ptr(&p.spare[0]);
+                        let other = pool_kept(c, &at, a, defer, &mut kept).unwrap();
+                        assert_same(&other, &made, &what);
+                        refused += 1;
+                        let p = kept.as_ref().unwrap();
+                        assert!(p.spare.iter().all(|s| Rc::as_ptr(s) != place));
+                        assert!(p.spare.len() <= 2);
                     }
                 }
                 if months == 13 || months == 2 {
@@ -1212,6 +1382,8 @@ mod tests {
             assert_eq!(kept.as_ref().map(|k| k.months), Some(sc.months + 1));
         }
         assert!(reused > 100, "{reused}");
+        assert_eq!(in_place, 2 * reused);
+        assert!(refused > 100, "{refused}");
     }
 
     /// A pool that left offers unpriced, once completed, is the pool that

@@ -181,6 +181,11 @@ impl CashFlow {
         self.term.map(|t| (t, from_cents(self.commit_c)))
     }
 
+    /// [`term_and_monthly`](Self::term_and_monthly), the charge in cents.
+    pub(crate) fn term_and_monthly_c(&self) -> Option<(u32, i64)> {
+        self.term.map(|t| (t, self.commit_c))
+    }
+
     /// Gross charges (before credits) of months 1..=n, and the upfront part.
     fn gross_through(&self, n: u32) -> Result<(i64, i64), EngineError> {
         if n == 0 {
@@ -271,16 +276,21 @@ impl CashFlow {
     /// every result of the catalog, and making every line to read them was
     /// a ninth of a keystroke's work on the advise screen (callgrind, 10x).
     pub fn peak_and_first_upfront(&self) -> (Decimal, Decimal) {
+        let (peak, upfront) = self.peak_and_first_upfront_c();
+        (from_cents(peak), from_cents(upfront))
+    }
+
+    /// [`peak_and_first_upfront`](Self::peak_and_first_upfront) in cents.
+    pub(crate) fn peak_and_first_upfront_c(&self) -> (i64, i64) {
         if self.credit_c <= 0 && self.months > 0 {
-            let (peak, upfront) = self.peak_without_credit();
-            return (from_cents(peak), from_cents(upfront));
+            return self.peak_without_credit();
         }
         let mut months = self.months_c();
         let Some(first) = months.next() else {
-            return (Decimal::ZERO, Decimal::ZERO);
+            return (0, 0);
         };
         let peak = months.fold(first.total, |p, c| p.max(c.total));
-        (from_cents(peak), from_cents(first.upfront))
+        (peak, first.upfront)
     }
 
     /// [`peak_and_first_upfront`](Self::peak_and_first_upfront) in cents

@@ -74,7 +74,7 @@ mod rank;
 use explain::{active, budget_excess, exclusions, profile_check, relaxations};
 use pool::spot_terms;
 pub use pool::Prepared;
-use rank::{picks_of, rank, top_picks, Ctx};
+use rank::{picks_of, rank, top_picks, Ctx, Whole};
 
 use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
@@ -168,8 +168,12 @@ impl Exclusion {
     }
 }
 
+/// The first constraint (in check order) of those `mask` holds: its lowest
+/// bit set ([`Exclusion::bit`]), found in one step, not a search of every
+/// constraint (the exclusions read it twice for each strategy: ~4 % of an
+/// advice's keystroke at 10x).
 fn first_bit(mask: u16) -> Option<Exclusion> {
-    Exclusion::ALL.into_iter().find(|e| mask & e.bit() != 0)
+    Exclusion::ALL.get(mask.trailing_zeros() as usize).copied()
 }
 
 /// The four scores and the weighted total (0–100, 1 dp).
@@ -745,8 +749,10 @@ fn advise_but_changes_with<'a>(
         });
     }
     let ranked = rank(&ctx, pool, 0);
-    let picks = top_picks(&ctx, pool, &ranked);
-    let table = picks_of(&ctx, pool, &ranked, MAX_RANKED);
+    // what the picks' reasons read of the whole ranking, worked out once
+    let whole = Whole::of(pool, &ranked);
+    let picks = top_picks(&ctx, pool, &ranked, &whole);
+    let table = picks_of(&ctx, pool, &ranked, MAX_RANKED, &whole);
     if let Some(oldest) = picks
         .iter()
         .filter_map(|p| p.strategy.age.clone().filter(|a| a.stale))
@@ -810,4 +816,19 @@ fn advise_but_changes_with<'a>(
     };
     work.first = first;
     Ok((advice, work))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A mask's first constraint is the first in check order whose bit it
+    /// holds, for every mask (with the bits no constraint has).
+    #[test]
+    fn a_masks_first_constraint_is_the_first_checked() {
+        for mask in 0..=u16::MAX {
+            let searched = Exclusion::ALL.into_iter().find(|e| mask & e.bit() != 0);
+            assert_eq!(first_bit(mask), searched, "{mask:#b}");
+        }
+    }
 }

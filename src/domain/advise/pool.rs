@@ -27,6 +27,22 @@ pub(super) struct OfferFacts<'a> {
     /// of incomplete results).
     pub(super) missing: Vec<UsageKind>,
     pub(super) charges: Vec<DataCharge>,
+    /// Its place in the order of the pool's offer ids (equal ids, equal
+    /// places; [`place_ids`]): the ranking breaks ties on it.
+    pub(super) id_place: u32,
+}
+
+/// Each offer's place in the order of their ids ([`OfferFacts::id_place`]).
+fn place_ids(offers: &mut [OfferFacts]) {
+    let mut by_id: Vec<usize> = (0..offers.len()).collect();
+    by_id.sort_unstable_by(|&a, &b| offers[a].offer.id.as_str().cmp(offers[b].offer.id.as_str()));
+    let mut place = 0;
+    for k in 0..by_id.len() {
+        if k > 0 && offers[by_id[k]].offer.id != offers[by_id[k - 1]].offer.id {
+            place += 1;
+        }
+        offers[by_id[k]].id_place = place;
+    }
 }
 
 impl OfferFacts<'_> {
@@ -215,6 +231,7 @@ pub(super) fn offer_facts<'a>(
         unpriced: Vec::new(),
         missing: Vec::new(),
         charges: Vec::new(),
+        id_place: 0,
     }
 }
 
@@ -701,6 +718,7 @@ impl<'a> Prepared<'a> {
             );
             offers.push(f);
         }
+        place_ids(&mut offers);
         Ok(Prepared {
             catalog: c,
             key,
@@ -971,6 +989,7 @@ fn job_pool<'a>(
         }
         offers.push(f);
     }
+    place_ids(&mut offers);
     for (i, s) in &mut strategies {
         pricer.finish(s, offers[*i].fails);
     }

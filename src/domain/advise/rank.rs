@@ -274,7 +274,9 @@ pub(super) fn rank_where<'a>(
         let (s, sc) = (c.strategy, field.exact(ctx, pool, c));
         let better = match &best[c.offer] {
             None => true,
-            Some((b, bs, _)) => order(sc, s, *bs, b) == std::cmp::Ordering::Less,
+            Some((b, bs, _)) => {
+                order_in(pool, (c.offer, s, sc), (c.offer, b, *bs)) == std::cmp::Ordering::Less
+            }
         };
         if better {
             best[c.offer] = Some((s, sc, c.approx));
@@ -285,7 +287,7 @@ pub(super) fn rank_where<'a>(
         .enumerate()
         .filter_map(|(i, b)| b.map(|(s, sc, x)| ((i, s, sc), x)))
         .unzip();
-    sort_ranked(&mut out, &approx);
+    sort_ranked(pool, &mut out, &approx);
     out
 }
 
@@ -294,11 +296,8 @@ pub(super) fn rank_where<'a>(
 /// further than [`APPROX_MARGIN`] from the next (two totals further apart
 /// are in the order of their approximations). Indices are sorted, not the
 /// strategies (moving those was most of the sort at 10×).
-fn sort_ranked(out: &mut Vec<(usize, &Strategy, Scores)>, approx: &[f64]) {
-    let exactly = |a: &usize, b: &usize| {
-        let (x, y) = (&out[*a], &out[*b]);
-        order(x.2, x.1, y.2, y.1)
-    };
+fn sort_ranked(pool: &Pool, out: &mut Vec<(usize, &Strategy, Scores)>, approx: &[f64]) {
+    let exactly = |a: &usize, b: &usize| order_in(pool, out[*a], out[*b]);
     let mut idx: Vec<usize> = (0..out.len()).collect();
     if approx.iter().all(|x| x.is_finite()) {
         idx.sort_unstable_by(|a, b| approx[*b].total_cmp(&approx[*a]));
@@ -332,7 +331,7 @@ pub(super) fn top<'a>(
         .iter()
         .filter(|c| near_enough(c.approx, near))
         .map(|c| (c.offer, c.strategy, field.exact(ctx, pool, c)))
-        .min_by(|a, b| order(a.2, a.1, b.2, b.1))
+        .min_by(|a, b| order_in(pool, *a, *b))
 }
 
 /// Whether an approximate total may be the exact best, `best` being the
@@ -462,12 +461,39 @@ fn tf_score(f: &OfferFacts, max_tf: Decimal) -> Decimal {
     f.tflops.map_or(Decimal::ZERO, |t| pct(t, max_tf))
 }
 
-/// Total desc, then decision cost, offer id, model, mix baseline.
+/// Total desc, then decision cost, offer id, model, mix baseline (the
+/// ranking's order; it ranks with [`order_in`]).
+#[cfg(test)]
 pub(super) fn order(a: Scores, sa: &Strategy, b: Scores, sb: &Strategy) -> std::cmp::Ordering {
+    order_by(a, sa, sa.offer.as_str(), b, sb, sb.offer.as_str())
+}
+
+/// [`order`] of two ranked strategies of `pool`, their offer ids compared
+/// by their places ([`OfferFacts::id_place`]): the same order without
+/// comparing the ids (long and alike, `…~x3`: comparing them was ~10 % of
+/// an advice's keystroke in the worker at 10x).
+pub(super) fn order_in(
+    pool: &Pool,
+    (i, sa, a): (usize, &Strategy, Scores),
+    (j, sb, b): (usize, &Strategy, Scores),
+) -> std::cmp::Ordering {
+    let place = |k: usize| pool.offers[k].id_place;
+    order_by(a, sa, place(i), b, sb, place(j))
+}
+
+/// [`order`], the offer ids given as `ia`, `ib` (or anything in their order).
+fn order_by<K: Ord>(
+    a: Scores,
+    sa: &Strategy,
+    ia: K,
+    b: Scores,
+    sb: &Strategy,
+    ib: K,
+) -> std::cmp::Ordering {
     b.total
         .cmp(&a.total)
         .then(sa.decision_cost.cmp(&sb.decision_cost))
-        .then_with(|| sa.offer.as_str().cmp(sb.offer.as_str()))
+        .then_with(|| ia.cmp(&ib))
         .then(sa.model.index().cmp(&sb.model.index()))
         .then(
             sa.mix_baseline
@@ -493,7 +519,8 @@ pub(super) fn rounded(s: Scores) -> Scores {
 }
 
 /// What every pick's reasons read of the whole ranking, worked out once
-/// per list of picks (once per pick, it was six passes over the ranking).
+/// per advice (once per pick, it was six passes over the ranking; once per
+/// list of picks, two).
 pub(super) struct Whole {
     min_cost: Decimal,
     max_tf: Decimal,
@@ -711,15 +738,15 @@ pub(super) fn top_picks(
     ctx: &Ctx,
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
+    whole: &Whole,
 ) -> Vec<Pick> {
     let mut chosen: Vec<Pick> = Vec::new();
     let mut at: Vec<usize> = Vec::new();
-    let whole = Whole::of(pool, ranked);
     for (k, r) in ranked.iter().enumerate() {
         match at.iter().position(|&c| same_deal(pool, &ranked[c], r)) {
             Some(j) => chosen[j].same_elsewhere.push(r.1.offer.clone()),
             None if chosen.len() < MAX_PICKS => {
-                let mut p = pick_at(ctx, pool, ranked, k, Some(&whole));
+                let mut p = pick_at(ctx, pool, ranked, k, Some(whole));
                 p.rank = chosen.len() + 1;
                 chosen.push(p);
                 at.push(k);
@@ -753,10 +780,10 @@ pub(super) fn picks_of(
     pool: &Pool,
     ranked: &[(usize, &Strategy, Scores)],
     n: usize,
+    whole: &Whole,
 ) -> Vec<Pick> {
-    let whole = Whole::of(pool, ranked);
     (0..n.min(ranked.len()))
-        .map(|k| pick_at(ctx, pool, ranked, k, (k < MAX_PICKS).then_some(&whole)))
+        .map(|k| pick_at(ctx, pool, ranked, k, (k < MAX_PICKS).then_some(whole)))
         .collect()
 }
 
@@ -838,7 +865,7 @@ mod tests {
             .enumerate()
             .map(|(k, r)| approx(r.2.total) + (k as f64 - 20.0) * 1e-13)
             .collect();
-        sort_ranked(&mut out, &approx);
+        sort_ranked(&pool, &mut out, &approx);
         for w in out.windows(2) {
             assert_eq!(order(w[0].2, w[0].1, w[1].2, w[1].1), Less);
         }

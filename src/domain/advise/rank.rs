@@ -275,7 +275,7 @@ pub(super) fn rank_where<'a>(
         let better = match &best[c.offer] {
             None => true,
             Some((b, bs, _)) => {
-                order_in(pool, (c.offer, s, sc), (c.offer, b, *bs)) == std::cmp::Ordering::Less
+                order_in(pool, &(c.offer, s, sc), &(c.offer, b, *bs)) == std::cmp::Ordering::Less
             }
         };
         if better {
@@ -297,7 +297,7 @@ pub(super) fn rank_where<'a>(
 /// are in the order of their approximations). Indices are sorted, not the
 /// strategies (moving those was most of the sort at 10×).
 fn sort_ranked(pool: &Pool, out: &mut Vec<(usize, &Strategy, Scores)>, approx: &[f64]) {
-    let exactly = |a: &usize, b: &usize| order_in(pool, out[*a], out[*b]);
+    let exactly = |a: &usize, b: &usize| order_in(pool, &out[*a], &out[*b]);
     let mut idx: Vec<usize> = (0..out.len()).collect();
     if approx.iter().all(|x| x.is_finite()) {
         idx.sort_unstable_by(|a, b| approx[*b].total_cmp(&approx[*a]));
@@ -331,7 +331,7 @@ pub(super) fn top<'a>(
         .iter()
         .filter(|c| near_enough(c.approx, near))
         .map(|c| (c.offer, c.strategy, field.exact(ctx, pool, c)))
-        .min_by(|a, b| order_in(pool, *a, *b))
+        .min_by(|a, b| order_in(pool, a, b))
 }
 
 /// Whether an approximate total may be the exact best, `best` being the
@@ -379,7 +379,7 @@ impl<'a> Field<'a> {
             .iter()
             .map(|(i, s)| comparable(&pool.offers[*i], s, &without))
             .collect();
-        let min_cost = costs.iter().min().copied()?;
+        let min_cost = costs.iter().copied().min_by(cmp_dec)?;
         // each offer once (its strategies are next to each other)
         let max_tf = feasible
             .iter()
@@ -465,7 +465,7 @@ fn tf_score(f: &OfferFacts, max_tf: Decimal) -> Decimal {
 /// ranking's order; it ranks with [`order_in`]).
 #[cfg(test)]
 pub(super) fn order(a: Scores, sa: &Strategy, b: Scores, sb: &Strategy) -> std::cmp::Ordering {
-    order_by(a, sa, sa.offer.as_str(), b, sb, sb.offer.as_str())
+    order_by(&a, sa, sa.offer.as_str(), &b, sb, sb.offer.as_str())
 }
 
 /// [`order`] of two ranked strategies of `pool`, their offer ids compared
@@ -474,32 +474,45 @@ pub(super) fn order(a: Scores, sa: &Strategy, b: Scores, sb: &Strategy) -> std::
 /// an advice's keystroke in the worker at 10x).
 pub(super) fn order_in(
     pool: &Pool,
-    (i, sa, a): (usize, &Strategy, Scores),
-    (j, sb, b): (usize, &Strategy, Scores),
+    (i, sa, a): &(usize, &Strategy, Scores),
+    (j, sb, b): &(usize, &Strategy, Scores),
 ) -> std::cmp::Ordering {
     let place = |k: usize| pool.offers[k].id_place;
-    order_by(a, sa, place(i), b, sb, place(j))
+    order_by(a, sa, place(*i), b, sb, place(*j))
 }
 
-/// [`order`], the offer ids given as `ia`, `ib` (or anything in their order).
+/// [`order`], the offer ids given as `ia`, `ib` (or anything in their
+/// order); each key compared only when those before it are equal (the
+/// ranking sorts runs of equal totals and costs).
 fn order_by<K: Ord>(
-    a: Scores,
+    a: &Scores,
     sa: &Strategy,
     ia: K,
-    b: Scores,
+    b: &Scores,
     sb: &Strategy,
     ib: K,
 ) -> std::cmp::Ordering {
-    b.total
-        .cmp(&a.total)
-        .then(sa.decision_cost.cmp(&sb.decision_cost))
+    cmp_dec(&b.total, &a.total)
+        .then_with(|| cmp_dec(&sa.decision_cost, &sb.decision_cost))
         .then_with(|| ia.cmp(&ib))
-        .then(sa.model.index().cmp(&sb.model.index()))
-        .then(
+        .then_with(|| sa.model.index().cmp(&sb.model.index()))
+        .then_with(|| {
             sa.mix_baseline
                 .map(|m| m.index())
-                .cmp(&sb.mix_baseline.map(|m| m.index())),
-        )
+                .cmp(&sb.mix_baseline.map(|m| m.index()))
+        })
+}
+
+/// `a.cmp(b)`, in one step when both have the same scale (their signed
+/// mantissas compare as the numbers do): the ranking compares totals and
+/// costs of equal scale, most of them equal (one instance in three
+/// regions), and the general comparison was most of its sort.
+fn cmp_dec(a: &Decimal, b: &Decimal) -> std::cmp::Ordering {
+    if a.scale() == b.scale() {
+        a.mantissa().cmp(&b.mantissa())
+    } else {
+        a.cmp(b)
+    }
 }
 
 pub(super) fn r1(d: Decimal) -> Decimal {
@@ -869,6 +882,45 @@ mod tests {
         for w in out.windows(2) {
             assert_eq!(order(w[0].2, w[0].1, w[1].2, w[1].1), Less);
         }
+    }
+
+    /// [`cmp_dec`] is `Decimal`'s order: equal scales or not, signs,
+    /// zeros (a negative zero too), the largest mantissas.
+    #[test]
+    fn decimals_compare_as_their_numbers() {
+        let mut v = vec![
+            Decimal::ZERO,
+            -Decimal::ZERO,
+            Decimal::new(0, 2),
+            Decimal::new(-0, 5),
+            Decimal::MAX,
+            Decimal::MIN,
+            Decimal::from_i128_with_scale(-(1 << 95), 28),
+            Decimal::from_i128_with_scale((1 << 96) - 1, 28),
+            Decimal::from_i128_with_scale((1 << 96) - 2, 28),
+        ];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        for _ in 0..400 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let m = i128::from(x as i64 % 2_000_000) - 1_000_000;
+            let scale = (x >> 40) as u32 % 6;
+            v.push(Decimal::from_i128_with_scale(m, scale));
+        }
+        let mut neg = Decimal::new(5, 1);
+        neg.set_sign_negative(true);
+        let mut negzero = Decimal::new(0, 3);
+        negzero.set_sign_negative(true);
+        v.extend([neg, negzero]);
+        let mut tried = 0;
+        for a in &v {
+            for b in &v {
+                assert_eq!(cmp_dec(a, b), a.cmp(b), "{a:?} {b:?}");
+                tried += usize::from(a.scale() == b.scale());
+            }
+        }
+        assert!(tried > 10_000, "{tried}");
     }
 
     /// `top` (what would lead with a constraint dropped, or on cost alone)

@@ -52,7 +52,7 @@ export function morph(el, markup) {
         else node.setAttribute(name, now[i]);
       }
       last.values = now;
-      last.backoff = 0;
+      last.streak = 0;
       PATCHED.set(el, last);
       return 'values';
     }
@@ -66,15 +66,18 @@ export function morph(el, markup) {
   }
   // A part whose answers keep changing their structure (the advice: other
   // picks, other reasons) has its markup read less and less often: after
-  // each change seen, the next 1, 2, 4, then 8 answers are not read (their
-  // reading, ~0.5 ms for the advice, would be wasted), then two are (the
-  // first to compare the second with).
-  let backoff = last?.backoff ?? 0;
+  // the second change in a row, the next answer is not read (its reading,
+  // ~0.5 ms for the advice, would be wasted), after the third the next 2,
+  // then 4, then 8; then two are (the first to compare the second with).
+  // A structure changed once (the charts' axis, a new tick) is read on
+  // the next answer: skipping it and the one after cost the charts two
+  // whole patches (~3 ms each at 10x) each time their axis changed.
+  let streak = last?.streak ?? 0;
   let wait = 0;
   if (!read) wait = last.wait - 1;
   else if (last?.skeleton != null && last.skeleton !== read.skeleton) {
-    backoff = Math.min(8, Math.max(1, 2 * backoff));
-    wait = backoff;
+    streak += 1;
+    wait = streak < 2 ? 0 : Math.min(8, 2 ** (streak - 2));
   }
   // (nodes that did not match a skeleton are not matched again for it)
   const refused = last?.slots === false && last.skeleton === read?.skeleton;
@@ -85,7 +88,7 @@ export function morph(el, markup) {
     first: el.firstChild,
     lastChild: el.lastChild,
     children: el.childNodes.length,
-    backoff,
+    streak,
     wait,
   });
   return 'tree';

@@ -287,18 +287,23 @@ pub(super) fn strategy_of(
 /// that horizon and the flow's totals `t`: what it costs, pays and still
 /// owes, its highest month and what buying it commits to.
 fn at_horizon(s: &mut Strategy, flow: &CashFlow, t: &Settled) {
-    // in cents (in Decimal, a tenth of an advice's keystroke at 10x): an
-    // i64 times a u32 plus an i64 is within i128, and within the 96 bits
-    // of a Decimal's mantissa (< 2^95 + 2^63)
-    let (peak, first_upfront) = flow.peak_and_first_upfront_c();
+    // in cents (in Decimal, ~7 % of an advice's keystroke at 10x): an i64
+    // times a u32 plus an i64 is within i128, and within the 96 bits of a
+    // Decimal's mantissa (< 2^95 + 2^63)
+    let months = flow.peak_and_first_upfront_c();
+    let (peak, first_upfront) = months.unwrap_or((0, 0));
+    // (no month: a zero, as the flow's own figure says it)
+    let peak_month = months.map_or(Decimal::ZERO, |_| from_cents(peak));
     let term = flow.term_and_monthly_c();
     let cents = |c: i128| Decimal::try_from_i128_with_scale(c, 2).unwrap_or(Decimal::MAX);
     let wide = |a: i64, b: i64, n: u32| i128::from(a) + i128::from(b) * i128::from(n);
     // with the split unknown, a term's month 1 may hold all of its monthly
     // charges (the upfront paid at purchase): the highest it can be
     let peak_max = match term {
-        Some((n, monthly)) if !s.cash_timing_known => wide(peak, monthly, n.saturating_sub(1)),
-        _ => i128::from(peak),
+        Some((n, monthly)) if !s.cash_timing_known => {
+            cents(wide(peak, monthly, n.saturating_sub(1)))
+        }
+        _ => peak_month,
     };
     // lock-in: what buying it commits to at once, its first term in full
     // (a renewal is a later decision; a monthly subscription commits a month)
@@ -310,8 +315,8 @@ fn at_horizon(s: &mut Strategy, flow: &CashFlow, t: &Settled) {
     s.paid = from_cents(t.paid);
     s.still_owed = from_cents(t.still_owed);
     s.upfront = from_cents(t.upfront);
-    s.peak_month = from_cents(peak);
-    s.peak_month_max = cents(peak_max);
+    s.peak_month = peak_month;
+    s.peak_month_max = peak_max;
     s.committed = committed;
 }
 

@@ -174,14 +174,9 @@ impl CashFlow {
         from_cents(gross - credit)
     }
 
-    /// The commitment's monthly charge (fleet, display figure) and its term:
-    /// with an unknown split, month 1 of a term can hold up to `(term − 1)`
-    /// more of them (all prepaid).
-    pub fn term_and_monthly(&self) -> Option<(u32, Decimal)> {
-        self.term.map(|t| (t, from_cents(self.commit_c)))
-    }
-
-    /// [`term_and_monthly`](Self::term_and_monthly), the charge in cents.
+    /// The commitment's term and its monthly charge in cents (fleet): with
+    /// an unknown split, month 1 of a term can hold up to `(term − 1)` more
+    /// of them (all prepaid).
     pub(crate) fn term_and_monthly_c(&self) -> Option<(u32, i64)> {
         self.term.map(|t| (t, self.commit_c))
     }
@@ -276,21 +271,22 @@ impl CashFlow {
     /// every result of the catalog, and making every line to read them was
     /// a ninth of a keystroke's work on the advise screen (callgrind, 10x).
     pub fn peak_and_first_upfront(&self) -> (Decimal, Decimal) {
-        let (peak, upfront) = self.peak_and_first_upfront_c();
-        (from_cents(peak), from_cents(upfront))
+        self.peak_and_first_upfront_c()
+            .map_or((Decimal::ZERO, Decimal::ZERO), |(peak, upfront)| {
+                (from_cents(peak), from_cents(upfront))
+            })
     }
 
-    /// [`peak_and_first_upfront`](Self::peak_and_first_upfront) in cents.
-    pub(crate) fn peak_and_first_upfront_c(&self) -> (i64, i64) {
+    /// [`peak_and_first_upfront`](Self::peak_and_first_upfront) in cents;
+    /// None without a month.
+    pub(crate) fn peak_and_first_upfront_c(&self) -> Option<(i64, i64)> {
         if self.credit_c <= 0 && self.months > 0 {
-            return self.peak_without_credit();
+            return Some(self.peak_without_credit());
         }
         let mut months = self.months_c();
-        let Some(first) = months.next() else {
-            return (0, 0);
-        };
+        let first = months.next()?;
         let peak = months.fold(first.total, |p, c| p.max(c.total));
-        (peak, first.upfront)
+        Some((peak, first.upfront))
     }
 
     /// [`peak_and_first_upfront`](Self::peak_and_first_upfront) in cents

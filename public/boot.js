@@ -36,5 +36,5 @@ Promise.all([init({ module_or_path: new URL('./gpucost_bg.wasm', import.meta.url
   .then(
     // the app runs; the rest is a bonus, its failure only a warning
     () => import('./enhance.js').then((m) => m.enhance(), (e) => console.warn('enhancements not loaded:', e)),
-    (err) => showFatal(err && err.message ? err.message : err),
+    (err) => showFatal(err?.message ? err.message : err),
   );

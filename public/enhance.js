@@ -134,7 +134,7 @@ const TABLE = new Set(['table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup']);
 // skeleton, so another offer takes the patch (see `key`).
 const KEY = 'data-offer';
 
-function unescape(s) {
+function unescapeText(s) {
   if (!s.includes('&')) return s;
   return s.replace(ESCAPE, '').includes('&') ? null : s.replace(ESCAPE, (_, e) => ESCAPED[e]);
 }
@@ -157,7 +157,7 @@ function readMarkup(markup) {
     if (!m) return null;
     if (m[5] !== undefined) {
       if (TABLE.has(open[open.length - 1])) return null;
-      const v = unescape(m[5]);
+      const v = unescapeText(m[5]);
       if (v === null) return null;
       skeleton += '#';
       values.push(v);
@@ -171,15 +171,15 @@ function readMarkup(markup) {
     }
     // (a self-closing tag closes only in SVG: the templates write none)
     if (m[4] || (name === 'title' && !open.includes('svg'))) return null;
-    skeleton += '<' + name;
+    skeleton += `<${name}`;
     ATTRIBUTE.lastIndex = 0;
-    for (let a; (a = ATTRIBUTE.exec(m[3])); ) {
+    for (let a = ATTRIBUTE.exec(m[3]); a; a = ATTRIBUTE.exec(m[3])) {
       const n = a[1].toLowerCase();
-      const v = unescape(a[2] ?? '');
+      const v = unescapeText(a[2] ?? '');
       if (v === null || n.includes(':') || (n === 'open' && name === 'details')) return null;
       if (n === KEY) skeleton += ` ${n}=${v.length}:${v}`;
       else {
-        skeleton += ' ' + n;
+        skeleton += ` ${n}`;
         values.push(v);
       }
     }
@@ -210,7 +210,7 @@ function slots(el, last) {
         out.push([n, null]);
       } else if (n.nodeType === Node.ELEMENT_NODE) {
         const name = n.localName.toLowerCase();
-        if (!expect('<' + name)) return false;
+        if (!expect(`<${name}`)) return false;
         // the element's attributes by lowercase name (but a reader's open)
         const names = new Map();
         for (const a of n.getAttributeNames()) {
@@ -374,7 +374,7 @@ async function registerWorker() {
     reg.addEventListener('updatefound', () => watch(reg.installing));
   } catch (err) {
     // No worker (blocked, private mode, file://): the app works online.
-    console.warn('service worker not registered:', err && err.message ? err.message : err);
+    console.warn('service worker not registered:', err?.message ? err.message : err);
   }
 }
 
@@ -504,7 +504,7 @@ function followSystem() {
 
 // The last settings: the page's link is remembered when the page is left,
 // and a bare visit reopens it (first.js); a note says so, with a way out.
-const LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+\-]+=[A-Za-z0-9._~%:,+\-]*)*$/;
+const LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+-]+=[A-Za-z0-9._~%:,+-]*)*$/;
 function remember() {
   flushLink();
   const q = location.search;

@@ -12,10 +12,10 @@
 //   nothing remembered that changes it); else `wait-en` or `wait-zh`, the
 //   app's frame and a skeleton until the app shows the link's own answer.
 // boot.js then loads the app, which takes the first screen over.
-(function () {
+(() => {
   var root = document.documentElement;
   function stored(key) {
-    try { return localStorage.getItem(key); } catch (e) { return null; }
+    try { return localStorage.getItem(key); } catch (_e) { return null; }
   }
   // the app's language rule (ui::i18n: a remembered zh*/en* tag, else the browser's)
   function tag(t) {
@@ -26,7 +26,7 @@
     history.replaceState(null, '', location.pathname + q + location.hash);
   }
   function query(p) {
-    return '?' + p.toString().replace(/%3A/g, ':').replace(/%2C/g, ',');
+    return `?${p.toString().replace(/%3A/g, ':').replace(/%2C/g, ',')}`;
   }
 
   var theme = stored('gpucost.theme');
@@ -37,12 +37,12 @@
   root.lang = lang === 'zh' ? 'zh-CN' : 'en';
 
   var bare = location.search === '';
-  var LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+\-]+=[A-Za-z0-9._~%:,+\-]*)*$/;
+  var LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+-]+=[A-Za-z0-9._~%:,+-]*)*$/;
   var last = stored('gpucost.last');
   // on a bare visit, a remembered link that is the default view as the app
   // writes it (the page names it: tools/prerender.mjs) reopens nothing: the
   // default view (a link's own rules stay those of a returning visitor)
-  var home = document.querySelector('meta[name="gpucost-default-' + lang + '"]');
+  var home = document.querySelector(`meta[name="gpucost-default-${lang}"]`);
   if (bare && home && last === home.content) last = null;
   if (bare && last !== null) {
     if (last.length < 16384 && LAST.test(last)) {
@@ -52,7 +52,7 @@
       root.dataset.restored = 'ignored';
     }
   } else if (last === null && lang === 'zh') {
-    var q = new URLSearchParams(location.search);
+    const q = new URLSearchParams(location.search);
     if (!q.has('cur') && !q.has('maxp')) {
       if (!q.has('v')) q.set('v', '2');
       q.set('cur', 'CNY');

@@ -118,7 +118,7 @@ for (const page of ['/', '/index.html']) {
 }
 writeFileSync(join(dir, '_headers'), headers);
 const q = (v) => `"${v.replaceAll('"', '\\"')}"`;
-let nginx = `# Written by tools/postbuild.mjs from tools/headers.json. Include it in
+const nginx = `# Written by tools/postbuild.mjs from tools/headers.json. Include it in
 # the server (or location) block that serves this folder, e.g.
 #   location /gpucost/ { alias /srv/gpucost/dist/; include /srv/gpucost/dist/nginx-headers.conf; }
 # gzip_static sends the .gz files written beside each file; with the
@@ -130,7 +130,7 @@ gzip_vary on;
 ${all.map(([k, v]) => `add_header ${k} ${q(v)} always;`).join('\n')}
 # the page itself (a directory index or .html) also gets these; nginx sends
 # no header whose value is empty
-${doc.map(([k], i) => `set $gpucost_doc${i} "";`).join('\n')}
+${doc.map((_, i) => `set $gpucost_doc${i} "";`).join('\n')}
 if ($uri ~ "(/|\\.html)$") {
 ${doc.map(([, v], i) => `  set $gpucost_doc${i} ${q(v)};`).join('\n')}
 }

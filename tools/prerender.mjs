@@ -81,7 +81,7 @@ async function firstFrame(dir, page, lang, navLang, query) {
 function extract(doc, lang) {
   const header = doc.querySelector('body > header.app-header');
   const main = doc.querySelector('body > main');
-  const compare = main && main.querySelector('[data-testid="screen-compare"]');
+  const compare = main?.querySelector('[data-testid="screen-compare"]');
   if (!header || !compare) throw new Error('the app rendered no header or compare screen');
   const rows = compare.querySelectorAll('tbody tr[data-offer]').length;
   if (rows < 8) throw new Error(`the app's first frame has ${rows} rows (expected the default view's first screen)`);
@@ -126,7 +126,7 @@ export async function prerender(dir) {
   // screen, until the app shows the link's own answer
   // (the last element: the copies show once it is parsed, never a table
   // half-parsed from a slow network, whose columns would move as it grows)
-  const skeleton = '<div class="skeleton" aria-hidden="true">' + '<i></i>'.repeat(8) + '</div>';
+  const skeleton = `<div class="skeleton" aria-hidden="true">${'<i></i>'.repeat(8)}</div>`;
   const boot = `<p class="boot">Loading… 加载中…</p>${parts.join('')}${skeleton}`;
   return { page, boot, head: links.join(''), counts };
 }

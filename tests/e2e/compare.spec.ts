@@ -166,7 +166,7 @@ test('URL round trip: crafted link, control change, back and forward', async ({ 
   expect(first.every((id) => id.startsWith('aws:') && id.includes('g5'))).toBe(true);
   const prices = (await c.columnTexts('hourly')).map(money);
   expect([...prices].sort((a, b) => b - a)).toEqual(prices);
-  expect(page.getByTestId('link-notice')).toHaveCount(0);
+  await expect(page.getByTestId('link-notice')).toHaveCount(0);
 
   await app.openFilters();
   await page.getByTestId('time-unit').selectOption('m');

@@ -40,7 +40,7 @@ test('the compare table as CSV: every matching row in the table order, figures a
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const [meta, table, sources] = text.slice(1).split('\r\n\r\n');
   expect(meta).toContain('Dataset,');
-  const rows = parseCsv(table + '\n');
+  const rows = parseCsv(`${table}\n`);
   const header = rows[0];
   const idCol = header.indexOf('Offer id');
   const priceCol = header.findIndex((h) => h.startsWith('Price (USD/h)'));

@@ -168,7 +168,7 @@ test('a keystroke is answered within a frame on every screen with inputs (printe
     }
   }
   for (const [k, r] of Object.entries(out)) {
-    const after = CASES.find((c) => k.startsWith(c.name + ' '))?.after;
+    const after = CASES.find((c) => k.startsWith(`${c.name} `))?.after;
     const target = after ? 'filled in after the answer: no target' : 'target median <= 16, p90 <= 33';
     console.log(`keystroke ${k}: median ${r.median.toFixed(1)} ms, p90 ${r.p90.toFixed(1)} ms (${r.n} keystrokes; ${target})`);
   }

@@ -34,7 +34,7 @@ async function watch(page: Page, scrollTo = 0) {
     w.__shifts = [];
     new PerformanceObserver((l) => {
       for (const e of l.getEntries() as any[]) {
-        if (!e.hadRecentInput) w.__shifts.push({ value: e.value, sources: (e.sources ?? []).map((s: any) => `${s.node?.nodeName ?? '?'}${s.node?.dataset?.offer ? ' ' + s.node.dataset.offer : ''} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`) });
+        if (!e.hadRecentInput) w.__shifts.push({ value: e.value, sources: (e.sources ?? []).map((s: any) => `${s.node?.nodeName ?? '?'}${s.node?.dataset?.offer ? ` ${s.node.dataset.offer}` : ''} ${Math.round(s.previousRect.y)}→${Math.round(s.currentRect.y)} h ${Math.round(s.previousRect.height)}→${Math.round(s.currentRect.height)}`) });
       }
     }).observe({ type: 'layout-shift', buffered: true });
     document.addEventListener('DOMContentLoaded', () => {

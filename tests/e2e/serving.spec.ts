@@ -34,9 +34,9 @@ test('every response carries the security headers and revalidates; no directory 
   expect((await request.get('/icons/')).status()).toBe(404);
   // the page names the files the app starts with, so they are fetched before it is parsed
   for (const path of ['/', '/index.html']) {
-    expect((await request.get(path)).headers()['link'], path).toBe(HEADERS.document.Link);
+    expect((await request.get(path)).headers().link, path).toBe(HEADERS.document.Link);
   }
-  expect((await request.get('/boot.js')).headers()['link']).toBeUndefined();
+  expect((await request.get('/boot.js')).headers().link).toBeUndefined();
   const dist = (f: string) => readFileSync(`../dist/${f}`, 'utf8');
   expect(dist('_headers')).toContain(`/index.html\n  Link: ${HEADERS.document.Link}`);
   expect(dist('nginx-headers.conf')).toContain('add_header Link $gpucost_doc0 always;');

@@ -143,7 +143,7 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
                 scands.append((SKY_ASOF, spot(r["price_spot_min_usd_hr"], r["price_spot_max_usd_hr"], "USD", sky_src(r), SKY_ASOF,
                                               note=SKY_NOTE)))
         scands.sort(key=lambda c: c[0], reverse=True)
-        for i, (_, p) in enumerate(scands):
+        for _, p in scands:
             hi = dec(p["hourly_max"])
             fresh = p["source"] in ("mr-book", "tsaol-raw", "dstack4110")
             if not any(x["model"] == "spot" for x in prices) and fresh and (cur_od is None or hi <= cur_od):

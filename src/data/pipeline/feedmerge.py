@@ -17,10 +17,9 @@ from __future__ import annotations
 
 import datetime
 import json
-from decimal import Decimal
 from pathlib import Path
 
-from common import DROPPED, HERE, ROOT, Inputs, dec, fmt, load_json
+from common import DROPPED, ROOT, Inputs, dec, load_json
 from feeds.base import model_key
 from feeds.registry import RANK
 
@@ -97,7 +96,7 @@ def gpu_of(m: dict, provider: str, itype: str):
 
 PRICE_KEYS = ("model", "term_months", "payment", "upfront", "hourly", "hourly_min", "hourly_max", "monthly",
               "split_unknown", "currency", "source", "as_of", "indicative", "range_min",
-              "spot_exceeds_on_demand_sourced", "note")
+              "spot_exceeds_on_demand_sourced", "steps", "note")
 SOURCE_KEYS = ("id", "title", "reference", "as_of", "kind", "note")
 
 

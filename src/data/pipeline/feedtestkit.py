@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import shutil
 import tempfile
 from contextlib import redirect_stderr, redirect_stdout
@@ -17,6 +18,12 @@ FIX = ROOT / "tests" / "fixtures" / "feeds"
 MANIFEST = json.loads((FIX / "manifest.json").read_text(encoding="utf-8"))
 
 
+def entries(folder: Path = FIX) -> list[dict]:
+    """Every recorded response of a folder, its own and its included manifests', with `file` relative
+    to the folder (as Replay reads them)."""
+    return list(Replay(folder).by_request.values())
+
+
 def ctx(env=None) -> dict:
     c = refresh.context(Inputs.default())
     c["env"] = env if env is not None else {}
@@ -28,7 +35,7 @@ def replay() -> Replay:
 
 
 def entry(feed: str, file_part: str) -> dict:
-    [e] = [e for e in MANIFEST["responses"] if e["feed"] == feed and file_part in e["file"]]
+    [e] = [e for e in entries() if e["feed"] == feed and file_part in e["file"]]
     return e
 
 
@@ -50,6 +57,22 @@ class Copy:
 
     def set_manifest(self, m: dict):
         (self.rec / "manifest.json").write_text(json.dumps(m), encoding="utf-8")
+
+    def manifest_entries(self) -> list[dict]:
+        return entries(self.rec)
+
+    def edit(self, fn):
+        """fn(entry) on every recorded response, the root manifest's and each included one's; `file` is
+        shown to fn relative to the recorded folder and written back relative to its manifest."""
+        mans = [self.rec / "manifest.json"] + [self.rec / i for i in self.manifest().get("include", [])]
+        for mf in mans:
+            m = json.loads(mf.read_text(encoding="utf-8"))
+            for e in m["responses"]:
+                rel = (mf.parent / e["file"]).resolve().relative_to(self.rec.resolve())
+                e["file"] = str(rel)
+                fn(e)
+                e["file"] = os.path.relpath(self.rec / e["file"], mf.parent)
+            mf.write_text(json.dumps(m, indent=1, ensure_ascii=False), encoding="utf-8")
 
     def json(self, rel: str):
         return json.loads((self.rec / rel).read_text(encoding="utf-8"))

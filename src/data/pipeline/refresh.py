@@ -1,27 +1,33 @@
 #!/usr/bin/env python3
-"""Refresh the catalog's prices from the providers' feeds (issue 23). Standard library only (the SDKs
-of the credentialed feeds are imported by their live path alone).
+"""Refresh the catalog's prices from the providers' feeds. Standard library, but for the credentialed
+feeds' SDKs (requirements-live.lock, in .venv), which run live and on a replay alike (feeds/wire.py).
 
     make refresh                          live: every feed from the network (credentials from env)
     make refresh FROM=DIR                 replay every response from a recorded folder
     make refresh ... OUT=DIR2             write DIR2/{catalog.json,accepted.json,history.json,report.md}
                                           instead of the repo, comparing against what DIR2 holds
     make refresh ACCEPT='GATE:ROW' WHY='reason'    accept flagged rows (several: space-separated)
-    make refresh SKIP_FAILED=1            a feed that cannot be fetched keeps its last rows
+    make refresh STRICT=1                 a feed that cannot be fetched refuses the refresh (gate 'feed')
     make feed FEED=name PARSED=DIR [FROM=DIR]      one feed → DIR/name.json (the workflow's matrix)
     make refresh PARSED=DIR               merge the feeds' outputs from DIR instead of fetching
 
+One failure never sinks a refresh: a request that fails (a region, a type, a billing model: the feed
+names it with FeedOutput.fail) keeps the last accepted rows in its scope, with their own dates; a feed
+that fails as a whole keeps all its last accepted rows. A feed fails as a whole when its first request
+(the index or the region list) fails, or when it yields no row while some of its requests failed. Both
+are listed in the report; the other feeds are still gated and written. A feed failing
+FAILING_RUNS_LOUD runs in a row is raised: the refresh still writes what passed, then exits 4.
+
 Exit: 0 written or nothing changed; 3 refused by a gate (nothing written; each gate and row named);
-anything else an error, with one line saying why.
+4 written, but a feed has failed FAILING_RUNS_LOUD runs in a row (named in the report); anything else
+an error, with one line saying why.
 """
 
 from __future__ import annotations
 
 import argparse
 import copy
-import datetime
 import json
-import math
 import os
 import sys
 from decimal import Decimal, InvalidOperation
@@ -31,25 +37,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import build_catalog  # noqa: E402
 import feedmerge  # noqa: E402
-from common import DROPPED, LOG, ROOT, Inputs, load_json  # noqa: E402
-from feeds.base import FeedOutput, model_key, row_id  # noqa: E402
+from common import DROPPED, LOG, Inputs, load_json  # noqa: E402
+from feeds.base import FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
 from feeds.http import FeedError  # noqa: E402
 from feeds.registry import FEEDS, PROVIDER  # noqa: E402
 from feeds.transport import Live, Replay, today  # noqa: E402
 
 EXIT_GATE = 3
+EXIT_FAILING = 4
+FAILING_RUNS_LOUD = 3
+# A first-seen price per GPU must lie within these bounds of its siblings' median (same provider, GPU,
+# billing model and currency; else every provider's) — a new region never enters 10× off.
+SIBLING_LOW, SIBLING_HIGH = Decimal("0.4"), Decimal("2.5")
 GATES = {
-    "feed": "a feed could not be fetched or parsed after retries",
+    "feed": "a feed could not be fetched or parsed after retries (only with --strict; else it is skipped)",
     "no-gpu-rows": "a feed yielded no GPU rows",
-    "fewer-offers": "far fewer offers than last time for a provider × region (less than half)",
-    "bad-price": "a price ≤ 0 or not a number",
+    "fewer-offers": "fewer than half the prices of last time for a provider × region × billing model",
+    "bad-price": "a price ≤ 0, not a number, NaN or infinite",
     "currency": "a price in a currency the region does not bill in",
+    "unit": "a figure in a unit other than the billing model's (e.g. per month where per hour is due)",
     "schema": "a required field is missing (schema drift)",
     "duplicate": "two different prices for one SKU and billing model",
     "spot-above-od": "spot above on-demand",
     "move": "a price moved more than 3× either way since the last accepted catalog",
+    "first-seen": "a new price per GPU outside 0.4×–2.5× of its siblings' median",
 }
-PUBLISH_ON_ACCEPT = {"no-gpu-rows", "fewer-offers", "spot-above-od", "move"}
+PUBLISH_ON_ACCEPT = {"no-gpu-rows", "fewer-offers", "spot-above-od", "move", "first-seen"}
 
 
 class Refused(Exception):
@@ -69,8 +82,13 @@ def run_feed(name: str, tr, ctx) -> FeedOutput:
         out = fn(tr, ctx)
     except FeedError as e:
         return FeedOutput(name, PROVIDER[name], "failed", str(e))
-    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ArithmeticError) as e:
         return FeedOutput(name, PROVIDER[name], "failed", f"cannot parse the response ({type(e).__name__}: {e})")
+    except Exception as e:  # noqa: BLE001 — an SDK's own error class: the feed fails, never a traceback
+        return FeedOutput(name, PROVIDER[name], "failed", f"{type(e).__name__}: {str(e)[:300]}")
+    if out.status == "ok" and not out.rows and out.failures:
+        out.status = "failed"
+        out.why = f"no row: all {len(out.failures)} request(s) failed (first: {out.failures[0]['unit']}: {out.failures[0]['why']})"
     out.rows.sort(key=row_id)
     out.sources = {s["id"]: s for s in out.sources.values()}  # keyed by the id rows cite
     return out
@@ -131,8 +149,26 @@ def bad_value(p: dict) -> str | None:
     return None
 
 
-def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dict):
-    """(publishable rows, flags) of one fetched feed."""
+def carried(out: FeedOutput, prior: dict | None, rows: list) -> list:
+    """The last accepted rows in the scope of a failed request that this run did not renew: kept as they
+    were, with their own dates."""
+    if not prior or not out.failures:
+        return []
+    have = {row_id(r) for r in rows}
+    keep = []
+    for r in prior["rows"]:
+        if row_id(r) not in have and any(in_scope(r, f["scope"]) for f in out.failures):
+            keep.append(copy.deepcopy(r))
+            have.add(row_id(r))
+    return keep
+
+
+def model_base(p: dict) -> str:
+    return p["model"] + (" (indicative)" if p.get("indicative") else "")
+
+
+def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dict, prior_spot: dict | None = None):
+    """(publishable rows, flags, rows carried from the last accepted run) of one fetched feed."""
     flags = [(p["gate"], p["row"], p["detail"]) for p in out.problems]
     keep, seen = [], {}
     for r in out.rows:
@@ -148,6 +184,11 @@ def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dic
             if p["currency"] != want:
                 flags.append(("currency", rid, f"{p['currency']}; {r['region']} bills in {want}"))
                 continue
+        if p.get("hourly_max_unknown"):
+            if not resolve_spot_max(r, (prior_spot or {}).get(rid)):
+                out.notes.append(f"{rid}: spot file gives the region's lowest price only and no history bounds its "
+                                 "maximum: not carried")
+                continue
         if rid in seen:
             if feedmerge.value_key(seen[rid]["price"]) != feedmerge.value_key(p):
                 flags.append(("duplicate", rid, f"{headline(seen[rid]['price'])} and {headline(p)}"))
@@ -156,22 +197,108 @@ def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dic
         seen[rid] = r
         keep.append(r)
     keep = [r for r in keep if not r.pop("dup", False)] if any("dup" in r for r in keep) else keep
+    kept = carried(out, prior, keep)
     gpu_rows = [r for r in keep if feedmerge.gpu_of(mappings, r["provider"], r["instance_type"])]
     if not gpu_rows:
         flags.append(("no-gpu-rows", out.feed, f"{len(out.rows)} rows, none of a GPU type in mappings.json"))
     if prior:
+        # prices, not instance types, per provider × region × billing model: a feed that loses a billing
+        # model (a page repeating the one before, every reservation of a region) is caught, never
+        # silently replaced by older research rows
         def count(rows):
             c = {}
             for r in rows:
                 if feedmerge.gpu_of(mappings, r["provider"], r["instance_type"]):
-                    c.setdefault(f"{r['provider']}:{r['region']}", set()).add(r["instance_type"])
+                    c.setdefault(f"{r['provider']}:{r['region']}/{model_base(r['price'])}", set()).add(row_id(r))
             return c
-        old, new = count(prior["rows"]), count(gpu_rows)
+        old, new = count(prior["rows"]), count(gpu_rows + kept)
         for k in sorted(old):
             n_old, n_new = len(old[k]), len(new.get(k, ()))
             if n_new * 2 < n_old:
-                flags.append(("fewer-offers", f"{out.feed}/{k}", f"{n_new} offers, {n_old} last time"))
-    return keep, flags
+                what = "billing model gone" if n_new == 0 else f"{n_new} prices"
+                flags.append(("fewer-offers", f"{out.feed}/{k}", f"{what}, {n_old} last time"))
+    return keep + kept, flags, kept
+
+
+def resolve_spot_max(r: dict, hist: dict | None) -> bool:
+    """A spot row whose figure is a minimum only (the feed marks hourly_max_unknown): its maximum is the
+    maximum another feed gives for the offer (this run's spot history, else the last accepted one), when
+    at least the minimum; else it cannot be published as a range (False) and is not carried."""
+    p = r["price"]
+    p.pop("hourly_max_unknown", None)
+    if hist is None:
+        return False
+    try:
+        lo, hi = Decimal(p["hourly_min"]), Decimal(hist["price"]["hourly_max"])
+    except (InvalidOperation, KeyError, TypeError):
+        return False
+    if not hi.is_finite() or hi < lo:
+        return False
+    p["hourly_max"] = hist["price"]["hourly_max"]
+    p["note"] = (p.get("note", "") + f"; maximum from {hist['price']['source']} of {hist['price']['as_of']}").lstrip("; ")
+    return True
+
+
+def per_gpu_hour(o: dict, p: dict) -> Decimal | None:
+    """A price as an hourly figure per GPU, for comparing siblings (None when it cannot be read)."""
+    n = o.get("gpu_count") or 0
+    try:
+        m = p["model"]
+        if m == "on_demand" or m == "savings_plan":
+            v = Decimal(p["hourly"])
+        elif m == "spot":
+            v = Decimal(p["hourly_min"])
+        elif m == "reserved":
+            h = Decimal(p["term_months"]) * 730
+            v = (Decimal(p["upfront"]) + Decimal(p["hourly"]) * h) / h
+        elif m == "subscription":
+            v = Decimal(p["monthly"]) / 730
+        else:
+            return None
+    except (InvalidOperation, KeyError, TypeError, ArithmeticError):
+        return None
+    if not v.is_finite() or n <= 0:
+        return None
+    return v / n
+
+
+def sibling_key(p: dict):
+    return (p["model"], p.get("term_months"), p["currency"], bool(p.get("indicative")))
+
+
+def first_seen(prior_cat: dict, cat: dict, pc: dict, feed_sources: set) -> list:
+    """Flags for prices a feed adds (an offer and billing model the last catalog did not price) whose
+    figure per GPU lies outside SIBLING_LOW–SIBLING_HIGH × the median of its siblings: the same GPU and
+    billing model (and term) in the same currency at the same provider in the last catalog, or, where
+    that provider has none, at every provider. With no sibling at all (a GPU new to the catalog) the
+    price passes; the report lists it under prices added."""
+    sib: dict = {}
+    for o in prior_cat["offers"]:
+        for p in o["prices"]:
+            v = per_gpu_hour(o, p)
+            if v is not None and o.get("gpu"):
+                sib.setdefault((o["provider"], o["gpu"]) + sibling_key(p), []).append(v)
+                sib.setdefault(("*", o["gpu"]) + sibling_key(p), []).append(v)
+    flags = []
+    for o in cat["offers"]:
+        for p in o["prices"]:
+            k = (o["id"], model_key(p))
+            if p["source"] not in feed_sources or k in pc or not o.get("gpu"):
+                continue
+            v = per_gpu_hour(o, p)
+            if v is None:
+                continue
+            where, xs = o["provider"], sib.get((o["provider"], o["gpu"]) + sibling_key(p))
+            if not xs:
+                where, xs = "every provider", sib.get(("*", o["gpu"]) + sibling_key(p))
+            if not xs:
+                continue
+            med = median(xs)
+            if med > 0 and not (SIBLING_LOW * med <= v <= SIBLING_HIGH * med):
+                flags.append(("first-seen", f"{o['id']}/{k[1]}",
+                              f"{v.quantize(Decimal('0.0001'))} {p['currency']} per GPU-hour, {v / med:.2f}× the median "
+                              f"{med.quantize(Decimal('0.0001'))} of {len(xs)} {o['gpu']} {p['model']} price(s) at {where}"))
+    return flags
 
 
 # ------------------------------------------------------------------ diff report
@@ -225,7 +352,7 @@ def region_of(oid: str) -> str:
     return f"{p} {r}"
 
 
-def report(date, mode, result, outputs, flags, accepted, d, skipped, dropped) -> str:
+def report(date, mode, result, outputs, flags, accepted, d, skipped, dropped, carried_rows=None, loud=()) -> str:
     L = [f"# Price refresh {date}", "", f"Mode: {mode}. Result: **{result}**.", ""]
     if flags:
         L += ["## Gates", "", "| gate | row | detail | accepted |", "|---|---|---|---|"]
@@ -236,9 +363,26 @@ def report(date, mode, result, outputs, flags, accepted, d, skipped, dropped) ->
     L += ["## Feeds", "", "| feed | status | rows | fetched | note |", "|---|---|---:|---|---|"]
     for o in outputs:
         L.append(f"| {o.feed} | {o.status} | {len(o.rows)} | {o.fetched or '—'} | {o.why or ''} |")
+    if loud:
+        L += ["", f"**Failing {FAILING_RUNS_LOUD} or more runs in a row** (the refresh exits {EXIT_FAILING}: fix the feed "
+                  "or its credentials; its rows grow older every day):", ""]
+        L += [f"- {x}" for x in loud]
     if skipped:
         L += ["", "Feeds skipped (they keep their last accepted rows, with their own dates):", ""]
         L += [f"- {s}" for s in skipped]
+    fails = [(o.feed, f) for o in outputs for f in o.failures]
+    if fails:
+        L += ["", f"## Requests that failed ({len(fails)}; the rows they would have renewed keep their last accepted "
+                  "values and dates)", "", "| feed | request | expected | why | rows kept |", "|---|---|---|---|---:|"]
+        for feed, f in fails:
+            n = sum(1 for r in (carried_rows or {}).get(feed, []) if in_scope(r, f["scope"]))
+            L.append(f"| {feed} | `{f['unit']}` | {'yes' if f['expected'] else '**no**'} | {f['why']} | {n} |")
+    notes = [(o.feed, n) for o in outputs for n in o.notes]
+    if notes:
+        L += ["", f"## Feed notes ({len(notes)}: rows left out by rule, markers of the files)", ""]
+        L += [f"- {feed}: {n}" for feed, n in notes[:60]]
+        if len(notes) > 60:
+            L.append(f"- … and {len(notes) - 60} more")
     L.append("")
     if d is None:
         return "\n".join(L) + "\n"
@@ -317,7 +461,10 @@ def refresh(args) -> int:
         for n in names:
             f = Path(args.parsed) / f"{n}.json"
             if f.exists():
-                outputs.append(FeedOutput.from_json(json.loads(f.read_text(encoding="utf-8"))))
+                try:
+                    outputs.append(FeedOutput.from_json(json.loads(f.read_text(encoding="utf-8"), parse_constant=str)))
+                except (json.JSONDecodeError, UnicodeDecodeError, KeyError, TypeError, AttributeError) as e:
+                    outputs.append(FeedOutput(n, PROVIDER[n], "failed", f"unreadable parsed output {f} ({e})"))
             else:
                 outputs.append(FeedOutput(n, PROVIDER[n], "failed", f"no parsed output {f}"))
         date = max([o.fetched for o in outputs if o.status == "ok" and o.fetched] or [today()])
@@ -346,6 +493,7 @@ def refresh(args) -> int:
     flags, skipped = [], []
     new_acc = copy.deepcopy(prior_acc)
     new_acc["refreshed"] = max(date, prior_acc.get("refreshed") or date)
+    loud, carried_rows = [], {}
     for o in outputs:
         prior = prior_acc["feeds"].get(o.feed)
         last = f" (last accepted rows fetched {prior['fetched']})" if prior else " (no accepted rows yet)"
@@ -353,14 +501,37 @@ def refresh(args) -> int:
             skipped.append(f"{o.feed}: {o.why}; keeps its last accepted rows{last}")
             continue
         if o.status == "failed":
-            if args.skip_failed or f"feed:{o.feed}" in accepted:
-                skipped.append(f"{o.feed}: could not be fetched or parsed ({o.why}); skipped, keeps its last accepted rows{last}")
-            else:
+            if args.strict and f"feed:{o.feed}" not in accepted:
                 flags.append(("feed", o.feed, o.why))
+                continue
+            runs = ((prior or {}).get("failing") or {}).get("runs", 0) + 1
+            since = ((prior or {}).get("failing") or {}).get("since", date)
+            entry = copy.deepcopy(prior) if prior else {"provider": o.provider, "fetched": None, "sources": {}, "rows": []}
+            entry["failing"] = {"runs": runs, "since": since, "why": o.why}
+            new_acc["feeds"][o.feed] = entry
+            skipped.append(f"{o.feed}: FAILED ({o.why}); keeps its last accepted rows{last}; "
+                           f"failing {runs} run(s) in a row since {since}")
+            if runs >= FAILING_RUNS_LOUD:
+                loud.append(f"{o.feed}: failing {runs} runs in a row since {since} ({o.why})")
             continue
-        rows, fl = check_feed(o, prior, ctx["regions"], ctx["mappings"])
+        # spot rows of the other feeds (this run's first, else the last accepted): a spot file's minimum
+        # takes its maximum from them (resolve_spot_max)
+        other = {row_id(r): r for f, d in prior_acc["feeds"].items() if f != o.feed for r in d["rows"]
+                 if r["price"]["model"] == "spot" and not r["price"].get("hourly_max_unknown")}
+        other.update({row_id(r): r for o2 in outputs if o2.feed != o.feed and o2.status == "ok" for r in o2.rows
+                      if r["price"]["model"] == "spot" and not r["price"].get("hourly_max_unknown")
+                      and bad_value(r["price"]) is None})
+        rows, fl, kept = check_feed(o, prior, ctx["regions"], ctx["mappings"], other)
         flags += fl
-        new_acc["feeds"][o.feed] = {"provider": o.provider, "fetched": o.fetched, "sources": o.sources,
+        if kept:
+            carried_rows[o.feed] = kept
+        sources = dict(o.sources)
+        for r in kept:  # a carried row keeps citing its source record
+            sid = r["price"]["source"]
+            for rec in (prior or {}).get("sources", {}).values():
+                if rec["id"] == sid and sid not in {x["id"] for x in sources.values()}:
+                    sources[sid] = rec
+        new_acc["feeds"][o.feed] = {"provider": o.provider, "fetched": o.fetched, "sources": sources,
                                     "rows": sorted(rows, key=row_id)}
     # 3. gates on the merged catalog: spot above on-demand, > 3× moves
     DROPPED.clear()
@@ -385,6 +556,7 @@ def refresh(args) -> int:
                     p["note"] = (p.get("note", "") + f" Spot above on-demand, accepted by the maintainer: {accepted[f'spot-above-od:{rid}']}").strip()
     feed_sources = {sid for d in new_acc["feeds"].values() for sid in d["sources"].values() for sid in [sid["id"]]}
     pc = current(prior_cat)
+    flags += first_seen(prior_cat, cat, pc, feed_sources)
     for o in cat["offers"]:
         for p in o["prices"]:
             k = (o["id"], model_key(p))
@@ -397,7 +569,7 @@ def refresh(args) -> int:
     refused = [f for f in flags if f"{f[0]}:{f[1]}" not in accepted]
     if refused:
         text = report(date, mode, f"refused by {len(refused)} gate flag(s), exit 3; nothing written", outputs, flags,
-                      accepted, None, skipped, [])
+                      accepted, None, skipped, [], carried_rows, loud)
         print(text, end="")
         if args.report:
             Path(args.report).write_text(text, encoding="utf-8")
@@ -430,16 +602,19 @@ def refresh(args) -> int:
     unchanged = (text == prior_text and new_acc == prior_acc and new_hist == prior_hist)
     result = ("nothing changed: the catalog, the accepted rows and the history are as they were" if unchanged
               else f"written ({cat_path})")
-    rep = report(date, mode, result, outputs, flags, accepted, d, skipped, dropped)
+    rep = report(date, mode, result, outputs, flags, accepted, d, skipped, dropped, carried_rows, loud)
     print(rep, end="")
     report_path.parent.mkdir(parents=True, exist_ok=True)
     report_path.write_text(rep, encoding="utf-8")
-    if unchanged:
-        return 0
-    state_dir.mkdir(parents=True, exist_ok=True)
-    (state_dir / "accepted.json").write_text(feedmerge.dump_accepted(new_acc), encoding="utf-8")
-    (state_dir / "history.json").write_text(feedmerge.dump_history(new_hist), encoding="utf-8")
-    cat_path.write_text(text, encoding="utf-8")
+    if not unchanged:
+        state_dir.mkdir(parents=True, exist_ok=True)
+        (state_dir / "accepted.json").write_text(feedmerge.dump_accepted(new_acc), encoding="utf-8")
+        (state_dir / "history.json").write_text(feedmerge.dump_history(new_hist), encoding="utf-8")
+        cat_path.write_text(text, encoding="utf-8")
+    if loud:
+        for x in loud:
+            print(f"failing: {x}", file=sys.stderr)
+        return EXIT_FAILING
     return 0
 
 
@@ -467,7 +642,9 @@ def main(argv=None) -> int:
     ap.add_argument("--feeds", help="comma-separated subset of feeds")
     ap.add_argument("--accept", action="append", help="GATE:ROW to accept (repeatable)")
     ap.add_argument("--why", help="the reason for --accept (kept in the history)")
-    ap.add_argument("--skip-failed", action="store_true", help="a feed that cannot be fetched keeps its last rows")
+    ap.add_argument("--strict", action="store_true", help="a feed that cannot be fetched refuses the refresh (gate 'feed') "
+                    "instead of keeping its last rows")
+    ap.add_argument("--skip-failed", action="store_true", help=argparse.SUPPRESS)  # the default now; kept for old scripts
     ap.add_argument("--record", help="live: also keep every response in this folder (replayable with --from)")
     ap.add_argument("--report", help="also write the markdown report here (written even when refused)")
     args = ap.parse_args(argv)
@@ -484,6 +661,12 @@ def main(argv=None) -> int:
         raise
     except FeedError as e:
         print(f"refresh: error: {e}", file=sys.stderr)
+        return 2
+    except Exception as e:  # noqa: BLE001 — one line, never a traceback (REFRESH_DEBUG=1 shows it)
+        if os.environ.get("REFRESH_DEBUG"):
+            raise
+        print(f"refresh: internal error: {type(e).__name__}: {str(e)[:300]} (REFRESH_DEBUG=1 shows the traceback)",
+              file=sys.stderr)
         return 2
 
 

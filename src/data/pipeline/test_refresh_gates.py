@@ -11,6 +11,7 @@ import feedmerge
 from feedtestkit import FIX, Copy
 
 ND = "azure/nd96isr_h100_v5_page1.json"
+OD_EU, OD_EU_NEW = '"USD": "24.0000000000"', '"USD": "23.5000000000"'
 
 
 class RefreshTest(unittest.TestCase):
@@ -62,31 +63,84 @@ class RefreshTest(unittest.TestCase):
         self.assertTrue(any(e["price"]["model"] == "on_demand" and e["price"]["hourly"] == "68.8" for e in old))
         self.assertIn("eu-central-1", {r["code"] for r in cat["regions"]})
 
-    def test_skip_failed_keeps_the_last_rows(self):
-        m = self.c.manifest()
-        for e in m["responses"]:
-            if e["file"] == ND:
+    def failed_feed_is_skipped(self, feed):
+        """One failed feed never sinks a refresh: the others are gated and written, the failed one keeps
+        its last accepted rows (the catalog is byte-identical here: nothing else changed), the report
+        names it, and its failing streak is kept; --strict refuses instead (gate 'feed')."""
+        rc, out, err = self.c.run()
+        self.assertEqual(rc, 0, out + err)
+        self.assertIn(f"{feed}: FAILED (", out)
+        self.assertIn("failing 1 run(s) in a row", out)
+        after = self.c.state()
+        self.assertEqual(after["catalog.json"], self.before["catalog.json"])
+        self.assertEqual(after["history.json"], self.before["history.json"])
+        acc = json.loads(after["accepted.json"])
+        prior = json.loads(self.before["accepted.json"])
+        self.assertEqual(acc["feeds"][feed]["rows"], prior["feeds"][feed]["rows"])
+        self.assertEqual(acc["feeds"][feed]["failing"]["runs"], 1)
+        return out
+
+    def test_a_failed_feed_keeps_its_rows_the_others_are_written_and_a_streak_is_raised(self):
+        def err(e):
+            if e["feed"] == "aws-spot":
                 e["status"] = 500
-        self.c.set_manifest(m)
-        self.refused("feed", "azure-retail")
-        rc, out, err = self.c.run("--skip-failed")
-        self.assertEqual(rc, 0, err)
-        self.assertIn("azure-retail: could not be fetched or parsed", out)
-        self.assertEqual(self.c.state(), self.before)  # the other feeds unchanged, azure kept its rows
+        self.c.edit(err)
+        self.failed_feed_is_skipped("aws-spot")
+        self.before = self.c.state()
+        self.refused("feed", "aws-spot", "--strict")
+        rc, out, err2 = self.c.run()
+        self.assertEqual(rc, 0, out + err2)
+        rc, out, err2 = self.c.run()
+        self.assertEqual(rc, 4, out + err2)  # third run in a row: written, then raised loudly
+        self.assertIn("failing: aws-spot: failing 3 runs in a row", err2)
+        self.assertIn("**Failing 3 or more runs in a row**", out)
+        acc = json.loads(self.c.state()["accepted.json"])
+        self.assertEqual(acc["feeds"]["aws-spot"]["failing"]["runs"], 3)
+        shutil.copy(FIX / "aws" / "manifest.json", self.c.rec / "aws" / "manifest.json")
+        rc, out, err2 = self.c.run()
+        self.assertEqual(rc, 0, out + err2)
+        self.assertNotIn("failing", json.loads(self.c.state()["accepted.json"])["feeds"]["aws-spot"])
 
-    # -------------------------------------------------------------- one test per gate
+    def test_a_failed_feed_does_not_hold_back_another_feeds_change(self):
+        def err(e):
+            if e["feed"] == "aws-spot":
+                e["status"] = 500
+        self.c.edit(err)
+        f = self.c.rec / "aws" / "ec2_eu-central-1.json"
+        t = f.read_text()
+        self.assertIn(OD_EU, t)
+        f.write_text(t.replace(OD_EU, OD_EU_NEW))
+        rc, out, err2 = self.c.run()
+        self.assertEqual(rc, 0, out + err2)
+        self.assertIn("aws-spot: FAILED (", out)
+        cat = json.loads(self.c.state()["catalog.json"])
+        [o] = [o for o in cat["offers"] if o["id"] == "aws:eu-central-1:p4d.24xlarge"]
+        self.assertEqual([p["hourly"] for p in o["prices"] if p["model"] == "on_demand"], ["23.5"])
 
-    def test_gate_feed_http_429_recorded(self):
-        m = self.c.manifest()
-        for e in m["responses"]:
+    def test_feed_http_429_recorded_is_skipped(self):
+        def err(e):
             if e["feed"] == "aws-spot":
                 e["status"], e["file"] = 429, "errors/http_429.txt"
-        self.c.set_manifest(m)
-        self.refused("feed", "aws-spot")
+        self.c.edit(err)
+        self.failed_feed_is_skipped("aws-spot")
 
-    def test_gate_feed_truncated_json(self):
+    def test_feed_truncated_json_is_skipped(self):
+        (self.c.rec / "aws" / "spot.json").write_text((self.c.rec / "aws" / "spot.json").read_text()[:200])
+        self.failed_feed_is_skipped("aws-spot")
+
+    def test_one_query_truncated_keeps_its_rows_with_their_dates_and_is_named(self):
+        """The unit of failure is the smallest request: Azure's ND H100 query (page 1 truncated) fails
+        alone; its rows keep their last accepted values and dates, the report names it."""
         shutil.copy(FIX / "errors" / "azure_page_truncated.json", self.c.rec / ND)
-        self.refused("feed", "azure-retail")
+        rc, out, err = self.c.run()
+        self.assertEqual(rc, 0, out[-2000:] + err)
+        self.assertIn("## Requests that failed (", out)
+        self.assertIn("| azure-retail | `azure:", out)
+        self.assertEqual(self.c.state()["catalog.json"], self.before["catalog.json"])
+        acc, prior = (json.loads(self.c.state()["accepted.json"]), json.loads(self.before["accepted.json"]))
+        nd = lambda a: [r for r in a["feeds"]["azure-retail"]["rows"] if r["instance_type"] == "Standard_ND96isr_H100_v5"]
+        self.assertTrue(nd(prior))
+        self.assertEqual(nd(acc), nd(prior))
 
     def test_gate_no_gpu_rows(self):
         shutil.copy(FIX / "real" / "aws_spot_json_sample.json", self.c.rec / "aws" / "spot.json")

@@ -8,6 +8,31 @@ Currency rule: a mainland-China region bills in CNY. The international file is U
 are left out by rule (the pipeline never uses international-site USD rates for mainland regions); the
 SDK returns the account's site currency (Price.Currency), which the currency gate checks.
 A 1-year subscription is stored as a 12-month reservation paid all upfront (its whole-term price).
+
+Price basis: the LIST price, as Tencent's feed stores it: DescribePrice's OriginalPrice of the instance
+type's own line (DetailInfos, Resource instanceType). TradePrice (after promotions and term discounts) is
+kept apart in the note ("promotion: TradePrice X"), never as the row's price. Where DetailInfos is absent
+only the whole price (instance + system disk) is given: the row says so and is marked indicative.
+
+The price file's version folder changes when Alibaba republishes it, and no document names the current
+one: ALIBABA_PRICE_FILE_URL overrides; otherwise the known folders are asked newest first and the source
+record names the one that answered (a folder newer than KNOWN_VERSIONS is missed until added here or set
+in ALIBABA_PRICE_FILE_URL). Its rows carry the file's own publicationDate (the time the file was
+generated), not the fetch day; only a file stating none is dated by the fetch day, and its note says so.
+
+What fails the feed as a whole (FeedError, the refresh keeps all its last rows): the price file answering
+at none of its URLs (public feed); DescribeRegions failing, or the SDK not installed (SDK feed). Anything
+smaller is one unit's failure (FeedOutput.fail) and the feed goes on: a region's DescribeAvailableResource
+(region), one DescribePrice (type × billing model; expected=True for the documented "not sold that way"
+codes, NOT_SOLD), one type's spot history (type × spot). A DescribeInstanceTypes batch failing costs only
+the feed's specs of those types (a note; the catalog's own specs stand).
+
+Replay runs the same SDK path as live (feeds/wire.py): the SDK builds and signs the request with
+placeholder credentials, only its HTTP send is answered from the recording (the raw RPC JSON body), and
+the response is read through the SDK's model (.body.to_map()), which declares every field used here
+(PriceInfo.Price Currency/OriginalPrice/TradePrice/DetailInfos, SpotPrices, NextOffset, Currency). The
+SDK's retry policy is left at its default in both (no retries: one exchange per call), so a replayed
+error costs no sleep and a live one is reported for its unit at once.
 """
 
 from __future__ import annotations
@@ -20,10 +45,17 @@ from feeds.base import FeedOutput, median, num, problem, row, source
 from feeds.http import FeedError
 
 FEED_PUBLIC, FEED_SDK = "alibaba-public", "alibaba-sdk"
-# The file's version folder changes when Alibaba republishes it; ALIBABA_PRICE_FILE_URL overrides.
-PRICE_FILE = "https://g.alicdn.com/aliyun/ecs-price-info-intl/2.0.275/price/download/instancePrice.json"
+PRICE_FILE = "https://g.alicdn.com/aliyun/ecs-price-info-intl/{}/price/download/instancePrice.json"
+# Version folders seen in public copies of the pricing page's files, newest first (2.0.421: 2026-09).
+KNOWN_VERSIONS = ("2.0.421", "2.0.375", "2.0.275")
 CREDENTIALS = ("ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET")
 SPOT_DAYS = 7
+SPOT_MAX_PAGES = 20     # 7 days of hourly points × a region's zones is a few pages; more means a paging loop
+TYPES_PER_CALL = 10     # DescribeInstanceTypes: InstanceTypes.N, N from 1 to 10 (API reference)
+# DescribePrice / DescribeSpotPriceHistory error codes that mean "not sold that way" (API reference error
+# tables): the unit's failure is expected, not a fault.
+NOT_SOLD = {"InvalidInstanceType.ValueNotSupported", "PriceNotFound", "InstanceType.Offline",
+            "InvalidInstanceChargeType.NotFound", "InvalidPeriod"}
 
 
 def family(itype: str) -> str | None:
@@ -50,7 +82,9 @@ def parse_price_file(data: dict, *, fam_gpu: dict, regions: dict, sid: str, as_o
     if not cur:
         problems.append(problem("schema", f"{FEED_PUBLIC}/currency", "price file states no currency"))
         return rows, problems, notes
-    pub = data.get("publicationDate") or data.get("version") or ""
+    ver, pub = data.get("version"), data.get("publicationDate")
+    said = ", ".join(x for x in (f"version {ver}" if ver else "", f"published {pub}" if pub else
+                                 "states no publicationDate: dated by the fetch day") if x)
     mainland_left = 0
     for key, v in sorted(data["pricingInfo"].items()):
         parts = key.split("::")
@@ -69,7 +103,7 @@ def parse_price_file(data: dict, *, fam_gpu: dict, regions: dict, sid: str, as_o
         if not isinstance(v, dict) or "hours" not in v:
             problems.append(problem("schema", f"alibaba:{region}:{it}/on_demand", "entry without 'hours'"))
             continue
-        note = f"Alibaba Cloud international price file{(' (' + pub + ')') if pub else ''}: list price, Linux, VPC"
+        note = f"Alibaba Cloud international price file ({said}): list price, Linux, VPC"
         h = _period(v.get("hours"))
         if h is None:
             problems.append(problem("schema", f"alibaba:{region}:{it}/on_demand", "hours without a price"))
@@ -89,17 +123,45 @@ def parse_price_file(data: dict, *, fam_gpu: dict, regions: dict, sid: str, as_o
     return rows, problems, notes
 
 
+def published(data, fetched: str) -> str:
+    """The date the file's rows carry: its own publicationDate ("2018-08-06T07:00:04Z", the time the file
+    was generated), never later than the fetch; the fetch day only when the file states none."""
+    pub = data.get("publicationDate") if isinstance(data, dict) else None
+    try:
+        d = datetime.date.fromisoformat(str(pub)[:10]).isoformat()
+    except ValueError:
+        return fetched
+    return min(d, fetched)
+
+
 def run_public(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED_PUBLIC, "alibaba")
-    url = ctx.get("env", os.environ).get("ALIBABA_PRICE_FILE_URL") or PRICE_FILE
-    r = tr.get(FEED_PUBLIC, url)
+    env_url = ctx.get("env", os.environ).get("ALIBABA_PRICE_FILE_URL")
+    urls = [env_url] if env_url else [PRICE_FILE.format(v) for v in KNOWN_VERSIONS]
+    r, missed = None, []
+    for url in urls:
+        try:
+            r = tr.get(FEED_PUBLIC, url)
+            break
+        except FeedError as e:
+            missed.append((url, str(e)))
+    if r is None:
+        raise FeedError("price file: no version folder answered (set ALIBABA_PRICE_FILE_URL): "
+                        + "; ".join(why for _, why in missed))
     out.fetched, out.written = r.as_of, r.origin == "written"
+    data = r.json()
+    as_of = published(data, r.as_of)
     sid = "ali-price-file"
-    out.sources[sid] = source(sid, "Alibaba Cloud ECS international price file (instancePrice.json, loaded by the "
-                                   "pricing page)", url, r.as_of, r.origin, r.recorded_from)
+    how = "ALIBABA_PRICE_FILE_URL" if env_url else "the newest known version folder that answered"
+    out.sources[sid] = source(sid, f"Alibaba Cloud ECS international price file (instancePrice.json, loaded by the "
+                                   f"pricing page; {how})", url, as_of, r.origin, r.recorded_from)
     regions = {c: v[2] for (p, c), v in ctx["regions"].items() if p == "alibaba"}
-    out.rows, out.problems, out.notes = parse_price_file(r.json(), fam_gpu=ctx["mappings"]["alibaba_family_gpu"],
-                                                         regions=regions, sid=out.sources[sid]["id"], as_of=r.as_of)
+    out.rows, out.problems, notes = parse_price_file(data, fam_gpu=ctx["mappings"]["alibaba_family_gpu"],
+                                                     regions=regions, sid=out.sources[sid]["id"], as_of=as_of)
+    if missed:
+        notes.insert(0, f"alibaba price file: read {url}; newer known version folders did not answer "
+                        f"({', '.join(u.split('/')[-4] for u, _ in missed)})")
+    out.notes = notes
     return out
 
 
@@ -107,25 +169,51 @@ def run_public(tr, ctx) -> FeedOutput:
 
 
 def sdk_key(action: str, params: dict) -> str:
-    return "alibabacloud-ecs20140526:" + action + "?" + "&".join(f"{k}={params[k]}" for k in sorted(params))
+    """The manifest key of one SDK call (a list parameter as its values joined by commas)."""
+    val = lambda v: ",".join(map(str, v)) if isinstance(v, (list, tuple)) else v
+    return "alibabacloud-ecs20140526:" + action + "?" + "&".join(f"{k}={val(params[k])}" for k in sorted(params))
 
 
-def _client(region: str, env):
-    from alibabacloud_ecs20140526.client import Client  # live path only (requirements-live.txt)
+def _client(region: str, env, live: bool):
+    """Live: the account's keys; replay: placeholders (signing runs, nothing leaves the machine)."""
+    from alibabacloud_ecs20140526.client import Client
     from alibabacloud_tea_openapi.models import Config
-    return Client(Config(access_key_id=env[CREDENTIALS[0]], access_key_secret=env[CREDENTIALS[1]],
-                         endpoint=f"ecs.{region}.aliyuncs.com", region_id=region, read_timeout=30000,
-                         connect_timeout=10000))
+    key, secret = (env[CREDENTIALS[0]], env[CREDENTIALS[1]]) if live else ("replay", "replay")
+    return Client(Config(access_key_id=key, access_key_secret=secret, endpoint=f"ecs.{region}.aliyuncs.com",
+                         region_id=region, read_timeout=30000, connect_timeout=10000))
 
 
-def _call(tr, region, action, params, env):
-    def call():
-        from alibabacloud_ecs20140526 import models
-        req = getattr(models, action + "Request")().from_map(params)
-        method = "".join("_" + c.lower() if c.isupper() else c for c in action).lstrip("_")
-        return getattr(_client(region, env), method)(req).body.to_map()
-    resp = tr.sdk(FEED_SDK, sdk_key(action, params), call)
-    return resp.json(), resp
+def _call(tr, region, action, params, env, key_params=None):
+    """One SDK call, live or replayed at the wire: (the response body through the SDK's model, the wire:
+    its as_of / origin / recorded_from). The SDK's own exceptions (and FeedError) are the caller's to
+    catch per unit."""
+    from alibabacloud_ecs20140526 import models
+    from feeds.wire import requests_wire
+    w = tr.wire(FEED_SDK, sdk_key(action, params if key_params is None else key_params))
+    req = getattr(models, action + "Request")().from_map(params)
+    method = "".join("_" + c.lower() if c.isupper() else c for c in action).lstrip("_")
+    with requests_wire(w):
+        resp = getattr(_client(region, env, tr.live), method)(req)
+    return resp.body.to_map(), w
+
+
+def _errors():
+    from Tea.exceptions import TeaException, ValidateException  # every SDK error (darabonba's derive from these)
+    return TeaException, ValidateException, FeedError
+
+
+def _why(e) -> str:
+    """One line for a failed call: the API's error code, HTTP status and message where it gave them."""
+    e = getattr(e, "inner_exception", None) or e  # UnretryableException wraps a transport error
+    if isinstance(e, FeedError):
+        return str(e)
+    code = getattr(e, "code", None)
+    msg = getattr(e, "message", None) or str(e)
+    return f"{code} (HTTP {getattr(e, 'status_code', None)}): {msg}" if code else f"{type(e).__name__}: {msg}"
+
+
+def _code(e):
+    return getattr(getattr(e, "inner_exception", None) or e, "code", None)
 
 
 def sold_types(avail: dict, fam_gpu: dict) -> list[str]:
@@ -143,28 +231,48 @@ def sold_types(avail: dict, fam_gpu: dict) -> list[str]:
 
 
 def price_of(resp: dict):
-    """(value, currency, basis) from DescribePrice: the instance type's own TradePrice (DetailInfos) where
-    given, else the whole price; None if the response lacks it."""
+    """(list price, currency, basis note, indicative) from DescribePrice, or None if the response lacks it.
+    The instance type's own OriginalPrice (DetailInfos) where given; else the whole OriginalPrice, which
+    includes the system disk: indicative. TradePrice (after promotions) only in the note."""
     p = ((resp.get("PriceInfo") or {}).get("Price")) if isinstance(resp, dict) else None
-    if not isinstance(p, dict) or "Currency" not in p:
+    if not isinstance(p, dict) or not p.get("Currency"):
         return None
     for d in ((p.get("DetailInfos") or {}).get("DetailInfo") or []):
-        if d.get("Resource") == "instanceType" and "TradePrice" in d:
-            return d["TradePrice"], p["Currency"], "instance type's TradePrice (DetailInfos)"
-    if "TradePrice" in p:
-        return p["TradePrice"], p["Currency"], "TradePrice"
+        if d.get("Resource") in ("instanceType", "instance") and d.get("OriginalPrice") is not None:
+            return (d["OriginalPrice"], p["Currency"], "list price: the instance type's OriginalPrice (DetailInfos)"
+                    + _promo(d), False)
+    if p.get("OriginalPrice") is not None:
+        return (p["OriginalPrice"], p["Currency"], "list price of the whole configuration: OriginalPrice, instance "
+                "and system disk together (no DetailInfos), not the bare instance" + _promo(p), True)
     return None
 
 
-def parse_spot(resp: dict):
-    """(lo, hi, note, currency) over per-zone medians of SpotPrice, or None."""
-    sp = ((resp.get("SpotPrices") or {}).get("SpotPriceType")) if isinstance(resp, dict) else None
-    if sp is None:
-        raise FeedError("DescribeSpotPriceHistory: no SpotPrices.SpotPriceType (schema changed?)")
+def _promo(d: dict) -> str:
+    t, o = d.get("TradePrice"), d.get("OriginalPrice")
+    if t is None or num(t) == num(o):
+        return ""
+    return f"; promotion: TradePrice {num(t)}"
+
+
+def spot_points(pages: list[dict]) -> list[dict]:
+    sp = []
+    for resp in pages:
+        got = ((resp.get("SpotPrices") or {}).get("SpotPriceType")) if isinstance(resp, dict) else None
+        if got is None:
+            raise FeedError("DescribeSpotPriceHistory: no SpotPrices.SpotPriceType (schema changed?)")
+        sp += got
+    return sp
+
+
+def parse_spot(resp):
+    """(lo, hi, note, currency) over per-zone medians of SpotPrice, or None. `resp`: one response or the
+    list of a paged history's responses."""
+    pages = resp if isinstance(resp, list) else [resp]
     by = {}
-    for s in sp:
+    for s in spot_points(pages):
         if "ZoneId" in s and "SpotPrice" in s:
             by.setdefault(s["ZoneId"], []).append(s["SpotPrice"])
+    cur = next((p.get("Currency") for p in pages if isinstance(p, dict) and p.get("Currency")), None)
     if not by:
         return None
     meds, parts = [], []
@@ -172,10 +280,31 @@ def parse_spot(resp: dict):
         try:
             ds = [Decimal(str(v)) for v in vals]
         except InvalidOperation:
-            return str(vals[0]), str(vals[0]), "unreadable SpotPrice", resp.get("Currency")
+            return str(vals[0]), str(vals[0]), "unreadable SpotPrice", cur
         meds.append(median(ds))
         parts.append(f"{z} {num(meds[-1])}")
-    return min(meds), max(meds), ", ".join(parts), resp.get("Currency")
+    return min(meds), max(meds), ", ".join(parts), cur
+
+
+def spot_history(tr, region, it, env):
+    """Every page of one type's spot history (Offset from the previous page's NextOffset) and the wire of
+    the first; stops at no NextOffset, an empty page, an offset not beyond the last, or SPOT_MAX_PAGES."""
+    base = {"RegionId": region, "NetworkType": "vpc", "InstanceType": it, "OSType": "linux"}
+    start = (datetime.datetime.now(datetime.timezone.utc) - datetime.timedelta(days=SPOT_DAYS)).strftime("%Y-%m-%dT%H:%M:%SZ")
+    pages, offset, first, cut = [], 0, None, False
+    for _n in range(SPOT_MAX_PAGES):
+        key = dict(base, StartTime=f"-{SPOT_DAYS}d", **({"Offset": offset} if offset else {}))
+        body, w = _call(tr, region, "DescribeSpotPriceHistory",
+                        dict(base, StartTime=start, **({"Offset": offset} if offset else {})), env, key_params=key)
+        first = first or w
+        pages.append(body)
+        nxt = body.get("NextOffset")
+        if not nxt or not ((body.get("SpotPrices") or {}).get("SpotPriceType")) or int(nxt) <= offset:
+            break
+        offset = int(nxt)
+    else:
+        cut = True
+    return pages, first, cut
 
 
 def run_sdk(tr, ctx) -> FeedOutput:
@@ -187,9 +316,18 @@ def run_sdk(tr, ctx) -> FeedOutput:
     if not tr.live and not tr.has_feed(FEED_SDK):
         out.status, out.why = "skipped", "no recorded responses for this credentialed feed"
         return out
+    try:
+        errors = _errors()
+        import alibabacloud_ecs20140526.client  # noqa: F401
+    except ImportError as e:
+        from feeds.wire import sdk_missing
+        raise sdk_missing(e)
     fam_gpu = ctx["mappings"]["alibaba_family_gpu"]
     table = {c: v[2] for (p, c), v in ctx["regions"].items() if p == "alibaba"}
-    regs, first = _call(tr, "cn-hangzhou", "DescribeRegions", {"AcceptLanguage": "en-US"}, env)
+    try:  # the one call whose failure fails the feed as a whole
+        regs, first = _call(tr, "cn-hangzhou", "DescribeRegions", {"AcceptLanguage": "en-US"}, env)
+    except errors as e:
+        raise FeedError(f"DescribeRegions: {_why(e)}")
     out.fetched, out.written = first.as_of, first.origin == "written"
     listed = [r.get("RegionId") for r in ((regs.get("Regions") or {}).get("Region") or [])]
     if not listed:
@@ -200,13 +338,23 @@ def run_sdk(tr, ctx) -> FeedOutput:
             continue
         if table[region] != "mainland_china":
             continue  # non-mainland regions: the international price file (USD)
-        avail, _ = _call(tr, region, "DescribeAvailableResource", {"RegionId": region, "DestinationResource": "InstanceType",
-                                                                  "InstanceChargeType": "PostPaid"}, env)
-        types = sold_types(avail, fam_gpu)
+        try:
+            avail, w = _call(tr, region, "DescribeAvailableResource", {"RegionId": region, "DestinationResource": "InstanceType",
+                                                                       "InstanceChargeType": "PostPaid"}, env)
+            out.written |= w.origin == "written"
+            types = sold_types(avail, fam_gpu)
+        except errors as e:
+            out.fail(f"DescribeAvailableResource: {_why(e)}", region=region)
+            continue
         specs = {}
-        for i in range(0, len(types), 10):
-            batch = types[i:i + 10]
-            d, _ = _call(tr, region, "DescribeInstanceTypes", {"InstanceTypes": ",".join(batch)}, env)
+        for i in range(0, len(types), TYPES_PER_CALL):
+            batch = types[i:i + TYPES_PER_CALL]
+            try:  # a list: the SDK sends it as InstanceTypes.1=…&InstanceTypes.2=…
+                d, w = _call(tr, region, "DescribeInstanceTypes", {"InstanceTypes": batch}, env)
+            except errors as e:
+                out.notes.append(f"alibaba {region}: DescribeInstanceTypes {','.join(batch)} failed ({_why(e)}): "
+                                 "their specs come from the catalog")
+                continue
             for t in ((d.get("InstanceTypes") or {}).get("InstanceType") or []):
                 if t.get("InstanceTypeId") and t.get("CpuCoreCount") and t.get("MemorySize") and t.get("GPUAmount"):
                     specs[t["InstanceTypeId"]] = {"vcpu": str(t["CpuCoreCount"]), "ram_gib": num(t["MemorySize"]),
@@ -216,32 +364,50 @@ def run_sdk(tr, ctx) -> FeedOutput:
             spec = specs.get(it)
             for unit, model in (("Hour", "on_demand"), ("Month", "subscription"), ("Year", "reserved")):
                 params = {"RegionId": region, "ResourceType": "instance", "InstanceType": it, "PriceUnit": unit, "Period": 1}
-                resp = tr.sdk(FEED_SDK, sdk_key("DescribePrice", params), lambda p=params, r=region: _live_price(r, p, env))
-                out.written |= resp.origin == "written"
-                got = price_of(resp.json())
-                if got is None:
-                    out.problems.append(problem("schema", f"alibaba:{region}:{it}/{model}", "DescribePrice without PriceInfo.Price TradePrice/Currency"))
+                try:
+                    resp, w = _call(tr, region, "DescribePrice", params, env)
+                except errors as e:
+                    out.fail(f"DescribePrice {unit}: {_why(e)}", region=region, instance_type=it, model=model,
+                             expected=_code(e) in NOT_SOLD)
                     continue
-                val, cur, basis = got
-                note = f"Alibaba ECS DescribePrice ({basis}), Linux, {unit.lower()}ly"
+                out.written |= w.origin == "written"
+                got = price_of(resp)
+                if got is None:
+                    out.problems.append(problem("schema", f"alibaba:{region}:{it}/{model}",
+                                                "DescribePrice without PriceInfo.Price OriginalPrice/Currency"))
+                    continue
+                val, cur, basis, indicative = got
+                note = f"Alibaba ECS DescribePrice, Linux, {unit.lower()}ly, {basis}"
                 kw = {"hourly": val} if model == "on_demand" else {"monthly": val} if model == "subscription" else \
                      {"term_months": 12, "payment": "all", "upfront": val, "hourly": "0"}
                 if model == "reserved":
-                    note += ": 1-year subscription stored as its whole-term price"
-                out.rows.append(row("alibaba", region, it, model, cur, out_sid(out, sid, region, resp), resp.as_of,
+                    note += "; 1-year subscription stored as its whole-term price"
+                if indicative:
+                    kw["indicative"] = True
+                out.rows.append(row("alibaba", region, it, model, cur, out_sid(out, sid, region, w), w.as_of,
                                     spec=spec, note=note, **kw))
-            sparams = {"RegionId": region, "NetworkType": "vpc", "InstanceType": it, "OSType": "linux", "StartTime": f"-{SPOT_DAYS}d"}
-            resp = tr.sdk(FEED_SDK, sdk_key("DescribeSpotPriceHistory", sparams),
-                          lambda r=region, it=it: _live_spot(r, it, env))
-            sp = parse_spot(resp.json())
-            if sp:
-                lo, hi, parts, cur = sp
-                if not cur:
-                    out.problems.append(problem("schema", f"alibaba:{region}:{it}/spot", "DescribeSpotPriceHistory states no Currency"))
-                    continue
-                out.rows.append(row("alibaba", region, it, "spot", cur, out_sid(out, sid, region, resp), resp.as_of, spec=spec,
-                                    hourly_min=lo, hourly_max=hi,
-                                    note=f"Alibaba ECS DescribeSpotPriceHistory, last {SPOT_DAYS} days: range of per-zone medians ({parts})"))
+            try:
+                pages, w, cut = spot_history(tr, region, it, env)
+                sp = parse_spot(pages)
+            except errors as e:
+                out.fail(f"DescribeSpotPriceHistory: {_why(e)}", region=region, instance_type=it, model="spot",
+                         expected=_code(e) in NOT_SOLD)
+                continue
+            out.written |= w.origin == "written"
+            if not sp:
+                out.fail(f"DescribeSpotPriceHistory: no spot price in the last {SPOT_DAYS} days (not offered)",
+                         region=region, instance_type=it, model="spot", expected=True)
+                continue
+            lo, hi, parts, cur = sp
+            if not cur:
+                out.problems.append(problem("schema", f"alibaba:{region}:{it}/spot", "DescribeSpotPriceHistory states no Currency"))
+                continue
+            note = (f"Alibaba ECS DescribeSpotPriceHistory, last {SPOT_DAYS} days ({len(pages)} page"
+                    f"{'s' if len(pages) > 1 else ''}): range of per-zone medians ({parts})")
+            if cut:
+                note += f"; paging stopped at {SPOT_MAX_PAGES} pages"
+            out.rows.append(row("alibaba", region, it, "spot", cur, out_sid(out, sid, region, w), w.as_of, spec=spec,
+                                hourly_min=lo, hourly_max=hi, note=note))
     return out
 
 
@@ -251,17 +417,3 @@ def out_sid(out: FeedOutput, sid: str, region: str, resp) -> str:
                                        f"DescribeSpotPriceHistory, DescribeAvailableResource), {region}",
                                   f"https://ecs.{region}.aliyuncs.com/", resp.as_of, resp.origin, resp.recorded_from)
     return out.sources[sid]["id"]
-
-
-def _live_price(region, params, env):
-    from alibabacloud_ecs20140526 import models
-    return _client(region, env).describe_price(models.DescribePriceRequest().from_map(params)).body.to_map()
-
-
-def _live_spot(region, it, env):
-    from alibabacloud_ecs20140526 import models
-    now = datetime.datetime.now(datetime.timezone.utc)
-    start = (now - datetime.timedelta(days=SPOT_DAYS)).strftime("%Y-%m-%dT%H:%M:%SZ")
-    req = models.DescribeSpotPriceHistoryRequest().from_map(
-        {"RegionId": region, "NetworkType": "vpc", "InstanceType": it, "OSType": "linux", "StartTime": start})
-    return _client(region, env).describe_spot_price_history(req).body.to_map()

@@ -1,21 +1,24 @@
 """AWS Price List bulk API (public, no credentials): EC2 on-demand and Reserved Instances per region,
 the China partition's own price list (CNY), and the Savings Plans offer files.
 
-fetch: region index → each region's offer file (CSV form live: it streams; the JSON form is read too,
-e.g. recordings). parse: pure functions over the offer file's records (parse_offer_json, parse_offer_csv →
+fetch: region index → each region's offer file (CSV form live: streamed to a temporary file, parsed, and
+deleted before the next region's, so at most one offer file is on disk; the JSON form is read too, e.g.
+recordings). A region whose offer file fails (HTTP error after the retries, truncated, unparseable, a
+full disk) is a failure of that region (FeedOutput.fail) and the other regions go on; only the region
+index failing fails the feed. parse: pure functions over the offer file's records (parse_offer_json, parse_offer_csv →
 normalised records → rows), tested on recordings and fixtures in tests/fixtures/feeds/.
 Kept: GPU/accelerator families of mappings.json, Linux, shared tenancy, no pre-installed software,
 capacity status Used, market option OnDemand (Capacity Blocks left out), operation RunInstances.
 Reserved: Standard class (Convertible only where the region has no Standard offer for that term and
 payment), 1/3 yr × No/Partial/All Upfront, with the upfront fee (Quantity dimension) and the hourly fee
-(Hrs dimension) as published.
+(Hrs dimension) as published. A price dimension in a currency other than the price list's (CNY in the USD
+list) is flagged (currency gate) and its row is not emitted: accepting the flag leaves the row out.
 """
 
 from __future__ import annotations
 
 import csv
 import io
-from decimal import Decimal
 
 from feeds.base import FeedOutput, num, problem, row, source
 from feeds.http import FeedError
@@ -84,8 +87,11 @@ def records_from_json(offer: dict):
     return products, terms, offer.get("version") or offer.get("publicationDate")
 
 
-def records_from_csv(lines):
-    """Same as records_from_json, from the CSV form (5 metadata lines, then a header): streams."""
+def records_from_csv(lines, want=None):
+    """Same as records_from_json, from the CSV form (5 metadata lines, then a header): streams. `want`
+    (a normalised product record → bool) keeps only the products a caller can use, so a region's whole
+    file (hundreds of MB) is never held in memory. A line with fewer or more columns than the header (a
+    truncated file) is a FeedError."""
     meta = {}
     reader = csv.reader(lines)
     header = None
@@ -102,19 +108,39 @@ def records_from_csv(lines):
     missing = [c for c in need if c not in col]
     if missing:
         raise FeedError(f"offer file (CSV): columns missing {missing} (schema changed?)")
-    products, terms = {}, {}
+    products, terms, skipped = {}, {}, set()
     g = lambda r, c: (r[col[c]] if c in col and col[c] < len(r) else None) or None
-    for r in reader:
+    for r in _csv_rows(reader, len(header)):
         sku = g(r, "SKU")
+        if sku in skipped:
+            continue
         if sku not in products:
             rec = {k: g(r, c) for k, (_, c) in ATTR.items()}
             rec["product_family"] = g(r, "Product Family")
+            if want is not None and not want(rec):
+                skipped.add(sku)
+                continue
             products[sku] = rec
         key = (sku, g(r, "OfferTermCode"), g(r, "TermType"))
         t = terms.setdefault(key, ({"lease": g(r, "LeaseContractLength"), "class": g(r, "OfferingClass"),
                                     "purchase": g(r, "PurchaseOption")}, []))
         t[1].append({"unit": g(r, "Unit"), "price": g(r, "PricePerUnit"), "currency": g(r, "Currency")})
     return products, [(s, c, tt, ta, d) for (s, c, tt), (ta, d) in terms.items()], meta.get("Version")
+
+
+def _csv_rows(reader, width: int):
+    while True:
+        try:
+            r = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as e:
+            raise FeedError(f"offer file (CSV): unreadable at line {reader.line_num} ({e})")
+        if not r:
+            continue
+        if len(r) != width:
+            raise FeedError(f"offer file (CSV): line {reader.line_num} has {len(r)} of {width} columns (truncated?)")
+        yield r
 
 
 def ram_gib(mem: str | None) -> str | None:
@@ -151,7 +177,7 @@ def parse_offer(products, terms, version, *, region: str, table: list, currency:
         keep[sku] = a
     ver = f"offer version {version}" if version else "offer file"
     reserved: dict = {}
-    for sku, code, ttype, ta, dims in terms:
+    for sku, _code, ttype, ta, dims in terms:
         a = keep.get(sku)
         if a is None:
             continue
@@ -159,10 +185,12 @@ def parse_offer(products, terms, version, *, region: str, table: list, currency:
         spec = {"vcpu": a["vcpu"], "ram_gib": ram_gib(a["memory"])}
         if a.get("gpu") and str(a["gpu"]).isdigit():
             spec["gpu_count"] = int(a["gpu"])
-        for d in dims:
-            if d["currency"] != currency:
-                problems.append(problem("currency", f"aws:{region}:{it}/{ttype}", f"{d['currency']} in a price list billed in {currency}"))
+        other = sorted({str(d["currency"]) for d in dims if d["currency"] != currency})
         if ttype == "OnDemand":
+            if other:  # flagged and left out: a CNY figure is never published under a USD label
+                problems.append(problem("currency", f"aws:{region}:{it}/on_demand",
+                                        f"{', '.join(other)} in a price list billed in {currency}: row left out"))
+                continue
             hrs = [d for d in dims if d["unit"] == "Hrs"]
             if len(hrs) != 1:
                 problems.append(problem("schema", f"aws:{region}:{it}/on_demand", f"{len(hrs)} hourly dimensions (expected 1)"))
@@ -174,6 +202,11 @@ def parse_offer(products, terms, version, *, region: str, table: list, currency:
             if term is None or pay is None or cls not in ("standard", "convertible"):
                 problems.append(problem("schema", f"aws:{region}:{it}/reserved", f"unknown term attributes {ta}"))
                 continue
+            if other:  # left out, and its class is not replaced by the other class's offer either
+                problems.append(problem("currency", f"aws:{region}:{it}/reserved/{term}/{pay}",
+                                        f"{', '.join(other)} in a price list billed in {currency}: row left out"))
+                reserved.setdefault((it, term, pay), {})[cls] = None
+                continue
             hrs = [d for d in dims if d["unit"] == "Hrs"]
             qty = [d for d in dims if d["unit"] == "Quantity"]
             if len(hrs) > 1 or len(qty) > 1 or (pay != "no" and not qty) or (pay != "all" and not hrs):
@@ -182,9 +215,13 @@ def parse_offer(products, terms, version, *, region: str, table: list, currency:
                 continue
             upfront = qty[0]["price"] if qty else "0"
             hourly = hrs[0]["price"] if hrs else "0"
-            reserved.setdefault((it, term, pay), {})[cls] = (upfront, hourly, spec)
+            slot = reserved.setdefault((it, term, pay), {})
+            if slot.get(cls, ()) is not None:  # a class left out for its currency stays out
+                slot[cls] = (upfront, hourly, spec)
     for (it, term, pay), by in sorted(reserved.items()):
         cls = "standard" if "standard" in by else "convertible"
+        if by[cls] is None:
+            continue
         upfront, hourly, spec = by[cls]
         label = "Standard" if cls == "standard" else "Convertible (no Standard offer in this region)"
         pname = {"no": "No Upfront", "partial": "Partial Upfront", "all": "All Upfront"}[pay]
@@ -252,13 +289,41 @@ def _regions(ctx, provider_regions: set, index: dict, out: FeedOutput, key="regi
         yield code, r
 
 
+# What a region's offer file may raise besides FeedError when it is not what the parser expects (a shape
+# that changed): that region fails, the others go on.
+PARSE_ERRORS = (FeedError, ValueError, KeyError, TypeError, AttributeError)
+
+
+def _want(table: list):
+    """The products parse_offer can use (compute products of a GPU family, or without an instance type:
+    parse_offer flags those), so the rest of a streamed CSV offer file is dropped as it is read."""
+    def want(a: dict) -> bool:
+        return a.get("product_family") in FAMILIES and (not a.get("instance_type") or family_of(table, a["instance_type"]) is not None)
+    return want
+
+
+def _offer_records(tr, feed: str, url: str, table: list):
+    """(Resp, records) of one regional offer file. The CSV form is streamed to a temporary file (live),
+    parsed, and that file is deleted before this returns, so one offer file at most is on disk."""
+    if not url.endswith(".csv"):
+        resp = tr.get(feed, url)
+        return resp, records_from_json(resp.json())
+    resp = tr.get_large(feed, url)
+    try:
+        with open(resp.path, newline="", encoding="utf-8") if resp.path else io.StringIO(resp.read().decode()) as f:
+            return resp, records_from_csv(f, want=_want(table))
+    finally:
+        if resp.origin == "live" and resp.path is not None:
+            resp.path.unlink(missing_ok=True)  # a temporary copy of the download, never a recording
+
+
 def run_ec2(tr, ctx, china: bool = False) -> FeedOutput:
     feed = FEED_CN if china else FEED_EC2
     out = FeedOutput(feed, "aws")
     base, index_url = (BASE_CN, INDEX_CN) if china else (BASE, INDEX)
     table = ctx["mappings"]["aws_family_gpu"]
     regions = {c for (p, c), v in ctx["regions"].items() if p == "aws" and (v[2] == "mainland_china") == china}
-    idx = tr.get(feed, index_url)
+    idx = tr.get(feed, index_url)  # the index failing fails the feed
     out.fetched = idx.as_of
     out.written |= idx.origin == "written"
     for code, r in _regions(ctx, regions, idx.json(), out):
@@ -269,13 +334,13 @@ def run_ec2(tr, ctx, china: bool = False) -> FeedOutput:
         json_url = base + url
         csv_url = json_url[:-5] + ".csv" if json_url.endswith(".json") else json_url
         chosen = tr.first([csv_url, json_url])
-        resp = tr.get_large(feed, chosen) if chosen.endswith(".csv") else tr.get(feed, chosen)
+        try:
+            resp, (products, terms, version) = _offer_records(tr, feed, chosen, table)
+        except PARSE_ERRORS as e:
+            out.fail(f"offer file {chosen}: {e if isinstance(e, FeedError) else f'cannot parse ({type(e).__name__}: {e})'}",
+                     region=code)
+            continue
         out.written |= resp.origin == "written"
-        if chosen.endswith(".csv"):
-            with open(resp.path, newline="", encoding="utf-8") if resp.path else io.StringIO(resp.read().decode()) as f:
-                products, terms, version = records_from_csv(f)
-        else:
-            products, terms, version = records_from_json(resp.json())
         sid = f"aws-pl-{code}"
         title = ("AWS Price List bulk API (China partition, CNY): AmazonEC2 offer file, " if china
                  else "AWS Price List bulk API: AmazonEC2 offer file, ") + code
@@ -293,7 +358,7 @@ def run_savings_plans(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED_SP, "aws")
     table = ctx["mappings"]["aws_family_gpu"]
     regions = {c for (p, c), v in ctx["regions"].items() if p == "aws" and v[2] != "mainland_china"}
-    idx = tr.get(FEED_SP, SP_INDEX)
+    idx = tr.get(FEED_SP, SP_INDEX)  # the index failing fails the feed
     out.fetched = idx.as_of
     out.written |= idx.origin == "written"
     for code, r in _regions(ctx, regions, idx.json(), out):
@@ -301,12 +366,18 @@ def run_savings_plans(tr, ctx) -> FeedOutput:
         if not url:
             out.problems.append(problem("schema", f"{FEED_SP}/{code}", "region index entry without versionUrl"))
             continue
-        resp = tr.get(FEED_SP, BASE + url)
-        out.written |= resp.origin == "written"
         sid = f"aws-sp-{code}"
-        out.sources[sid] = source(sid, f"AWS Price List bulk API: Savings Plans offer file (AWSComputeSavingsPlan), {code}",
-                                  BASE + url, resp.as_of, resp.origin, resp.recorded_from)
-        rows, problems = parse_savings_plans(resp.json(), region=code, table=table, sid=out.sources[sid]["id"], as_of=resp.as_of)
+        try:
+            resp = tr.get(FEED_SP, BASE + url)
+            src = source(sid, f"AWS Price List bulk API: Savings Plans offer file (AWSComputeSavingsPlan), {code}",
+                         BASE + url, resp.as_of, resp.origin, resp.recorded_from)
+            rows, problems = parse_savings_plans(resp.json(), region=code, table=table, sid=src["id"], as_of=resp.as_of)
+        except PARSE_ERRORS as e:
+            out.fail(f"offer file {BASE + url}: {e if isinstance(e, FeedError) else f'cannot parse ({type(e).__name__}: {e})'}",
+                     region=code)
+            continue
+        out.written |= resp.origin == "written"
+        out.sources[sid] = src
         out.rows += rows
         out.problems += problems
     return out

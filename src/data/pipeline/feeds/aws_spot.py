@@ -2,9 +2,19 @@
 interruption-frequency bands (public JSON); and, with credentials, EC2 DescribeSpotPriceHistory (boto3)
 for a per-AZ median over the last days.
 
-The spot price file gives one current Linux price per type and region (stored as min = max); a price
-of 0 or "N/A" means the type is not offered there (the file's own convention), never a price. The
+The spot price file gives one current Linux price per type and region: the region's LOWEST price (the
+zones differ). It is stored as the minimum; the maximum is unknown, so the row carries
+"hourly_max_unknown": True (hourly_max = the minimum only as a placeholder) and the refresh takes the
+maximum from the history feed (or the last accepted history), else does not carry the row. A price of 0
+or "N/A" means the type is not offered there (the file's own convention), never a price: noted, no row.
+Any other figure that is not a positive number is kept as given, for the bad-price gate. The
 interruption band has no slot in the catalog's price schema, so it is stated in the price's note.
+
+DescribeSpotPriceHistory runs through boto3 with only its HTTP send answered on a replay (feeds/wire.py;
+the recording is the EC2 query API's XML, one exchange per page). Each region is one unit of failure:
+an opt-in region not enabled for the account (OptInRequired) is an expected failure, any other error
+after botocore's bounded retries (RETRIES, the same live and replayed) a failure of that region; the
+other regions go on.
 """
 
 from __future__ import annotations
@@ -15,6 +25,7 @@ from decimal import Decimal, InvalidOperation
 
 from feeds.aws_pricelist import family_of
 from feeds.base import FeedOutput, median, num, problem, row, source
+from feeds.http import FeedError
 
 FEED, FEED_HISTORY = "aws-spot", "aws-spot-history"
 SPOT_URL = "https://website.spot.ec2.aws.a2z.com/spot.json"
@@ -67,10 +78,12 @@ def parse_spot_file(data: dict, *, table: list, regions: set, sid: str, as_of: s
                 except InvalidOperation:
                     pass  # kept as given: the bad-price gate names it
                 band = advisor.get((code, it))
-                note = "EC2 Spot pricing page file: one current Linux price per region (min = max)"
+                note = ("EC2 Spot pricing page file: the region's lowest current Linux price, stored as the minimum; "
+                        "the maximum is not in the file (hourly_max_unknown)")
                 if band:
                     note += "; " + band
-                rows.append(row("aws", code, it, "spot", "USD", sid, as_of, note=note, hourly_min=v, hourly_max=v))
+                rows.append(row("aws", code, it, "spot", "USD", sid, as_of, note=note, hourly_min=v, hourly_max=v,
+                                hourly_max_unknown=True))
     return rows, problems, notes
 
 
@@ -91,7 +104,6 @@ def run(tr, ctx) -> FeedOutput:
         out.rows, out.problems, out.notes = parse_spot_file(sp.json(), table=table, regions=regions, sid=s["id"],
                                                             as_of=sp.as_of, advisor=bands)
     except ValueError as e:
-        from feeds.http import FeedError
         raise FeedError(str(e))
     return out
 
@@ -101,6 +113,33 @@ def run(tr, ctx) -> FeedOutput:
 
 def history_key(region: str) -> str:
     return f"boto3:ec2.describe_spot_price_history?region={region}&product=Linux/UNIX&days={HISTORY_DAYS}"
+
+
+# botocore's retries, the same live and replayed (a recorded throttle repeats for each retry): standard
+# mode, 3 tries in all (total_max_attempts; Config's `max_attempts` would count the retries only); its
+# jittered backoff sleeps under 1 s, then under 2 s, before a region is given up.
+RETRIES = {"mode": "standard", "total_max_attempts": 3}
+OPT_IN = "OptInRequired"
+
+
+def history_params(table: list, end: datetime.datetime) -> dict:
+    """DescribeSpotPriceHistory's request (service model shapes: StartTime/EndTime timestamps,
+    ProductDescriptions list, Filters [{Name, Values}] with `instance-type` wildcards per GPU family)."""
+    return {"StartTime": end - datetime.timedelta(days=HISTORY_DAYS), "EndTime": end,
+            "ProductDescriptions": ["Linux/UNIX"],
+            "Filters": [{"Name": "instance-type", "Values": sorted({pre + "*" for pre, _, _ in table})}]}
+
+
+def fetch_history(ec2, params: dict) -> dict:
+    """Every page (NextToken paging, botocore's paginator) of one region's history, as one response."""
+    hist = []
+    for n, page in enumerate(ec2.get_paginator("describe_spot_price_history").paginate(**params), 1):
+        # botocore parses any 200 body; one that is not the EC2 answer (an HTML error page) has no
+        # spotPriceHistorySet at all: a failed request, never an empty history
+        if "SpotPriceHistory" not in page:
+            raise FeedError(f"DescribeSpotPriceHistory page {n}: no spotPriceHistorySet in the answer (not EC2's XML?)")
+        hist += page["SpotPriceHistory"]
+    return {"SpotPriceHistory": hist}
 
 
 def parse_history(data: dict, *, region: str, table: list, sid: str, as_of: str):
@@ -139,6 +178,17 @@ def parse_history(data: dict, *, region: str, table: list, sid: str, as_of: str)
     return rows, problems
 
 
+def _client_error_why(e) -> tuple[str, bool]:
+    """(why, expected) of a botocore ClientError."""
+    err = e.response.get("Error", {}) or {}
+    meta = e.response.get("ResponseMetadata", {}) or {}
+    code = err.get("Code") or "?"
+    if code == OPT_IN:
+        return "opt-in region not enabled for this account", True
+    tries = f", after {meta['RetryAttempts'] + 1} tries" if meta.get("RetryAttempts") else ""
+    return f"{code} (HTTP {meta.get('HTTPStatusCode', '?')}{tries}): {err.get('Message', '')}", False
+
+
 def run_history(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED_HISTORY, "aws")
     env = ctx.get("env", os.environ)
@@ -148,36 +198,51 @@ def run_history(tr, ctx) -> FeedOutput:
     if not tr.live and not tr.has_feed(FEED_HISTORY):
         out.status, out.why = "skipped", "no recorded responses for this credentialed feed"
         return out
+    try:  # the SDK runs on a replay too: only its HTTP send is answered from the recording
+        import boto3
+        from botocore.config import Config
+        from botocore.exceptions import BotoCoreError, ClientError
+        from feeds.wire import botocore_wire
+    except ImportError as e:
+        from feeds.wire import sdk_missing
+        raise sdk_missing(e)
     table = ctx["mappings"]["aws_family_gpu"]
     regions = sorted(c for (p, c), v in ctx["regions"].items() if p == "aws" and v[2] != "mainland_china")
-    prefixes = sorted({pre + "*" for pre, _, _ in table})
+    if tr.live:
+        creds = {"aws_access_key_id": env["AWS_ACCESS_KEY_ID"], "aws_secret_access_key": env["AWS_SECRET_ACCESS_KEY"],
+                 "aws_session_token": env.get("AWS_SESSION_TOKEN") or None}
+    else:  # signing runs, nothing leaves the machine
+        creds = {"aws_access_key_id": "replay", "aws_secret_access_key": "replay"}
+    session = boto3.session.Session(**creds)
+    config = Config(retries=dict(RETRIES), connect_timeout=30, read_timeout=60)
+    end = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
+    params = history_params(table, end)
     for region in regions:
-        def call(region=region):
-            import boto3  # live path only (requirements-live.txt)
-            ec2 = boto3.client("ec2", region_name=region)
-            end = datetime.datetime.now(datetime.timezone.utc)
-            pages = ec2.get_paginator("describe_spot_price_history").paginate(
-                StartTime=end - datetime.timedelta(days=HISTORY_DAYS), EndTime=end,
-                ProductDescriptions=["Linux/UNIX"], Filters=[{"Name": "instance-type", "Values": prefixes}])
-            hist = []
-            for page in pages:
-                for h in page.get("SpotPriceHistory", []):
-                    hist.append({k: (v.isoformat() if hasattr(v, "isoformat") else v) for k, v in h.items()})
-            return {"SpotPriceHistory": hist}
-        if not tr.live and (FEED_HISTORY, history_key(region)) not in tr.by_request:
+        key = history_key(region)
+        if not tr.live and (FEED_HISTORY, key) not in tr.by_request:
             continue  # a replay holds only the regions it recorded
-        resp = tr.sdk(FEED_HISTORY, history_key(region), call)
-        out.fetched = out.fetched or resp.as_of
-        out.written |= resp.origin == "written"
-        sid = f"aws-spot-hist-{region}"
-        out.sources[sid] = source(sid, f"AWS EC2 DescribeSpotPriceHistory (boto3), {region}, Linux/UNIX, last {HISTORY_DAYS} days",
-                                  f"https://ec2.{region}.amazonaws.com/ (DescribeSpotPriceHistory)", resp.as_of,
-                                  resp.origin, resp.recorded_from)
         try:
-            rows, problems = parse_history(resp.json(), region=region, table=table, sid=out.sources[sid]["id"], as_of=resp.as_of)
+            w = tr.wire(FEED_HISTORY, key)
+            ec2 = botocore_wire(session.client("ec2", region_name=region, config=config), w)
+            data = fetch_history(ec2, params)
+        except ClientError as e:
+            why, expected = _client_error_why(e)
+            out.fail(why, region=region, expected=expected)
+            continue
+        except (BotoCoreError, FeedError) as e:
+            out.fail(f"{type(e).__name__}: {e}", region=region)
+            continue
+        sid = f"aws-spot-hist-{region}"
+        src = source(sid, f"AWS EC2 DescribeSpotPriceHistory (boto3), {region}, Linux/UNIX, last {HISTORY_DAYS} days",
+                     f"https://ec2.{region}.amazonaws.com/ (DescribeSpotPriceHistory)", w.as_of, w.origin, w.recorded_from)
+        try:
+            rows, problems = parse_history(data, region=region, table=table, sid=src["id"], as_of=w.as_of)
         except ValueError as e:
-            from feeds.http import FeedError
-            raise FeedError(f"{history_key(region)}: {e}")
+            out.fail(f"{key}: {e}", region=region)
+            continue
+        out.fetched = out.fetched or w.as_of
+        out.written |= w.origin == "written"
+        out.sources[sid] = src
         out.rows += rows
         out.problems += problems
     return out

@@ -3,7 +3,8 @@
 A feed's output (FeedOutput.to_json) is what `make feed` writes and the merge reads:
   feed, provider, status ("ok" | "skipped" | "failed"), why (one line, for skipped/failed), fetched
   (the date its rows carry), rows, sources (source id → catalog source record), problems (parser-level
-  gate flags: schema drift, bad values), notes (rows left out by rule, one line each).
+  gate flags: schema drift, bad values), notes (rows left out by rule, one line each), failures (the
+  smallest requests that failed or were refused: see FeedOutput.fail).
 A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}.
 """
 
@@ -27,17 +28,47 @@ class FeedOutput:
     problems: list = field(default_factory=list)
     notes: list = field(default_factory=list)
     written: bool = False      # some response was a written fixture (never a live figure)
+    failures: list = field(default_factory=list)
+
+    def fail(self, why: str, *, region: str, instance_type: str | None = None, model: str | None = None,
+             expected: bool = False) -> None:
+        """One request failed (or was refused by the provider as an expected answer: an opt-in region, a
+        charge type not sold for this type). The unit of failure is the smallest request: a region, a
+        type in a region, or one billing model of a type; `model` is a billing model (on_demand, spot,
+        subscription, reserved, savings_plan) or a full model key (reserved/12/all). The refresh keeps the
+        last accepted rows in that scope, with their own dates, and names the failure in the report."""
+        scope = {"provider": self.provider, "region": region}
+        if instance_type:
+            scope["instance_type"] = instance_type
+        if model:
+            scope["model"] = model
+        unit = "/".join(x for x in (f"{self.provider}:{region}", instance_type, model) if x)
+        self.failures.append({"unit": unit, "scope": scope, "why": " ".join(str(why).split())[:300],
+                              "expected": bool(expected)})
 
     def to_json(self) -> dict:
         return {"feed": self.feed, "provider": self.provider, "status": self.status, "why": self.why,
                 "fetched": self.fetched, "written": self.written, "sources": self.sources,
-                "problems": self.problems, "notes": self.notes, "rows": self.rows}
+                "problems": self.problems, "notes": self.notes, "failures": self.failures, "rows": self.rows}
 
     @staticmethod
     def from_json(d: dict) -> "FeedOutput":
         return FeedOutput(d["feed"], d["provider"], d["status"], d.get("why", ""), d.get("fetched"),
                           d.get("rows", []), d.get("sources", {}), d.get("problems", []), d.get("notes", []),
-                          d.get("written", False))
+                          d.get("written", False), d.get("failures", []))
+
+
+def in_scope(r: dict, scope: dict) -> bool:
+    """Whether a row lies in a failure's scope (FeedOutput.fail)."""
+    if r["provider"] != scope["provider"] or r["region"] != scope["region"]:
+        return False
+    if "instance_type" in scope and r["instance_type"] != scope["instance_type"]:
+        return False
+    if "model" in scope:
+        k = model_key(r["price"])
+        if k != scope["model"] and k.split("/")[0].split(" ")[0] != scope["model"]:
+            return False
+    return True
 
 
 def problem(gate: str, row: str, detail: str) -> dict:

@@ -4,6 +4,7 @@ for JSON — parseable); anything else is retried, then reported as a FeedError.
 
 from __future__ import annotations
 
+import errno
 import gzip
 import http.client
 import json
@@ -12,6 +13,7 @@ import time
 import urllib.error
 import urllib.request
 import zlib
+from pathlib import Path
 
 USER_AGENT = "gpucost-refresh/1 (+price refresh of an open-source calculator; urllib)"
 RETRY_STATUS = {408, 425, 429, 500, 502, 503, 504}
@@ -120,34 +122,37 @@ def fetch_json(url: str, **kw):
     return json.loads(strip_callback(fetch(url, check=check_json, **kw)))
 
 
+def _write_error(url: str, path, e: OSError) -> FeedError:
+    """A local write that failed is not a network problem and is not retried: a full disk is named."""
+    if e.errno in (errno.ENOSPC, errno.EDQUOT):
+        return FeedError(f"{url}: disk full ({path}: {e.strerror or e}); not retried")
+    return FeedError(f"{url}: cannot write {path} ({type(e).__name__}: {e}); not retried")
+
+
 def fetch_to_file(url: str, path, *, timeout: float = 120.0, retries: int = 4, backoff: float = 2.0,
                   sleep=time.sleep) -> None:
-    """Stream a large response (an AWS offer file is gigabytes) to `path`, with the same retries and
-    checks as fetch() (no gzip asked, so the byte count can be checked against Content-Length)."""
+    """Stream a large response (an AWS offer file is hundreds of MB) to `path`, with the same retries and
+    checks as fetch() (no gzip asked, so the byte count can be checked against Content-Length). A write
+    that fails (a full disk: "disk full (...)") raises at once, never retried, and leaves no partial file."""
     last = "no attempt"
     tries = retries + 1
     for attempt in range(tries):
         wait = None
         try:
             req = urllib.request.Request(url, headers={"User-Agent": USER_AGENT})
-            with urllib.request.urlopen(req, timeout=timeout) as resp, open(path, "wb") as out:
+            with urllib.request.urlopen(req, timeout=timeout) as resp:
                 expected = resp.headers.get("Content-Length")
-                n = 0
-                while True:
-                    try:
-                        chunk = resp.read(1 << 20)
-                    except http.client.IncompleteRead as e:
-                        raise _Retry(f"truncated body ({n + len(e.partial)} bytes, connection closed early)")
-                    if not chunk:
-                        break
-                    out.write(chunk)
-                    n += len(chunk)
+                n = _stream(url, resp, path)
             if expected is not None and expected.isdigit() and int(expected) != n:
                 raise _Retry(f"truncated body ({n} of {expected} bytes)")
             return
+        except FeedError:
+            Path(path).unlink(missing_ok=True)
+            raise
         except urllib.error.HTTPError as e:
             e.close()
             if e.code not in RETRY_STATUS:
+                Path(path).unlink(missing_ok=True)
                 raise FeedError(f"{url}: HTTP {e.code} {e.reason}")
             last = f"HTTP {e.code} {e.reason}"
             ra = e.headers.get("Retry-After") if e.headers else None
@@ -163,4 +168,37 @@ def fetch_to_file(url: str, path, *, timeout: float = 120.0, retries: int = 4, b
             last = f"connection failed ({type(e).__name__}: {e})"
         if attempt < tries - 1:
             sleep(min(MAX_SLEEP, wait if wait is not None else backoff * (2 ** attempt)))
+    Path(path).unlink(missing_ok=True)
     raise FeedError(f"{url}: {last} (after {tries} tries)")
+
+
+def _stream(url: str, resp, path) -> int:
+    """Copy a response body to `path`; the bytes written. Errors of the local file (open, write, the
+    final flush on close) are FeedErrors (see _write_error); errors of the connection are left to the
+    caller's retries."""
+    try:
+        out = open(path, "wb")
+    except OSError as e:
+        raise _write_error(url, path, e)
+    n, failed = 0, None
+    try:
+        while True:
+            try:
+                chunk = resp.read(1 << 20)
+            except http.client.IncompleteRead as e:
+                raise _Retry(f"truncated body ({n + len(e.partial)} bytes, connection closed early)")
+            if not chunk:
+                break
+            try:
+                out.write(chunk)
+            except OSError as e:
+                failed = e
+                raise _write_error(url, path, e)
+            n += len(chunk)
+    finally:
+        try:
+            out.close()
+        except OSError as e:
+            if failed is None:  # the buffered tail is written on close: a full disk may show here first
+                raise _write_error(url, path, e)
+    return n

@@ -1,12 +1,32 @@
 """Tencent Cloud CVM, with credentials: the official SDK (tencentcloud-sdk-python): DescribeRegions,
 DescribeZoneInstanceConfigInfos (which GPU types each zone sells, and their specs), DescribeImages (a
-public image the price inquiry needs) and InquiryPriceRunInstances (by the hour, prepaid 1 and 12
-months, spot) for the GPU families of mappings.json in every mainland region.
+public Linux image the price inquiry needs, asked for each instance type) and InquiryPriceRunInstances
+(by the hour, prepaid 1 and 12 months, spot) for the GPU families of mappings.json in every mainland
+region.
 
-Prices are the list figures of the response (OriginalInstanceTypePrice: the instance alone, before any
-account discount; the discounted figures are account-specific). The response states no currency: it is
-the account's site currency, so the feed asks only mainland-China regions and stores CNY (a China-site
-account). A 12-month prepaid price is stored as a 12-month reservation paid all upfront.
+The SDK is called through its raw JSON path (`call_json`) over the wire (feeds/wire.py): its response
+model drops fields it does not declare (`OriginalInstanceTypePrice`, in the documented examples of
+InquiryPriceRunInstances) and writes absent ones as null, so the feed reads the response as sent.
+The figures (ItemPrice, API reference 213/15726 and the SDK's model):
+- POSTPAID_BY_HOUR: `UnitPrice` = list price of the inquired configuration (the instance and its default
+  system disk) per hour, `UnitPriceDiscount` = this account's price; with `UnitPriceSecondStep` /
+  `UnitPriceThirdStep` the hourly price steps down after 96 and 360 hours of use.
+- PREPAID: `OriginalPrice` = list price of the whole term, `DiscountPrice` = this account's price.
+- `OriginalInstanceTypePrice` (both; not in the SDK model, in the tccli examples): the instance alone,
+  before any discount — the documented examples' totals exceed it by the disks they inquire.
+The catalog stores list prices of the bare instance, like the other providers: OriginalInstanceTypePrice
+where the response has it, else the configuration's total marked indicative (it includes a disk). A
+spot price (SPOTPAID: `UnitPriceDiscount`, the total at the current spot discount) is indicative too.
+
+The response states no currency: it is the account's site's (China site: yuan; international site:
+USD, as each site's API reference says). The site is declared live (TENCENTCLOUD_SITE=china|intl; it
+also picks the site's endpoint) and is part of every recorded request; a row carries that currency, so
+an international account pricing mainland regions (which bill in CNY) is refused by the currency gate.
+A 12-month prepaid price is stored as a 12-month reservation paid all upfront.
+
+One failing call fails its unit only (FeedOutput.fail): an inquiry the API rejects (an error code of its
+list; expected when it means "not sold that way": NOT_SOLD), a type's image query, a region's zone query.
+Only DescribeRegions failing fails the feed.
 """
 
 from __future__ import annotations
@@ -16,29 +36,103 @@ import os
 
 from feeds.base import FeedOutput, num, problem, row, source
 from feeds.http import FeedError
+from feeds.wire import requests_wire, sdk_missing
 
 FEED = "tencent-sdk"
 CREDENTIALS = ("TENCENTCLOUD_SECRET_ID", "TENCENTCLOUD_SECRET_KEY")
+SITE_ENV = "TENCENTCLOUD_SITE"
+# site → (API endpoint, currency of its prices)
+SITES = {"china": ("cvm.tencentcloudapi.com", "CNY"), "intl": ("cvm.intl.tencentcloudapi.com", "USD")}
+# ItemPrice's on-demand steps: (from hour, list field, account-price field)
+STEPS = ((0, "UnitPrice", "UnitPriceDiscount"), (96, "UnitPriceSecondStep", "UnitPriceDiscountSecondStep"),
+         (360, "UnitPriceThirdStep", "UnitPriceDiscountThirdStep"))
+# InquiryPriceRunInstances error codes (the API reference's list) that mean "not sold that way here"
+NOT_SOLD = {"UnsupportedOperation.NoInstanceTypeSupportSpot", "UnsupportedOperation.SpotUnsupportedRegion",
+            "ResourcesSoldOut.SpecifiedInstanceType", "ResourceUnavailable.InstanceType",
+            "ResourceInsufficient.SpecifiedInstanceType", "ResourceInsufficient.ZoneSoldOutForSpecifiedInstance",
+            "InvalidParameterValue.ZoneNotSupported", "InvalidParameterValue.InstanceTypeNotFound",
+            "UnsupportedOperation.UnderwritingInstanceTypeOnlySupportAutoRenew", "InvalidPeriod"}
+MODES = (
+    ("on_demand", {"InstanceChargeType": "POSTPAID_BY_HOUR"}),
+    ("subscription", {"InstanceChargeType": "PREPAID", "InstanceChargePrepaid": {"Period": 1, "RenewFlag": "NOTIFY_AND_MANUAL_RENEW"}}),
+    ("reserved", {"InstanceChargeType": "PREPAID", "InstanceChargePrepaid": {"Period": 12, "RenewFlag": "NOTIFY_AND_MANUAL_RENEW"}}),
+    ("spot", {"InstanceChargeType": "SPOTPAID"}),  # + InstanceMarketOptions with the bid (spot_options)
+)
 
 
-def sdk_key(action: str, region: str, params: dict) -> str:
-    return f"tencentcloud-sdk-python:cvm.{action}?region={region}&" + json.dumps(params, sort_keys=True, separators=(",", ":"))
+def sdk_key(site: str, action: str, region: str, params: dict) -> str:
+    return (f"tencentcloud-sdk-python:cvm.{action}?site={site}&region={region}&"
+            + json.dumps(params, sort_keys=True, separators=(",", ":")))
 
 
-def _call(tr, region, action, params, env):
-    def call():
-        from tencentcloud.common import credential  # live path only (requirements-live.txt)
+def spot_options(max_price: str) -> dict:
+    """InstanceMarketOptionsRequest as RunInstances documents it: market 'spot', a bid (MaxPrice, a
+    string) and the only request type, one-time. The bid is the on-demand list price, so any current spot
+    price is accepted."""
+    return {"MarketType": "spot", "SpotOptions": {"MaxPrice": max_price, "SpotInstanceType": "one-time"}}
+
+
+class ApiError(Exception):
+    """An error the API answered (TencentCloudSDKException), with its code."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(f"{code}: {message}")
+        self.code = code
+
+
+def _call(tr, site, region, action, params, env):
+    """(the raw `Response` object, the wire) of one SDK call. Raises ApiError or FeedError."""
+    w = tr.wire(FEED, sdk_key(site, action, region, params))
+    try:
+        from tencentcloud.common import credential  # requirements-live.txt (make test installs .venv)
+        from tencentcloud.common.exception.tencent_cloud_sdk_exception import TencentCloudSDKException
         from tencentcloud.common.profile.client_profile import ClientProfile
         from tencentcloud.common.profile.http_profile import HttpProfile
-        from tencentcloud.cvm.v20170312 import cvm_client, models
-        cred = credential.Credential(env[CREDENTIALS[0]], env[CREDENTIALS[1]])
-        client = cvm_client.CvmClient(cred, region, ClientProfile(httpProfile=HttpProfile(reqTimeout=30)))
-        req = getattr(models, action + "Request")()
-        req.from_json_string(json.dumps(params))
-        return json.loads(getattr(client, action)(req).to_json_string())
-    resp = tr.sdk(FEED, sdk_key(action, region, params), call)
-    data = resp.json()
-    return (data.get("Response", data) if isinstance(data, dict) else data), resp
+        from tencentcloud.common.retry import StandardRetryer
+        from tencentcloud.cvm.v20170312 import cvm_client
+    except ImportError as e:
+        raise sdk_missing(e)
+    cred = credential.Credential(*((env[k] for k in CREDENTIALS) if tr.live else ("replay", "replay")))
+    # the same bounded retry live and on replay: 3 tries 1 s apart on network errors and rate limits
+    prof = ClientProfile(httpProfile=HttpProfile(endpoint=SITES[site][0], reqTimeout=30), language="en-US",
+                         retryer=StandardRetryer(max_attempts=3, backoff_fn=lambda n: 1))
+    client = cvm_client.CvmClient(cred, region, prof)
+    try:
+        with requests_wire(w):
+            data = client.call_json(action, params)
+    except TencentCloudSDKException as e:
+        if isinstance(e.__context__, FeedError):  # the wire's own error (not recorded), wrapped by the SDK
+            raise FeedError(f"{action} {region}: {e.get_message()}")
+        raise ApiError(e.get_code(), e.get_message())
+    except (ValueError, KeyError, TypeError) as e:  # a body that is not the API's JSON (the SDK parses it)
+        raise FeedError(f"{action} {region}: unreadable response ({type(e).__name__}: {e})")
+    resp = data.get("Response") if isinstance(data, dict) else None
+    if not isinstance(resp, dict):
+        raise FeedError(f"{action} {region}: no Response object")
+    if isinstance(resp.get("Error"), dict):  # the SDK raises only under an exact JSON/text Content-Type
+        raise ApiError(str(resp["Error"].get("Code")), str(resp["Error"].get("Message")))
+    return resp, w
+
+
+def site_of(tr, env) -> str | None:
+    """The account's site: declared live; on a replay, the one the recording holds (or the declared one
+    when it holds both)."""
+    s = env.get(SITE_ENV, "")
+    if s and s not in SITES:
+        raise FeedError(f"{SITE_ENV}={s!r}: the account's site is china (prices in CNY) or intl (USD)")
+    if tr.live:
+        return s or None
+    held = []
+    for x in SITES:
+        try:
+            tr.wire(FEED, sdk_key(x, "DescribeRegions", "ap-guangzhou", {}))
+            held.append(x)
+        except FeedError:
+            pass
+    if s in held or (not s and len(held) == 1):
+        return s or held[0]
+    raise FeedError(f"the recording holds DescribeRegions of site(s) {held or 'none'}"
+                    + (f", not {s}" if s else f"; set {SITE_ENV}"))
 
 
 def sold(quota: dict, fam_gpu: dict):
@@ -61,23 +155,47 @@ def sold(quota: dict, fam_gpu: dict):
     return out, problems
 
 
-def instance_price(resp: dict):
-    """(value, basis) of InquiryPriceRunInstances' InstancePrice, list figure, instance alone."""
-    ip = ((resp.get("Price") or {}).get("InstancePrice")) if isinstance(resp, dict) else None
-    if not isinstance(ip, dict):
-        return None
-    for k in ("OriginalInstanceTypePrice", "UnitPrice", "OriginalPrice"):
-        if k in ip:
-            return ip[k], k
+def image_for(imgs: dict):
+    """(image id, what it is) of the first usable public Linux image DescribeImages gave for the type."""
+    for i in imgs.get("ImageSet") or []:
+        if i.get("ImageId") and i.get("ImageState", "NORMAL") == "NORMAL" and "windows" not in str(i.get("Platform", "")).lower():
+            return i["ImageId"], f"{i.get('OsName') or i.get('Platform') or 'Linux'} {i.get('Architecture') or ''}".strip()
     return None
 
 
-MODES = (
-    ("on_demand", {"InstanceChargeType": "POSTPAID_BY_HOUR"}),
-    ("subscription", {"InstanceChargeType": "PREPAID", "InstanceChargePrepaid": {"Period": 1, "RenewFlag": "NOTIFY_AND_MANUAL_RENEW"}}),
-    ("reserved", {"InstanceChargeType": "PREPAID", "InstanceChargePrepaid": {"Period": 12, "RenewFlag": "NOTIFY_AND_MANUAL_RENEW"}}),
-    ("spot", {"InstanceChargeType": "SPOTPAID", "InstanceMarketOptions": {"MarketType": "spot", "SpotOptions": {"SpotInstanceType": "one-time"}}}),
-)
+def _figure(v):
+    """A response figure as a decimal string, or None when it is not a finite number above 0."""
+    s = num(v) if isinstance(v, (int, float)) and not isinstance(v, bool) else None
+    try:
+        return s if s is not None and float(s) > 0 else None
+    except ValueError:
+        return None
+
+
+def instance_price(resp: dict, prepaid: bool):
+    """(list value, field, bare instance?) of InquiryPriceRunInstances' InstancePrice: the instance alone
+    (OriginalInstanceTypePrice) where given, else the inquired configuration's list total (UnitPrice by the
+    hour, OriginalPrice for a prepaid term). None when neither is a figure."""
+    ip = ((resp.get("Price") or {}).get("InstancePrice")) if isinstance(resp, dict) else None
+    if not isinstance(ip, dict):
+        return None
+    for k in ("OriginalInstanceTypePrice", "OriginalPrice" if prepaid else "UnitPrice"):
+        if k in ip:
+            return ip[k], k, k == "OriginalInstanceTypePrice"
+    return None
+
+
+def steps(ip: dict):
+    """The published on-demand steps (list figures, and this account's) as ((from hour, list, account), ...):
+    only when the response gives a second or third step."""
+    if not any(f in ip for _, f, _ in STEPS[1:]):
+        return []
+    return [(h, _figure(ip.get(f)), _figure(ip.get(d))) for h, f, d in STEPS if f in ip]
+
+
+def step_text(st) -> str:
+    span = {0: "1st {} for 0–96 h", 96: "2nd {} for 96–360 h", 360: "3rd {} after 360 h"}
+    return ", ".join(span[h].format(v) + (f" (this account {d})" if d else "") for h, v, d in st)
 
 
 def run(tr, ctx) -> FeedOutput:
@@ -89,9 +207,18 @@ def run(tr, ctx) -> FeedOutput:
     if not tr.live and not tr.has_feed(FEED):
         out.status, out.why = "skipped", "no recorded responses for this credentialed feed"
         return out
+    site = site_of(tr, env)
+    if site is None:
+        out.status, out.why = "skipped", (f"{SITE_ENV} not set: the account's site (china: prices in CNY; intl: "
+                                          "USD) — the responses state no currency")
+        return out
+    endpoint, cur = SITES[site]
     fam_gpu = ctx["mappings"]["tencent_family_gpu"]
     table = {c: v[2] for (p, c), v in ctx["regions"].items() if p == "tencent"}
-    regs, first = _call(tr, "ap-guangzhou", "DescribeRegions", {}, env)
+    try:
+        regs, first = _call(tr, site, "ap-guangzhou", "DescribeRegions", {}, env)
+    except ApiError as e:
+        raise FeedError(f"DescribeRegions: {e}")
     out.fetched, out.written = first.as_of, first.origin == "written"
     listed = [r.get("Region") for r in (regs.get("RegionSet") or []) if r.get("RegionState") == "AVAILABLE"]
     if not listed:
@@ -102,52 +229,116 @@ def run(tr, ctx) -> FeedOutput:
                 out.notes.append(f"tencent {region}: not in the region table: not asked")
             continue
         fams = sorted(f for f in fam_gpu if f != "HCCPNV4h")
-        quota, _ = _call(tr, region, "DescribeZoneInstanceConfigInfos",
-                         {"Filters": [{"Name": "instance-family", "Values": fams},
-                                      {"Name": "instance-charge-type", "Values": ["POSTPAID_BY_HOUR"]}]}, env)
-        types, probs = sold(quota, fam_gpu)
+        try:
+            quota, _ = _call(tr, site, region, "DescribeZoneInstanceConfigInfos",
+                             {"Filters": [{"Name": "instance-family", "Values": fams},
+                                          {"Name": "instance-charge-type", "Values": ["POSTPAID_BY_HOUR"]}]}, env)
+            types, probs = sold(quota, fam_gpu)
+        except (ApiError, FeedError) as e:
+            out.fail(f"DescribeZoneInstanceConfigInfos: {e}", region=region)
+            continue
         out.problems += probs
-        if not types:
-            continue
-        imgs, _ = _call(tr, region, "DescribeImages", {"Filters": [{"Name": "image-type", "Values": ["PUBLIC_IMAGE"]},
-                                                                    {"Name": "platform", "Values": ["TencentOS"]}],
-                                                        "Limit": 1}, env)
-        img = ((imgs.get("ImageSet") or [{}])[0]).get("ImageId")
-        if not img:
-            out.problems.append(problem("schema", f"{FEED}/{region}/DescribeImages", "no public image id"))
-            continue
         sid = f"tc-sdk-{region}"
         for it, (zone, spec) in sorted(types.items()):
+            try:
+                imgs, _ = _call(tr, site, region, "DescribeImages",
+                                {"InstanceType": it, "Filters": [{"Name": "image-type", "Values": ["PUBLIC_IMAGE"]},
+                                                                 {"Name": "platform", "Values": ["TencentOS"]}]}, env)
+            except (ApiError, FeedError) as e:
+                out.fail(f"DescribeImages: {e}", region=region, instance_type=it)
+                continue
+            got = image_for(imgs)
+            if got is None:
+                out.fail("DescribeImages: no public TencentOS image for this type", region=region, instance_type=it)
+                continue
+            img, img_what = got
+            bid = None
             for model, mode in MODES:
                 params = {"Placement": {"Zone": zone}, "ImageId": img, "InstanceType": it, **mode}
-                data, resp = _call(tr, region, "InquiryPriceRunInstances", params, env)
-                out.written |= resp.origin == "written"
-                if sid not in out.sources:
-                    out.sources[sid] = source(sid, f"Tencent Cloud CVM API (tencentcloud-sdk-python: InquiryPriceRunInstances, "
-                                                   f"DescribeZoneInstanceConfigInfos), {region}",
-                                              "https://cvm.tencentcloudapi.com/", resp.as_of, resp.origin, resp.recorded_from)
-                got = instance_price(data)
-                if got is None:
-                    out.problems.append(problem("schema", f"tencent:{region}:{it}/{model}", "InquiryPriceRunInstances without Price.InstancePrice"))
-                    continue
-                val, basis = got
-                note = f"Tencent CVM InquiryPriceRunInstances in {zone}: {basis} (list, instance alone)"
-                if model == "on_demand":
-                    kw = {"hourly": val}
-                elif model == "subscription":
-                    kw = {"monthly": val}
-                    note += ", prepaid 1 month"
-                elif model == "reserved":
-                    kw = {"term_months": 12, "payment": "all", "upfront": val, "hourly": "0"}
-                    note += ", prepaid 12 months stored as its whole-term price"
-                else:
-                    ip = data["Price"]["InstancePrice"]
-                    if "UnitPriceDiscount" not in ip:
-                        out.problems.append(problem("schema", f"tencent:{region}:{it}/spot", "spot inquiry without UnitPriceDiscount"))
+                if model == "spot":
+                    if bid is None:
+                        out.fail("no on-demand list price to bid at (its inquiry gave none)", region=region,
+                                 instance_type=it, model=model)
                         continue
-                    val = ip["UnitPriceDiscount"]
+                    params["InstanceMarketOptions"] = spot_options(bid)
+                try:
+                    data, w = _call(tr, site, region, "InquiryPriceRunInstances", params, env)
+                except ApiError as e:
+                    out.fail(f"InquiryPriceRunInstances {mode['InstanceChargeType']}: {e}", region=region,
+                             instance_type=it, model=model, expected=e.code in NOT_SOLD)
+                    continue
+                except FeedError as e:
+                    out.fail(f"InquiryPriceRunInstances {mode['InstanceChargeType']}: {e}", region=region,
+                             instance_type=it, model=model)
+                    continue
+                out.written |= w.origin == "written"
+                if sid not in out.sources:
+                    out.sources[sid] = source(sid, f"Tencent Cloud CVM API, {site} site ({endpoint}; its prices are in "
+                                                   f"{cur}), tencentcloud-sdk-python: InquiryPriceRunInstances, "
+                                                   f"DescribeZoneInstanceConfigInfos, {region}",
+                                              f"https://{endpoint}/", w.as_of, w.origin, w.recorded_from)
+                ip = ((data.get("Price") or {}).get("InstancePrice")) or {}
+                rid = f"tencent:{region}:{it}/{model}"
+                where = (f"Tencent CVM InquiryPriceRunInstances {mode['InstanceChargeType']} in {zone}, {site} site "
+                         f"({cur}), image {img} ({img_what})")
+                kw, ind = {}, False
+                if model == "spot":
+                    val = _figure(ip.get("UnitPriceDiscount"))
+                    if val is None:
+                        out.problems.append(problem("schema", rid, "spot inquiry without a UnitPriceDiscount figure"))
+                        continue
                     kw = {"hourly_min": val, "hourly_max": val}
-                    note = f"Tencent CVM InquiryPriceRunInstances in {zone}: spot UnitPriceDiscount (one price, min = max)"
-                out.rows.append(row("tencent", region, it, model, "CNY", out.sources[sid]["id"], resp.as_of, spec=spec,
+                    ind = True
+                    note = (f"{where}: spot price UnitPriceDiscount {val} per hour (one figure, min = max), the "
+                            f"configuration's total (instance + default system disk), hence indicative; bid "
+                            f"MaxPrice {bid}")
+                    if "UnitPrice" in ip:
+                        note += f"; list UnitPrice {num(ip['UnitPrice'])}"
+                    if "Discount" in ip:
+                        note += f", Discount {num(ip['Discount'])}"
+                else:
+                    got = instance_price(data, model != "on_demand")
+                    if got is None:
+                        out.problems.append(problem("schema", rid, "InquiryPriceRunInstances without a list price "
+                                                                   "in Price.InstancePrice"))
+                        continue
+                    raw, field, bare = got
+                    val = _figure(raw)
+                    if val is None:
+                        val = num(raw)  # kept as given: the bad-price gate names it
+                    ind = not bare
+                    what = ("the instance alone" if bare else
+                            "the configuration's total: instance + default system disk, hence indicative")
+                    if model == "on_demand":
+                        note = f"{where}: list {field} {val} per hour ({what})"
+                        if bare and "UnitPrice" in ip:
+                            note += f"; total list UnitPrice {num(ip['UnitPrice'])}"
+                        if "UnitPriceDiscount" in ip:
+                            note += f"; this account's UnitPriceDiscount {num(ip['UnitPriceDiscount'])}"
+                        kw["hourly"] = val
+                        st = steps(ip)
+                        if st:
+                            if any(v is None for _, v, _ in st):
+                                out.problems.append(problem("schema", rid, "an on-demand step is not a figure"))
+                                continue
+                            note += f"; hourly steps of the total list price (UnitPrice…): {step_text(st)}"
+                            kw["steps"] = [{"from_hours": h, "hourly": v} for h, v, _ in st]
+                    else:
+                        term = mode["InstanceChargePrepaid"]["Period"]
+                        note = f"{where}: list {field} {val} for {term} month(s) prepaid ({what})"
+                        if bare and "OriginalPrice" in ip:
+                            note += f"; total list OriginalPrice {num(ip['OriginalPrice'])}"
+                        if "DiscountPrice" in ip:
+                            note += f"; this account's DiscountPrice {num(ip['DiscountPrice'])}"
+                        if model == "subscription":
+                            kw["monthly"] = val
+                        else:
+                            kw.update(term_months=12, payment="all", upfront=val, hourly="0")
+                            note += "; stored as a 12-month reservation paid all upfront"
+                if ind:
+                    kw["indicative"] = True
+                out.rows.append(row("tencent", region, it, model, cur, out.sources[sid]["id"], w.as_of, spec=spec,
                                     note=note, **kw))
+                if model == "on_demand" and "UnitPrice" in ip and _figure(ip["UnitPrice"]):
+                    bid = _figure(ip["UnitPrice"])
     return out

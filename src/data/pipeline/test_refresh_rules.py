@@ -1,0 +1,206 @@
+"""The refresh's rules that no single feed owns, end to end on copies of the recorded set (a corrupted
+copy either trips a gate with the state byte-identical, or is published correctly) and on the merge's
+own functions: one failed request keeps the last rows in its scope, prices per billing model are
+counted, a first-seen price is checked against its siblings, NaN never becomes a traceback, a spot
+minimum is never stored as the maximum."""
+
+import copy
+import unittest
+
+import refresh
+from feeds.base import FeedOutput, row, row_id
+from feedtestkit import Copy
+
+CSV = "aws/ec2_ap-northeast-1.csv"
+ND = "azure/nd96isr_h100_v5_page1.json"
+EU = "aws/ec2_eu-central-1.json"
+
+
+class Corrupted(unittest.TestCase):
+    def setUp(self):
+        self.c = Copy()
+        rc, out, err = self.c.run()
+        self.assertEqual(rc, 0, out[-2000:] + err)
+        self.before = self.c.state()
+
+    def tearDown(self):
+        self.c.close()
+
+    def refused(self, gate, row_part):
+        rc, out, err = self.c.run()
+        self.assertEqual(rc, 3, out[-3000:] + err)
+        lines = [l for l in err.splitlines() if l.startswith(f"refused: {gate}: ")]
+        self.assertTrue(any(row_part in l for l in lines), err[-3000:])
+        self.assertEqual(self.c.state(), self.before)
+        self.assertNotIn("Traceback", out + err)
+        return out
+
+    def test_every_reservation_of_a_region_gone_is_gated_though_its_types_remain(self):
+        # before: fewer-offers counted instance types, and p5.48xlarge still had its on-demand row
+        p = self.c.rec / CSV
+        p.write_text("".join(l for l in p.read_text().splitlines(keepends=True) if '"Reserved"' not in l))
+        self.refused("fewer-offers", "aws-ec2/aws:ap-northeast-1/reserved")
+
+    def test_a_page_repeating_the_one_before_loses_a_billing_model_and_is_gated(self):
+        # page 2 of the ND H100 query (spot and reservations) replaced by page 1 again, without its link
+        p1 = self.c.json(ND)
+        p2 = dict(p1, NextPageLink=None)
+        self.c.put("azure/nd96isr_h100_v5_page2.json", p2)
+        rc, out, err = self.c.run()
+        # either refused (a billing model gone) or the query is a failed request whose rows are kept
+        self.assertIn(rc, (0, 3), out[-2000:] + err)
+        self.assertEqual(self.c.state()["catalog.json"], self.before["catalog.json"])
+        if rc == 0:
+            self.assertIn("repeats page 1", out)
+
+    def test_a_new_region_ten_times_off_its_siblings_is_gated(self):
+        # eu-central-1 is a region the catalog had no price for: the move gate cannot see it (a fresh OUT)
+        c = Copy()
+        try:
+            f = c.rec / EU
+            f.write_text(f.read_text().replace('"USD": "24.0000000000"', '"USD": "240.0000000000"'))
+            rc, out, err = c.run()
+            self.assertEqual(rc, 3, out[-2000:] + err)
+            self.assertIn("refused: first-seen: aws:eu-central-1:p4d.24xlarge/on_demand", err)
+            self.assertIn("× the median", out)
+            self.assertFalse((c.out / "catalog.json").exists())
+        finally:
+            c.close()
+
+    def test_nan_infinity_and_negative_literals_trip_bad_price_without_a_traceback(self):
+        for lit in ("NaN", "Infinity", "-Infinity", "-1.5", '"12,5"', "null", "true"):
+            with self.subTest(lit):
+                t = (self.c.rec / ND).read_text()
+                import re
+                t2 = re.sub(r'"retailPrice": 96\.5', f'"retailPrice": {lit}', t, count=1)
+                self.assertNotEqual(t, t2)
+                (self.c.rec / ND).write_text(t2)
+                self.refused("bad-price", "azure:eastus:Standard_ND96isr_H100_v5/on_demand")
+                (self.c.rec / ND).write_text(t)
+
+    def test_nan_in_a_parsed_feed_output_trips_bad_price(self):
+        d = self.c.root / "parsed"
+        d.mkdir()
+        rc = refresh.main(["feed", "azure-retail", "--from", str(self.c.rec), "--parsed", str(d)])
+        self.assertEqual(rc, 0)
+        f = d / "azure-retail.json"
+        f.write_text(f.read_text().replace('"hourly":"96.5"', '"hourly":NaN').replace('"hourly": "96.5"', '"hourly": NaN'))
+        self.assertIn("NaN", f.read_text())
+        import io
+        from contextlib import redirect_stderr, redirect_stdout
+        o, e = io.StringIO(), io.StringIO()
+        with redirect_stdout(o), redirect_stderr(e):
+            rc = refresh.main(["--parsed", str(d), "--feeds", "azure-retail", "--out", str(self.c.out)])
+        self.assertEqual(rc, 3, o.getvalue()[-2000:] + e.getvalue())
+        self.assertIn("refused: bad-price: azure:eastus:Standard_ND96isr_H100_v5/on_demand", e.getvalue())
+        self.assertEqual(self.c.state(), self.before)
+
+
+def _row(region, it, model="on_demand", as_of="2026-01-01", **kw):
+    kw = kw or {"hourly": "10"}
+    return row("aws", region, it, model, "USD", "src-old", as_of, **kw)
+
+
+class Merge(unittest.TestCase):
+    MAP = {"aws_family_gpu": [["p4d", "p4d", "a100-40-sxm"]], "azure_sku": {}, "azure_alias": {},
+           "alibaba_family_gpu": {}, "tencent_family_gpu": {}}
+
+    def test_a_failed_request_keeps_the_last_rows_in_its_scope_with_their_dates(self):
+        prior = {"rows": [_row("us-east-1", "p4d.24xlarge"), _row("eu-west-1", "p4d.24xlarge"),
+                          _row("eu-west-1", "p4d.24xlarge", "reserved", term_months=12, payment="all", upfront="50000",
+                               hourly="0")]}
+        out = FeedOutput("aws-ec2", "aws")
+        out.rows = [_row("us-east-1", "p4d.24xlarge", as_of="2026-12-01", hourly="9")]
+        out.fail("HTTP 500 after retries", region="eu-west-1", model="reserved")
+        rows, flags, kept = refresh.check_feed(out, prior, {}, self.MAP)
+        self.assertEqual([row_id(r) for r in kept], ["aws:eu-west-1:p4d.24xlarge/reserved/12/all"])
+        self.assertEqual(kept[0]["price"]["as_of"], "2026-01-01")
+        # eu-west-1's on-demand was not in the failed scope: its loss is gated, never silently carried
+        self.assertIn(("fewer-offers", "aws-ec2/aws:eu-west-1/on_demand", "billing model gone, 1 last time"), flags)
+        out.fail("timeout", region="eu-west-1")
+        rows, flags, kept = refresh.check_feed(out, prior, {}, self.MAP)
+        self.assertEqual(len(kept), 2)
+        self.assertEqual([f for f in flags if f[0] == "fewer-offers"], [])
+
+    def test_a_feed_with_no_row_and_failed_requests_fails_as_a_whole(self):
+        def fn(tr, ctx):
+            o = FeedOutput("aws-spot", "aws")
+            o.fail("boom", region="us-east-1")
+            return o
+        saved = refresh.FEEDS["aws-spot"]
+        refresh.FEEDS["aws-spot"] = (fn, ())
+        try:
+            out = refresh.run_feed("aws-spot", None, {})
+        finally:
+            refresh.FEEDS["aws-spot"] = saved
+        self.assertEqual(out.status, "failed")
+        self.assertIn("all 1 request(s) failed", out.why)
+
+    def test_an_sdk_error_class_fails_the_feed_in_one_line(self):
+        class SDKError(Exception):
+            pass
+
+        def fn(tr, ctx):
+            raise SDKError("ClientNetworkError: boom")
+        saved = refresh.FEEDS["aws-spot"]
+        refresh.FEEDS["aws-spot"] = (fn, ())
+        try:
+            out = refresh.run_feed("aws-spot", None, {})
+        finally:
+            refresh.FEEDS["aws-spot"] = saved
+        self.assertEqual((out.status, out.why), ("failed", "SDKError: ClientNetworkError: boom"))
+
+    def test_a_nan_reaching_decimal_arithmetic_in_a_parser_fails_the_feed_in_one_line(self):
+        from decimal import Decimal
+
+        def fn(tr, ctx):  # what a parser's median over a NaN SpotPrice did: InvalidOperation, a traceback
+            sorted([Decimal("NaN"), Decimal(1)])
+        saved = refresh.FEEDS["aws-spot"]
+        refresh.FEEDS["aws-spot"] = (fn, ())
+        try:
+            out = refresh.run_feed("aws-spot", None, {})
+        finally:
+            refresh.FEEDS["aws-spot"] = saved
+        self.assertEqual(out.status, "failed")
+        self.assertIn("InvalidOperation", out.why)
+
+    def test_a_spot_minimum_takes_its_maximum_from_history_or_is_not_carried(self):
+        r = row("aws", "us-east-1", "p4d.24xlarge", "spot", "USD", "aws-spot-file", "2026-12-01",
+                hourly_min="9.5", hourly_max="9.5")
+        r["price"]["hourly_max_unknown"] = True
+        hist = row("aws", "us-east-1", "p4d.24xlarge", "spot", "USD", "aws-spot-hist-us-east-1", "2026-11-20",
+                   hourly_min="9.1", hourly_max="12.3")
+        out = FeedOutput("aws-spot", "aws")
+        out.rows = [copy.deepcopy(r)]
+        rows, flags, _ = refresh.check_feed(out, None, {}, self.MAP, {row_id(hist): hist})
+        self.assertEqual((rows[0]["price"]["hourly_min"], rows[0]["price"]["hourly_max"]), ("9.5", "12.3"))
+        self.assertNotIn("hourly_max_unknown", rows[0]["price"])
+        self.assertIn("maximum from aws-spot-hist-us-east-1 of 2026-11-20", rows[0]["price"]["note"])
+        out = FeedOutput("aws-spot", "aws")
+        out.rows = [copy.deepcopy(r)]
+        rows, flags, _ = refresh.check_feed(out, None, {}, self.MAP, {})
+        self.assertEqual(rows, [])
+        self.assertTrue(any("not carried" in n for n in out.notes))
+        low = copy.deepcopy(hist)
+        low["price"]["hourly_max"] = "9.0"  # a history maximum under the file's minimum bounds nothing
+        out = FeedOutput("aws-spot", "aws")
+        out.rows = [copy.deepcopy(r)]
+        rows, _, _ = refresh.check_feed(out, None, {}, self.MAP, {row_id(hist): low})
+        self.assertEqual(rows, [])
+
+    def test_first_seen_siblings_are_the_same_gpu_model_and_currency(self):
+        prior = {"offers": [
+            {"id": f"aws:r{i}:p4d.24xlarge", "provider": "aws", "gpu": "a100-40-sxm", "gpu_count": 8,
+             "prices": [{"model": "on_demand", "hourly": h, "currency": "USD", "source": "s"}]}
+            for i, h in enumerate(("30", "32", "34"))]}
+        new = copy.deepcopy(prior)
+        new["offers"].append({"id": "aws:new:p4d.24xlarge", "provider": "aws", "gpu": "a100-40-sxm", "gpu_count": 8,
+                              "prices": [{"model": "on_demand", "hourly": "3.2", "currency": "USD", "source": "feed"}]})
+        new["offers"].append({"id": "aws:new2:p4d.24xlarge", "provider": "aws", "gpu": "a100-40-sxm", "gpu_count": 8,
+                              "prices": [{"model": "on_demand", "hourly": "50", "currency": "USD", "source": "feed"}]})
+        fl = refresh.first_seen(prior, new, refresh.current(prior), {"feed"})
+        self.assertEqual([f[1] for f in fl], ["aws:new:p4d.24xlarge/on_demand"])  # 0.1× flagged, 1.56× passes
+
+
+if __name__ == "__main__":
+    unittest.main()

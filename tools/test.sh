@@ -33,18 +33,23 @@ cargo_test() {
 wasm_env=(env CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER=wasm-bindgen-test-runner
           CHROMEDRIVER=/usr/bin/chromedriver WASM_BINDGEN_TEST_TIMEOUT=120)
 
+PY=$ROOT/.venv/bin/python
 step "cargo fmt --check" cargo fmt --all --check
-# Pipeline unit tests use committed fixtures, so they run without the shared data.
-step "catalog pipeline tests" env PYTHONDONTWRITEBYTECODE=1 python3 -m unittest discover -s src/data/pipeline
+step "ruff (Python)" "$ROOT/.venv/bin/ruff" check --quiet src/data/pipeline tools
+step "biome (browser JS, build scripts, specs)" bash tools/lint-js.sh
+# Pipeline unit tests use committed fixtures, so they run without the shared data; the credentialed
+# feeds' contract tests run their live path through the pinned SDKs of .venv, answered at the wire.
+# An SDK warning (a field it calls useless or unknown) fails them.
+step "catalog pipeline tests (feed SDKs from .venv)" env PYTHONDONTWRITEBYTECODE=1 "$PY" -W error::UserWarning -m unittest discover -s src/data/pipeline
 # The committed catalog must be what the pipeline makes from what is committed (the reference data in
 # src/data/reference, the research files, the accepted feed rows and the price history).
-step "catalog pipeline up to date" python3 src/data/pipeline/build_catalog.py --check
+step "catalog pipeline up to date" "$PY" src/data/pipeline/build_catalog.py --check
 # The price refresh replayed from the recorded set into an empty folder, twice: the first writes, the
 # second must report that nothing changed (issue 23). Seconds; no network.
 refresh_twice() {
   local d; d=$(mktemp -d)
-  python3 src/data/pipeline/refresh.py --from tests/fixtures/feeds --out "$d" >"$d.1" 2>&1 || { cat "$d.1"; rm -rf "$d" "$d.1"; return 1; }
-  python3 src/data/pipeline/refresh.py --from tests/fixtures/feeds --out "$d" >"$d.2" 2>&1 || { cat "$d.2"; rm -rf "$d" "$d.1" "$d.2"; return 1; }
+  "$PY" src/data/pipeline/refresh.py --from tests/fixtures/feeds --out "$d" >"$d.1" 2>&1 || { cat "$d.1"; rm -rf "$d" "$d.1"; return 1; }
+  "$PY" src/data/pipeline/refresh.py --from tests/fixtures/feeds --out "$d" >"$d.2" 2>&1 || { cat "$d.2"; rm -rf "$d" "$d.1" "$d.2"; return 1; }
   head -3 "$d.1" | tail -1; head -3 "$d.2" | tail -1
   local ok=0; grep -q "nothing changed" "$d.2" || { echo "second replay changed something"; ok=1; }
   rm -rf "$d" "$d.1" "$d.2"; return $ok
@@ -67,7 +72,7 @@ step "wasm tests (headless Chromium)" cargo_test "${wasm_env[@]}" cargo test --l
 step "trunk build --release" trunk build --release
 # First-load budget: 250 KB gzip (250,000 bytes), plus the bytes of the
 # default view's first screen pre-rendered into index.html (the report
-# prints them apart); README "Size" lists what each screen costs. It may
+# prints them apart); docs/SIZE.md lists what each screen costs. It may
 # move to 300 KB at most, never past.
 step "size report" node tools/size_report.mjs dist --budget-gzip 250000
 step "playwright (release build)" npm --prefix tests run --silent e2e

@@ -5,7 +5,6 @@ last values and dates (the catalog byte-identical here, since nothing else chang
 price, never a traceback. Kinds: zeroed, NaN, negative, renamed, re-unit-ed, re-currencied, duplicated,
 paged in a loop, page repeated, HTML instead of JSON/XML/CSV, truncated, HTTP 500 / 429 / 403 / 401."""
 
-import json
 import re
 import shutil
 import unittest

@@ -101,6 +101,16 @@ def _row(region, it, model="on_demand", as_of="2026-01-01", **kw):
     return row("aws", region, it, model, "USD", "src-old", as_of, **kw)
 
 
+def run_as_feed(fn) -> FeedOutput:
+    """refresh.run_feed on `fn` standing in for a feed's module."""
+    saved = refresh.FEEDS["aws-spot"]
+    refresh.FEEDS["aws-spot"] = (fn, ())
+    try:
+        return refresh.run_feed("aws-spot", None, {})
+    finally:
+        refresh.FEEDS["aws-spot"] = saved
+
+
 class Merge(unittest.TestCase):
     MAP = {"aws_family_gpu": [["p4d", "p4d", "a100-40-sxm"]], "azure_sku": {}, "azure_alias": {},
            "alibaba_family_gpu": {}, "tencent_family_gpu": {}}
@@ -127,12 +137,7 @@ class Merge(unittest.TestCase):
             o = FeedOutput("aws-spot", "aws")
             o.fail("boom", region="us-east-1")
             return o
-        saved = refresh.FEEDS["aws-spot"]
-        refresh.FEEDS["aws-spot"] = (fn, ())
-        try:
-            out = refresh.run_feed("aws-spot", None, {})
-        finally:
-            refresh.FEEDS["aws-spot"] = saved
+        out = run_as_feed(fn)
         self.assertEqual(out.status, "failed")
         self.assertIn("all 1 request(s) failed", out.why)
 
@@ -142,12 +147,7 @@ class Merge(unittest.TestCase):
 
         def fn(tr, ctx):
             raise SDKError("ClientNetworkError: boom")
-        saved = refresh.FEEDS["aws-spot"]
-        refresh.FEEDS["aws-spot"] = (fn, ())
-        try:
-            out = refresh.run_feed("aws-spot", None, {})
-        finally:
-            refresh.FEEDS["aws-spot"] = saved
+        out = run_as_feed(fn)
         self.assertEqual((out.status, out.why), ("failed", "SDKError: ClientNetworkError: boom"))
 
     def test_a_nan_reaching_decimal_arithmetic_in_a_parser_fails_the_feed_in_one_line(self):
@@ -155,12 +155,7 @@ class Merge(unittest.TestCase):
 
         def fn(tr, ctx):  # what a parser's median over a NaN SpotPrice did: InvalidOperation, a traceback
             sorted([Decimal("NaN"), Decimal(1)])
-        saved = refresh.FEEDS["aws-spot"]
-        refresh.FEEDS["aws-spot"] = (fn, ())
-        try:
-            out = refresh.run_feed("aws-spot", None, {})
-        finally:
-            refresh.FEEDS["aws-spot"] = saved
+        out = run_as_feed(fn)
         self.assertEqual(out.status, "failed")
         self.assertIn("InvalidOperation", out.why)
 

@@ -43,3 +43,24 @@ class ReplayTest(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class NoNetworkTest(unittest.TestCase):
+    def test_a_replay_of_every_feed_never_opens_a_socket_or_resolves_a_name(self):
+        """The replay answers through the same fetch code and SDKs as live, with no network handler at
+        all: any socket or name lookup fails this test."""
+        import socket
+        from unittest import mock
+        from feeds.registry import FEEDS
+        import refresh
+        calls = []
+
+        def refuse(*a, **k):
+            calls.append(a[:2])
+            raise AssertionError(f"network use in a replay: {a[:2]}")
+        with mock.patch.object(socket, "getaddrinfo", refuse), mock.patch.object(socket, "create_connection", refuse), \
+                mock.patch.object(socket.socket, "connect", refuse):
+            for name in FEEDS:
+                out = refresh.run_feed(name, replay(), ctx())
+                self.assertEqual(out.status, "ok", (name, out.why))
+        self.assertEqual(calls, [])

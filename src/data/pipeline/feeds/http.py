@@ -59,11 +59,13 @@ def _read_whole(resp, limit: int | None) -> bytes:
 
 
 def fetch(url: str, *, timeout: float = 60.0, retries: int = 4, backoff: float = 2.0,
-          limit: int | None = None, check=None, sleep=time.sleep, headers: dict | None = None) -> bytes:
+          limit: int | None = None, check=None, sleep=time.sleep, headers: dict | None = None,
+          opener: urllib.request.OpenerDirector | None = None) -> bytes:
     """GET url and return its whole body. Retries (at most `retries` more tries, sleeping backoff × 2^n
     seconds, or the server's Retry-After, capped at 60 s) on a timeout, a connection error, HTTP 408/425/
     429/5xx, a truncated body, or a body that `check(body)` rejects by raising ValueError. Other HTTP
-    errors fail at once. Raises FeedError with one line naming the URL and the last problem."""
+    errors fail at once. Raises FeedError with one line naming the URL and the last problem. `opener`
+    replaces the network (a replay answers from a recording through urllib, so it runs this code too)."""
     last = "no attempt"
     tries = retries + 1
     for attempt in range(tries):
@@ -71,7 +73,7 @@ def fetch(url: str, *, timeout: float = 60.0, retries: int = 4, backoff: float =
         try:
             req = urllib.request.Request(url, headers={"User-Agent": USER_AGENT, "Accept-Encoding": "gzip",
                                                        **(headers or {})})
-            with urllib.request.urlopen(req, timeout=timeout) as resp:
+            with (opener.open if opener else urllib.request.urlopen)(req, timeout=timeout) as resp:
                 body = _read_whole(resp, limit)
             if check is not None:
                 try:

@@ -29,11 +29,15 @@ which raises its own error (e.g. AWS `OptInRequired`), as it would live.
 from __future__ import annotations
 
 import datetime
+import email.message
+import io
 import errno
 import json
 import os
 import shutil
 import tempfile
+import urllib.request
+import urllib.response
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -210,12 +214,23 @@ class Replay:
         return Resp(e["request"], None, e["recorded"], e["kind"], path=path, recorded_from=e.get("source", ""))
 
     def get(self, feed: str, url: str, *, json_body=True) -> Resp:
-        r = self._resp(self._entry(feed, url))
-        if json_body:
-            r.json()  # a truncated recording fails like a truncated live body
-        return r
+        """The recorded response, received through the same fetch() as live (urllib answered from the
+        recording: its status, Content-Length, gzip, the JSON check and the retries of an error status,
+        without their sleeps)."""
+        e = self.by_request.get((feed, url))
+        if e is None:
+            raise FeedError(f"{url}: not in the recording ({self.folder}/manifest.json)")
+        self.used.append(e)
+        path = self.folder / e["file"]
+        if not path.is_file():
+            raise FeedError(f"{path}: recorded file missing")
+        body = fetch(url, check=check_json if json_body else None, sleep=lambda _s: None,
+                     opener=_recorded_opener(int(e.get("status", 200)), path.read_bytes(), e.get("content_type")))
+        return Resp(url, body, e["recorded"], e["kind"], recorded_from=e.get("source", ""))
 
     def get_large(self, feed: str, url: str) -> Resp:
+        """The recorded file itself (an offer file: the parse reads it where it lies; the streaming to
+        disk is tested apart, feeds/http.fetch_to_file)."""
         return self._resp(self._entry(feed, url))
 
     def first(self, candidates: list[str]) -> str:
@@ -243,6 +258,36 @@ class Replay:
         if not path.is_file():
             raise FeedError(f"{path}: recorded file missing")
         return e, path.read_bytes()
+
+
+class _Recorded(urllib.request.BaseHandler):
+    """urllib's network for one recorded response: any URL gets it (an error status raises HTTPError
+    through urllib's own error processing, as live)."""
+
+    def __init__(self, status: int, body: bytes, content_type: str | None):
+        self.status, self.body, self.content_type = status, body, content_type
+
+    def _answer(self, req):
+        headers = email.message.Message()
+        headers["Content-Length"] = str(len(self.body))
+        if self.content_type:
+            headers["Content-Type"] = self.content_type
+        r = urllib.response.addinfourl(io.BytesIO(self.body), headers, req.full_url, self.status)
+        r.msg = "recorded"
+        return r
+
+    http_open = https_open = _answer
+    unknown_open = _answer
+
+
+def _recorded_opener(status: int, body: bytes, content_type: str | None) -> urllib.request.OpenerDirector:
+    """An opener with no network handler at all: the recorded answer, and urllib's own processing of an
+    error status (HTTPError), nothing else — a replay can never reach the network."""
+    o = urllib.request.OpenerDirector()
+    for h in (_Recorded(status, body, content_type), urllib.request.HTTPErrorProcessor(),
+              urllib.request.HTTPDefaultErrorHandler()):
+        o.add_handler(h)
+    return o
 
 
 def wire_request(key: str, n: int) -> str:

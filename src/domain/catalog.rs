@@ -343,7 +343,7 @@ pub struct Fact {
     /// Machine-readable claims the text states (`kind:value`, e.g.
     /// `fw:pytorch`, `mlp:sagemaker`, `icp:mainland`, `dl:images`): what the
     /// advise screen checks ecosystem and compliance needs against. The
-    /// vocabulary is [`crate::domain::advise::CLAIMS`].
+    /// vocabulary is [`CLAIMS`].
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub claims: Vec<String>,
     /// The accelerator stacks the claims hold for (frameworks and images are
@@ -351,6 +351,21 @@ pub struct Fact {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub applies_to: Vec<Stack>,
 }
+
+/// The claim vocabulary provider facts may carry ([`Fact::claims`]): what
+/// the advise screen checks needs against, and what `validate` accepts.
+pub const CLAIMS: &[&str] = &[
+    "fw:pytorch",
+    "fw:tensorflow",
+    "fw:paddle",
+    "fw:mindspore",
+    "mlp:sagemaker",
+    "mlp:azureml",
+    "mlp:pai",
+    "mlp:tione",
+    "dl:images",
+    "icp:mainland",
+];
 
 impl Fact {
     /// Does the fact hold for an accelerator running `stack` (None = not stated)?

@@ -79,7 +79,7 @@ pub enum ValidationError {
         field: &'static str,
     },
     /// A fact claim outside the advise screen's vocabulary
-    /// ([`crate::domain::advise::CLAIMS`]).
+    /// ([`crate::domain::catalog::CLAIMS`]).
     UnknownClaim {
         context: String,
         claim: String,
@@ -647,7 +647,7 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
             errs.push(ValidationError::AcceleratorUnsourced { gpu: g.id.clone() });
         }
         for fw in g.frameworks.iter().flatten() {
-            if !fw.starts_with("fw:") || !crate::domain::advise::CLAIMS.contains(&fw.as_str()) {
+            if !fw.starts_with("fw:") || !crate::domain::catalog::CLAIMS.contains(&fw.as_str()) {
                 errs.push(ValidationError::UnknownClaim {
                     context: format!("GPU `{}` frameworks", g.id),
                     claim: fw.clone(),
@@ -705,7 +705,7 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
                 &mut errs,
             );
             for claim in &f.claims {
-                if !crate::domain::advise::CLAIMS.contains(&claim.as_str()) {
+                if !crate::domain::catalog::CLAIMS.contains(&claim.as_str()) {
                     errs.push(ValidationError::UnknownClaim {
                         context: ctx.clone(),
                         claim: claim.clone(),

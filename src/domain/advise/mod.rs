@@ -95,19 +95,9 @@ pub use inputs::{
     UseCase, Weights,
 };
 
-/// The claim vocabulary provider facts may carry (`Fact::claims`).
-pub const CLAIMS: &[&str] = &[
-    "fw:pytorch",
-    "fw:tensorflow",
-    "fw:paddle",
-    "fw:mindspore",
-    "mlp:sagemaker",
-    "mlp:azureml",
-    "mlp:pai",
-    "mlp:tione",
-    "dl:images",
-    "icp:mainland",
-];
+/// The claim vocabulary provider facts may carry (kept with the catalog's
+/// `Fact`, which both this screen and `validate` read).
+pub use crate::domain::catalog::CLAIMS;
 
 /// Picks shown.
 pub const MAX_PICKS: usize = 3;

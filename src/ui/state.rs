@@ -12,6 +12,7 @@ use leptos::prelude::*;
 use crate::domain::catalog::Catalog;
 use crate::domain::link::LinkNotice;
 use crate::ui::link::{self, AppLink, Screen};
+use crate::ui::url::Write;
 
 /// A small `Copy` handle every component can take.
 #[derive(Clone, Copy)]
@@ -35,20 +36,6 @@ thread_local! {
 
 /// What asks the worker for a screen's parts.
 pub type Ask = std::rc::Rc<dyn Fn()>;
-
-/// How a change of the state goes into the browser's history.
-#[derive(Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(test, derive(Debug))]
-pub enum Write {
-    /// A new history entry (a discrete change).
-    Push,
-    /// The current entry, at once (the first write, back/forward).
-    Replace,
-    /// The current entry, once the typing pauses (see
-    /// [`crate::ui::url::write_query`]): the browser's `replaceState`
-    /// takes 1–15 ms here, which a keystroke's answer does not wait for.
-    Typing,
-}
 
 impl AppState {
     /// The state of a link (query string or URL); no browser access.

@@ -40,6 +40,21 @@ pub fn split_synthetic(query: &str) -> (String, Option<u32>) {
 /// change before its own entry.
 const TYPING_PAUSE_MS: u64 = 300;
 
+/// How a change of the state goes into the browser's history (`ui::state`
+/// decides it, this module writes it).
+#[derive(Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(test, derive(Debug))]
+pub enum Write {
+    /// A new history entry (a discrete change).
+    Push,
+    /// The current entry, at once (the first write, back/forward).
+    Replace,
+    /// The current entry, once the typing pauses (see [`write_query`]):
+    /// the browser's `replaceState` takes 1–15 ms here, which a
+    /// keystroke's answer does not wait for.
+    Typing,
+}
+
 /// A link and the synthetic factor written after it.
 type Link = (String, Option<u32>);
 
@@ -55,8 +70,7 @@ thread_local! {
 /// (a keystroke's or a click's request to the worker does not wait for
 /// the browser's history), after the typed link still waiting. The writes
 /// keep their order (timers of one delay run in the order they were set).
-pub fn write_query(query: String, synthetic: Option<u32>, how: crate::ui::state::Write) {
-    use crate::ui::state::Write;
+pub fn write_query(query: String, synthetic: Option<u32>, how: Write) {
     use leptos::prelude::set_timeout;
     use std::time::Duration;
 

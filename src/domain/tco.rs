@@ -612,14 +612,14 @@ pub struct OfferBest<'a> {
 /// in the plan's hours or months box prices the whole catalog again; the
 /// plan worker keeps this from one keystroke to the next, so it prices
 /// without building every offer's book again (a fifth of a plan's summary
-/// at 10×). Made again as soon as any other input differs ([`Prepared::key`]).
-pub struct Prepared<'a> {
+/// at 10×). Made again as soon as any other input differs ([`OfferBooks::key`]).
+pub struct OfferBooks<'a> {
     key: Scenario,
     eligible: Vec<(&'a Offer, u32)>,
     ready: Option<Vec<Result<Ready<'a>, EngineError>>>,
 }
 
-/// One offer's part of [`Prepared`].
+/// One offer's part of [`OfferBooks`].
 struct Ready<'a> {
     offer: &'a Offer,
     data_c: i64,
@@ -633,7 +633,7 @@ struct Ready<'a> {
     fixed: (u32, Vec<(BillingModel, Option<i64>)>),
 }
 
-impl<'a> Prepared<'a> {
+impl<'a> OfferBooks<'a> {
     /// The scenario as the kept part reads it: its hours per month and
     /// months put back to their defaults (neither the filters, the
     /// instances, the data charges nor the books read them).
@@ -667,22 +667,22 @@ impl<'a> Ready<'a> {
 /// notices, savings), for a choice over the whole catalog (the plan's
 /// offers). A quote's errors are this one's, but those of the figures it
 /// leaves out (a saving against on-demand that overflows). `kept`: what
-/// an earlier call left of the scenario's offers ([`Prepared`]), used when
+/// an earlier call left of the scenario's offers ([`OfferBooks`]), used when
 /// it was made for the same inputs but the hours and months, else made
 /// again; either way left there for the next call.
 pub(crate) fn best_per_offer<'a, 'p>(
     catalog: &'a Catalog,
     scenario: &Scenario,
     assumed: Option<&[AssumedRates]>,
-    kept: &'p mut Option<Prepared<'a>>,
+    kept: &'p mut Option<OfferBooks<'a>>,
 ) -> Result<Vec<OfferBest<'p>>, EngineError> {
     scenario
         .validate(catalog)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
-    let key = Prepared::key(scenario);
+    let key = OfferBooks::key(scenario);
     let p = match kept.take() {
         Some(p) if p.key == key => kept.insert(p),
-        _ => kept.insert(Prepared {
+        _ => kept.insert(OfferBooks {
             eligible: eligible(catalog, scenario).0,
             key,
             ready: None,
@@ -1123,7 +1123,7 @@ mod tests {
         );
     }
 
-    /// What [`best_per_offer`] keeps of a scenario's offers ([`Prepared`])
+    /// What [`best_per_offer`] keeps of a scenario's offers ([`OfferBooks`])
     /// gives the bests and errors a new pass gives, as the hours and months
     /// change and as the other inputs do: links in turn, each at a few
     /// hours and horizons, on the catalog and on one whose rates overflow
@@ -1220,12 +1220,12 @@ mod tests {
         let cat = Catalog::embedded().unwrap();
         let (mut s, _) = crate::domain::link::parse_scenario("v=2&bm=od,ri1n,spot", &cat);
         let mut kept = None;
-        let mark = |kept: &mut Option<Prepared>| {
+        let mark = |kept: &mut Option<OfferBooks>| {
             for r in kept.as_mut().unwrap().ready.as_mut().unwrap() {
                 r.as_mut().unwrap().data_c += 10_000; // cents
             }
         };
-        fn marked<'a>(cat: &'a Catalog, s: &Scenario, kept: &mut Option<Prepared<'a>>) -> bool {
+        fn marked<'a>(cat: &'a Catalog, s: &Scenario, kept: &mut Option<OfferBooks<'a>>) -> bool {
             let mut none = None;
             let fresh = best_per_offer(cat, s, None, &mut none).unwrap();
             let again = best_per_offer(cat, s, None, kept).unwrap();

@@ -18,7 +18,7 @@ use crate::domain::compare::view::{visible_columns, Column};
 use crate::domain::compare::{price_all, pricing_inputs};
 use crate::domain::plan::{plan, plan_scenario, Figure};
 use crate::ui::format;
-use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
+use crate::ui::i18n::{fill, Locale, Msg, Text, WorkerMsg};
 use crate::ui::labels::{
     column_msg, figure_msg, gpu_link_msg, model_msg, provider_msg, rdma_msg, unit_short,
 };
@@ -83,12 +83,15 @@ pub fn export(catalog: &'static Catalog, query: &str, locale: Locale, f: Format)
     let meta = [
         (t(Msg::DatasetVersion, locale), catalog.version()),
         (t(Msg::AsOf, locale), catalog.as_of.clone()),
-        (t(Rt::ExportScreen, locale), l.screen.code().to_string()),
+        (
+            t(WorkerMsg::ExportScreen, locale),
+            l.screen.code().to_string(),
+        ),
         (
             t(Msg::Currency, locale),
             l.scenario.currency.code().to_string(),
         ),
-        (t(Rt::ExportLink, locale), link::write(&l)),
+        (t(WorkerMsg::ExportLink, locale), link::write(&l)),
     ];
     let stem = format!("gpucost-{}-{}", l.screen.code(), catalog.as_of);
     match f {
@@ -138,7 +141,7 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
             }
             Column::Commit => {
                 columns.push(format!("{name} ({cur}/{unit})"));
-                columns.push(t(Rt::ExportCommitModel, locale));
+                columns.push(t(WorkerMsg::ExportCommitModel, locale));
             }
             Column::Monthly => columns.push(format!(
                 "{} ({cur})",
@@ -146,8 +149,8 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
             )),
             Column::Net => {
                 columns.push(name);
-                columns.push(t(Rt::ExportRdma, locale));
-                columns.push(t(Rt::ExportFabric, locale));
+                columns.push(t(WorkerMsg::ExportRdma, locale));
+                columns.push(t(WorkerMsg::ExportFabric, locale));
             }
             Column::Hourly | Column::Gpuh | Column::Tflopsh | Column::Vramh => {
                 columns.push(format!("{name} ({cur}/{unit})"))
@@ -155,7 +158,7 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
             _ => columns.push(name),
         }
     }
-    columns.push(t(Rt::ExportOfferId, locale));
+    columns.push(t(WorkerMsg::ExportOfferId, locale));
     let mut sources = Vec::new();
     let out_rows = rows
         .iter()
@@ -228,12 +231,15 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
 fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
     let s = plan_scenario(&l.scenario, &l.compare.selected);
     let cur = s.currency.code();
-    let mut columns = vec![t(Rt::ExportOfferId, locale), t(Rt::PlanColOption, locale)];
+    let mut columns = vec![
+        t(WorkerMsg::ExportOfferId, locale),
+        t(WorkerMsg::PlanColOption, locale),
+    ];
     for m in Figure::ALL.map(figure_msg) {
         columns.push(format!("{} ({cur})", t(m, locale)));
     }
-    columns.push(t(Rt::PlanColBreakeven, locale));
-    columns.push(t(Rt::ColPricesAsOf, locale));
+    columns.push(t(WorkerMsg::PlanColBreakeven, locale));
+    columns.push(t(WorkerMsg::ColPricesAsOf, locale));
     let mut sources = Vec::new();
     let mut rows = Vec::new();
     if let Ok(p) = plan(catalog, &s) {
@@ -267,15 +273,15 @@ fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet
     let cur = l.scenario.currency.code();
     let columns = vec![
         "#".to_string(),
-        t(Rt::ExportOfferId, locale),
-        t(Rt::AdvColStrategy, locale),
-        format!("{} ({cur})", t(Rt::AdvColCost, locale)),
-        t(Rt::AdvScoreCost, locale),
-        t(Rt::AdvScorePerf, locale),
-        t(Rt::AdvScoreEco, locale),
-        t(Rt::AdvScoreRisk, locale),
-        t(Rt::AdvColTotal, locale),
-        t(Rt::ColPricesAsOf, locale),
+        t(WorkerMsg::ExportOfferId, locale),
+        t(WorkerMsg::AdvColStrategy, locale),
+        format!("{} ({cur})", t(WorkerMsg::AdvColCost, locale)),
+        t(WorkerMsg::AdvScoreCost, locale),
+        t(WorkerMsg::AdvScorePerf, locale),
+        t(WorkerMsg::AdvScoreEco, locale),
+        t(WorkerMsg::AdvScoreRisk, locale),
+        t(WorkerMsg::AdvColTotal, locale),
+        t(WorkerMsg::ColPricesAsOf, locale),
     ];
     let mut sources = Vec::new();
     let mut rows = Vec::new();
@@ -341,7 +347,7 @@ fn providers_sheet(catalog: &Catalog, locale: Locale) -> Sheet {
         columns: vec![
             t(Msg::ColProvider, locale),
             "topic".into(),
-            t(Rt::ExportFact, locale),
+            t(WorkerMsg::ExportFact, locale),
             t(Msg::DataSources, locale),
             t(Msg::AsOf, locale),
         ],
@@ -354,8 +360,8 @@ fn sources_sheet(catalog: &Catalog, locale: Locale) -> Sheet {
     Sheet {
         columns: vec![
             "id".into(),
-            t(Rt::ExportTitle, locale),
-            t(Rt::ExportReference, locale),
+            t(WorkerMsg::ExportTitle, locale),
+            t(WorkerMsg::ExportReference, locale),
             t(Msg::AsOf, locale),
         ],
         rows: catalog
@@ -415,7 +421,7 @@ fn csv(meta: &[(String, String)], sheet: &Sheet, catalog: &Catalog, locale: Loca
     if !sheet.sources.is_empty() {
         let head = vec![
             t(Msg::DataSources, locale),
-            t(Rt::ExportTitle, locale),
+            t(WorkerMsg::ExportTitle, locale),
             t(Msg::AsOf, locale),
         ];
         let cited = sheet.sources.iter().map(|id| {

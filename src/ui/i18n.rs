@@ -46,7 +46,7 @@ impl Locale {
     }
 }
 
-/// A message of either table ([`Msg`] or [`Rt`]) in a locale.
+/// A message of either table ([`Msg`] or [`WorkerMsg`]) in a locale.
 pub trait Text: Copy {
     fn text(self, locale: Locale) -> &'static str;
 }
@@ -331,7 +331,7 @@ messages! {
 messages! {
     /// The plan worker's report texts (summary sentences, tables, charts):
     /// a table of their own, so the app's wasm does not carry them.
-    Rt, RT_TEXTS;
+    WorkerMsg, WORKER_TEXTS;
     PvCaption => "The four clouds side by side (sourced facts; the catalog's own counts)", "四家云厂商并排对比（有来源的事实；目录自身的统计）";
     PvOffers => "{0} offers", "{0} 个实例";
     PvRules => "Billing rules used here", "本工具使用的计费规则";

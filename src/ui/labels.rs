@@ -8,7 +8,7 @@ use crate::domain::input::InputError;
 use crate::domain::link::LinkNoticeCode;
 use crate::domain::plan::Figure;
 use crate::domain::scenario::BillingModel;
-use crate::ui::i18n::{Locale, Msg, Rt};
+use crate::ui::i18n::{Locale, Msg, WorkerMsg};
 
 /// How an offer is named everywhere (plan, advise, pickers, panel):
 /// `provider instance · region` in the locale; the id when the catalog
@@ -38,16 +38,16 @@ pub fn provider_msg(p: ProviderId) -> Msg {
 }
 
 /// The plan options' figure columns (table and exports).
-pub fn figure_msg(f: Figure) -> Rt {
+pub fn figure_msg(f: Figure) -> WorkerMsg {
     match f {
-        Figure::Usage => Rt::PlanColUsage,
-        Figure::Upfront => Rt::PlanColUpfront,
-        Figure::Commitment => Rt::PlanColCommitment,
-        Figure::Data => Rt::PlanColData,
-        Figure::Credits => Rt::PlanColCredits,
-        Figure::Paid => Rt::PlanColPaid,
-        Figure::Owed => Rt::PlanColOwed,
-        Figure::Decision => Rt::PlanColDecision,
+        Figure::Usage => WorkerMsg::PlanColUsage,
+        Figure::Upfront => WorkerMsg::PlanColUpfront,
+        Figure::Commitment => WorkerMsg::PlanColCommitment,
+        Figure::Data => WorkerMsg::PlanColData,
+        Figure::Credits => WorkerMsg::PlanColCredits,
+        Figure::Paid => WorkerMsg::PlanColPaid,
+        Figure::Owed => WorkerMsg::PlanColOwed,
+        Figure::Decision => WorkerMsg::PlanColDecision,
     }
 }
 

@@ -39,7 +39,7 @@ fn every_message_has_both_translations() {
         assert!(!m.text(Locale::En).is_empty(), "{m:?} en");
         assert!(!m.text(Locale::ZhCn).is_empty(), "{m:?} zh");
     }
-    for m in crate::ui::i18n::Rt::ALL {
+    for m in crate::ui::i18n::WorkerMsg::ALL {
         assert!(!m.text(Locale::En).is_empty(), "{m:?} en");
         assert!(!m.text(Locale::ZhCn).is_empty(), "{m:?} zh");
     }

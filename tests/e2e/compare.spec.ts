@@ -136,7 +136,7 @@ test('compare selected offers side by side with best value highlighted', async (
 });
 
 test('when the calculator worker cannot load, the panel and the plan say so instead of waiting', async ({ app, page }) => {
-  await page.route('**/gpucost-plan_bg.wasm', (r) => r.abort());
+  await page.route('**/gpucost-worker_bg.wasm', (r) => r.abort());
   await app.open('?v=2&sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.2xlarge');
   await expect(page.getByTestId('compare-body').getByTestId('worker-failed')).toContainText('could not be loaded');
   await expect(page.getByTestId('compare-body')).toHaveAttribute('data-state', 'ready');

@@ -132,7 +132,7 @@ test('a data-only refresh: a returning visitor downloads the data files and the 
     await expect(page.getByTestId('offer-row').first()).toBeVisible();
     // the new data is shown: twice the offers
     await expect(page.getByTestId('matched-count')).toHaveAttribute('data-matched', String(Number(before) * 2));
-    const code = ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-plan_bg.wasm', 'gpucost-plan.js', 'main.css', 'boot.js', 'enhance.js'];
+    const code = ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-worker_bg.wasm', 'gpucost-worker.js', 'main.css', 'boot.js', 'enhance.js'];
     expect(fetched.filter((f) => code.includes(f)), `fetched: ${fetched.join(' ')}`).toEqual([]);
     expect(fetched).toContain('catalog.bin');
     expect(fetched).toContain('catalog-full.bin');

@@ -146,7 +146,7 @@ test('a 10x data file grows the data, not the code: first rows slower by about i
   try {
     deployData(ten.dir, syntheticData(10));
     // the app's code is the same bytes with either data file
-    for (const f of ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-plan_bg.wasm']) {
+    for (const f of ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-worker_bg.wasm']) {
       expect(readFileSync(`${ten.dir}/${f}`).equals(readFileSync(`${one.dir}/${f}`)), f).toBe(true);
     }
     const a = await coldMedian(browser, `${one.base}?v=2`);

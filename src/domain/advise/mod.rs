@@ -73,7 +73,7 @@ mod rank;
 
 use explain::{active, budget_excess, exclusions, profile_check, relaxations};
 use pool::spot_terms;
-pub use pool::Prepared;
+pub use pool::KeptPool;
 use rank::{picks_of, rank, top_picks, Ctx, Whole};
 
 use rust_decimal::prelude::FromPrimitive;
@@ -661,7 +661,7 @@ pub fn advise_but_changes<'a>(
     sc: &Scenario,
     a: &AdviceInputs,
 ) -> Result<(Advice, AdviceWork<'a>), EngineError> {
-    advise_but_changes_with(c, sc, a, true, None)
+    advise_from_pool(c, sc, a, true, None)
 }
 
 /// [`advise_but_changes`] from the part of the pool `kept` holds when it
@@ -672,21 +672,21 @@ pub fn advise_but_changes_kept<'a>(
     c: &'a Catalog,
     sc: &Scenario,
     a: &AdviceInputs,
-    kept: &mut Option<Prepared<'a>>,
+    kept: &mut Option<KeptPool<'a>>,
 ) -> Result<(Advice, AdviceWork<'a>), EngineError> {
-    advise_but_changes_with(c, sc, a, true, Some(kept))
+    advise_from_pool(c, sc, a, true, Some(kept))
 }
 
 /// [`advise_but_changes_kept`], the offers excluded before their price
 /// left unpriced until something reads it (`defer`, see
 /// [`pool::build_pool`]) or not; `kept`: None to make the pool without
 /// keeping it.
-fn advise_but_changes_with<'a>(
+fn advise_from_pool<'a>(
     c: &'a Catalog,
     sc: &Scenario,
     a: &AdviceInputs,
     defer: bool,
-    kept: Option<&mut Option<Prepared<'a>>>,
+    kept: Option<&mut Option<KeptPool<'a>>>,
 ) -> Result<(Advice, AdviceWork<'a>), EngineError> {
     let mut notes = Vec::new();
     let weights = if a.weights.sum() == 0 {

@@ -324,12 +324,12 @@ fn at_horizon(s: &mut Strategy, flow: &CashFlow, t: &Settled) {
 /// constraints; and the offers' facts.
 #[derive(Clone)]
 pub(super) struct Pool<'a> {
-    /// Shared with the [`Prepared`] it was made from (a keystroke in the
+    /// Shared with the [`KeptPool`] it was made from (a keystroke in the
     /// months box copied them all).
     pub(super) offers: std::rc::Rc<Vec<OfferFacts<'a>>>,
     /// Offers whose job throughput was measured (not estimated).
     pub(super) measured: Vec<OfferId>,
-    /// (index into `offers`, strategy); shared with the [`Prepared`] it
+    /// (index into `offers`, strategy); shared with the [`KeptPool`] it
     /// was made from, which settles them again over the next horizon in
     /// place once nothing else holds them.
     pub(super) strategies: std::rc::Rc<Vec<(usize, Strategy)>>,
@@ -598,7 +598,7 @@ pub(super) fn build_pool<'a>(
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     match job_of(c, sc, a)? {
         Some(job) => job_pool(c, sc, a, &job),
-        None => Prepared::new(c, sc, a, defer, Prepared::key(sc, a, defer))?.into_pool(sc, a),
+        None => KeptPool::new(c, sc, a, defer, KeptPool::key(sc, a, defer))?.into_pool(sc, a),
     }
 }
 
@@ -611,20 +611,20 @@ pub(super) fn pool_kept<'a>(
     sc: &Scenario,
     a: &AdviceInputs,
     defer: bool,
-    kept: &mut Option<Prepared<'a>>,
+    kept: &mut Option<KeptPool<'a>>,
 ) -> Result<Pool<'a>, EngineError> {
     sc.validate(c)
         .map_err(|errors| EngineError::InvalidScenario { errors })?;
     if let Some(job) = job_of(c, sc, a)? {
         return job_pool(c, sc, a, &job);
     }
-    let key = Prepared::key(sc, a, defer);
+    let key = KeptPool::key(sc, a, defer);
     let reuse = kept
         .as_ref()
         .is_some_and(|p| std::ptr::eq(p.catalog, c) && p.key == key);
     if !reuse {
         *kept = None;
-        *kept = Some(Prepared::new(c, sc, a, defer, key)?);
+        *kept = Some(KeptPool::new(c, sc, a, defer, key)?);
     }
     match kept {
         Some(p) => p.pool(sc, a),
@@ -638,8 +638,8 @@ pub(super) fn pool_kept<'a>(
 /// settled again over each horizon: a model's rates and charges do not
 /// read it, and its cash flow reads it only as the months it runs over,
 /// [`CashFlow::over`]; the shape's notices do, and no strategy keeps them). The worker keeps it from one keystroke to the
-/// next; made again as soon as any other input differs ([`Prepared::key`]).
-pub struct Prepared<'a> {
+/// next; made again as soon as any other input differs ([`KeptPool::key`]).
+pub struct KeptPool<'a> {
     catalog: &'a Catalog,
     key: (Scenario, AdviceInputs, bool),
     /// The horizon its strategies were made for.
@@ -651,11 +651,11 @@ pub struct Prepared<'a> {
     items: Vec<Item<'a>>,
     /// The strategies of the last two pools made from it, each settled
     /// again in place over a later horizon once nothing else holds it
-    /// ([`Prepared::pool`]).
+    /// ([`KeptPool::pool`]).
     spare: Vec<std::rc::Rc<Vec<(usize, Strategy)>>>,
 }
 
-/// One offer's part of [`Prepared`].
+/// One offer's part of [`KeptPool`].
 enum Item<'a> {
     /// Its priced models (none: it has no price), each as a strategy
     /// over the horizon it was made for, with its cash flow.
@@ -670,7 +670,7 @@ enum Item<'a> {
     Unpriced(usize, Box<Strategy>),
 }
 
-impl<'a> Prepared<'a> {
+impl<'a> KeptPool<'a> {
     /// What the kept part is made from: the scenario with its horizon put
     /// back to the default, the advice inputs, and whether it defers.
     fn key(sc: &Scenario, a: &AdviceInputs, defer: bool) -> (Scenario, AdviceInputs, bool) {
@@ -687,7 +687,7 @@ impl<'a> Prepared<'a> {
         a: &AdviceInputs,
         defer: bool,
         key: (Scenario, AdviceInputs, bool),
-    ) -> Result<Prepared<'a>, EngineError> {
+    ) -> Result<KeptPool<'a>, EngineError> {
         let pricer = Pricer::new(c, sc, a, assumed_rates(c, sc));
         let mut scene = None;
         let considered = c.offers.len();
@@ -724,7 +724,7 @@ impl<'a> Prepared<'a> {
             offers.push(f);
         }
         place_ids(&mut offers);
-        Ok(Prepared {
+        Ok(KeptPool {
             catalog: c,
             key,
             months: sc.months,
@@ -1385,9 +1385,8 @@ mod tests {
                 if months == 13 || months == 2 {
                     let mut kept = None;
                     advise_but_changes_kept(c, sc, a, &mut kept).unwrap();
-                    let advice = |kept: Option<&mut Option<Prepared>>| {
-                        let (mut advice, work) =
-                            advise_but_changes_with(c, &at, a, true, kept).unwrap();
+                    let advice = |kept: Option<&mut Option<KeptPool>>| {
+                        let (mut advice, work) = advise_from_pool(c, &at, a, true, kept).unwrap();
                         advice.changes = work.changes().unwrap();
                         advice
                     };
@@ -1434,7 +1433,7 @@ mod tests {
                 assert_eq!(x.charges, y.charges);
             }
             let advice = |defer| {
-                let (mut advice, work) = advise_but_changes_with(c, sc, a, defer, None).unwrap();
+                let (mut advice, work) = advise_from_pool(c, sc, a, defer, None).unwrap();
                 advice.changes = work.changes().unwrap();
                 advice
             };

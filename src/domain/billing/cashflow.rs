@@ -112,7 +112,7 @@ impl CashFlow {
 
     /// The same cash flow over `months` months: nothing else in it reads
     /// the horizon (the advice keeps each offer's cash flows from one
-    /// horizon to the next, `advise::Prepared`).
+    /// horizon to the next, `advise::KeptPool`).
     pub(crate) fn over(self, months: u32) -> CashFlow {
         CashFlow { months, ..self }
     }

@@ -14,4 +14,4 @@ pub mod sources;
 
 /// The worker's answers (the worker binary and native tests).
 #[cfg(feature = "worker-html")]
-pub mod serve;
+pub mod dispatch;

@@ -169,7 +169,7 @@ mod imp {
     use crate::ui::worker::Format;
 
     /// The worker script, relative to the page (works under a sub-path).
-    const URL: &str = "./plan-worker.js";
+    const URL: &str = "./worker.js";
 
     type Answer = Box<dyn FnOnce(Reply)>;
 
@@ -193,7 +193,7 @@ mod imp {
                 let msg = js_sys::Array::from(&ev.data());
                 let id = msg.get(0).as_f64().unwrap_or(-1.0);
                 if id < 0.0 {
-                    // the module failed to load (see plan-worker.js)
+                    // the module failed to load (see worker.js)
                     broken();
                     return;
                 }

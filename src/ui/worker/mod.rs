@@ -1,5 +1,5 @@
-//! The one boundary between the page and its worker (`gpucost-plan`, the
-//! app's second wasm module, `src/plan_worker.rs`): what the page asks
+//! The one boundary between the page and its worker (`gpucost-worker`, the
+//! app's second wasm module, `src/worker.rs`): what the page asks
 //! ([`Request`]), what the worker answers ([`Reply`]), and their one wire
 //! form, encoded and decoded here for both sides. A message is a JS array
 //! `[id, code, fields…]` of strings after the id; the codes are the one

@@ -8,7 +8,7 @@ use super::scale::{
 };
 use crate::domain::catalog::Currency;
 use crate::ui::format::currency_symbol;
-use crate::ui::i18n::{fill, Locale, Rt};
+use crate::ui::i18n::{fill, Locale, WorkerMsg};
 
 /// Colour/dash classes, by `color % 8` (series) or part index (bars).
 pub const COLOR_CLASSES: [&str; 8] = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"];
@@ -290,10 +290,10 @@ pub fn line_layout(
         .collect();
 
     let sym = currency_symbol(currency);
-    let owed_text = fill(Rt::ChartOwed.text(locale), &[&months.to_string()]);
+    let owed_text = fill(WorkerMsg::ChartOwed.text(locale), &[&months.to_string()]);
     let any_owed = data.series.iter().any(|s| owed(s).is_some());
     let mut table = TableText {
-        head: std::iter::once(Rt::ChartMonth.text(locale).to_string())
+        head: std::iter::once(WorkerMsg::ChartMonth.text(locale).to_string())
             .chain(data.series.iter().map(|s| s.label.clone()))
             .collect(),
         rows: (0..n)
@@ -321,7 +321,7 @@ pub fn line_layout(
     }
     if !data.markers.is_empty() {
         table.rows.push(
-            std::iter::once(Rt::ChartBreakEven.text(locale).to_string())
+            std::iter::once(WorkerMsg::ChartBreakEven.text(locale).to_string())
                 .chain((0..data.series.len()).map(|si| {
                     let labels: Vec<&str> = data
                         .markers
@@ -347,7 +347,7 @@ pub fn line_layout(
         x_ticks,
         zero: y(0.0),
         unit: currency.code(),
-        x_title: Rt::ChartMonth.text(locale),
+        x_title: WorkerMsg::ChartMonth.text(locale),
         lines,
         markers,
         owed_note: any_owed.then_some(owed_text),
@@ -503,7 +503,9 @@ pub fn bars_layout(data: &BarsData, width: f64, locale: Locale, currency: Curren
     let table = TableText {
         head: std::iter::once(String::new())
             .chain(data.parts.iter().cloned())
-            .chain(std::iter::once(Rt::ChartTotal.text(locale).to_string()))
+            .chain(std::iter::once(
+                WorkerMsg::ChartTotal.text(locale).to_string(),
+            ))
             .collect(),
         rows: data
             .bars

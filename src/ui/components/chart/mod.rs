@@ -20,7 +20,7 @@ pub mod scale;
 use maud::{html, Markup};
 
 use crate::domain::catalog::Currency;
-use crate::ui::i18n::{Locale, Rt};
+use crate::ui::i18n::{Locale, WorkerMsg};
 use layout::{bars_layout, line_layout, TableText, BARS_W, LINE_H, LINE_W};
 pub use layout::{Bar, BarsData, ChartData, Marker, Series};
 use scale::num;
@@ -59,7 +59,7 @@ fn swatch(key: Markup) -> Markup {
 /// .chart-table` applies the `.sr-only` rules.
 fn data_table(caption: &str, t: &TableText, locale: Locale) -> Markup {
     html! {
-        details.chart-toggle { summary { (Rt::ChartTable.text(locale)) } }
+        details.chart-toggle { summary { (WorkerMsg::ChartTable.text(locale)) } }
         div.chart-table data-testid="chart-table" {
             table {
                 caption { (caption) }

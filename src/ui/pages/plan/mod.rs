@@ -2,7 +2,7 @@
 //! models (chart, components, summary in sentences), when committing pays
 //! off across the whole catalog, and the cost of a job. Inputs are the
 //! shared scenario. Every figure is computed by the plan worker (a second
-//! wasm module, `src/plan_worker.rs`, loaded the first time the screen is
+//! wasm module, `src/worker.rs`, loaded the first time the screen is
 //! shown) from the scenario link, and comes back as markup (`results`,
 //! `render`: pure, tested natively); nothing is computed while another
 //! screen is shown. What would change the plan's answer is a part of its

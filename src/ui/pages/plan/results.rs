@@ -5,7 +5,7 @@
 //! the plan the summary kept); what would change the plan's answer
 //! ([`flip_search`]), which the worker runs a step at a time after both
 //! have answered. It runs
-//! in the plan worker (`src/plan_worker.rs`), so the plan, job and chart
+//! in the plan worker (`src/worker.rs`), so the plan, job and chart
 //! code is not in the app's first load and neither the flip search nor
 //! the catalog-wide distribution stands between a keystroke and its
 //! answer; it is pure, so it is tested natively. The page only makes the
@@ -27,17 +27,17 @@ pub fn query(s: &Scenario) -> String {
 /// its own inputs ([`breakeven_inputs`](crate::domain::plan::breakeven_inputs))
 /// or the language change, the plan's pass over the catalog reuses each
 /// offer's book of rates while only the hours and months change
-/// ([`Prepared`](crate::domain::tco::Prepared)), and the details and the
+/// ([`OfferBooks`](crate::domain::tco::OfferBooks)), and the details and the
 /// flip search start from the plan the summary made for their link.
 #[cfg(feature = "worker-html")]
 #[derive(Default)]
-pub struct Kept<'c> {
+pub struct PlanCache<'c> {
     /// The last distribution's inputs, language and pieces (error, markup).
     breakeven: Option<(Scenario, crate::ui::i18n::Locale, Piece)>,
     /// The last plan's link and plan.
     plan: Option<(String, crate::domain::plan::Plan)>,
     /// What the last plan's pass over the catalog left for the next.
-    offers: Option<crate::domain::tco::Prepared<'c>>,
+    offers: Option<crate::domain::tco::OfferBooks<'c>>,
 }
 
 /// A rendered piece and the engine error code that emptied it.
@@ -54,7 +54,7 @@ pub fn summary<'c>(
     catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
     locale: crate::ui::i18n::Locale,
-    kept: &mut Kept<'c>,
+    kept: &mut PlanCache<'c>,
 ) -> (Option<String>, Vec<crate::ui::html::Html>) {
     use crate::ui::html::Html;
     use crate::ui::pages::plan::render;
@@ -79,7 +79,7 @@ pub fn details<'c>(
     catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
     locale: crate::ui::i18n::Locale,
-    kept: &mut Kept<'c>,
+    kept: &mut PlanCache<'c>,
 ) -> (Option<String>, Vec<crate::ui::html::Html>) {
     use crate::domain::job::job_report;
     use crate::domain::plan::{breakeven_distribution, breakeven_inputs};
@@ -145,7 +145,7 @@ fn kept_plan<'c, 'k>(
     catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
     s: &Scenario,
-    kept: &'k mut Kept<'c>,
+    kept: &'k mut PlanCache<'c>,
 ) -> Result<&'k crate::domain::plan::Plan, crate::domain::error::EngineError> {
     let (q, p) = match kept.plan.take() {
         Some((q, p)) if q == query => (q, p),
@@ -165,7 +165,7 @@ fn kept_plan<'c, 'k>(
 pub fn flip_search<'c>(
     catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
-    kept: &mut Kept<'c>,
+    kept: &mut PlanCache<'c>,
 ) -> Option<(
     crate::domain::plan::FlipSearch<'c>,
     crate::domain::catalog::Currency,
@@ -193,7 +193,7 @@ mod tests {
         c: &'c Catalog,
         q: &str,
         locale: Locale,
-        kept: &mut Kept<'c>,
+        kept: &mut PlanCache<'c>,
     ) -> (Option<String>, Vec<Html>) {
         let (e1, mut pieces) = summary(c, q, locale, kept);
         let (e2, rest) = details(c, q, locale, kept);
@@ -209,7 +209,7 @@ mod tests {
     fn the_summary_makes_the_plan_only_and_the_details_read_it() {
         let c = catalog();
         let q = "v=2&m=12&h=300&jk=resnet50";
-        let mut kept = Kept::default();
+        let mut kept = PlanCache::default();
         let (error, s) = summary(c, q, Locale::En, &mut kept);
         assert_eq!(error, None);
         assert_eq!(s.len(), 1);
@@ -222,8 +222,8 @@ mod tests {
         assert!(d[1].as_str().contains("plan-option"));
         assert!(d[2].as_str().contains("job-assumptions"));
         assert!(d[3].as_str().contains("breakeven-row"));
-        assert_eq!(details(c, q, Locale::En, &mut Kept::default()).1, d);
-        let mut other = Kept::default();
+        assert_eq!(details(c, q, Locale::En, &mut PlanCache::default()).1, d);
+        let mut other = PlanCache::default();
         summary(c, "v=2&m=3&h=100", Locale::En, &mut other);
         assert_eq!(details(c, q, Locale::En, &mut other).1, d);
         assert_eq!(other.plan.as_ref().map(|p| p.0.as_str()), Some(q));
@@ -242,7 +242,7 @@ mod tests {
             q.starts_with("v=2&") && q.contains("o=") && q.contains("m=7"),
             "{q}"
         );
-        let (error, parts) = results(c, &q, Locale::En, &mut Kept::default());
+        let (error, parts) = results(c, &q, Locale::En, &mut PlanCache::default());
         assert_eq!(error, None);
         assert_eq!(parts.len(), 5);
         let parts: Vec<&str> = parts.iter().map(|p| p.as_str()).collect();
@@ -255,7 +255,7 @@ mod tests {
             c,
             &format!("{q}&jk=bert_large"),
             Locale::ZhCn,
-            &mut Kept::default(),
+            &mut PlanCache::default(),
         );
         assert!(j[3].as_str().contains("job-assumptions"), "{:?}", j[3]);
     }
@@ -281,7 +281,7 @@ mod tests {
             &c,
             "v=2&jk=resnet50&m=60&h=744",
             Locale::En,
-            &mut Kept::default(),
+            &mut PlanCache::default(),
         );
         assert_eq!(error.as_deref(), Some("overflow"));
         assert_eq!(parts.len(), 5);
@@ -298,7 +298,7 @@ mod tests {
     fn a_keystroke_recomputes_only_what_it_changes() {
         use crate::domain::plan::breakeven_inputs;
         let c = catalog();
-        let mut kept = Kept::default();
+        let mut kept = PlanCache::default();
         let (_, a) = results(c, "v=2&m=12&h=300", Locale::En, &mut kept);
         let first = kept.breakeven.clone().expect("kept");
         let (_, b) = results(c, "v=2&m=12&h=310", Locale::En, &mut kept);
@@ -330,7 +330,7 @@ mod tests {
     #[test]
     fn what_is_kept_answers_what_a_new_worker_answers() {
         let c = catalog();
-        let mut kept = Kept::default();
+        let mut kept = PlanCache::default();
         for q in [
             "v=2&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix",
             "v=2&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix&h=3",
@@ -345,7 +345,7 @@ mod tests {
             let kept_answer = results(c, q, Locale::En, &mut kept);
             assert_eq!(
                 kept_answer,
-                results(c, q, Locale::En, &mut Kept::default()),
+                results(c, q, Locale::En, &mut PlanCache::default()),
                 "{q}"
             );
             assert!(kept_answer.0.is_none(), "{q}: {:?}", kept_answer.0);

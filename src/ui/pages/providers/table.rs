@@ -5,27 +5,27 @@ use maud::{html, Markup};
 use crate::domain::catalog::{Catalog, PriceKind, Provider, ProviderId, Sla, SlaScope};
 use crate::ui::format;
 use crate::ui::html::Html;
-use crate::ui::i18n::{fill, Locale, Msg, Rt, Text};
+use crate::ui::i18n::{fill, Locale, Msg, Text, WorkerMsg};
 
 /// Fact topics, in the order rows are shown, with their row titles.
-const TOPICS: &[(&str, Rt)] = &[
-    ("billing_granularity", Rt::PvGranularity),
-    ("reserved_terms", Rt::PvReserved),
-    ("savings_plan", Rt::PvSavings),
-    ("subscription_discount", Rt::PvSubscription),
-    ("capacity_blocks", Rt::PvCapacity),
-    ("capacity_block_rates", Rt::PvCapacity),
-    ("spot_notice", Rt::PvSpotNotice),
-    ("spot_protection", Rt::PvSpotNotice),
-    ("spot_interruptions", Rt::PvSpot),
-    ("spot_discount", Rt::PvSpot),
-    ("promotion", Rt::PvPromotion),
-    ("egress_mode", Rt::PvEgress),
-    ("ml_platform", Rt::PvPlatform),
-    ("dl_images", Rt::PvImages),
-    ("frameworks", Rt::PvFrameworks),
-    ("support", Rt::PvSupport),
-    ("compliance", Rt::PvCompliance),
+const TOPICS: &[(&str, WorkerMsg)] = &[
+    ("billing_granularity", WorkerMsg::PvGranularity),
+    ("reserved_terms", WorkerMsg::PvReserved),
+    ("savings_plan", WorkerMsg::PvSavings),
+    ("subscription_discount", WorkerMsg::PvSubscription),
+    ("capacity_blocks", WorkerMsg::PvCapacity),
+    ("capacity_block_rates", WorkerMsg::PvCapacity),
+    ("spot_notice", WorkerMsg::PvSpotNotice),
+    ("spot_protection", WorkerMsg::PvSpotNotice),
+    ("spot_interruptions", WorkerMsg::PvSpot),
+    ("spot_discount", WorkerMsg::PvSpot),
+    ("promotion", WorkerMsg::PvPromotion),
+    ("egress_mode", WorkerMsg::PvEgress),
+    ("ml_platform", WorkerMsg::PvPlatform),
+    ("dl_images", WorkerMsg::PvImages),
+    ("frameworks", WorkerMsg::PvFrameworks),
+    ("support", WorkerMsg::PvSupport),
+    ("compliance", WorkerMsg::PvCompliance),
 ];
 
 fn t(m: impl Text, l: Locale) -> &'static str {
@@ -59,30 +59,30 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
         html! { tr data-topic=(topic) { th scope="row" { (title) } (body) } }
     };
     html! {
-        div.table-wrap tabindex="0" role="region" aria-label=(t(Rt::PvCaption, l)) {
+        div.table-wrap tabindex="0" role="region" aria-label=(t(WorkerMsg::PvCaption, l)) {
             table.plan-options.providers data-testid="providers-table" {
-                caption { (t(Rt::PvCaption, l)) }
+                caption { (t(WorkerMsg::PvCaption, l)) }
                 thead { tr {
                     th scope="col" {}
                     @for p in &c.providers {
                         th scope="col" data-testid="provider-col" data-provider=(p.id.code()) {
                             a href={ "?v=2&p=" (p.id.code()) } { (name(p)) }
-                            span.sub { (fill(t(Rt::PvOffers, l), &[&c.offers.iter().filter(|o| o.provider == p.id).count().to_string()])) }
+                            span.sub { (fill(t(WorkerMsg::PvOffers, l), &[&c.offers.iter().filter(|o| o.provider == p.id).count().to_string()])) }
                         }
                     }
                 } }
                 tbody {
-                    (row(t(Rt::PvRules, l), "rules", cells(&|p| {
+                    (row(t(WorkerMsg::PvRules, l), "rules", cells(&|p| {
                         let b = &p.billing;
                         html! {
-                            (fill(t(Rt::PvRulesText, l), &[&b.granularity_seconds.to_string(), &b.minimum_seconds.to_string(), &b.hours_per_month.to_string()]))
-                            @if let Some(s) = b.spot_notice_seconds { (fill(t(Rt::PvNoticeText, l), &[&s.to_string()])) }
-                            @if let Some(h) = b.spot_protection_hours { (fill(t(Rt::PvProtectionText, l), &[&h.to_string()])) }
+                            (fill(t(WorkerMsg::PvRulesText, l), &[&b.granularity_seconds.to_string(), &b.minimum_seconds.to_string(), &b.hours_per_month.to_string()]))
+                            @if let Some(s) = b.spot_notice_seconds { (fill(t(WorkerMsg::PvNoticeText, l), &[&s.to_string()])) }
+                            @if let Some(h) = b.spot_protection_hours { (fill(t(WorkerMsg::PvProtectionText, l), &[&h.to_string()])) }
                         }
                     })))
-                    (row(t(Rt::PvModels, l), "models", cells(&|p| html! { (billing_kinds(c, p.id, l).join(sep)) })))
-                    (row(t(Rt::PvSla, l), "sla", cells(&|p| html! {
-                        @if p.sla.is_empty() { span.sub { (t(Rt::PvNotFound, l)) } }
+                    (row(t(WorkerMsg::PvModels, l), "models", cells(&|p| html! { (billing_kinds(c, p.id, l).join(sep)) })))
+                    (row(t(WorkerMsg::PvSla, l), "sla", cells(&|p| html! {
+                        @if p.sla.is_empty() { span.sub { (t(WorkerMsg::PvNotFound, l)) } }
                         @for s in &p.sla {
                             p data-testid="provider-sla" {
                                 (sla_line(s, l))
@@ -90,9 +90,9 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
                                     (c.source_title(&s.source)) " · "
                                     @match &s.as_of {
                                         Some(d) => { (t(Msg::AsOf, l)) " " (d) }
-                                        None => { (t(Rt::AdvWhySlaUndated, l)) }
+                                        None => { (t(WorkerMsg::AdvWhySlaUndated, l)) }
                                     }
-                                    @if s.secondary { " · " (t(Rt::AdvWhySlaSecondary, l)) }
+                                    @if s.secondary { " · " (t(WorkerMsg::AdvWhySlaSecondary, l)) }
                                 }
                             }
                         }
@@ -101,7 +101,7 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
                         (row(t(title, l), topics[0], cells(&|p| {
                             let facts: Vec<_> = p.facts.iter().filter(|f| topics.contains(&f.topic.as_str())).collect();
                             html! {
-                                @if facts.is_empty() { span.sub { (t(Rt::PvNotFound, l)) } }
+                                @if facts.is_empty() { span.sub { (t(WorkerMsg::PvNotFound, l)) } }
                                 @for f in facts {
                                     p {
                                         (if zh { &f.text_zh } else { &f.text_en })
@@ -129,9 +129,9 @@ fn providers_table(c: &Catalog, l: Locale) -> Markup {
 fn sla_line(s: &Sla, l: Locale) -> String {
     let scope = t(
         match s.scope {
-            SlaScope::SingleInstance => Rt::AdvScopeSingle,
-            SlaScope::AvailabilitySet => Rt::AdvScopeSet,
-            SlaScope::MultiZone => Rt::AdvScopeZones,
+            SlaScope::SingleInstance => WorkerMsg::AdvScopeSingle,
+            SlaScope::AvailabilitySet => WorkerMsg::AdvScopeSet,
+            SlaScope::MultiZone => WorkerMsg::AdvScopeZones,
         },
         l,
     );
@@ -147,8 +147,8 @@ fn billing_kinds(c: &Catalog, p: ProviderId, l: Locale) -> Vec<&'static str> {
             let k = match pr.kind {
                 PriceKind::OnDemand { .. } => t(Msg::TagOd, l),
                 PriceKind::Spot { .. } => t(Msg::TagSpot, l),
-                PriceKind::Reserved { .. } => t(Rt::PvModelReserved, l),
-                PriceKind::SavingsPlan { .. } => t(Rt::PvModelSavings, l),
+                PriceKind::Reserved { .. } => t(WorkerMsg::PvModelReserved, l),
+                PriceKind::SavingsPlan { .. } => t(WorkerMsg::PvModelSavings, l),
                 PriceKind::Subscription { .. } => t(Msg::TagSub, l),
             };
             if !kinds.contains(&k) {
@@ -160,8 +160,8 @@ fn billing_kinds(c: &Catalog, p: ProviderId, l: Locale) -> Vec<&'static str> {
 }
 
 /// The fact rows with a fact for some provider: title and its topics.
-fn fact_rows(c: &Catalog) -> Vec<(Rt, Vec<&'static str>)> {
-    let mut out: Vec<(Rt, Vec<&'static str>)> = Vec::new();
+fn fact_rows(c: &Catalog) -> Vec<(WorkerMsg, Vec<&'static str>)> {
+    let mut out: Vec<(WorkerMsg, Vec<&'static str>)> = Vec::new();
     for (topic, title) in TOPICS {
         match out.iter_mut().find(|(t, _)| t == title) {
             Some((_, topics)) => topics.push(topic),

@@ -9,7 +9,7 @@ use maud::{html, Markup};
 use super::profile_msg;
 use super::sentences::R;
 use crate::domain::advise::Pick;
-use crate::ui::i18n::{fill, Rt};
+use crate::ui::i18n::{fill, WorkerMsg};
 use crate::ui::link::Screen;
 
 /// The recommendation's head: the picks (or, when nothing fits, the
@@ -21,7 +21,7 @@ pub(super) fn head(r: &R) -> Markup {
         div.advise-out data-testid="advise-out" data-feasible=(a.feasible) {
             @if !a.picks.is_empty() {
                 section data-testid="advise-picks" {
-                    h3 { (fill(r.t(Rt::AdvPicksTitle), &[&a.months.to_string()])) }
+                    h3 { (fill(r.t(WorkerMsg::AdvPicksTitle), &[&a.months.to_string()])) }
                     ol.picks { @for p in &a.picks { (pick(r, p)) } }
                 }
             }
@@ -55,25 +55,25 @@ fn pick(r: &R, p: &Pick) -> Markup {
             h4 { span.rank { "#" (p.rank) } " " (r.cx.offer(&s.offer)) " " span.tag { (r.strategy_label(s)) } }
             p.strategy data-testid="advise-strategy" { (r.strategy_sentence(s)) }
             p.figures data-testid="advise-figures" {
-                (fill(r.t(Rt::AdvFigures), &[
+                (fill(r.t(WorkerMsg::AdvFigures), &[
                     &money(s.decision_cost), &money(p.monthly), &money(s.paid),
                     &money(s.still_owed), &money(s.peak_month),
                 ]))
             }
             table.scores data-testid="advise-scores" {
-                caption { (fill(r.t(Rt::AdvTotal), &[&r.score(p.scores.total)])) }
+                caption { (fill(r.t(WorkerMsg::AdvTotal), &[&r.score(p.scores.total)])) }
                 tbody {
                     @for (label, score, weight) in [
-                        (Rt::AdvScoreCost, p.scores.cost, w.cost),
-                        (Rt::AdvScorePerf, p.scores.perf, w.perf),
-                        (Rt::AdvScoreEco, p.scores.eco, w.eco),
-                        (Rt::AdvScoreRisk, p.scores.risk, w.risk),
+                        (WorkerMsg::AdvScoreCost, p.scores.cost, w.cost),
+                        (WorkerMsg::AdvScorePerf, p.scores.perf, w.perf),
+                        (WorkerMsg::AdvScoreEco, p.scores.eco, w.eco),
+                        (WorkerMsg::AdvScoreRisk, p.scores.risk, w.risk),
                     ] {
                         tr {
                             th scope="row" { (r.t(label)) }
                             td { meter min="0" max="100" value=(score.round_dp(1)) aria-hidden="true" {} }
                             td.num { (r.score(score)) }
-                            td.num.weight { (fill(r.t(Rt::AdvWeightOf), &[&weight.to_string()])) }
+                            td.num.weight { (fill(r.t(WorkerMsg::AdvWeightOf), &[&weight.to_string()])) }
                         }
                     }
                 }
@@ -83,9 +83,9 @@ fn pick(r: &R, p: &Pick) -> Markup {
                 @for why in &p.reasons { li { (r.why(why)) } }
             }
             p.open {
-                a href=(r.href(Screen::Plan, &[&s.offer])) data-testid="advise-open-plan" { (r.t(Rt::AdvOpenPlan)) }
+                a href=(r.href(Screen::Plan, &[&s.offer])) data-testid="advise-open-plan" { (r.t(WorkerMsg::AdvOpenPlan)) }
                 " · "
-                a href=(r.href(Screen::Compare, &[&s.offer])) data-testid="advise-open-compare" { (r.t(Rt::AdvOpenCompare)) }
+                a href=(r.href(Screen::Compare, &[&s.offer])) data-testid="advise-open-compare" { (r.t(WorkerMsg::AdvOpenCompare)) }
             }
         }
     }
@@ -97,10 +97,10 @@ fn relaxations(r: &R) -> Markup {
     html! {
         @if a.picks.is_empty() {
             section.relax data-testid="advise-relax" role="status" {
-                h3 { (r.t(Rt::AdvNoneTitle)) }
-                p { (fill(r.t(Rt::AdvNoneText), &[&a.considered.to_string()])) }
+                h3 { (r.t(WorkerMsg::AdvNoneTitle)) }
+                p { (fill(r.t(WorkerMsg::AdvNoneText), &[&a.considered.to_string()])) }
                 ul {
-                    @if a.relaxations.is_empty() { li { (r.t(Rt::AdvNoRelaxation)) } }
+                    @if a.relaxations.is_empty() { li { (r.t(WorkerMsg::AdvNoRelaxation)) } }
                     @for x in &a.relaxations {
                         li data-testid="advise-relaxation"
                             data-drop=(x.drop.iter().map(|e| e.code()).collect::<Vec<_>>().join(",")) {
@@ -118,7 +118,7 @@ fn profile(r: &R) -> Markup {
     html! {
         @if let Some(pc) = &r.advice.profile {
             section.profile data-testid="advise-profile" data-agrees=(pc.agrees) {
-                h3 { (fill(r.t(Rt::AdvProfTitle), &[r.t(profile_msg(pc.profile))])) }
+                h3 { (fill(r.t(WorkerMsg::AdvProfTitle), &[r.t(profile_msg(pc.profile))])) }
                 p { (r.verdict(pc)) }
             }
         }
@@ -132,7 +132,7 @@ pub(super) fn changes(r: &R) -> Markup {
         @if !a.changes.is_empty() {
             div.advise-out {
                 section data-testid="advise-changes" {
-                    h3 { (r.t(Rt::AdvChangesTitle)) }
+                    h3 { (r.t(WorkerMsg::AdvChangesTitle)) }
                     ul { @for c in &a.changes { li { (r.change(c)) } } }
                 }
             }
@@ -146,13 +146,13 @@ fn ranked(r: &R) -> Markup {
     html! {
         @if !a.ranked.is_empty() {
             section data-testid="advise-ranked" {
-                h3 { (fill(r.t(Rt::AdvRankedTitle), &[&a.feasible.to_string(), &a.considered.to_string()])) }
-                div.table-wrap tabindex="0" role="region" aria-label=(r.t(Rt::AdvColOffer)) { table {
+                h3 { (fill(r.t(WorkerMsg::AdvRankedTitle), &[&a.feasible.to_string(), &a.considered.to_string()])) }
+                div.table-wrap tabindex="0" role="region" aria-label=(r.t(WorkerMsg::AdvColOffer)) { table {
                     thead { tr {
                         th scope="col" { "#" }
-                        th scope="col" { (r.t(Rt::AdvColOffer)) }
-                        th scope="col" { (r.t(Rt::AdvColStrategy)) }
-                        @for m in [Rt::AdvColCost, Rt::AdvScoreCost, Rt::AdvScorePerf, Rt::AdvScoreEco, Rt::AdvScoreRisk, Rt::AdvColTotal] {
+                        th scope="col" { (r.t(WorkerMsg::AdvColOffer)) }
+                        th scope="col" { (r.t(WorkerMsg::AdvColStrategy)) }
+                        @for m in [WorkerMsg::AdvColCost, WorkerMsg::AdvScoreCost, WorkerMsg::AdvScorePerf, WorkerMsg::AdvScoreEco, WorkerMsg::AdvScoreRisk, WorkerMsg::AdvColTotal] {
                             th.num scope="col" { (r.t(m)) }
                         }
                     } }
@@ -183,12 +183,12 @@ fn excluded(r: &R) -> Markup {
     html! {
         @if !a.excluded.is_empty() {
             section data-testid="advise-excluded" {
-                h3 { (fill(r.t(Rt::AdvExcludedTitle), &[&n.to_string(), &a.considered.to_string()])) }
+                h3 { (fill(r.t(WorkerMsg::AdvExcludedTitle), &[&n.to_string(), &a.considered.to_string()])) }
                 ul {
                     @for g in &a.excluded {
                         li data-reason=(g.reason.code()) {
                             strong { (r.exclusion(g)) }
-                            " — " (fill(r.t(Rt::AdvExCount), &[&g.count.to_string()])) " "
+                            " — " (fill(r.t(WorkerMsg::AdvExCount), &[&g.count.to_string()])) " "
                             span.hint { (g.examples.iter().map(|o| r.cx.offer(o)).collect::<Vec<_>>().join("; ")) }
                         }
                     }
@@ -204,7 +204,7 @@ fn notes(r: &R) -> Markup {
     use crate::domain::advise::Note;
     html! {
         section data-testid="advise-notes" {
-            h3 { (r.t(Rt::AdvNotesTitle)) }
+            h3 { (r.t(WorkerMsg::AdvNotesTitle)) }
             ul {
                 li { (r.weights_note()) }
                 @for n in &r.advice.notes {

@@ -10,14 +10,14 @@ use crate::domain::advise::{
     BudgetBasis, Framework, Load, Need, Platform, Profile, Residency, SpotTolerance, UseCase,
 };
 use crate::ui::format;
-use crate::ui::i18n::{fill, Locale, Rt};
+use crate::ui::i18n::{fill, Locale, WorkerMsg};
 use crate::ui::link::{self, AppLink};
 
 /// A number box of the form: link key, label, what it shows (its range
 /// hint comes from the key's bounds).
 pub(super) struct NumberBox {
     pub key: &'static str,
-    label: Rt,
+    label: WorkerMsg,
     value: fn(&AppLink) -> Option<String>,
 }
 
@@ -28,17 +28,17 @@ fn s<T: ToString>(v: T) -> Option<String> {
 pub(super) const STEP1_NUMBERS: &[NumberBox] = &[
     NumberBox {
         key: "gpus",
-        label: Rt::AdvGpus,
+        label: WorkerMsg::AdvGpus,
         value: |l| s(l.scenario.min_gpus),
     },
     NumberBox {
         key: "vpg",
-        label: Rt::AdvMemPerGpu,
+        label: WorkerMsg::AdvMemPerGpu,
         value: |l| l.advise.gpu_memory_gb.map(|v| v.to_string()),
     },
     NumberBox {
         key: "vram",
-        label: Rt::AdvMemTotal,
+        label: WorkerMsg::AdvMemTotal,
         value: |l| l.scenario.min_vram_gb.map(|v| v.to_string()),
     },
 ];
@@ -46,37 +46,37 @@ pub(super) const STEP1_NUMBERS: &[NumberBox] = &[
 pub(super) const STEP2_NUMBERS: &[NumberBox] = &[
     NumberBox {
         key: "bud",
-        label: Rt::AdvBudget,
+        label: WorkerMsg::AdvBudget,
         value: |l| l.advise.budget.map(|m| m.amount().normalize().to_string()),
     },
     NumberBox {
         key: "m",
-        label: Rt::AdvMonths,
+        label: WorkerMsg::AdvMonths,
         value: |l| s(l.scenario.months),
     },
     NumberBox {
         key: "h",
-        label: Rt::AdvHours,
+        label: WorkerMsg::AdvHours,
         value: |l| s(l.scenario.hours_per_month.normalize()),
     },
     NumberBox {
         key: "wc",
-        label: Rt::AdvWeightCost,
+        label: WorkerMsg::AdvWeightCost,
         value: |l| s(l.advise.weights.cost),
     },
     NumberBox {
         key: "wp",
-        label: Rt::AdvWeightPerf,
+        label: WorkerMsg::AdvWeightPerf,
         value: |l| s(l.advise.weights.perf),
     },
     NumberBox {
         key: "we",
-        label: Rt::AdvWeightEco,
+        label: WorkerMsg::AdvWeightEco,
         value: |l| s(l.advise.weights.eco),
     },
     NumberBox {
         key: "wr",
-        label: Rt::AdvWeightRisk,
+        label: WorkerMsg::AdvWeightRisk,
         value: |l| s(l.advise.weights.risk),
     },
 ];
@@ -84,12 +84,12 @@ pub(super) const STEP2_NUMBERS: &[NumberBox] = &[
 pub(super) const STEP3_NUMBERS: &[NumberBox] = &[
     NumberBox {
         key: "mix",
-        label: Rt::AdvBurstShare,
+        label: WorkerMsg::AdvBurstShare,
         value: |l| s(l.scenario.mix_spot_share_pct.normalize()),
     },
     NumberBox {
         key: "si",
-        label: Rt::AdvInterruption,
+        label: WorkerMsg::AdvInterruption,
         value: |l| {
             l.scenario
                 .spot
@@ -104,7 +104,7 @@ pub(super) const STEP3_NUMBERS: &[NumberBox] = &[
 fn hint(key: &str, locale: Locale) -> String {
     let b = link::bounds_of(key).expect("every number box is a link key with bounds");
     fill(
-        Rt::AdvRange.text(locale),
+        WorkerMsg::AdvRange.text(locale),
         &[&format::range_hint(&b, locale)],
     )
 }
@@ -153,7 +153,7 @@ fn select<'a>(
 fn presets(l: &AppLink, locale: Locale) -> Markup {
     html! {
         div.presets role="group" aria-labelledby="adv-presets-h" {
-            p #adv-presets-h .hint { (Rt::AdvPresets.text(locale)) }
+            p #adv-presets-h .hint { (WorkerMsg::AdvPresets.text(locale)) }
             @for p in Profile::ALL {
                 button type="button" data-preset=(p.code()) data-testid={ "adv-preset-" (p.code()) }
                     aria-pressed=(l.advise.profile == Some(p)) { (profile_msg(p).text(locale)) }
@@ -165,16 +165,16 @@ fn presets(l: &AppLink, locale: Locale) -> Markup {
 /// Step 1: what the GPUs are for, how many and how much memory, the hard
 /// needs, where the data may live, the framework and platform.
 fn step1(l: &AppLink, locale: Locale) -> Markup {
-    let t = |m: Rt| m.text(locale);
+    let t = |m: WorkerMsg| m.text(locale);
     let a = &l.advise;
     html! {
         fieldset data-testid="advise-step1" {
-            legend { (t(Rt::AdvStep1)) }
-            (select("use", t(Rt::AdvUse), a.use_case.map_or("", |u| u.code()), Some(t(Rt::AdvUseNone)),
+            legend { (t(WorkerMsg::AdvStep1)) }
+            (select("use", t(WorkerMsg::AdvUse), a.use_case.map_or("", |u| u.code()), Some(t(WorkerMsg::AdvUseNone)),
                 UseCase::ALL.iter().map(|u| (u.code(), t(use_msg(*u))))))
             @for b in STEP1_NUMBERS { (number_box(l, b, locale, t(b.label))) }
             fieldset.checks data-testid="adv-req" {
-                legend { (t(Rt::AdvNeeds)) }
+                legend { (t(WorkerMsg::AdvNeeds)) }
                 @for n in Need::ALL {
                     label {
                         input type="checkbox" name="req" value=(n.code()) data-testid={ "adv-req-" (n.code()) } checked[a.needs(n)];
@@ -183,11 +183,11 @@ fn step1(l: &AppLink, locale: Locale) -> Markup {
                 }
                 small.field-error data-err-for="req" aria-live="polite" {}
             }
-            (select("res", t(Rt::AdvResidency), a.residency.code(), None,
+            (select("res", t(WorkerMsg::AdvResidency), a.residency.code(), None,
                 Residency::ALL.iter().map(|r| (r.code(), t(residency_msg(*r))))))
-            (select("fw", t(Rt::AdvFramework), a.framework.map_or("", |f| f.code()), Some(t(Rt::AdvAnyFramework)),
+            (select("fw", t(WorkerMsg::AdvFramework), a.framework.map_or("", |f| f.code()), Some(t(WorkerMsg::AdvAnyFramework)),
                 Framework::ALL.iter().map(|f| (f.code(), framework_name(*f)))))
-            (select("mlp", t(Rt::AdvPlatform), a.platform.map_or("", |p| p.code()), Some(t(Rt::AdvNoPlatform)),
+            (select("mlp", t(WorkerMsg::AdvPlatform), a.platform.map_or("", |p| p.code()), Some(t(WorkerMsg::AdvNoPlatform)),
                 Platform::ALL.iter().map(|p| (p.code(), platform_name(*p, locale)))))
         }
     }
@@ -196,18 +196,18 @@ fn step1(l: &AppLink, locale: Locale) -> Markup {
 /// Step 2: the budget (in its currency) and what it limits, the horizon,
 /// the hours, the four weights.
 fn step2(l: &AppLink, locale: Locale) -> Markup {
-    let t = |m: Rt| m.text(locale);
+    let t = |m: WorkerMsg| m.text(locale);
     let a = &l.advise;
     let sym = format::currency_symbol(a.budget.map_or(l.scenario.currency, |m| m.currency()));
     html! {
         fieldset data-testid="advise-step2" {
-            legend { (t(Rt::AdvStep2)) }
+            legend { (t(WorkerMsg::AdvStep2)) }
             @for b in STEP2_NUMBERS {
                 @if b.key == "bud" {
                     (number_box(l, b, locale, &fill(t(b.label), &[sym])))
-                    (select("budk", t(Rt::AdvBudgetBasis), a.budget_basis.code(), None, [
-                        (BudgetBasis::Monthly.code(), t(Rt::AdvBudgetMonthly)),
-                        (BudgetBasis::Total.code(), t(Rt::AdvBudgetTotal)),
+                    (select("budk", t(WorkerMsg::AdvBudgetBasis), a.budget_basis.code(), None, [
+                        (BudgetBasis::Monthly.code(), t(WorkerMsg::AdvBudgetMonthly)),
+                        (BudgetBasis::Total.code(), t(WorkerMsg::AdvBudgetTotal)),
                     ]))
                 } @else {
                     (number_box(l, b, locale, t(b.label)))
@@ -220,16 +220,16 @@ fn step2(l: &AppLink, locale: Locale) -> Markup {
 /// Step 3: steady or bursty load, how much spot is acceptable, the burst
 /// share and the interruption rate.
 fn step3(l: &AppLink, locale: Locale) -> Markup {
-    let t = |m: Rt| m.text(locale);
+    let t = |m: WorkerMsg| m.text(locale);
     let a = &l.advise;
     html! {
         fieldset data-testid="advise-step3" {
-            legend { (t(Rt::AdvStep3)) }
-            (select("load", t(Rt::AdvLoad), a.load.code(), None, [
-                (Load::Steady.code(), t(Rt::AdvLoadSteady)),
-                (Load::Bursty.code(), t(Rt::AdvLoadBursty)),
+            legend { (t(WorkerMsg::AdvStep3)) }
+            (select("load", t(WorkerMsg::AdvLoad), a.load.code(), None, [
+                (Load::Steady.code(), t(WorkerMsg::AdvLoadSteady)),
+                (Load::Bursty.code(), t(WorkerMsg::AdvLoadBursty)),
             ]))
-            (select("risk", t(Rt::AdvSpotTolerance), a.spot.code(), None,
+            (select("risk", t(WorkerMsg::AdvSpotTolerance), a.spot.code(), None,
                 SpotTolerance::ALL.iter().map(|x| (x.code(), t(tolerance_msg(*x))))))
             @for b in STEP3_NUMBERS { (number_box(l, b, locale, t(b.label))) }
         }
@@ -239,7 +239,7 @@ fn step3(l: &AppLink, locale: Locale) -> Markup {
 /// The form: an introduction, the presets and the three steps.
 pub(super) fn form(l: &AppLink, locale: Locale) -> Markup {
     html! {
-        p.hint { (Rt::AdvIntro.text(locale)) }
+        p.hint { (WorkerMsg::AdvIntro.text(locale)) }
         (presets(l, locale))
         (step1(l, locale))
         (step2(l, locale))
@@ -247,35 +247,35 @@ pub(super) fn form(l: &AppLink, locale: Locale) -> Markup {
     }
 }
 
-fn use_msg(u: UseCase) -> Rt {
+fn use_msg(u: UseCase) -> WorkerMsg {
     match u {
-        UseCase::Vision => Rt::AdvUseCv,
-        UseCase::LlmPretrain => Rt::AdvUseLlm,
-        UseCase::FineTune => Rt::AdvUseFt,
-        UseCase::Inference => Rt::AdvUseInf,
-        UseCase::ResearchLab => Rt::AdvUseLab,
-        UseCase::Startup => Rt::AdvUseStartup,
-        UseCase::Enterprise => Rt::AdvUseEnt,
-        UseCase::GameAi => Rt::AdvUseGame,
-        UseCase::Job => Rt::AdvUseJob,
+        UseCase::Vision => WorkerMsg::AdvUseCv,
+        UseCase::LlmPretrain => WorkerMsg::AdvUseLlm,
+        UseCase::FineTune => WorkerMsg::AdvUseFt,
+        UseCase::Inference => WorkerMsg::AdvUseInf,
+        UseCase::ResearchLab => WorkerMsg::AdvUseLab,
+        UseCase::Startup => WorkerMsg::AdvUseStartup,
+        UseCase::Enterprise => WorkerMsg::AdvUseEnt,
+        UseCase::GameAi => WorkerMsg::AdvUseGame,
+        UseCase::Job => WorkerMsg::AdvUseJob,
     }
 }
 
-fn need_msg(n: Need) -> Rt {
+fn need_msg(n: Need) -> WorkerMsg {
     match n {
-        Need::NvLink => Rt::AdvNeedNvlink,
-        Need::Rdma => Rt::AdvNeedRdma,
-        Need::Icp => Rt::AdvNeedIcp,
-        Need::Sla => Rt::AdvNeedSla,
+        Need::NvLink => WorkerMsg::AdvNeedNvlink,
+        Need::Rdma => WorkerMsg::AdvNeedRdma,
+        Need::Icp => WorkerMsg::AdvNeedIcp,
+        Need::Sla => WorkerMsg::AdvNeedSla,
     }
 }
 
-fn residency_msg(r: Residency) -> Rt {
+fn residency_msg(r: Residency) -> WorkerMsg {
     match r {
-        Residency::Any => Rt::AdvResAny,
-        Residency::Mainland => Rt::AdvResCn,
-        Residency::HongKong => Rt::AdvResHk,
-        Residency::Overseas => Rt::AdvResIntl,
+        Residency::Any => WorkerMsg::AdvResAny,
+        Residency::Mainland => WorkerMsg::AdvResCn,
+        Residency::HongKong => WorkerMsg::AdvResHk,
+        Residency::Overseas => WorkerMsg::AdvResIntl,
     }
 }
 
@@ -290,7 +290,7 @@ fn framework_name(f: Framework) -> &'static str {
 
 fn platform_name(p: Platform, locale: Locale) -> &'static str {
     match p {
-        Platform::Any => Rt::AdvPlatformAny.text(locale),
+        Platform::Any => WorkerMsg::AdvPlatformAny.text(locale),
         Platform::SageMaker => "Amazon SageMaker AI",
         Platform::AzureMl => "Azure Machine Learning",
         Platform::Pai => "Alibaba PAI",
@@ -298,10 +298,10 @@ fn platform_name(p: Platform, locale: Locale) -> &'static str {
     }
 }
 
-fn tolerance_msg(t: SpotTolerance) -> Rt {
+fn tolerance_msg(t: SpotTolerance) -> WorkerMsg {
     match t {
-        SpotTolerance::No => Rt::AdvSpotNo,
-        SpotTolerance::Mix => Rt::AdvSpotMix,
-        SpotTolerance::Yes => Rt::AdvSpotYes,
+        SpotTolerance::No => WorkerMsg::AdvSpotNo,
+        SpotTolerance::Mix => WorkerMsg::AdvSpotMix,
+        SpotTolerance::Yes => WorkerMsg::AdvSpotYes,
     }
 }

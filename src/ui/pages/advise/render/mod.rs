@@ -10,12 +10,12 @@ mod sentences;
 
 use crate::domain::advise::{
     advise, advise_but_changes, advise_but_changes_kept, Advice, AdviceWork, ChangesSearch,
-    Prepared, Profile,
+    KeptPool, Profile,
 };
 use crate::domain::catalog::Catalog;
 use crate::domain::error::EngineError;
 use crate::ui::html::Html;
-use crate::ui::i18n::{Locale, Rt};
+use crate::ui::i18n::{Locale, WorkerMsg};
 use crate::ui::link::{self, AppLink};
 use crate::ui::pages::ctx::Ctx;
 use sentences::R;
@@ -51,14 +51,14 @@ fn whole(r: &R) -> Html {
 
 /// An advice, kept by the worker for the part that follows it: the link
 /// it was made for, the advice, and what its changes are found from.
-pub struct Kept<'a> {
+pub struct KeptAdvice<'a> {
     query: String,
     link: AppLink,
     advice: Advice,
     work: AdviceWork<'a>,
 }
 
-impl<'a> Kept<'a> {
+impl<'a> KeptAdvice<'a> {
     /// The advice for an app link but what would change its answer;
     /// `pool`: the part of the last advice's pool its horizon does not
     /// change, used when made for the same inputs but the months (else
@@ -66,14 +66,14 @@ impl<'a> Kept<'a> {
     fn new(
         catalog: &'a Catalog,
         query: &str,
-        pool: Option<&mut Option<Prepared<'a>>>,
-    ) -> Result<Kept<'a>, EngineError> {
+        pool: Option<&mut Option<KeptPool<'a>>>,
+    ) -> Result<KeptAdvice<'a>, EngineError> {
         let (link, _) = link::parse(query, catalog);
         let (advice, work) = match pool {
             Some(p) => advise_but_changes_kept(catalog, &link.scenario, &link.advise, p)?,
             None => advise_but_changes(catalog, &link.scenario, &link.advise)?,
         };
-        Ok(Kept {
+        Ok(KeptAdvice {
             query: query.to_string(),
             link,
             advice,
@@ -87,14 +87,14 @@ impl<'a> Kept<'a> {
 /// tail: ranking, exclusions, assumptions), or the engine's error code with
 /// two empty pieces (the page keeps its last good result beside its own
 /// message); and what [`ChangesJob`] continues from. `pool`: what the
-/// worker keeps of the last advice's pool ([`Prepared`]).
+/// worker keeps of the last advice's pool ([`KeptPool`]).
 pub fn advice_but_changes<'a>(
     catalog: &'a Catalog,
     query: &str,
     locale: Locale,
-    pool: &mut Option<Prepared<'a>>,
-) -> ((Option<String>, Vec<Html>), Option<Kept<'a>>) {
-    match Kept::new(catalog, query, Some(pool)) {
+    pool: &mut Option<KeptPool<'a>>,
+) -> ((Option<String>, Vec<Html>), Option<KeptAdvice<'a>>) {
+    match KeptAdvice::new(catalog, query, Some(pool)) {
         Err(e) => (
             (Some(e.code().to_string()), vec![Html::new(), Html::new()]),
             None,
@@ -117,7 +117,7 @@ pub struct ChangesJob<'a> {
     catalog: &'a Catalog,
     query: String,
     locale: Locale,
-    kept: Option<Box<Kept<'a>>>,
+    kept: Option<Box<KeptAdvice<'a>>>,
     search: ChangesSearch<'a>,
 }
 
@@ -128,7 +128,7 @@ impl<'a> ChangesJob<'a> {
         catalog: &'a Catalog,
         query: &str,
         locale: Locale,
-        kept: Option<Box<Kept<'a>>>,
+        kept: Option<Box<KeptAdvice<'a>>>,
     ) -> ChangesJob<'a> {
         ChangesJob {
             catalog,
@@ -143,7 +143,7 @@ impl<'a> ChangesJob<'a> {
     pub fn step(&mut self) -> Option<(Option<String>, Vec<Html>)> {
         let fail = |e: EngineError| Some((Some(e.code().to_string()), vec![Html::new()]));
         let Some(k) = self.kept.as_deref() else {
-            return match Kept::new(self.catalog, &self.query, None) {
+            return match KeptAdvice::new(self.catalog, &self.query, None) {
                 Ok(k) => {
                     self.kept = Some(Box::new(k));
                     None
@@ -179,12 +179,12 @@ fn render<'a>(catalog: &'a Catalog, l: &'a AppLink, a: &'a Advice, locale: Local
 }
 
 /// An articles' profile, as its button and the comparison name it.
-fn profile_msg(p: Profile) -> Rt {
+fn profile_msg(p: Profile) -> WorkerMsg {
     match p {
-        Profile::Unlimited => Rt::AdvProfUnlimited,
-        Profile::Domestic => Rt::AdvProfDomestic,
-        Profile::GameMixed => Rt::AdvProfGame,
-        Profile::Enterprise => Rt::AdvProfEnterprise,
+        Profile::Unlimited => WorkerMsg::AdvProfUnlimited,
+        Profile::Domestic => WorkerMsg::AdvProfDomestic,
+        Profile::GameMixed => WorkerMsg::AdvProfGame,
+        Profile::Enterprise => WorkerMsg::AdvProfEnterprise,
     }
 }
 

@@ -10,7 +10,7 @@ use crate::domain::advise::{
 use crate::domain::catalog::{AcceleratorKind, OfferId, SlaScope, Stack};
 use crate::domain::scenario::{BillingModel, ScenarioWarning};
 use crate::ui::format;
-use crate::ui::i18n::{fill, Locale, Rt};
+use crate::ui::i18n::{fill, Locale, WorkerMsg};
 use crate::ui::labels::{gpu_link_msg, rdma_msg, usage_kind_msg};
 use crate::ui::link::{self, AppLink, Screen};
 use crate::ui::pages::ctx::Ctx;
@@ -25,7 +25,7 @@ pub(super) struct R<'a> {
 
 impl R<'_> {
     /// A message in the render's language.
-    pub(super) fn t(&self, m: Rt) -> &'static str {
+    pub(super) fn t(&self, m: WorkerMsg) -> &'static str {
         m.text(self.cx.locale)
     }
     /// A percentage as sourced (SLA figures have up to three decimals).
@@ -48,7 +48,7 @@ impl R<'_> {
     pub(super) fn strategy_label(&self, s: &Strategy) -> String {
         match s.mix_baseline {
             Some(b) => fill(
-                self.t(Rt::AdvMixCommitted),
+                self.t(WorkerMsg::AdvMixCommitted),
                 &[self.cx.model(b), self.cx.model(BillingModel::Spot)],
             ),
             None => self.cx.model(s.model).to_string(),
@@ -59,7 +59,7 @@ impl R<'_> {
         let a = self.advice;
         if let Some(h) = s.job_hours {
             return fill(
-                self.t(Rt::AdvStratJob),
+                self.t(WorkerMsg::AdvStratJob),
                 &[
                     &self.strategy_label(s),
                     &s.instances.to_string(),
@@ -82,12 +82,12 @@ impl R<'_> {
             .unwrap_or_default();
         match (s.model, s.mix_baseline) {
             (BillingModel::OnDemand, _) => fill(
-                self.t(Rt::AdvStratOd),
+                self.t(WorkerMsg::AdvStratOd),
                 &[&n, &g, &self.num(a.hours_per_month)],
             ),
-            (BillingModel::Spot, _) => fill(self.t(Rt::AdvStratSpot), &[&n, &g, &spot_pct]),
+            (BillingModel::Spot, _) => fill(self.t(WorkerMsg::AdvStratSpot), &[&n, &g, &spot_pct]),
             (BillingModel::Mix, Some(b)) => fill(
-                self.t(Rt::AdvStratMixCommit),
+                self.t(WorkerMsg::AdvStratMixCommit),
                 &[
                     self.cx.model(b),
                     &self.num(Decimal::ONE_HUNDRED - self.l.scenario.mix_spot_share_pct),
@@ -96,25 +96,29 @@ impl R<'_> {
                     &spot_pct,
                 ],
             ),
-            (BillingModel::Mix, None) => {
-                fill(self.t(Rt::AdvStratMixOd), &[&n, &g, &share, &spot_pct])
-            }
+            (BillingModel::Mix, None) => fill(
+                self.t(WorkerMsg::AdvStratMixOd),
+                &[&n, &g, &share, &spot_pct],
+            ),
             (m, _) => {
-                let mut t = fill(self.t(Rt::AdvStratCommit), &[self.cx.model(m), &n, &g]);
+                let mut t = fill(
+                    self.t(WorkerMsg::AdvStratCommit),
+                    &[self.cx.model(m), &n, &g],
+                );
                 if s.upfront > Decimal::ZERO {
                     t.push_str(&fill(
-                        self.t(Rt::AdvStratUpfront),
+                        self.t(WorkerMsg::AdvStratUpfront),
                         &[&self.money(s.upfront)],
                     ));
                 }
                 let months = a.months.to_string();
                 if s.still_owed > Decimal::ZERO {
                     t.push_str(&fill(
-                        self.t(Rt::AdvStratOwed),
+                        self.t(WorkerMsg::AdvStratOwed),
                         &[&self.money(s.still_owed), &months],
                     ));
                 } else {
-                    t.push_str(&fill(self.t(Rt::AdvStratNothingOwed), &[&months]));
+                    t.push_str(&fill(self.t(WorkerMsg::AdvStratNothingOwed), &[&months]));
                 }
                 t
             }
@@ -124,7 +128,7 @@ impl R<'_> {
     pub(super) fn why(&self, w: &Why) -> String {
         let t = |m| self.t(m);
         match w {
-            Why::Cheapest => t(Rt::AdvWhyCheapest).into(),
+            Why::Cheapest => t(WorkerMsg::AdvWhyCheapest).into(),
             Why::VsNext {
                 pct_cheaper,
                 other,
@@ -132,10 +136,10 @@ impl R<'_> {
             } => {
                 let months = self.advice.months.to_string();
                 if pct_cheaper.is_zero() {
-                    fill(t(Rt::AdvWhySame), &[&self.cx.offer(other), &months])
+                    fill(t(WorkerMsg::AdvWhySame), &[&self.cx.offer(other), &months])
                 } else if *pct_cheaper > Decimal::ZERO {
                     fill(
-                        t(Rt::AdvWhyCheaper),
+                        t(WorkerMsg::AdvWhyCheaper),
                         &[
                             &self.num(*pct_cheaper),
                             &self.cx.offer(other),
@@ -145,7 +149,7 @@ impl R<'_> {
                     )
                 } else {
                     fill(
-                        t(Rt::AdvWhyDearer),
+                        t(WorkerMsg::AdvWhyDearer),
                         &[
                             &self.num(-*pct_cheaper),
                             &self.cx.offer(other),
@@ -160,12 +164,12 @@ impl R<'_> {
                 need_gb,
                 total_gb,
             } => {
-                let mut s = fill(t(Rt::AdvWhyMemory), &[&per_gpu_gb.to_string()]);
+                let mut s = fill(t(WorkerMsg::AdvWhyMemory), &[&per_gpu_gb.to_string()]);
                 if let Some(n) = need_gb {
-                    s.push_str(&fill(t(Rt::AdvWhyMemoryNeed), &[&n.to_string()]));
+                    s.push_str(&fill(t(WorkerMsg::AdvWhyMemoryNeed), &[&n.to_string()]));
                 }
                 if let Some(tot) = total_gb {
-                    s.push_str(&fill(t(Rt::AdvWhyMemoryTotal), &[&tot.to_string()]));
+                    s.push_str(&fill(t(WorkerMsg::AdvWhyMemoryTotal), &[&tot.to_string()]));
                 }
                 s
             }
@@ -173,28 +177,31 @@ impl R<'_> {
                 tflops,
                 pct_of_best,
             } => fill(
-                t(Rt::AdvWhyTflops),
+                t(WorkerMsg::AdvWhyTflops),
                 &[&self.num(*tflops), &self.num(*pct_of_best)],
             ),
-            Why::ThroughputUnknown => t(Rt::AdvWhyTflopsUnknown).into(),
+            Why::ThroughputUnknown => t(WorkerMsg::AdvWhyTflopsUnknown).into(),
             Why::JobHours {
                 hours,
                 pct_of_fastest,
                 measured,
             } => fill(
                 t(if *measured {
-                    Rt::AdvWhyJobMeasured
+                    WorkerMsg::AdvWhyJobMeasured
                 } else {
-                    Rt::AdvWhyJobEstimate
+                    WorkerMsg::AdvWhyJobEstimate
                 }),
                 &[&self.num(*hours), &self.num(*pct_of_fastest)],
             ),
-            Why::Interconnect { text } => fill(t(Rt::AdvWhyInterconnect), &[text]),
+            Why::Interconnect { text } => fill(t(WorkerMsg::AdvWhyInterconnect), &[text]),
             Why::Accelerator { kind, stack, .. } => {
                 let stack = stack
-                    .map(|s| fill(t(Rt::AdvWhyAccelStack), &[stack_name(s)]))
+                    .map(|s| fill(t(WorkerMsg::AdvWhyAccelStack), &[stack_name(s)]))
                     .unwrap_or_default();
-                fill(t(Rt::AdvWhyAccelerator), &[accel_name(*kind), &stack])
+                fill(
+                    t(WorkerMsg::AdvWhyAccelerator),
+                    &[accel_name(*kind), &stack],
+                )
             }
             Why::Network {
                 gbps,
@@ -208,10 +215,13 @@ impl R<'_> {
                 let mut r = rdma_msg(*rdma).text(loc).to_string();
                 if let Some(f) = fabric_gbps {
                     r.push_str(", ");
-                    r.push_str(&fill(t(Rt::AdvWhyFabric), &[&self.num(*f)]));
+                    r.push_str(&fill(t(WorkerMsg::AdvWhyFabric), &[&self.num(*f)]));
                 }
                 let link = gpu_link_msg(*gpu_link).text(loc);
-                fill(t(Rt::AdvWhyNetwork), &[&self.num(*gbps), &r, link, as_of])
+                fill(
+                    t(WorkerMsg::AdvWhyNetwork),
+                    &[&self.num(*gbps), &r, link, as_of],
+                )
             }
             Why::Sla {
                 scope,
@@ -224,16 +234,16 @@ impl R<'_> {
                 let title = self.cx.catalog.source_title(source);
                 let mut basis = title.to_string();
                 if *secondary {
-                    basis = format!("{basis}, {}", t(Rt::AdvWhySlaSecondary));
+                    basis = format!("{basis}, {}", t(WorkerMsg::AdvWhySlaSecondary));
                 }
-                let date = as_of.as_deref().unwrap_or(t(Rt::AdvWhySlaUndated));
+                let date = as_of.as_deref().unwrap_or(t(WorkerMsg::AdvWhySlaUndated));
                 let scope = t(match scope {
-                    SlaScope::SingleInstance => Rt::AdvScopeSingle,
-                    SlaScope::AvailabilitySet => Rt::AdvScopeSet,
-                    SlaScope::MultiZone => Rt::AdvScopeZones,
+                    SlaScope::SingleInstance => WorkerMsg::AdvScopeSingle,
+                    SlaScope::AvailabilitySet => WorkerMsg::AdvScopeSet,
+                    SlaScope::MultiZone => WorkerMsg::AdvScopeZones,
                 });
                 fill(
-                    t(Rt::AdvWhySlaMet),
+                    t(WorkerMsg::AdvWhySlaMet),
                     &[&self.num2(*pct), scope, &self.num2(*need_pct), &basis, date],
                 )
             }
@@ -241,17 +251,20 @@ impl R<'_> {
                 committed,
                 pct_of_cost,
             } => fill(
-                t(Rt::AdvWhyLockIn),
+                t(WorkerMsg::AdvWhyLockIn),
                 &[&self.money(*committed), &self.num(*pct_of_cost)],
             ),
             Why::CashTimingUnknown { peak_min, peak_max } => fill(
-                t(Rt::AdvWhyCashUnknown),
+                t(WorkerMsg::AdvWhyCashUnknown),
                 &[&self.money(*peak_min), &self.money(*peak_max)],
             ),
             Why::StalePrices {
                 oldest_as_of,
                 age_days,
-            } => fill(t(Rt::AdvWhyStale), &[oldest_as_of, &age_days.to_string()]),
+            } => fill(
+                t(WorkerMsg::AdvWhyStale),
+                &[oldest_as_of, &age_days.to_string()],
+            ),
             Why::ComparedWithout { kinds } => {
                 let names: Vec<&str> = kinds
                     .iter()
@@ -262,7 +275,7 @@ impl R<'_> {
                 } else {
                     ", "
                 };
-                fill(t(Rt::AdvWhyComparedWithout), &[&names.join(sep)])
+                fill(t(WorkerMsg::AdvWhyComparedWithout), &[&names.join(sep)])
             }
             Why::Stated {
                 claim,
@@ -271,28 +284,28 @@ impl R<'_> {
             } => {
                 let title = self.cx.catalog.source_title(source);
                 fill(
-                    t(Rt::AdvWhyStated),
+                    t(WorkerMsg::AdvWhyStated),
                     &[&claim_name(claim, self.cx.locale), title, as_of],
                 )
             }
             Why::NotStated { claim } => fill(
-                t(Rt::AdvWhyNotStated),
+                t(WorkerMsg::AdvWhyNotStated),
                 &[&claim_name(claim, self.cx.locale)],
             ),
-            Why::StillOwed { amount } => fill(t(Rt::AdvWhyOwed), &[&self.money(*amount)]),
+            Why::StillOwed { amount } => fill(t(WorkerMsg::AdvWhyOwed), &[&self.money(*amount)]),
             Why::SpotExposure {
                 monthly_pct,
                 share_pct,
             } => fill(
-                t(Rt::AdvWhySpot),
+                t(WorkerMsg::AdvWhySpot),
                 &[&self.num(*share_pct), &self.num(*monthly_pct)],
             ),
-            Why::IndicativePrice => t(Rt::AdvWhyIndicative).into(),
-            Why::AssumedRate => t(Rt::AdvWhyAssumed).into(),
-            Why::Incomplete => t(Rt::AdvWhyIncomplete).into(),
-            Why::RdmaUnverified => t(Rt::AdvWhyRdma).into(),
-            Why::SlaNotInCatalog => t(Rt::AdvWhySla).into(),
-            Why::ChinaAccount => t(Rt::AdvWhyChinaAccount).into(),
+            Why::IndicativePrice => t(WorkerMsg::AdvWhyIndicative).into(),
+            Why::AssumedRate => t(WorkerMsg::AdvWhyAssumed).into(),
+            Why::Incomplete => t(WorkerMsg::AdvWhyIncomplete).into(),
+            Why::RdmaUnverified => t(WorkerMsg::AdvWhyRdma).into(),
+            Why::SlaNotInCatalog => t(WorkerMsg::AdvWhySla).into(),
+            Why::ChinaAccount => t(WorkerMsg::AdvWhyChinaAccount).into(),
         }
     }
     /// The link that opens these offers, alone, on another screen (the
@@ -319,11 +332,14 @@ impl R<'_> {
             .collect();
         if p.same_elsewhere.len() > 3 {
             names.push(fill(
-                self.t(Rt::AdvMore),
+                self.t(WorkerMsg::AdvMore),
                 &[&(p.same_elsewhere.len() - 3).to_string()],
             ));
         }
-        Some(fill(self.t(Rt::AdvSameElsewhere), &[&names.join("; ")]))
+        Some(fill(
+            self.t(WorkerMsg::AdvSameElsewhere),
+            &[&names.join("; ")],
+        ))
     }
 
     /// What would change the answer.
@@ -331,13 +347,18 @@ impl R<'_> {
         match c {
             Change::Budget { below, basis, then } => {
                 let basis = match basis {
-                    BudgetBasis::Monthly => self.t(Rt::AdvBasisMonth),
-                    BudgetBasis::Total => self.t(Rt::AdvBasisTotal),
+                    BudgetBasis::Monthly => self.t(WorkerMsg::AdvBasisMonth),
+                    BudgetBasis::Total => self.t(WorkerMsg::AdvBasisTotal),
                 };
-                let mut s = fill(self.t(Rt::AdvChangeBudget), &[&self.money(*below), basis]);
+                let mut s = fill(
+                    self.t(WorkerMsg::AdvChangeBudget),
+                    &[&self.money(*below), basis],
+                );
                 match then {
-                    Some(o) => s.push_str(&fill(self.t(Rt::AdvThenLeads), &[&self.cx.offer(o)])),
-                    None => s.push_str(self.t(Rt::AdvThenNone)),
+                    Some(o) => {
+                        s.push_str(&fill(self.t(WorkerMsg::AdvThenLeads), &[&self.cx.offer(o)]))
+                    }
+                    None => s.push_str(self.t(WorkerMsg::AdvThenNone)),
                 }
                 s
             }
@@ -347,7 +368,7 @@ impl R<'_> {
                 model,
                 cost,
             } => fill(
-                self.t(Rt::AdvChangeDrop),
+                self.t(WorkerMsg::AdvChangeDrop),
                 &[
                     self.t(drop_msg(*constraint)),
                     &self.cx.offer(then),
@@ -356,7 +377,7 @@ impl R<'_> {
                 ],
             ),
             Change::CostOnly { then, model } => fill(
-                self.t(Rt::AdvChangeCostOnly),
+                self.t(WorkerMsg::AdvChangeCostOnly),
                 &[&self.cx.offer(then), self.cx.model(*model)],
             ),
             Change::Horizon {
@@ -364,14 +385,14 @@ impl R<'_> {
                 then,
                 model,
             } => fill(
-                self.t(Rt::AdvChangeHorizon),
+                self.t(WorkerMsg::AdvChangeHorizon),
                 &[
                     &months.to_string(),
                     &self.cx.offer(then),
                     self.cx.model(*model),
                 ],
             ),
-            Change::HorizonStable => self.t(Rt::AdvChangeHorizonStable).into(),
+            Change::HorizonStable => self.t(WorkerMsg::AdvChangeHorizonStable).into(),
         }
     }
 
@@ -384,14 +405,14 @@ impl R<'_> {
             pc.family
         );
         if pc.missing {
-            fill(self.t(Rt::AdvProfMissing), &[&pick])
+            fill(self.t(WorkerMsg::AdvProfMissing), &[&pick])
         } else if pc.agrees {
-            fill(self.t(Rt::AdvProfAgrees), &[&pick])
+            fill(self.t(WorkerMsg::AdvProfAgrees), &[&pick])
         } else if let (Some(rank), Some(o), Some(top)) =
             (pc.rank, &pc.offer, self.advice.picks.first())
         {
             let mut s = fill(
-                self.t(Rt::AdvProfRanked),
+                self.t(WorkerMsg::AdvProfRanked),
                 &[
                     &pick,
                     &rank.to_string(),
@@ -404,29 +425,29 @@ impl R<'_> {
                 let top_cost = top.strategy.decision_cost;
                 if top_cost > Decimal::ZERO && c > top_cost {
                     s.push_str(&fill(
-                        self.t(Rt::AdvProfDearer),
+                        self.t(WorkerMsg::AdvProfDearer),
                         &[&self.num((c - top_cost) * Decimal::ONE_HUNDRED / top_cost)],
                     ));
                 }
             }
             if let Some(b) = pc.behind {
                 let part = match b.part {
-                    ScorePart::Cost => Rt::AdvScoreCost,
-                    ScorePart::Perf => Rt::AdvScorePerf,
-                    ScorePart::Eco => Rt::AdvScoreEco,
-                    ScorePart::Risk => Rt::AdvScoreRisk,
+                    ScorePart::Cost => WorkerMsg::AdvScoreCost,
+                    ScorePart::Perf => WorkerMsg::AdvScorePerf,
+                    ScorePart::Eco => WorkerMsg::AdvScoreEco,
+                    ScorePart::Risk => WorkerMsg::AdvScoreRisk,
                 };
                 s.push_str(&fill(
-                    self.t(Rt::AdvProfBehind),
+                    self.t(WorkerMsg::AdvProfBehind),
                     &[self.t(part), &self.score(b.pick), &self.score(b.top)],
                 ));
             } else {
-                s.push_str(self.t(Rt::AdvStop));
+                s.push_str(self.t(WorkerMsg::AdvStop));
             }
             s
         } else {
             fill(
-                self.t(Rt::AdvProfExcluded),
+                self.t(WorkerMsg::AdvProfExcluded),
                 &[
                     &pick,
                     self.t(exclusion_msg(pc.excluded.unwrap_or(Exclusion::Filters))),
@@ -439,10 +460,10 @@ impl R<'_> {
     pub(super) fn exclusion(&self, g: &ExclusionGroup) -> String {
         let mut text = self.t(exclusion_msg(g.reason)).to_string();
         if let Some(o) = g.over_by {
-            text = fill(self.t(Rt::AdvExOverBy), &[&self.money(o)]);
+            text = fill(self.t(WorkerMsg::AdvExOverBy), &[&self.money(o)]);
         }
         if let Some(m) = g.best_memory_gb {
-            text.push_str(&fill(self.t(Rt::AdvExBestMemory), &[&m.to_string()]));
+            text.push_str(&fill(self.t(WorkerMsg::AdvExBestMemory), &[&m.to_string()]));
         }
         text
     }
@@ -451,7 +472,7 @@ impl R<'_> {
     pub(super) fn relaxation(&self, x: &Relaxation) -> String {
         let what: Vec<&str> = x.drop.iter().map(|e| self.t(drop_msg(*e))).collect();
         let mut text = fill(
-            self.t(Rt::AdvRelax),
+            self.t(WorkerMsg::AdvRelax),
             &[
                 &what.join(" + "),
                 &x.admits.to_string(),
@@ -461,10 +482,10 @@ impl R<'_> {
             ],
         );
         if let Some(b) = x.budget_needed {
-            text.push_str(&fill(self.t(Rt::AdvRelaxBudget), &[&self.money(b)]));
+            text.push_str(&fill(self.t(WorkerMsg::AdvRelaxBudget), &[&self.money(b)]));
         }
         if let Some(m) = x.memory_gb {
-            text.push_str(&fill(self.t(Rt::AdvRelaxMemory), &[&m.to_string()]));
+            text.push_str(&fill(self.t(WorkerMsg::AdvRelaxMemory), &[&m.to_string()]));
         }
         text
     }
@@ -474,7 +495,7 @@ impl R<'_> {
         let a = self.advice;
         let w = a.weights;
         fill(
-            self.t(Rt::AdvNoteWeights),
+            self.t(WorkerMsg::AdvNoteWeights),
             &[
                 &w.cost.to_string(),
                 &w.perf.to_string(),
@@ -489,48 +510,52 @@ impl R<'_> {
     /// An assumption or caveat of the whole advice.
     pub(super) fn note(&self, n: &Note) -> String {
         match n {
-            Note::WeightsFallback => self.t(Rt::AdvNoteWeightsFallback).to_string(),
+            Note::WeightsFallback => self.t(WorkerMsg::AdvNoteWeightsFallback).to_string(),
             Note::Spot {
                 monthly_pct,
                 overhead_pct,
             } => fill(
-                self.t(Rt::AdvNoteSpot),
+                self.t(WorkerMsg::AdvNoteSpot),
                 &[
                     &self.num(*monthly_pct),
                     &format::plain(*overhead_pct, self.cx.locale),
                 ],
             ),
-            Note::Burst { share_pct } => fill(self.t(Rt::AdvNoteBurst), &[&self.num(*share_pct)]),
+            Note::Burst { share_pct } => {
+                fill(self.t(WorkerMsg::AdvNoteBurst), &[&self.num(*share_pct)])
+            }
             Note::ThroughputBasis => {
                 format!(
                     "{} {}",
-                    self.t(Rt::AdvNoteThroughput),
-                    self.t(Rt::AdvNoteScores)
+                    self.t(WorkerMsg::AdvNoteThroughput),
+                    self.t(WorkerMsg::AdvNoteScores)
                 )
             }
             Note::BudgetBasis { basis, amount } => fill(
                 self.t(match basis {
-                    BudgetBasis::Monthly => Rt::AdvNoteBudgetMonthly,
-                    BudgetBasis::Total => Rt::AdvNoteBudgetTotal,
+                    BudgetBasis::Monthly => WorkerMsg::AdvNoteBudgetMonthly,
+                    BudgetBasis::Total => WorkerMsg::AdvNoteBudgetTotal,
                 }),
                 &[&self.money(*amount)],
             ),
-            Note::ModelsLimited { count } => fill(self.t(Rt::AdvNoteModels), &[&count.to_string()]),
-            Note::Job { months } => fill(self.t(Rt::AdvNoteJob), &[&months.to_string()]),
-            Note::NoJob => self.t(Rt::AdvNoteNoJob).to_string(),
+            Note::ModelsLimited { count } => {
+                fill(self.t(WorkerMsg::AdvNoteModels), &[&count.to_string()])
+            }
+            Note::Job { months } => fill(self.t(WorkerMsg::AdvNoteJob), &[&months.to_string()]),
+            Note::NoJob => self.t(WorkerMsg::AdvNoteNoJob).to_string(),
             Note::StalePrices {
                 picks,
                 oldest_as_of,
                 age_days,
             } => fill(
-                self.t(Rt::AdvNoteStale),
+                self.t(WorkerMsg::AdvNoteStale),
                 &[&picks.to_string(), oldest_as_of, &age_days.to_string()],
             ),
             Note::Warning { warning } => self
                 .t(match warning {
-                    ScenarioWarning::StudentPriceZero => Rt::AdvNoteStudentZero,
-                    ScenarioWarning::AssumedDiscountFull => Rt::AdvNoteDiscountFull,
-                    ScenarioWarning::FirstMonthFree => Rt::AdvNoteFirstMonthFree,
+                    ScenarioWarning::StudentPriceZero => WorkerMsg::AdvNoteStudentZero,
+                    ScenarioWarning::AssumedDiscountFull => WorkerMsg::AdvNoteDiscountFull,
+                    ScenarioWarning::FirstMonthFree => WorkerMsg::AdvNoteFirstMonthFree,
                 })
                 .to_string(),
         }
@@ -565,47 +590,47 @@ fn claim_name(c: &str, locale: Locale) -> String {
         "mlp:azureml" => "Azure Machine Learning".into(),
         "mlp:pai" => "Alibaba PAI".into(),
         "mlp:tione" => "Tencent TI-ONE".into(),
-        "mlp:" => Rt::AdvClaimPlatform.text(locale).into(),
-        "dl:images" => Rt::AdvClaimImages.text(locale).into(),
+        "mlp:" => WorkerMsg::AdvClaimPlatform.text(locale).into(),
+        "dl:images" => WorkerMsg::AdvClaimImages.text(locale).into(),
         "icp:mainland" => "ICP".into(),
         other => other.into(),
     }
 }
 
-fn exclusion_msg(e: Exclusion) -> Rt {
+fn exclusion_msg(e: Exclusion) -> WorkerMsg {
     match e {
-        Exclusion::Filters => Rt::AdvExFilters,
-        Exclusion::Residency => Rt::AdvExResidency,
-        Exclusion::Icp => Rt::AdvExIcp,
-        Exclusion::Platform => Rt::AdvExPlatform,
-        Exclusion::Memory => Rt::AdvExMemory,
-        Exclusion::NvLink => Rt::AdvExNvlink,
-        Exclusion::NoPrice => Rt::AdvExNoPrice,
-        Exclusion::NoThroughput => Rt::AdvExNoThroughput,
-        Exclusion::Risk => Rt::AdvExRisk,
-        Exclusion::Budget => Rt::AdvExBudget,
-        Exclusion::Accelerator => Rt::AdvExAccelerator,
-        Exclusion::Rdma => Rt::AdvExRdma,
-        Exclusion::Sla => Rt::AdvExSla,
-        Exclusion::CashTiming => Rt::AdvExCashTiming,
+        Exclusion::Filters => WorkerMsg::AdvExFilters,
+        Exclusion::Residency => WorkerMsg::AdvExResidency,
+        Exclusion::Icp => WorkerMsg::AdvExIcp,
+        Exclusion::Platform => WorkerMsg::AdvExPlatform,
+        Exclusion::Memory => WorkerMsg::AdvExMemory,
+        Exclusion::NvLink => WorkerMsg::AdvExNvlink,
+        Exclusion::NoPrice => WorkerMsg::AdvExNoPrice,
+        Exclusion::NoThroughput => WorkerMsg::AdvExNoThroughput,
+        Exclusion::Risk => WorkerMsg::AdvExRisk,
+        Exclusion::Budget => WorkerMsg::AdvExBudget,
+        Exclusion::Accelerator => WorkerMsg::AdvExAccelerator,
+        Exclusion::Rdma => WorkerMsg::AdvExRdma,
+        Exclusion::Sla => WorkerMsg::AdvExSla,
+        Exclusion::CashTiming => WorkerMsg::AdvExCashTiming,
     }
 }
 
-fn drop_msg(e: Exclusion) -> Rt {
+fn drop_msg(e: Exclusion) -> WorkerMsg {
     match e {
-        Exclusion::Residency => Rt::AdvDropResidency,
-        Exclusion::Icp => Rt::AdvDropIcp,
-        Exclusion::Platform => Rt::AdvDropPlatform,
-        Exclusion::Memory => Rt::AdvDropMemory,
-        Exclusion::NvLink => Rt::AdvDropNvlink,
-        Exclusion::Risk => Rt::AdvDropRisk,
-        Exclusion::Budget => Rt::AdvDropBudget,
-        Exclusion::Rdma => Rt::AdvDropRdma,
-        Exclusion::Sla => Rt::AdvDropSla,
+        Exclusion::Residency => WorkerMsg::AdvDropResidency,
+        Exclusion::Icp => WorkerMsg::AdvDropIcp,
+        Exclusion::Platform => WorkerMsg::AdvDropPlatform,
+        Exclusion::Memory => WorkerMsg::AdvDropMemory,
+        Exclusion::NvLink => WorkerMsg::AdvDropNvlink,
+        Exclusion::Risk => WorkerMsg::AdvDropRisk,
+        Exclusion::Budget => WorkerMsg::AdvDropBudget,
+        Exclusion::Rdma => WorkerMsg::AdvDropRdma,
+        Exclusion::Sla => WorkerMsg::AdvDropSla,
         Exclusion::Filters
         | Exclusion::NoPrice
         | Exclusion::NoThroughput
         | Exclusion::Accelerator
-        | Exclusion::CashTiming => Rt::AdvExFilters,
+        | Exclusion::CashTiming => WorkerMsg::AdvExFilters,
     }
 }

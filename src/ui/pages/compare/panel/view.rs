@@ -12,7 +12,7 @@ use crate::domain::tco::{ModelQuote, Quote};
 use crate::ui::components::badges::stale_badge;
 use crate::ui::format;
 use crate::ui::html::Html;
-use crate::ui::i18n::{fill, Locale, Msg, Rt};
+use crate::ui::i18n::{fill, Locale, Msg, WorkerMsg};
 use crate::ui::labels::{gpu_link_msg, model_msg, provider_msg, rdma_msg, usage_kind_msg};
 use crate::ui::link::{self, AppLink};
 
@@ -42,18 +42,19 @@ fn region_label(catalog: &Catalog, provider: ProviderId, code: &str, loc: Locale
 /// The spot assumptions as a sentence, from the quote's own spot outcome.
 fn spot_rate_text(q: &Quote, rate: InterruptionRate, loc: Locale) -> String {
     match (rate, &q.spot) {
-        (InterruptionRate::HourlyPct(p), _) => {
-            fill(Rt::SpotRateHourly.text(loc), &[&format::plain(p, loc)])
-        }
+        (InterruptionRate::HourlyPct(p), _) => fill(
+            WorkerMsg::SpotRateHourly.text(loc),
+            &[&format::plain(p, loc)],
+        ),
         (_, Some(sp)) => fill(
-            Rt::SpotRateMonthly.text(loc),
+            WorkerMsg::SpotRateMonthly.text(loc),
             &[
                 &format::plain(sp.interruption_monthly_pct.unwrap_or_default(), loc),
                 &sp.interruptions_per_hour.to_string(),
             ],
         ),
         (r, None) => fill(
-            Rt::SpotRateMonthly.text(loc),
+            WorkerMsg::SpotRateMonthly.text(loc),
             &[
                 &format::plain(r.monthly_pct().unwrap_or_default(), loc),
                 "—",
@@ -66,12 +67,12 @@ fn spot_rate_text(q: &Quote, rate: InterruptionRate, loc: Locale) -> String {
 /// outlives the period, what is paid in it and what is still owed after it.
 fn cost_cell(mq: Option<&ModelQuote>, best: bool, cur: Currency, loc: Locale) -> Markup {
     let Some(mq) = mq else {
-        return html! { td { (Rt::Unavailable.text(loc)) } };
+        return html! { td { (WorkerMsg::Unavailable.text(loc)) } };
     };
     let cost = mq
         .decision_cost
         .map(|d| format::money(d.amount(), cur, loc))
-        .unwrap_or_else(|| Rt::Unavailable.text(loc).into());
+        .unwrap_or_else(|| WorkerMsg::Unavailable.text(loc).into());
     let mut tags: Vec<&str> = Vec::new();
     if mq.assumed {
         tags.push(Msg::AssumedTag.text(loc));
@@ -80,7 +81,7 @@ fn cost_cell(mq: Option<&ModelQuote>, best: bool, cur: Currency, loc: Locale) ->
         tags.push(Msg::IndicativeTag.text(loc));
     }
     if mq.user_price {
-        tags.push(Rt::UserPriceTag.text(loc));
+        tags.push(WorkerMsg::UserPriceTag.text(loc));
     }
     let kinds: Vec<&str> = mq
         .missing
@@ -89,7 +90,7 @@ fn cost_cell(mq: Option<&ModelQuote>, best: bool, cur: Currency, loc: Locale) ->
         .collect();
     let owed = match (mq.total, mq.still_owed > Decimal::ZERO) {
         (Some(paid), true) => fill(
-            Rt::PaidOwed.text(loc),
+            WorkerMsg::PaidOwed.text(loc),
             &[
                 &format::money(paid.amount(), cur, loc),
                 &format::money(mq.still_owed, cur, loc),
@@ -102,8 +103,8 @@ fn cost_cell(mq: Option<&ModelQuote>, best: bool, cur: Currency, loc: Locale) ->
             span data-testid="decision-cost" { (cost) }
             span.tag hidden[tags.is_empty()] { (tags.join(" · ")) }
             span.tag.warn data-testid="incomplete-tag" hidden[kinds.is_empty()]
-                title=(fill(Rt::IncompleteTip.text(loc), &[&kinds.join(", ")])) {
-                (Rt::IncompleteTag.text(loc))
+                title=(fill(WorkerMsg::IncompleteTip.text(loc), &[&kinds.join(", ")])) {
+                (WorkerMsg::IncompleteTag.text(loc))
             }
             span.sub data-testid="still-owed" hidden[owed.is_empty()] { (owed) }
         }
@@ -116,14 +117,14 @@ fn missing_rates(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Mark
     html! {
         @if !keys.is_empty() {
             fieldset.missing-rates data-testid="missing-rates" {
-                legend { (Rt::MissingRatesTitle.text(loc)) }
+                legend { (WorkerMsg::MissingRatesTitle.text(loc)) }
                 @for k in keys {
                     @let cur = catalog
                         .region(k.provider, &k.region)
                         .map(|r| r.billing_currency())
                         .unwrap_or(Currency::USD);
                     @let label = fill(
-                        Rt::MissingRateLabel.text(loc),
+                        WorkerMsg::MissingRateLabel.text(loc),
                         &[
                             provider_msg(k.provider).text(loc),
                             &region_label(catalog, k.provider, &k.region, loc),
@@ -177,9 +178,9 @@ fn sla_text(catalog: &Catalog, p: ProviderId, loc: Locale) -> String {
     let mut basis = vec![s
         .as_of
         .clone()
-        .unwrap_or_else(|| Rt::AdvWhySlaUndated.text(loc).to_string())];
+        .unwrap_or_else(|| WorkerMsg::AdvWhySlaUndated.text(loc).to_string())];
     if s.secondary {
-        basis.push(Rt::AdvWhySlaSecondary.text(loc).to_string());
+        basis.push(WorkerMsg::AdvWhySlaSecondary.text(loc).to_string());
     }
     format!("{} ({})", format::percent(s.pct, loc), basis.join(", "))
 }
@@ -272,14 +273,14 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
             "compare-row-link",
         ),
         (
-            Rt::CompareSla.text(loc),
+            WorkerMsg::CompareSla.text(loc),
             col(&|o| sla_text(catalog, o.provider, loc)),
             "compare-row-sla",
         ),
     ];
     let sp = &l.scenario.spot;
     let spot_basis = fill(
-        Rt::CompareSpotBasis.text(loc),
+        WorkerMsg::CompareSpotBasis.text(loc),
         &[
             &spot_rate_text(&p.quote, sp.interruption, loc),
             &format::plain(sp.checkpoint_minutes, loc),
@@ -292,12 +293,12 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
         // what the totals mean, above the table (inside it, at 375 px, the
         // sentence ran off the panel's visible width)
         p.hint data-testid="compare-totals" {
-            (fill(Rt::CompareTotals.text(loc), &[&months.to_string(), &format::plain(hours, loc)]))
+            (fill(WorkerMsg::CompareTotals.text(loc), &[&months.to_string(), &format::plain(hours, loc)]))
         }
         div.compare-scroll {
             table data-testid="compare-table" {
                 thead { tr {
-                    th scope="col" { (Rt::CompareSpecs.text(loc)) }
+                    th scope="col" { (WorkerMsg::CompareSpecs.text(loc)) }
                     @for (_, o) in &offers {
                         th scope="col" data-offer=(o.id) {
                             (o.instance_type) " "
@@ -310,7 +311,7 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                     @for (label, values, testid) in specs { (spec_row(label, values, testid)) }
                     // the on-demand hourly price, with "stale" beside an old one
                     tr data-testid="compare-row-hourly" {
-                        th scope="row" { (Rt::CompareHourlyOd.text(loc)) }
+                        th scope="row" { (WorkerMsg::CompareHourlyOd.text(loc)) }
                         @for (i, (q, offer)) in offers.iter().enumerate() {
                             @let v = q
                                 .models
@@ -319,14 +320,14 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                                 .and_then(|m| m.effective_hourly);
                             td class=[(p.best_hourly == Some(i)).then_some("best")] {
                                 (v.map(|d| format::money(d, cur, loc))
-                                    .unwrap_or_else(|| Rt::Unavailable.text(loc).into()))
+                                    .unwrap_or_else(|| WorkerMsg::Unavailable.text(loc).into()))
                                 @if let Some(price) = offer.on_demand().filter(|price| catalog.is_stale(&price.as_of)) {
                                     (stale_badge(loc, &price.as_of))
                                 }
                             }
                         }
                     }
-                    tr.group { th scope="row" colspan=(offers.len() + 1) { (Rt::CompareCosts.text(loc)) } }
+                    tr.group { th scope="row" colspan=(offers.len() + 1) { (WorkerMsg::CompareCosts.text(loc)) } }
                     @for (&m, &best) in p.models.iter().zip(p.best_by_model.iter()) {
                         tr data-testid={ "compare-row-" (m.code()) } {
                             th scope="row" { (model_msg(m).text(loc)) }
@@ -339,8 +340,8 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
             }
         }
         (missing_rates(catalog, l, p, loc))
-        p.hint { (Rt::CompareBestNote.text(loc)) }
-        p.hint data-testid="compare-commit-basis" { (Rt::CompareCommitNote.text(loc)) }
+        p.hint { (WorkerMsg::CompareBestNote.text(loc)) }
+        p.hint data-testid="compare-commit-basis" { (WorkerMsg::CompareCommitNote.text(loc)) }
         p.hint data-testid="assumed-rates" hidden[assumed.is_empty()] { (assumed) }
         p.hint data-testid="compare-spot-basis" { (spot_basis) }
     }
@@ -363,11 +364,11 @@ fn assumed_text(p: &Panel, loc: Locale) -> String {
         .filter(|r| any_assumed && r.term_months >= 12)
     {
         if text.is_empty() {
-            text.push_str(Rt::AssumedRatesIntro.text(loc));
+            text.push_str(WorkerMsg::AssumedRatesIntro.text(loc));
         }
         text.push(' ');
         text.push_str(&fill(
-            Rt::AssumedRatesTerm.text(loc),
+            WorkerMsg::AssumedRatesTerm.text(loc),
             &[
                 &(r.term_months / 12).to_string(),
                 &format::plain(r.no_upfront_pct, loc),
@@ -381,7 +382,10 @@ fn assumed_text(p: &Panel, loc: Locale) -> String {
     }
     if gap_n > 0 {
         text.push(' ');
-        text.push_str(&fill(Rt::AssumedGapBasis.text(loc), &[&gap_n.to_string()]));
+        text.push_str(&fill(
+            WorkerMsg::AssumedGapBasis.text(loc),
+            &[&gap_n.to_string()],
+        ));
     }
     text
 }

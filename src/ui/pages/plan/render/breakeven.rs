@@ -7,7 +7,7 @@ use super::{sentence, Ctx};
 use crate::domain::plan::{BreakEvenDistribution, BreakEvenGroup};
 use crate::ui::format;
 use crate::ui::html::Html;
-use crate::ui::i18n::{fill, Locale, Msg, Rt};
+use crate::ui::i18n::{fill, Locale, Msg, WorkerMsg};
 use crate::ui::labels::provider_msg;
 
 /// The sentence, then a row per provider × model.
@@ -15,18 +15,18 @@ pub fn breakeven(cx: Ctx, d: &BreakEvenDistribution) -> Html {
     let claim = d.article_claim_hours.to_string();
     let heads = [
         cx.t(Msg::ColProvider),
-        cx.t(Rt::BreakevenModel),
-        cx.t(Rt::BreakevenOffers),
-        cx.t(Rt::BreakevenMedian),
-        cx.t(Rt::BreakevenRange),
-        cx.t(Rt::BreakevenAtClaim),
-        cx.t(Rt::BreakevenNever),
+        cx.t(WorkerMsg::BreakevenModel),
+        cx.t(WorkerMsg::BreakevenOffers),
+        cx.t(WorkerMsg::BreakevenMedian),
+        cx.t(WorkerMsg::BreakevenRange),
+        cx.t(WorkerMsg::BreakevenAtClaim),
+        cx.t(WorkerMsg::BreakevenNever),
     ];
     html! {
         (sentence("breakeven-sentence", &claim_sentence(cx, d, &claim)))
-        div.table-wrap tabindex="0" role="region" aria-label=(fill(cx.t(Rt::BreakevenCaption), &[&claim])) {
+        div.table-wrap tabindex="0" role="region" aria-label=(fill(cx.t(WorkerMsg::BreakevenCaption), &[&claim])) {
             table.plan-options data-testid="breakeven-table" {
-                caption { (fill(cx.t(Rt::BreakevenCaption), &[&claim])) }
+                caption { (fill(cx.t(WorkerMsg::BreakevenCaption), &[&claim])) }
                 thead { tr { @for m in heads { th scope="col" { (fill(m, &[&claim])) } } } }
                 tbody { @for g in &d.groups { (group_row(cx, g)) } }
             }
@@ -59,7 +59,7 @@ fn claim_sentence(cx: Ctx, d: &BreakEvenDistribution, claim: &str) -> String {
         }
     };
     fill(
-        cx.t(Rt::BreakevenClaim),
+        cx.t(WorkerMsg::BreakevenClaim),
         &[claim, &list(&holds), &list(&fails)],
     )
 }

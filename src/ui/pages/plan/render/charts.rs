@@ -10,7 +10,7 @@ use crate::ui::components::chart::{
     line_chart, stacked_bars, Bar, BarsData, ChartData, Marker, Series,
 };
 use crate::ui::html::Html;
-use crate::ui::i18n::{fill, Rt};
+use crate::ui::i18n::{fill, WorkerMsg};
 use crate::ui::labels::{model_tag, provider_msg};
 
 /// Most options drawn in the charts (the table lists every one).
@@ -97,7 +97,7 @@ fn chart_data(cx: Ctx, plan: &Plan, opts: &[&PlanOption]) -> (ChartData, Vec<Bar
             markers.push(Marker {
                 series: i,
                 month: m,
-                label: fill(cx.t(Rt::PlanMarker), &[&m.to_string()]),
+                label: fill(cx.t(WorkerMsg::PlanMarker), &[&m.to_string()]),
             });
         }
     }
@@ -116,33 +116,33 @@ pub fn charts(cx: Ctx, plan: &Plan) -> Html {
     let (line, bars) = chart_data(cx, plan, &opts);
     let months = plan.months.to_string();
     let summary = fill(
-        cx.t(Rt::PlanChartSummary),
+        cx.t(WorkerMsg::PlanChartSummary),
         &[&opts.len().to_string(), &months],
     );
     let parts = [
-        Rt::PlanColUsage,
-        Rt::PlanColUpfront,
-        Rt::PlanColCommitment,
-        Rt::PlanColData,
-        Rt::PlanColCredits,
-        Rt::PlanColOwed,
+        WorkerMsg::PlanColUsage,
+        WorkerMsg::PlanColUpfront,
+        WorkerMsg::PlanColCommitment,
+        WorkerMsg::PlanColData,
+        WorkerMsg::PlanColCredits,
+        WorkerMsg::PlanColOwed,
     ]
     .into_iter()
     .map(|m| cx.t(m).to_string())
     .collect();
     let bars = BarsData { bars, parts };
-    let caption = fill(cx.t(Rt::PlanChartCaption), &[&months]);
+    let caption = fill(cx.t(WorkerMsg::PlanChartCaption), &[&months]);
     html! {
         @if opts.len() < plan.options.len() {
             (sentence("chart-note", &fill(
-                cx.t(Rt::PlanChartNote),
+                cx.t(WorkerMsg::PlanChartNote),
                 &[&opts.len().to_string(), &plan.options.len().to_string()],
             )))
         }
-        h3 { (cx.t(Rt::PlanChartTitle)) }
+        h3 { (cx.t(WorkerMsg::PlanChartTitle)) }
         (line_chart(&line, cx.locale, cx.currency, &caption, &summary))
-        h3 { (cx.t(Rt::PlanBarsTitle)) }
-        (stacked_bars(&bars, cx.locale, cx.currency, cx.t(Rt::PlanBarsTitle), &summary))
+        h3 { (cx.t(WorkerMsg::PlanBarsTitle)) }
+        (stacked_bars(&bars, cx.locale, cx.currency, cx.t(WorkerMsg::PlanBarsTitle), &summary))
     }
     .into()
 }

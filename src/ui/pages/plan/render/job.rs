@@ -8,7 +8,7 @@ use crate::domain::catalog::OfferId;
 use crate::domain::job::{JobHours, JobKind, JobOffer, JobReport, RatioOf, ThroughputBasis};
 use crate::ui::format;
 use crate::ui::html::Html;
-use crate::ui::i18n::{fill, Rt};
+use crate::ui::i18n::{fill, WorkerMsg};
 use crate::ui::labels::model_tag;
 
 /// Most offers listed as cheapest / fastest for a job.
@@ -23,10 +23,10 @@ pub fn job(cx: Ctx, r: &JobReport) -> Html {
         .count();
     html! {
         (sentence("job-assumptions", &assumptions(cx, r)))
-        (job_table(cx, r, &r.cheapest, "job-cheapest", Rt::JobCheapest))
-        (job_table(cx, r, &r.fastest, "job-fastest", Rt::JobFastest))
+        (job_table(cx, r, &r.cheapest, "job-cheapest", WorkerMsg::JobCheapest))
+        (job_table(cx, r, &r.fastest, "job-fastest", WorkerMsg::JobFastest))
         @if skipped > 0 {
-            (sentence("job-skipped", &fill(cx.t(Rt::JobSkipped), &[&skipped.to_string()])))
+            (sentence("job-skipped", &fill(cx.t(WorkerMsg::JobSkipped), &[&skipped.to_string()])))
         }
     }
     .into()
@@ -43,7 +43,7 @@ fn assumptions(cx: Ctx, r: &JobReport) -> String {
     let eff = n(j.efficiency_pct());
     match j.kind {
         JobKind::Resnet50 | JobKind::BertLarge => fill(
-            cx.t(Rt::JobAboutSamples),
+            cx.t(WorkerMsg::JobAboutSamples),
             &[
                 &n(j.epochs()),
                 &n(j.samples()),
@@ -53,11 +53,11 @@ fn assumptions(cx: Ctx, r: &JobReport) -> String {
             ],
         ),
         JobKind::LlmTrain => fill(
-            cx.t(Rt::JobAboutTrain),
+            cx.t(WorkerMsg::JobAboutTrain),
             &[&n(j.params_b()), &n(j.tokens_b()), &n(r.work), &eff],
         ),
         JobKind::LlmServe => fill(
-            cx.t(Rt::JobAboutServe),
+            cx.t(WorkerMsg::JobAboutServe),
             &[
                 &n(j.serve_tokens_per_s()),
                 &n(j.serve_hours()),
@@ -69,17 +69,17 @@ fn assumptions(cx: Ctx, r: &JobReport) -> String {
 }
 
 /// The first [`JOB_LIST`] offers of a ranking that have hours.
-fn job_table(cx: Ctx, r: &JobReport, ids: &[OfferId], testid: &str, caption: Rt) -> Markup {
+fn job_table(cx: Ctx, r: &JobReport, ids: &[OfferId], testid: &str, caption: WorkerMsg) -> Markup {
     let heads = [
-        Rt::PlanColOption,
-        Rt::JobColGpus,
-        Rt::JobColHours,
-        Rt::JobColGpuHours,
-        Rt::JobColBasis,
-        Rt::JobColModel,
-        Rt::PlanColDecision,
-        Rt::PlanColOwed,
-        Rt::ColPricesAsOf,
+        WorkerMsg::PlanColOption,
+        WorkerMsg::JobColGpus,
+        WorkerMsg::JobColHours,
+        WorkerMsg::JobColGpuHours,
+        WorkerMsg::JobColBasis,
+        WorkerMsg::JobColModel,
+        WorkerMsg::PlanColDecision,
+        WorkerMsg::PlanColOwed,
+        WorkerMsg::ColPricesAsOf,
     ];
     let find = |id: &OfferId| r.offers.iter().find(|o| o.offer == *id);
     html! {
@@ -105,7 +105,7 @@ fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
     let no_fit = (h.fits == Some(false)).then(|| {
         let need = h.memory_needed_gb.map(|d| n(cx, d)).unwrap_or_default();
         let have = h.memory_available_gb.map(|d| n(cx, d)).unwrap_or_default();
-        fill(cx.t(Rt::JobNoFit), &[&need, &have])
+        fill(cx.t(WorkerMsg::JobNoFit), &[&need, &have])
     });
     let dash = || "—".to_string();
     html! {
@@ -113,7 +113,7 @@ fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
             th scope="row" {
                 (cx.offer(&o.offer))
                 @if let Some(t) = no_fit { " " span.tag.warn { (t) } }
-                @if matches!(h.basis, ThroughputBasis::Estimate { .. }) { (tag(cx.t(Rt::JobEstimateTag))) }
+                @if matches!(h.basis, ThroughputBasis::Estimate { .. }) { (tag(cx.t(WorkerMsg::JobEstimateTag))) }
             }
             td { (h.instances) " × " (h.gpus / h.instances.max(1)) }
             td data-testid="job-hours" { (format::number(h.wall_hours, 2, cx.locale)) }
@@ -134,7 +134,7 @@ fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
 fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
     match b {
         ThroughputBasis::Measured { as_of, gpus, .. } => {
-            fill(cx.t(Rt::JobMeasured), &[&gpus.to_string(), as_of])
+            fill(cx.t(WorkerMsg::JobMeasured), &[&gpus.to_string(), as_of])
         }
         ThroughputBasis::Scaled {
             measured_gpus,
@@ -142,7 +142,7 @@ fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
             as_of,
             ..
         } => fill(
-            cx.t(Rt::JobScaled),
+            cx.t(WorkerMsg::JobScaled),
             &[
                 &measured_gpus.to_string(),
                 &format::plain(*scaling_pct, cx.locale),
@@ -158,8 +158,8 @@ fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
             ..
         } => fill(
             cx.t(match ratio_of {
-                RatioOf::DenseFp16Tflops => Rt::JobSameArchTflops,
-                RatioOf::MemoryBandwidth => Rt::JobSameArchBandwidth,
+                RatioOf::DenseFp16Tflops => WorkerMsg::JobSameArchTflops,
+                RatioOf::MemoryBandwidth => WorkerMsg::JobSameArchBandwidth,
             }),
             &[
                 &cx.catalog
@@ -175,7 +175,7 @@ fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
             efficiency_pct,
             ..
         } => fill(
-            cx.t(Rt::JobEstimate),
+            cx.t(WorkerMsg::JobEstimate),
             &[
                 &format::plain(*tflops_dense, cx.locale),
                 &format::plain(*efficiency_pct, cx.locale),

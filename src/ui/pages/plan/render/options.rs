@@ -6,18 +6,18 @@ use maud::{html, Markup};
 use super::{age_cell, option, tag, Ctx};
 use crate::domain::plan::{Best, Figure, Plan, PlanOption};
 use crate::ui::html::Html;
-use crate::ui::i18n::{fill, Msg, Rt};
+use crate::ui::i18n::{fill, Msg, WorkerMsg};
 use crate::ui::labels::figure_msg;
 
 /// One row per option: components, paid, owed, decision cost, break-even
 /// month.
 pub fn options_table(cx: Ctx, plan: &Plan) -> Html {
-    let heads = std::iter::once(Rt::PlanColOption)
+    let heads = std::iter::once(WorkerMsg::PlanColOption)
         .chain(Figure::ALL.map(figure_msg))
-        .chain([Rt::PlanColBreakeven, Rt::ColPricesAsOf]);
+        .chain([WorkerMsg::PlanColBreakeven, WorkerMsg::ColPricesAsOf]);
     html! {
         table.plan-options data-testid="plan-options" {
-            caption { (fill(cx.t(Rt::PlanOptionsCaption), &[&plan.months.to_string()])) }
+            caption { (fill(cx.t(WorkerMsg::PlanOptionsCaption), &[&plan.months.to_string()])) }
             thead { tr { @for m in heads { th scope="col" { (cx.t(m)) } } } }
             tbody { @for o in &plan.options { (option_row(cx, plan, o)) } }
         }
@@ -33,12 +33,12 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
         .crossing(o)
         .map_or_else(|| "—".to_string(), |m| m.to_string());
     let tags = [
-        (is_best, cx.t(Rt::PlanBestTag)),
-        (o.baseline, cx.t(Rt::PlanBaselineTag)),
-        (!o.complete, cx.t(Rt::IncompleteTag)),
+        (is_best, cx.t(WorkerMsg::PlanBestTag)),
+        (o.baseline, cx.t(WorkerMsg::PlanBaselineTag)),
+        (!o.complete, cx.t(WorkerMsg::IncompleteTag)),
         (o.assumed, cx.t(Msg::AssumedTag)),
         (o.indicative, cx.t(Msg::IndicativeTag)),
-        (!o.cash_timing_known, cx.t(Rt::TimingSpreadTag)),
+        (!o.cash_timing_known, cx.t(WorkerMsg::TimingSpreadTag)),
     ];
     let v = o.figures();
     html! {

@@ -10,17 +10,17 @@ use crate::domain::plan::{Best, Flip, Plan, WhatChanges};
 use crate::domain::scenario::{decimal_from_f64, BillingModel};
 use crate::ui::format;
 use crate::ui::html::Html;
-use crate::ui::i18n::{fill, Rt};
+use crate::ui::i18n::{fill, WorkerMsg};
 
 /// The plan's answer in sentences.
 pub fn summary(cx: Ctx, plan: &Plan) -> Html {
     html! {
-        @if plan.auto_selected { (sentence("plan-auto", cx.t(Rt::PlanAutoPicked))) }
+        @if plan.auto_selected { (sentence("plan-auto", cx.t(WorkerMsg::PlanAutoPicked))) }
         @if !plan.dropped.is_empty() {
-            (sentence("plan-dropped", &fill(cx.t(Rt::PlanDropped), &[&plan.dropped.len().to_string()])))
+            (sentence("plan-dropped", &fill(cx.t(WorkerMsg::PlanDropped), &[&plan.dropped.len().to_string()])))
         }
         @match &plan.summary.cheapest {
-            None => (sentence("plan-none", cx.t(Rt::PlanNothing))),
+            None => (sentence("plan-none", cx.t(WorkerMsg::PlanNothing))),
             Some(best) => (cheapest(cx, plan, best)),
         }
     }
@@ -33,7 +33,7 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
     let months = plan.months.to_string();
     let hours = format::plain(plan.hours_per_month, cx.locale);
     let answer = fill(
-        cx.t(Rt::PlanCheapest),
+        cx.t(WorkerMsg::PlanCheapest),
         &[
             &option(cx, &best.offer, best.model),
             &cx.money(best.decision_cost),
@@ -49,7 +49,7 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
         s.saving_vs_on_demand_pct,
     ) {
         (Some(od), Some(save), Some(pct)) if best.model != BillingModel::OnDemand => Some(fill(
-            cx.t(Rt::PlanSaving),
+            cx.t(WorkerMsg::PlanSaving),
             &[
                 &cx.money(save),
                 &format::number(pct, 1, cx.locale),
@@ -57,7 +57,7 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
             ],
         )),
         _ if best.model == BillingModel::OnDemand => {
-            Some(fill(cx.t(Rt::PlanOnDemandWins), &[&hours, &months]))
+            Some(fill(cx.t(WorkerMsg::PlanOnDemandWins), &[&hours, &months]))
         }
         _ => None,
     };
@@ -67,28 +67,28 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
         .and_then(|pr| decimal_from_f64("p", (pr * 100.0).clamp(0.0, 100.0)).ok())
         .map(|pct| {
             fill(
-                cx.t(Rt::PlanSpotOdds),
+                cx.t(WorkerMsg::PlanSpotOdds),
                 &[&format::number(pct, 1, cx.locale)],
             )
         });
     html! {
         (sentence("plan-cheapest", &answer))
-        @if !best.complete { (sentence("plan-incomplete", cx.t(Rt::PlanIncomplete))) }
+        @if !best.complete { (sentence("plan-incomplete", cx.t(WorkerMsg::PlanIncomplete))) }
         @if let Some(t) = saving { (sentence("plan-saving", &t)) }
         @if best.upfront > Decimal::ZERO {
-            (sentence("plan-upfront", &fill(cx.t(Rt::PlanUpfront), &[&cx.money(best.upfront)])))
+            (sentence("plan-upfront", &fill(cx.t(WorkerMsg::PlanUpfront), &[&cx.money(best.upfront)])))
         }
         @if let Some(m) = s.breakeven_month {
-            (sentence("plan-breakeven", &fill(cx.t(Rt::PlanBreakevenMonth), &[&m.to_string()])))
+            (sentence("plan-breakeven", &fill(cx.t(WorkerMsg::PlanBreakevenMonth), &[&m.to_string()])))
         }
         @if let Some(t) = odds { (sentence("plan-spot-odds", &t)) }
-        @if !best.cash_timing_known { (sentence("plan-timing", cx.t(Rt::PlanTimingSpread))) }
+        @if !best.cash_timing_known { (sentence("plan-timing", cx.t(WorkerMsg::PlanTimingSpread))) }
         @if let Some(a) = best.age.as_ref().filter(|a| a.stale) {
-            (sentence("plan-stale", &fill(cx.t(Rt::PlanBestStale), &[&a.oldest_as_of, &a.age_days.to_string(), &a.as_at])))
+            (sentence("plan-stale", &fill(cx.t(WorkerMsg::PlanBestStale), &[&a.oldest_as_of, &a.age_days.to_string(), &a.as_at])))
         }
         @if s.stale_options > 0 {
             @if let Some(a) = &s.oldest {
-                (sentence("plan-stale-options", &fill(cx.t(Rt::PlanStaleOptions), &[&s.stale_options.to_string(), &plan.options.len().to_string(), &a.oldest_as_of])))
+                (sentence("plan-stale-options", &fill(cx.t(WorkerMsg::PlanStaleOptions), &[&s.stale_options.to_string(), &plan.options.len().to_string(), &a.oldest_as_of])))
             }
         }
     }
@@ -98,7 +98,7 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
 /// fewer or more hours a month (the search's result for a plan with a
 /// cheapest option).
 pub fn flips(cx: Ctx, w: &WhatChanges) -> Html {
-    let flip = |f: &Option<Flip>, msg: Rt| -> Option<String> {
+    let flip = |f: &Option<Flip>, msg: WorkerMsg| -> Option<String> {
         f.as_ref().map(|f| {
             let at = format::plain(f.at, cx.locale);
             fill(
@@ -112,19 +112,19 @@ pub fn flips(cx: Ctx, w: &WhatChanges) -> Html {
         })
     };
     let changes: Vec<String> = [
-        flip(&w.months_shorter, Rt::PlanFlipMonths),
-        flip(&w.months_longer, Rt::PlanFlipMonths),
-        flip(&w.hours_lower, Rt::PlanFlipHours),
-        flip(&w.hours_higher, Rt::PlanFlipHours),
+        flip(&w.months_shorter, WorkerMsg::PlanFlipMonths),
+        flip(&w.months_longer, WorkerMsg::PlanFlipMonths),
+        flip(&w.hours_lower, WorkerMsg::PlanFlipHours),
+        flip(&w.hours_higher, WorkerMsg::PlanFlipHours),
     ]
     .into_iter()
     .flatten()
     .collect();
     html! {
         @if changes.is_empty() {
-            (sentence("plan-flips", cx.t(Rt::PlanNoFlip)))
+            (sentence("plan-flips", cx.t(WorkerMsg::PlanNoFlip)))
         } @else {
-            p { (cx.t(Rt::PlanWhatChanges)) }
+            p { (cx.t(WorkerMsg::PlanWhatChanges)) }
             ul data-testid="plan-flips" { @for c in &changes { li { (c) } } }
         }
     }

@@ -1,9 +1,9 @@
 //! The worker's side of the boundary: every [`Request`] answered from the
 //! catalog, with the parts rendered from templates (maud). Runs in the worker
-//! binary (`src/plan_worker.rs`) and in native tests; needs `worker-html`.
+//! binary (`src/worker.rs`) and in native tests; needs `worker-html`.
 //!
 //! A [`Server`] keeps what the plan screen's next request can reuse
-//! ([`Kept`]) and the last advice, and answers the flip search
+//! ([`PlanCache`]) and the last advice, and answers the flip search
 //! ([`Part::PlanFlips`]) and what would change the advice
 //! ([`Part::AdviseChanges`]) as work ([`Job`]) that the worker does after
 //! the messages waiting (the flip search a step at a time).
@@ -13,18 +13,18 @@ use crate::ui::export::export;
 use crate::ui::html::Html;
 use crate::ui::i18n::Locale;
 use crate::ui::pages::advise;
-use crate::ui::pages::plan::results::{self, Kept};
+use crate::ui::pages::plan::results::{self, PlanCache};
 use crate::ui::qr::qr_svg;
 use crate::ui::worker::{Part, Reply, Request};
 
 /// The worker's state: its catalog, and what it keeps between requests.
 pub struct Server {
     catalog: &'static Catalog,
-    kept: Kept<'static>,
+    kept: PlanCache<'static>,
     /// The last advice, for the part that follows it.
-    advice: Option<advise::render::Kept<'static>>,
+    advice: Option<advise::render::KeptAdvice<'static>>,
     /// What the last advice's pool left for the next advice.
-    pool: Option<crate::domain::advise::Prepared<'static>>,
+    pool: Option<crate::domain::advise::KeptPool<'static>>,
 }
 
 /// An answer now, or work to do before it.
@@ -66,7 +66,7 @@ impl Server {
     pub fn new(catalog: &'static Catalog) -> Server {
         Server {
             catalog,
-            kept: Kept::default(),
+            kept: PlanCache::default(),
             advice: None,
             pool: None,
         }
@@ -182,7 +182,7 @@ impl FlipsJob {
         catalog: &'static Catalog,
         query: &str,
         locale: Locale,
-        kept: &mut Kept<'static>,
+        kept: &mut PlanCache<'static>,
     ) -> FlipsJob {
         FlipsJob {
             catalog,

@@ -1,4 +1,4 @@
-//! The app's worker (`gpucost-plan`): a second wasm module, started by the
+//! The app's worker (`gpucost-worker`): a second wasm module, started by the
 //! page's one worker client (`ui::worker::client`) on the first request,
 //! that computes and renders what the first load leaves out — the plan, the
 //! cost of a job and the break-even distribution, the compare panel, the
@@ -7,7 +7,7 @@
 //! fields…]`); every request gets one reply, a request that does not read
 //! gets `failed bad-request`.
 
-// The worker starts when `plan-worker.js` hands it the whole catalog.
+// The worker starts when `worker.js` hands it the whole catalog.
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
@@ -31,7 +31,7 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
     use std::rc::Rc;
 
     use gpucost::domain::catalog::Catalog;
-    use gpucost::ui::pages::serve::{Job, Served, Server};
+    use gpucost::ui::pages::dispatch::{Job, Served, Server};
     use gpucost::ui::worker::{Failure, Part, Reply, Request};
     use wasm_bindgen::prelude::*;
     use wasm_bindgen::JsCast;
@@ -162,7 +162,7 @@ const STEPS: usize = 2;
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
     eprintln!(
-        "gpucost-plan is the app's web worker; on the command line use `gpucost plan '<link>'`."
+        "gpucost-worker is the app's web worker; on the command line use `gpucost plan '<link>'`."
     );
     std::process::exit(2);
 }

@@ -1,19 +1,19 @@
-// The app's worker: loads the gpucost-plan wasm module (wasm-bindgen
+// The app's worker: loads the gpucost-worker wasm module (wasm-bindgen
 // "no-modules" build) and, at the same time, the whole catalog
 // (catalog-full.bin, a data file beside it), then starts it with the data;
 // its start installs the message handler. Messages that arrive while the
 // two load are kept and handed over. If either cannot be had, the page is
 // told (id -1) and says so where it waits for an answer. The page starts it
-// as plan-worker.js?synthetic=N when it is on the documented test-only
+// as worker.js?synthetic=N when it is on the documented test-only
 // synthetic=N switch, so both compute on the same N× catalog.
 const early = [];
 self.onmessage = (e) => early.push(e);
-importScripts('./gpucost-plan.js');
+importScripts('./gpucost-worker.js');
 const data = fetch('./catalog-full.bin').then((r) => {
   if (!r.ok) throw new Error(`catalog-full.bin: HTTP ${r.status}`);
   return r.arrayBuffer();
 });
-Promise.all([wasm_bindgen({ module_or_path: './gpucost-plan_bg.wasm' }), data]).then(
+Promise.all([wasm_bindgen({ module_or_path: './gpucost-worker_bg.wasm' }), data]).then(
   ([, buf]) => {
     const n = Number(new URLSearchParams(self.location.search).get('synthetic'));
     wasm_bindgen.start_worker(new Uint8Array(buf), Number.isInteger(n) && n >= 2 && n <= 20 ? n : 1);

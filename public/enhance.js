@@ -1,4 +1,6 @@
 import { workerExport, workerQr, useMorph, flushLink } from './gpucost.js';
+// The preferences' storage keys and patterns: first.js declares them (it runs first, in the head).
+const PREFS = globalThis.gpucostPrefs;
 
 // What the page gains once the app runs (loaded by boot.js; not needed for
 // the first screen, so not in the first load):
@@ -490,13 +492,13 @@ function setTheme(t) {
 function toggleTheme() {
   const next = document.documentElement.dataset.theme === 'dark' ? 'light' : 'dark';
   setTheme(next);
-  try { localStorage.setItem('gpucost.theme', next); } catch { /* not remembered */ }
+  try { localStorage.setItem(PREFS.theme, next); } catch { /* not remembered */ }
 }
 function followSystem() {
   const mq = matchMedia('(prefers-color-scheme: dark)');
   mq.addEventListener('change', (e) => {
     let chosen = null;
-    try { chosen = localStorage.getItem('gpucost.theme'); } catch { /* none */ }
+    try { chosen = localStorage.getItem(PREFS.theme); } catch { /* none */ }
     if (chosen !== 'light' && chosen !== 'dark') setTheme(e.matches ? 'dark' : 'light');
   });
   setTheme(document.documentElement.dataset.theme === 'dark' ? 'dark' : 'light');
@@ -504,12 +506,11 @@ function followSystem() {
 
 // The last settings: the page's link is remembered when the page is left,
 // and a bare visit reopens it (first.js); a note says so, with a way out.
-const LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+-]+=[A-Za-z0-9._~%:,+-]*)*$/;
 function remember() {
   flushLink();
   const q = location.search;
-  if (!LAST.test(q) || q.includes('synthetic=')) return;
-  try { localStorage.setItem('gpucost.last', q); } catch { /* not remembered */ }
+  if (!PREFS.LAST.test(q) || q.includes('synthetic=')) return;
+  try { localStorage.setItem(PREFS.last, q); } catch { /* not remembered */ }
 }
 // The columns chosen in the column picker are remembered (first.js applies
 // them to links that name none); choosing the default ones forgets them.
@@ -517,8 +518,8 @@ function rememberColumns() {
   flushLink();
   const c = new URLSearchParams(location.search).get('cols');
   try {
-    if (c && /^[a-z0-9]{1,12}(,[a-z0-9]{1,12}){0,30}$/.test(c)) localStorage.setItem('gpucost.cols', c);
-    else localStorage.removeItem('gpucost.cols');
+    if (c && PREFS.COLS.test(c)) localStorage.setItem(PREFS.cols, c);
+    else localStorage.removeItem(PREFS.cols);
   } catch { /* not remembered */ }
 }
 function noteRestored() {
@@ -538,7 +539,7 @@ function noteRestored() {
     bar.append(text, ' ', fresh);
   } else {
     text.textContent = zh() ? '无法读取已保存的设置，已忽略。' : 'Stored settings could not be read and were ignored.';
-    try { localStorage.removeItem('gpucost.last'); } catch { /* nothing */ }
+    try { localStorage.removeItem(PREFS.last); } catch { /* nothing */ }
     bar.append(text);
   }
   document.body.prepend(bar);

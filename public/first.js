@@ -13,6 +13,20 @@
 //   app's frame and a skeleton until the app shows the link's own answer.
 // boot.js then loads the app, which takes the first screen over.
 (() => {
+  // The preferences' storage keys and what a stored value must look like,
+  // declared once, here (the first script to run): enhance.js reads them
+  // (globalThis.gpucostPrefs), and tests/prefs.rs holds the app's language
+  // key (ui::i18n::LANG_KEY) and enhance.js to them.
+  var PREFS = Object.freeze({
+    theme: 'gpucost.theme',
+    lang: 'gpucost.lang',
+    last: 'gpucost.last',
+    cols: 'gpucost.cols',
+    // a link as the app writes it: v=N then key=value pairs of URL-safe characters
+    LAST: /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+-]+=[A-Za-z0-9._~%:,+-]*)*$/,
+    COLS: /^[a-z0-9]{1,12}(,[a-z0-9]{1,12}){0,30}$/,
+  });
+  window.gpucostPrefs = PREFS;
   var root = document.documentElement;
   function stored(key) {
     try { return localStorage.getItem(key); } catch (_e) { return null; }
@@ -29,23 +43,22 @@
     return `?${p.toString().replace(/%3A/g, ':').replace(/%2C/g, ',')}`;
   }
 
-  var theme = stored('gpucost.theme');
+  var theme = stored(PREFS.theme);
   root.dataset.theme = theme === 'light' || theme === 'dark' ? theme
     : matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 
-  var lang = tag(stored('gpucost.lang')) || tag(navigator.language) || 'en';
+  var lang = tag(stored(PREFS.lang)) || tag(navigator.language) || 'en';
   root.lang = lang === 'zh' ? 'zh-CN' : 'en';
 
   var bare = location.search === '';
-  var LAST = /^\?v=\d{1,3}(&[A-Za-z0-9._~%:,+-]+=[A-Za-z0-9._~%:,+-]*)*$/;
-  var last = stored('gpucost.last');
+  var last = stored(PREFS.last);
   // on a bare visit, a remembered link that is the default view as the app
   // writes it (the page names it: tools/prerender.mjs) reopens nothing: the
   // default view (a link's own rules stay those of a returning visitor)
   var home = document.querySelector(`meta[name="gpucost-default-${lang}"]`);
   if (bare && home && last === home.content) last = null;
   if (bare && last !== null) {
-    if (last.length < 16384 && LAST.test(last)) {
+    if (last.length < 16384 && PREFS.LAST.test(last)) {
       replace(last);
       root.dataset.restored = 'last';
     } else {
@@ -60,9 +73,9 @@
     }
   }
 
-  var cols = stored('gpucost.cols');
+  var cols = stored(PREFS.cols);
   var here = new URLSearchParams(location.search);
-  var colsApply = cols !== null && /^[a-z0-9]{1,12}(,[a-z0-9]{1,12}){0,30}$/.test(cols) && !here.has('cols')
+  var colsApply = cols !== null && PREFS.COLS.test(cols) && !here.has('cols')
     && (!here.has('v') || here.get('v') === '2');
   if (colsApply) {
     here.set('v', here.get('v') || '2');

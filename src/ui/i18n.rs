@@ -679,13 +679,15 @@ pub struct I18n {
     pub locale: RwSignal<Locale>,
 }
 
-const STORAGE_KEY: &str = "gpucost.lang";
+/// Where the chosen language is remembered: the key public/first.js declares
+/// (`PREFS.lang`; tests/prefs.rs holds the two equal).
+pub const LANG_KEY: &str = "gpucost.lang";
 
 impl I18n {
     /// Locale from local storage, else the browser's language, else English.
     pub fn new() -> I18n {
         let stored = local_storage()
-            .and_then(|s| s.get_item(STORAGE_KEY).ok().flatten())
+            .and_then(|s| s.get_item(LANG_KEY).ok().flatten())
             .and_then(|t| Locale::from_tag(&t));
         let browser = web_sys::window()
             .and_then(|w| w.navigator().language())
@@ -706,7 +708,7 @@ impl I18n {
         self.locale.set(locale);
         set_html_lang(locale);
         if let Some(s) = local_storage() {
-            let _ = s.set_item(STORAGE_KEY, locale.tag());
+            let _ = s.set_item(LANG_KEY, locale.tag());
         }
     }
 }

@@ -47,7 +47,8 @@ size: ## size report of an existing dist/
 	node tools/size_report.mjs dist
 
 # Price refresh (issue 23; src/data/README.md "Refresh"). FROM=DIR replays a recorded folder, OUT=DIR2
-# writes there instead of the repo, ACCEPT='GATE:ROW ...' WHY='reason' accepts flagged rows,
+# writes there instead of the repo, ACCEPT='GATE:ROW ...' WHY='reason' accepts flagged rows (WHY is passed
+# to the refresh through the environment; set it there, not on make's command line, if it holds a '$'),
 # STRICT=1 makes a feed that cannot be fetched refuse the refresh (by default it keeps its last rows and is
 # reported; exit 4 when it has failed 3 runs in a row), RECORD=DIR keeps the live responses,
 # PARSED=DIR merges the outputs of `make feed` instead of fetching.

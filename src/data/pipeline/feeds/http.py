@@ -33,16 +33,24 @@ class _Retry(Exception):
         self.wait = wait
 
 
-def _read_whole(resp, limit: int | None) -> bytes:
-    expected = resp.headers.get("Content-Length")
-    chunks, n = [], 0
+def _chunks(resp, size: int):
+    """The body's chunks as they arrive; a connection closed early is a truncated body (retried)."""
+    n = 0
     while True:
         try:
-            chunk = resp.read(1 << 16)
+            chunk = resp.read(size)
         except http.client.IncompleteRead as e:
             raise _Retry(f"truncated body ({n + len(e.partial)} bytes, connection closed early)")
         if not chunk:
-            break
+            return
+        n += len(chunk)
+        yield chunk
+
+
+def _read_whole(resp, limit: int | None) -> bytes:
+    expected = resp.headers.get("Content-Length")
+    chunks, n = [], 0
+    for chunk in _chunks(resp, 1 << 16):
         chunks.append(chunk)
         n += len(chunk)
         if limit is not None and n > limit:
@@ -184,13 +192,7 @@ def _stream(url: str, resp, path) -> int:
         raise _write_error(url, path, e)
     n, failed = 0, None
     try:
-        while True:
-            try:
-                chunk = resp.read(1 << 20)
-            except http.client.IncompleteRead as e:
-                raise _Retry(f"truncated body ({n + len(e.partial)} bytes, connection closed early)")
-            if not chunk:
-                break
+        for chunk in _chunks(resp, 1 << 20):
             try:
                 out.write(chunk)
             except OSError as e:

@@ -69,18 +69,28 @@ fn crate_paths(line: &str) -> Vec<Vec<&str>> {
     out
 }
 
-fn upward_imports() -> Vec<String> {
+/// Every Rust file under `src/`: its path relative to `src/` and its text, in path order.
+fn sources() -> Vec<(PathBuf, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
     files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text = fs::read_to_string(&f).unwrap();
+            (f.strip_prefix(&src).unwrap().to_path_buf(), text)
+        })
+        .collect()
+}
+
+fn upward_imports() -> Vec<String> {
     let mut bad = Vec::new();
-    for f in files {
-        let rel = f.strip_prefix(&src).unwrap();
+    for (rel, text) in sources() {
+        let rel = rel.as_path();
         let Some((layer, name)) = layer_of_file(rel) else {
             continue;
         };
-        let text = fs::read_to_string(&f).unwrap();
         for (n, line) in text.lines().enumerate() {
             for p in crate_paths(line) {
                 if let Some(to) = layer_of_module(&p) {
@@ -128,13 +138,9 @@ fn the_checker_sees_an_upward_import() {
 /// Each file's module path (`ui::state`, `domain::advise` for `domain/advise/mod.rs`) with the module
 /// paths it names through `crate::…` (the file's own submodules and ancestors left out).
 fn imports_by_file() -> Vec<(String, Vec<String>)> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    rust_files(&src, &mut files);
-    files.sort();
     let mut out = Vec::new();
-    for f in files {
-        let rel = f.strip_prefix(&src).unwrap().with_extension("");
+    for (rel, text) in sources() {
+        let rel = rel.with_extension("");
         let mut parts: Vec<String> = rel
             .components()
             .map(|c| c.as_os_str().to_string_lossy().into_owned())
@@ -143,7 +149,6 @@ fn imports_by_file() -> Vec<(String, Vec<String>)> {
             parts.pop();
         }
         let me = parts.join("::");
-        let text = fs::read_to_string(&f).unwrap();
         let mut to: Vec<String> = text
             .lines()
             .flat_map(|l| crate_paths(l).into_iter().map(|p| p.join("::")))

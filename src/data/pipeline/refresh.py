@@ -516,11 +516,13 @@ def refresh(args) -> int:
             continue
         # spot rows of the other feeds (this run's first, else the last accepted): a spot file's minimum
         # takes its maximum from them (resolve_spot_max)
-        other = {row_id(r): r for f, d in prior_acc["feeds"].items() if f != o.feed for r in d["rows"]
-                 if r["price"]["model"] == "spot" and not r["price"].get("hourly_max_unknown")}
-        other.update({row_id(r): r for o2 in outputs if o2.feed != o.feed and o2.status == "ok" for r in o2.rows
-                      if r["price"]["model"] == "spot" and not r["price"].get("hourly_max_unknown")
-                      and bad_value(r["price"]) is None})
+        other = {}
+        if any(r["price"].get("hourly_max_unknown") for r in o.rows):
+            other = {row_id(r): r for f, d in prior_acc["feeds"].items() if f != o.feed for r in d["rows"]
+                     if r["price"]["model"] == "spot" and not r["price"].get("hourly_max_unknown")}
+            other.update({row_id(r): r for o2 in outputs if o2.feed != o.feed and o2.status == "ok" for r in o2.rows
+                          if r["price"]["model"] == "spot" and not r["price"].get("hourly_max_unknown")
+                          and bad_value(r["price"]) is None})
         rows, fl, kept = check_feed(o, prior, ctx["regions"], ctx["mappings"], other)
         flags += fl
         if kept:
@@ -644,7 +646,6 @@ def main(argv=None) -> int:
     ap.add_argument("--why", help="the reason for --accept (kept in the history)")
     ap.add_argument("--strict", action="store_true", help="a feed that cannot be fetched refuses the refresh (gate 'feed') "
                     "instead of keeping its last rows")
-    ap.add_argument("--skip-failed", action="store_true", help=argparse.SUPPRESS)  # the default now; kept for old scripts
     ap.add_argument("--record", help="live: also keep every response in this folder (replayable with --from)")
     ap.add_argument("--report", help="also write the markdown report here (written even when refused)")
     args = ap.parse_args(argv)

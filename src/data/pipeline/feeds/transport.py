@@ -134,18 +134,6 @@ class Live:
         layer and keeps each one when recording)."""
         return Wire(self, feed, key)
 
-    def sdk(self, feed: str, key: str, call) -> Resp:
-        """Run an SDK call (live only). `call()` returns the response as a dict; it is kept as JSON."""
-        try:
-            data = call()
-        except FeedError:
-            raise
-        except Exception as e:  # the SDKs raise their own exception classes
-            raise FeedError(f"{key}: {type(e).__name__}: {str(e)[:200]}")
-        body = json.dumps(data, ensure_ascii=False, sort_keys=True, default=str).encode()
-        self._keep(feed, key, body)
-        return Resp(key, body, self.date, "live")
-
 
 class Replay:
     """A recorded folder. A request the manifest does not list is an error (the feed fails), never a
@@ -197,33 +185,28 @@ class Replay:
     def has_feed(self, feed: str) -> bool:
         return feed in self.feeds
 
-    def _entry(self, feed: str, request: str) -> dict:
+    def _recorded(self, feed: str, request: str) -> tuple[dict, Path] | None:
+        """The recorded entry of a request and its file (any status), or None when not recorded."""
         e = self.by_request.get((feed, request))
         if e is None:
-            raise FeedError(f"{request}: not in the recording ({self.folder}/manifest.json)")
+            return None
         self.used.append(e)
-        status = int(e.get("status", 200))
-        if status != 200:
-            raise FeedError(f"{request}: HTTP {status} (recorded)")
-        return e
-
-    def _resp(self, e) -> Resp:
         path = self.folder / e["file"]
         if not path.is_file():
             raise FeedError(f"{path}: recorded file missing")
-        return Resp(e["request"], None, e["recorded"], e["kind"], path=path, recorded_from=e.get("source", ""))
+        return e, path
+
+    def _must(self, feed: str, request: str) -> tuple[dict, Path]:
+        got = self._recorded(feed, request)
+        if got is None:
+            raise FeedError(f"{request}: not in the recording ({self.folder}/manifest.json)")
+        return got
 
     def get(self, feed: str, url: str, *, json_body=True) -> Resp:
         """The recorded response, received through the same fetch() as live (urllib answered from the
         recording: its status, Content-Length, gzip, the JSON check and the retries of an error status,
         without their sleeps)."""
-        e = self.by_request.get((feed, url))
-        if e is None:
-            raise FeedError(f"{url}: not in the recording ({self.folder}/manifest.json)")
-        self.used.append(e)
-        path = self.folder / e["file"]
-        if not path.is_file():
-            raise FeedError(f"{path}: recorded file missing")
+        e, path = self._must(feed, url)
         body = fetch(url, check=check_json if json_body else None, sleep=lambda _s: None,
                      opener=_recorded_opener(int(e.get("status", 200)), path.read_bytes(), e.get("content_type")))
         return Resp(url, body, e["recorded"], e["kind"], recorded_from=e.get("source", ""))
@@ -231,7 +214,10 @@ class Replay:
     def get_large(self, feed: str, url: str) -> Resp:
         """The recorded file itself (an offer file: the parse reads it where it lies; the streaming to
         disk is tested apart, feeds/http.fetch_to_file)."""
-        return self._resp(self._entry(feed, url))
+        e, path = self._must(feed, url)
+        if int(e.get("status", 200)) != 200:
+            raise FeedError(f"{url}: HTTP {e['status']} (recorded)")
+        return Resp(url, None, e["recorded"], e["kind"], path=path, recorded_from=e.get("source", ""))
 
     def first(self, candidates: list[str]) -> str:
         """The first candidate URL the recording has (e.g. an offer file's CSV or JSON form)."""
@@ -240,9 +226,6 @@ class Replay:
                 return c
         return candidates[0]
 
-    def sdk(self, feed: str, key: str, call) -> Resp:
-        return self.get(feed, key)
-
     def wire(self, feed: str, key: str) -> "Wire":
         if (feed, key) not in self.by_request:
             raise FeedError(f"{key}: not in the recording ({self.folder}/manifest.json)")
@@ -250,14 +233,8 @@ class Replay:
 
     def exchange(self, feed: str, request: str) -> tuple[dict, bytes] | None:
         """A recorded HTTP exchange (entry, raw body) of a wire call, or None; any status."""
-        e = self.by_request.get((feed, request))
-        if e is None:
-            return None
-        self.used.append(e)
-        path = self.folder / e["file"]
-        if not path.is_file():
-            raise FeedError(f"{path}: recorded file missing")
-        return e, path.read_bytes()
+        got = self._recorded(feed, request)
+        return None if got is None else (got[0], got[1].read_bytes())
 
 
 class _Recorded(urllib.request.BaseHandler):

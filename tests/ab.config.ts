@@ -1,0 +1,5 @@
+import base from './playwright.config';
+const DIST = process.env.DIST ?? '../dist';
+const PORT = Number(process.env.AB_PORT ?? 4190);
+export default { ...base, use: { ...base.use, baseURL: `http://127.0.0.1:${PORT}` },
+  webServer: { ...base.webServer, command: `python3 ../tools/serve_dist.py ${DIST} --port ${PORT} --quiet`, url: `http://127.0.0.1:${PORT}/` } };

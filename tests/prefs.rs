@@ -1,17 +1,24 @@
 //! The preferences' storage keys and patterns are declared once, in
-//! public/first.js (the first script to run, before the first paint):
-//! enhance.js reads them from there, and the app's language key is the same
-//! string as first.js's.
+//! web/first.js (the first script to run, before the first paint): the
+//! other browser modules read them from there, and the app's language key
+//! is the same string as first.js's.
 use std::fs;
 use std::path::Path;
 
-fn public(name: &str) -> String {
-    fs::read_to_string(
-        Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("public")
-            .join(name),
-    )
-    .unwrap()
+fn web(name: &str) -> String {
+    fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("web").join(name)).unwrap()
+}
+
+/// Every browser module but first.js, with its name.
+fn others() -> Vec<(String, String)> {
+    let mut v: Vec<_> = fs::read_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join("web"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|n| n.ends_with(".js") && n != "first.js")
+        .map(|n| (web(&n), n))
+        .collect();
+    v.sort_by(|a, b| a.1.cmp(&b.1));
+    v
 }
 
 /// The string first.js declares for a preference, from `name: 'value',`.
@@ -26,7 +33,7 @@ fn declared(first: &str, name: &str) -> Option<String> {
 
 #[test]
 fn the_app_remembers_the_language_under_first_js_key() {
-    let first = public("first.js");
+    let first = web("first.js");
     assert_eq!(
         declared(&first, "lang").as_deref(),
         Some(gpucost::ui::i18n::LANG_KEY)
@@ -34,19 +41,26 @@ fn the_app_remembers_the_language_under_first_js_key() {
 }
 
 #[test]
-fn enhance_js_names_no_key_or_pattern_of_its_own() {
-    let first = public("first.js");
-    let enhance = public("enhance.js");
-    for name in ["theme", "lang", "last", "cols"] {
-        let key = declared(&first, name).unwrap_or_else(|| panic!("first.js declares no {name}"));
-        assert!(!enhance.contains(&key), "enhance.js names {key} again");
-    }
-    for pattern in ["^\\?v=\\d{1,3}", "[a-z0-9]{1,12}(,"] {
-        assert!(first.contains(pattern), "first.js lost {pattern}");
-        assert!(!enhance.contains(pattern), "enhance.js repeats {pattern}");
-    }
+fn no_other_module_names_a_key_or_pattern_of_its_own() {
+    let first = web("first.js");
+    let others = others();
     assert!(
-        enhance.contains("globalThis.gpucostPrefs")
-            && first.contains("window.gpucostPrefs = PREFS")
+        others.iter().any(|(_, n)| n == "prefs.js"),
+        "web/prefs.js is gone"
+    );
+    for (text, file) in &others {
+        for name in ["theme", "lang", "last", "cols"] {
+            let key =
+                declared(&first, name).unwrap_or_else(|| panic!("first.js declares no {name}"));
+            assert!(!text.contains(&key), "{file} names {key} again");
+        }
+        for pattern in ["^\\?v=\\d{1,3}", "[a-z0-9]{1,12}(,"] {
+            assert!(first.contains(pattern), "first.js lost {pattern}");
+            assert!(!text.contains(pattern), "{file} repeats {pattern}");
+        }
+    }
+    let prefs = web("prefs.js");
+    assert!(
+        prefs.contains("globalThis.gpucostPrefs") && first.contains("window.gpucostPrefs = PREFS")
     );
 }

@@ -4,7 +4,7 @@
 # tests/package-lock.json into tests/node_modules).
 #
 # What is linted and how is in biome.json at the repo root:
-#   public/*.js, tools/*.mjs, tools/sw.template.js, tests/e2e/**/*.ts and
+#   web/*.js, tools/*.mjs, tests/e2e/**/*.ts and
 #   tests/*.config.ts (never dist/, target/, node_modules, test output or
 #   src/data); Biome's recommended rules; the formatter and the assist
 #   (organize imports) are off, so linting never rewrites a file's layout.

@@ -1,12 +1,13 @@
 // After `trunk build` (a Trunk post_build hook; also runnable on a built
 // folder: `node tools/postbuild.mjs dist`):
 // 0. the JS files minified (esbuild from tests/node_modules; Trunk minifies
-//    HTML and CSS but leaves wasm-bindgen's glue as written), and the wasm
+//    HTML and CSS but leaves wasm-bindgen's glue as written), web/enhance.js
+//    and the modules it imports bundled into one enhance.js, and the wasm
 //    imports' names shortened in the modules and their glue, and the
 //    default view's first screen rendered into index.html by the built app
 //    (tools/prerender.mjs; this one also on a built folder);
 // 1. sw.js: the service worker with the list of every built file and a cache
-//    name from their contents (tools/sw.template.js);
+//    name from their contents (web/sw.template.js);
 // 2. _headers (Netlify, Cloudflare Pages) and nginx-headers.conf: the
 //    security headers of tools/headers.json, for common static hosts;
 // 3. NAME.br and NAME.gz beside every compressible file, so a server can
@@ -38,10 +39,21 @@ function walk(d) {
 // 0. minify the JS, only inside a Trunk build (re-minifying renames
 //    variables again, which would make an unchanged build look new)
 if (process.env.TRUNK_STAGING_DIR) {
-  const { transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
+  const { buildSync, transformSync } = await import(join(here, '..', 'tests', 'node_modules', 'esbuild', 'lib', 'main.js'));
+  // what the page gains once the app runs: one file, its concerns one module each in web/
+  buildSync({
+    entryPoints: [join(here, '..', 'web', 'enhance.js')],
+    bundle: true,
+    format: 'esm',
+    minify: true,
+    target: 'es2020',
+    external: ['./gpucost.js'],
+    outfile: join(dir, 'enhance.js'),
+    logLevel: 'error',
+  });
   // first.js and the plan worker's files are classic scripts (the worker's
   // share globals, `wasm_bindgen`): no module format, so top-level names are kept
-  for (const [f, format] of [['gpucost.js', 'esm'], ['boot.js', 'esm'], ['enhance.js', 'esm'], ['first.js'], ['gpucost-worker.js'], ['worker.js']]) {
+  for (const [f, format] of [['gpucost.js', 'esm'], ['boot.js', 'esm'], ['first.js'], ['gpucost-worker.js'], ['worker.js']]) {
     const p = join(dir, f);
     const out = transformSync(readFileSync(p, 'utf8'), { minify: true, target: 'es2020', ...(format ? { format } : {}) });
     writeFileSync(p, out.code);
@@ -101,7 +113,7 @@ const cache = `gpucost-${hash.digest('hex').slice(0, 16)}`;
 // [path, subresource integrity]; the page itself is cached as the scope ('./')
 const sri = (f) => `sha384-${createHash('sha384').update(readFileSync(join(dir, f))).digest('base64')}`;
 const entries = files.map((f) => [f === 'index.html' ? './' : f, sri(f)]);
-const sw = readFileSync(join(here, 'sw.template.js'), 'utf8')
+const sw = readFileSync(join(here, '..', 'web', 'sw.template.js'), 'utf8')
   .replace('__CACHE__', cache)
   .replace('__FILES__', JSON.stringify(entries));
 writeFileSync(join(dir, 'sw.js'), sw);

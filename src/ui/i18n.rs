@@ -679,7 +679,7 @@ pub struct I18n {
     pub locale: RwSignal<Locale>,
 }
 
-/// Where the chosen language is remembered: the key public/first.js declares
+/// Where the chosen language is remembered: the key web/first.js declares
 /// (`PREFS.lang`; tests/prefs.rs holds the two equal).
 pub const LANG_KEY: &str = "gpucost.lang";
 

@@ -61,11 +61,11 @@ fn pair<A: FnMut(), B: FnMut()>(runs: usize, mut a: A, mut b: B) -> (Duration, D
 ///
 /// By default glibc gives back the pages at the top of the heap once more
 /// than its trim threshold is free, and serves big blocks with `mmap`: a
-/// freed quote's memory (~7 KB per offer) then goes back to the kernel at
+/// freed quote's memory then goes back to the kernel at
 /// the end of each timed run, and the next run takes a page fault (and a
 /// page to clear) for every 4 KiB of its result. That is kernel time, not
 /// the engine's: half of a 1× quote's time here, and whether it happens at
-/// all flips with the heap's layout (the same code timed 0.74 or 1.45 ms).
+/// all flips with the heap's layout (docs/PERFORMANCE.md).
 /// The app runs in wasm, whose memory never shrinks, so the benchmark
 /// measures that steady state: freed memory is reused.
 #[cfg(all(target_os = "linux", target_env = "gnu"))]

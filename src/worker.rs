@@ -67,7 +67,7 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
     // Slices are queued as messages on a channel of the worker's own, not
     // as timers: timers set from timers are held 4 ms apart after the
     // fifth, which left the worker idle between slices (what would change
-    // an advice waited ~4 ms between each of its stages). A channel's
+    // an advice waited between each of its stages: docs/PERFORMANCE.md). A channel's
     // message is a task like a message from the page, so one that arrived
     // during a slice is answered before the next slice. (A timer where
     // the channel cannot be made.)
@@ -122,8 +122,8 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
             };
             // a newer plan or advice makes the running job's answer stale;
             // the job is dropped after the new request is served (after its
-            // answer is posted, when it is answered at once: freeing an
-            // advice's pool at 10x took ~1 ms before it)
+            // answer is posted, when it is answered at once: freeing a large
+            // advice's pool took time before it, docs/PERFORMANCE.md)
             let mut stale = None;
             if let Request::Render {
                 part: Part::Plan | Part::PlanFlips | Part::Advise | Part::AdviseChanges,

@@ -59,7 +59,7 @@ if (process.env.TRUNK_STAGING_DIR) {
     writeFileSync(p, out.code);
   }
   // 0b. shorter import names in both wasm modules and their glue
-  //     (tools/short-imports.mjs: ~4.7 KB gzip off the first load)
+  //     (tools/short-imports.mjs; what it saves: docs/SIZE.md)
   const { shortenImports } = await import('./short-imports.mjs');
   for (const name of ['gpucost', 'gpucost-worker']) {
     shortenImports(join(dir, `${name}_bg.wasm`), join(dir, `${name}.js`), `./${name}_bg.js`);

@@ -2,8 +2,8 @@
 //
 // wasm-bindgen names every import `__wbg_<name>_<16 hex digits>` and writes
 // each name twice: in the wasm's import section and as a key of the glue's
-// imports object. The hex digits do not compress, so 134 imports cost the
-// first load ~3 KB of gzip. This renames them to `a`, `b`, … `ba` … in both
+// imports object. The hex digits do not compress, so they cost the first
+// load gzip bytes (docs/SIZE.md). This renames them to `a`, `b`, … `ba` … in both
 // files (and the import module `./NAME_bg.js` to `w`): the wasm's import
 // section is rewritten, every other section is copied byte for byte; in the
 // glue each old name is replaced where it stands as a whole word (the hash

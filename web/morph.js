@@ -46,12 +46,12 @@ export function morph(el, markup) {
   }
   // A part whose answers keep changing their structure (the advice: other
   // picks, other reasons) has its markup read less and less often: after
-  // the second change in a row, the next answer is not read (its reading,
-  // ~0.5 ms for the advice, would be wasted), after the third the next 2,
+  // the second change in a row, the next answer is not read (its reading
+  // would be wasted), after the third the next 2,
   // then 4, then 8; then two are (the first to compare the second with).
   // A structure changed once (the charts' axis, a new tick) is read on
   // the next answer: skipping it and the one after cost the charts two
-  // whole patches (~3 ms each at 10x) each time their axis changed.
+  // whole patches each time their axis changed (docs/PERFORMANCE.md).
   let streak = last?.streak ?? 0;
   let wait = 0;
   if (!read) wait = last.wait - 1;
@@ -84,8 +84,8 @@ function same(el, last) {
 // last got only in text and attribute values (the same elements, attribute
 // names and offers: a keystroke's new figures in the plan's charts) has
 // just the values that changed written, into the nodes that hold them,
-// without parsing the markup or walking the element (the charts: ~1.9 ->
-// ~0.5 ms a keystroke, and less to lay out after). It makes what the
+// without parsing the markup or walking the element (and less to lay out
+// after; figures: docs/PERFORMANCE.md). It makes what the
 // patch makes, because
 // * the markup is read strictly, as the app's templates write it: tags,
 //   double-quoted attributes, text, the escapes the templates use. Markup
@@ -270,8 +270,7 @@ function control(a, b) {
 // Every attribute of b onto a, and a's others removed (but a reader's
 // open <details>). Read by name (getAttributeNames / getAttribute) rather
 // than through Attr nodes, which each element's attribute list makes on
-// first read: the charts' patch took 2.5-2.8 ms that way, 1.4-1.5 ms this
-// way. A namespaced name (prefix:name) takes the namespace-aware path.
+// first read (slower: docs/PERFORMANCE.md). A namespaced name (prefix:name) takes the namespace-aware path.
 function attributes(a, b) {
   const names = b.getAttributeNames();
   let extra = a.attributes.length !== names.length;

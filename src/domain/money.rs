@@ -80,7 +80,7 @@ pub fn round_money(d: Decimal) -> Decimal {
 /// figure they report this way, thousands of times per plan: an integer
 /// division by a power of ten (64-bit when the figure fits, else 128-bit;
 /// a `Decimal` has at most 96 bits and 28 places) instead of
-/// `round_money`, which was ~13 % of a plan's instructions at 10×.
+/// `round_money`, a large share of a plan's instructions (docs/PERFORMANCE.md).
 pub fn to_cents(d: Decimal) -> Option<i64> {
     let (m, scale) = (d.mantissa(), d.scale());
     if scale <= MONEY_DP {

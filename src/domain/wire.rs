@@ -2,8 +2,8 @@
 //! from `src/data/catalog.json` and read by `domain::embedded`.
 //!
 //! Why: parsing the JSON in the browser pulled serde_json and serde's
-//! tagged-enum machinery into the wasm bundle (~45 KB gzip of the 250 KB
-//! first-load budget). This hand-written format is sequential fields,
+//! tagged-enum machinery into the wasm bundle (a large share of the
+//! first-load budget: docs/SIZE.md). This hand-written format is sequential fields,
 //! little-endian integers, varint lengths, exact `Decimal`s (their 16-byte
 //! representation), and strings stored once in a table and referenced by
 //! index (ids, dates and notes repeat across hundreds of offers, further

@@ -42,7 +42,7 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
         <main id="main" on:click=move |ev| follow_in_app(state, ev)>
             // Every screen is built once and hidden while another is shown:
             // switching screens never rebuilds a screen's view, which keeps
-            // the rebuild code of whole screens (~10 KB gzip) out of the wasm
+            // the rebuild code of whole screens out of the wasm (docs/SIZE.md)
             // and keeps each screen's scroll position and typed text.
             <LinkNotices />
             <div hidden=move || screen.get() != Screen::Compare>

@@ -116,8 +116,8 @@ pub fn set(el: &web_sys::Element, html: &Html) {
 /// earlier one: what the element then holds is what [`set`] would make, but
 /// the nodes whose tag is the same stay (only changed text and attributes
 /// are written), so the browser neither rebuilds nor restyles the rest
-/// (a plan keystroke's options table: ~12 ms less in the page). The
-/// patching is `morph` in `enhance.js`, handed over when it has loaded
+/// (figures: docs/PERFORMANCE.md). The
+/// patching is `morph` in `web/morph.js`, handed over when it has loaded
 /// ([`use_morph`]); until then, and for an empty element, this is [`set`].
 /// Only for parts without form controls' typed state (a patched input keeps
 /// what was typed in it).

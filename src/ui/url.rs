@@ -33,7 +33,7 @@ pub fn split_synthetic(query: &str) -> (String, Option<u32>) {
 
 /// How long the typing must pause before its link goes into the address
 /// bar (ms): longer than a keystroke's answer takes, so the browser's
-/// `replaceState` (1–15 ms here) never stands between a keystroke and its
+/// `replaceState` (slow here: docs/PERFORMANCE.md) never stands between a keystroke and its
 /// answer. What reads the address bar first writes the waiting link
 /// ([`flush_typing`]: share, export, QR code, the link remembered when the
 /// page is left, the columns remembered), and so does the next discrete
@@ -50,8 +50,8 @@ pub enum Write {
     /// The current entry, at once (the first write, back/forward).
     Replace,
     /// The current entry, once the typing pauses (see [`write_query`]):
-    /// the browser's `replaceState` takes 1–15 ms here, which a
-    /// keystroke's answer does not wait for.
+    /// the browser's `replaceState` is slow (docs/PERFORMANCE.md), and a
+    /// keystroke's answer does not wait for it.
     Typing,
 }
 

@@ -23,10 +23,9 @@ pub fn ask(req: &Request, answer: impl FnOnce(Reply) + 'static) {
 /// app's link runs it at once, in the change itself (the keystroke's or
 /// the click's handler, [`AppState::on_change`]): the requests then leave
 /// before the page's effects update what the change touches (field
-/// labels and values, the navigation's links, hidden screens), which took
-/// ~5 ms of a plan or an advice keystroke before its request was posted
-/// (measured in the page, 1x and 10x alike) and now runs while the worker
-/// computes. An effect runs it for everything else (the language, the
+/// labels and values, the navigation's links, hidden screens), which
+/// delayed a plan or an advice keystroke's request (figures:
+/// docs/PERFORMANCE.md) and now runs while the worker computes. An effect runs it for everything else (the language, the
 /// screen shown, the first request); its repeat of a request just made is
 /// dropped ([`PartView::request`]).
 pub fn ask_on_change(state: AppState, ask: impl Fn() + 'static) {

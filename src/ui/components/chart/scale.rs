@@ -139,8 +139,8 @@ fn unit_for(abs: f64, locale: Locale) -> (f64, &'static str) {
 }
 
 /// `x` rounded to exactly `dp` (≤ 9) decimals with integer arithmetic: float
-/// formatting (`{:.2}`, `f64`'s `Display`) would add ~9 KB gzip of the
-/// standard library's float-printing code to the wasm. Magnitudes beyond
+/// formatting (`{:.2}`, `f64`'s `Display`) would add the standard
+/// library's float-printing code to the wasm (figures: docs/PERFORMANCE.md). Magnitudes beyond
 /// `u64` after scaling saturate (the layouts clamp values to ±1e15).
 pub fn fixed(x: f64, dp: usize) -> String {
     let dp = dp.min(9);

@@ -178,19 +178,16 @@ pub fn OfferTable(
     };
 
     // The rows are markup set at once, with one handler for their
-    // checkboxes and price boxes: a view per cell cost ~10 KB of the first
-    // load and most of the first render's time. Focus stays where it was.
+    // checkboxes and price boxes: a view per cell cost first-load bytes and
+    // most of the first render's time. Focus stays where it was.
     // All of a page's rows are in one frame: on a desktop the columns are
     // as wide as the widest cell of every row, so rows added a frame later
-    // moved the first ones (a layout shift of 0.59 on a deep link on the
-    // throttled profile, for 130 ms sooner first rows), and the page's
-    // pre-rendered rows (tools/prerender.mjs) are this frame's.
+    // moved the first ones (a layout shift), and the page's pre-rendered
+    // rows (tools/prerender.mjs) are this frame's.
     // The new rows are patched into the old ones (html::update; a row of
-    // another offer is replaced, never reused): for a keystroke in the hours
-    // box, the currency or a price, replacing 50 rows' ~1,000 nodes cost the
-    // page ~13 ms to set and ~50 ms to lay out before it could paint,
-    // patching their text ~7 ms and no layout to speak of (measured in the
-    // page, 1x and 10x alike).
+    // another offer is replaced, never reused): replacing 50 rows' nodes
+    // on a keystroke cost far more to set and lay out than patching their
+    // text. Figures: docs/PERFORMANCE.md.
     let tbody = NodeRef::<leptos::html::Tbody>::new();
     let bad: Refused = StoredValue::new(HashMap::new());
     Effect::new(move |_| {

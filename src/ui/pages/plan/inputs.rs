@@ -361,7 +361,7 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
     let selected = Memo::new(move |_| state.link.with(|l| l.compare.selected.clone()));
     // Both lists are markup with one click handler for their buttons (each
     // button names its offer and what it does): lists of view components
-    // here would cost ~5 KB of the first load.
+    // here would grow the first load (docs/SIZE.md).
     let chips = move || {
         let loc = i18n.locale.get();
         html::inner(selected.with(|sel| pick::chips_html(catalog, sel, i18n.t(Msg::Remove), loc)))

@@ -1,8 +1,8 @@
 //! Side-by-side comparison of 2–6 selected offers: specs and the total under
 //! each billing model over the scenario's horizon, best value per row marked.
 //! The figures and their markup are made by the worker (`view`, a
-//! template; it holds the whole quote engine): in the app they would cost
-//! ~25 KB of the first load, for a panel nobody sees before ticking two
+//! template; it holds the whole quote engine): in the app they would grow
+//! the first load (docs/SIZE.md), for a panel nobody sees before ticking two
 //! offers. The app keeps the frame, the request, and one handler for the
 //! panel's buttons and rate boxes.
 #[cfg(feature = "worker-html")]

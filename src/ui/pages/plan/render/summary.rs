@@ -61,7 +61,7 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
         }
         _ => None,
     };
-    // (through Decimal: float formatting would add ~5 KB to the wasm)
+    // (through Decimal: float formatting would grow the wasm, docs/SIZE.md)
     let odds = s
         .spot_completion_probability
         .and_then(|pr| decimal_from_f64("p", (pr * 100.0).clamp(0.0, 100.0)).ok())

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::codes::code_enum;
 
 /// The bundled catalog file.
-pub const CATALOG_JSON: &str = include_str!("../data/catalog.json");
+pub const CATALOG_JSON: &str = include_str!("../../data/catalog.json");
 
 /// Content hash of the bundled catalog (FNV-1a 64, first 8 hex digits),
 /// computed at compile time so the dataset version changes with any edit.

@@ -8,7 +8,7 @@
 //! A catalog that does not parse fails the build with the parser's message.
 
 #[allow(dead_code, clippy::upper_case_acronyms)]
-#[path = "src/domain/catalog.rs"]
+#[path = "src/domain/catalog/mod.rs"]
 mod catalog;
 #[allow(dead_code)]
 #[path = "src/domain/codes.rs"]
@@ -19,7 +19,7 @@ mod wire;
 
 fn main() {
     println!("cargo:rerun-if-changed=src/data/catalog.json");
-    println!("cargo:rerun-if-changed=src/domain/catalog.rs");
+    println!("cargo:rerun-if-changed=src/domain/catalog");
     println!("cargo:rerun-if-changed=src/domain/wire.rs");
     println!("cargo:rerun-if-changed=src/domain/codes.rs");
     let c = match catalog::Catalog::from_json(catalog::CATALOG_JSON) {

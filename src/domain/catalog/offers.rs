@@ -1,0 +1,315 @@
+//! An offer (one instance type in one region) with its network facts and
+//! its prices, and the rule that picks among several prices of one kind
+//! ([`preferred`]). Apart from the catalog's GPUs, providers and regions
+//! because these are what every quote reads.
+use rust_decimal::Decimal;
+use serde::{Deserialize, Serialize};
+
+use super::super::codes::code_enum;
+use super::{Currency, Gpu, GpuId, OfferId, ProviderId, RegionCode};
+
+code_enum! {
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum Upfront {
+        All = "all",
+        Partial = "partial",
+        No = "no",
+    }
+}
+
+code_enum! {
+    /// Multi-node RDMA an instance offers.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum RdmaKind {
+        /// AWS Elastic Fabric Adapter.
+        Efa = "efa",
+        Infiniband = "infiniband",
+        /// None stated by the sources read.
+        None = "none",
+    }
+}
+
+code_enum! {
+    /// How the accelerators inside one instance talk to each other.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    #[serde(rename_all = "snake_case")]
+    pub enum GpuLink {
+        /// One accelerator: nothing to connect.
+        Single = "single",
+        #[serde(rename = "nvswitch")]
+        NvSwitch = "nvswitch",
+        #[serde(rename = "nvlink")]
+        NvLink = "nvlink",
+        /// AWS NeuronLink (Trainium / Inferentia chip-to-chip; not NVLink).
+        #[serde(rename = "neuronlink")]
+        NeuronLink = "neuronlink",
+        /// PCIe only as far as the sources state (no NVLink stated: not a denial).
+        Pcie = "pcie",
+        Unknown = "unknown",
+    }
+}
+
+impl GpuLink {
+    /// NVLink (directly or through NVSwitches) between the accelerators.
+    pub fn is_nvlink(self) -> bool {
+        matches!(self, GpuLink::NvLink | GpuLink::NvSwitch)
+    }
+}
+
+/// An offer's network facts (supplement 2026-12, `network.csv`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Network {
+    /// Network bandwidth, Gbit/s, as the provider states it (AWS baseline,
+    /// Azure Ethernet NIC, Alibaba baseline, Tencent private network).
+    pub gbps: Decimal,
+    pub rdma: RdmaKind,
+    /// InfiniBand fabric bandwidth per instance, Gbit/s, where stated (Azure ND).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fabric_gbps: Option<Decimal>,
+    pub gpu_link: GpuLink,
+    pub source: String,
+    /// The oldest date of its fields' sources.
+    pub as_of: String,
+    /// The interconnect as stated and each field's source and date (full catalog only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+/// One published price of an offer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "model", rename_all = "snake_case")]
+pub enum PriceKind {
+    /// On-demand / pay-as-you-go, per instance-hour.
+    OnDemand { hourly: Decimal },
+    /// Spot / preemptible snapshot range per instance-hour.
+    Spot {
+        hourly_min: Decimal,
+        hourly_max: Decimal,
+    },
+    /// Reservation: upfront payment plus an hourly charge for every hour of the term.
+    Reserved {
+        term_months: u32,
+        payment: Upfront,
+        upfront: Decimal,
+        hourly: Decimal,
+    },
+    /// Savings-plan rate per instance-hour under a commitment of this term.
+    SavingsPlan {
+        term_months: u32,
+        payment: Upfront,
+        hourly: Decimal,
+    },
+    /// Monthly subscription (包年包月), per instance-month.
+    Subscription { monthly: Decimal },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Price {
+    #[serde(flatten)]
+    pub kind: PriceKind,
+    pub currency: Currency,
+    /// Source id (shared: every result that cites the price clones it cheaply).
+    pub source: std::sync::Arc<str>,
+    pub as_of: std::sync::Arc<str>,
+    /// True when this is not a list price for the bare instance (e.g. a
+    /// third-party quote that includes a disk); `note` states the basis.
+    #[serde(default)]
+    pub indicative: bool,
+    /// Lower end of a published range (e.g. Tencent's zone-dependent list
+    /// prices); the value in `kind` is then the upper end. Same unit as `kind`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub range_min: Option<Decimal>,
+    /// Set only when a source states that this spot price may exceed the
+    /// on-demand price; validation then skips the spot ≤ on-demand check.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub spot_exceeds_on_demand_sourced: bool,
+    /// A partial-upfront reservation stored as upfront 0 + its effective
+    /// hourly rate because the source does not publish the split: the term
+    /// total is right, the month-by-month cash (the upfront paid at purchase)
+    /// is unknown.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub split_unknown: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Offer {
+    /// `provider:region:instance_type`, unique.
+    pub id: OfferId,
+    pub provider: ProviderId,
+    /// Region code; must exist in `regions` for this provider.
+    pub region: RegionCode,
+    pub instance_type: String,
+    pub family: String,
+    /// GPU id; must exist in `gpus`.
+    pub gpu: GpuId,
+    pub gpu_count: u32,
+    /// Total GPU memory as the offer states it (GB); `None` = unknown (the
+    /// GPU's memory variant is not stated). Unknown never meets a VRAM need.
+    #[serde(default)]
+    pub gpu_memory_gb: Option<u32>,
+    pub vcpu: u32,
+    pub ram_gib: Decimal,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub network: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub local_storage: Option<String>,
+    /// Current prices (newest dated source per model). Empty = no sourced price.
+    pub prices: Vec<Price>,
+    /// Older prices superseded by newer sources, kept for history.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub price_history: Vec<Price>,
+    /// Prices for the same SKU and region from another billing site, usually
+    /// in another currency (e.g. Tencent/Aliyun international-site USD for a
+    /// mainland region). Reference only; not used as the offer's price.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub alt_prices: Vec<Price>,
+    /// Source ids for the specs.
+    pub spec_sources: Vec<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+    /// Network bandwidth, RDMA fabric and GPU interconnect (sourced); `None` = not in the catalog.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub net: Option<Network>,
+}
+
+/// The rule for an offer with several prices of one kind (e.g. a list price
+/// and an indicative quote, or two subscription prices): a list price before
+/// an indicative one, then the newest `as_of`, then the lowest figure (the
+/// value in `kind`), then the first listed. Every part of the engine reads
+/// prices through this rule.
+pub fn preferred<'a>(
+    prices: &'a [Price],
+    is_kind: &dyn Fn(&PriceKind) -> bool,
+) -> Option<&'a Price> {
+    // one instance of this function for every caller (dyn): smaller wasm
+    let mut best: Option<&Price> = None;
+    for p in prices.iter().filter(|p| is_kind(&p.kind)) {
+        if best.is_none_or(|b| p.preferred_over(b)) {
+            best = Some(p);
+        }
+    }
+    best
+}
+
+impl Price {
+    /// The [`preferred`] rule between two prices of one kind.
+    pub fn preferred_over(&self, other: &Price) -> bool {
+        (
+            self.indicative,
+            std::cmp::Reverse(&*self.as_of),
+            self.kind.figure(),
+        ) < (
+            other.indicative,
+            std::cmp::Reverse(&*other.as_of),
+            other.kind.figure(),
+        )
+    }
+}
+
+impl PriceKind {
+    /// The figure used to break ties between prices of one kind.
+    pub fn figure(&self) -> Decimal {
+        match self {
+            PriceKind::OnDemand { hourly }
+            | PriceKind::Reserved { hourly, .. }
+            | PriceKind::SavingsPlan { hourly, .. } => *hourly,
+            PriceKind::Spot { hourly_max, .. } => *hourly_max,
+            PriceKind::Subscription { monthly } => *monthly,
+        }
+    }
+}
+
+impl Offer {
+    /// NVLink between the GPUs of one instance: the offer's sourced network
+    /// fact (NVLink or NVSwitch), or, for a catalog without one, the GPU's
+    /// stated interconnect. One GPU has nothing to link.
+    pub fn has_nvlink(&self, gpu: Option<&Gpu>) -> bool {
+        if self.gpu_count < 2 {
+            return false;
+        }
+        match &self.net {
+            Some(n) => n.gpu_link.is_nvlink(),
+            None => {
+                let ic = gpu
+                    .map(|g| g.interconnect.to_ascii_lowercase())
+                    .unwrap_or_default();
+                ic.contains("nvlink") && !ic.contains("no nvlink") && !ic.contains("not in sources")
+            }
+        }
+    }
+
+    /// RDMA between instances (EFA or InfiniBand) as the offer's sourced
+    /// network fact states it; no fact is no RDMA.
+    pub fn has_rdma(&self) -> bool {
+        self.net.as_ref().is_some_and(|n| n.rdma != RdmaKind::None)
+    }
+
+    /// The current on-demand price, if sourced (see [`preferred`]).
+    pub fn on_demand(&self) -> Option<&Price> {
+        preferred(&self.prices, &|k| matches!(k, PriceKind::OnDemand { .. }))
+    }
+
+    /// The current spot price range, if sourced (see [`preferred`]).
+    pub fn spot(&self) -> Option<&Price> {
+        preferred(&self.prices, &|k| matches!(k, PriceKind::Spot { .. }))
+    }
+
+    /// The billing currency of this offer's prices (the first price's), if priced.
+    pub fn currency(&self) -> Option<Currency> {
+        self.prices.first().map(|p| p.currency)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sub(monthly: i64, as_of: &str, indicative: bool) -> Price {
+        Price {
+            kind: PriceKind::Subscription {
+                monthly: Decimal::from(monthly),
+            },
+            currency: Currency::CNY,
+            source: "s".into(),
+            as_of: as_of.into(),
+            indicative,
+            range_min: None,
+            spot_exceeds_on_demand_sourced: false,
+            split_unknown: false,
+            note: None,
+        }
+    }
+
+    #[test]
+    fn preferred_price_rule() {
+        let is_sub = &|k: &PriceKind| matches!(k, PriceKind::Subscription { .. });
+        // a list price beats a newer indicative quote (the gn7i case:
+        // 2023-06 list 4575.66 vs 2026-09-24 quote incl. disk 4675.66)
+        let ps = [sub(4675, "2026-09-24", true), sub(4575, "2023-06", false)];
+        assert_eq!(
+            preferred(&ps, is_sub).unwrap().kind.figure(),
+            Decimal::from(4575)
+        );
+        // among list prices the newest wins, whatever the order
+        let ps = [sub(100, "2023-06", false), sub(120, "2026-01-21", false)];
+        assert_eq!(
+            preferred(&ps, is_sub).unwrap().kind.figure(),
+            Decimal::from(120)
+        );
+        // same date: the lower figure, not the first listed
+        let ps = [sub(130, "2026-01", false), sub(110, "2026-01", false)];
+        assert_eq!(
+            preferred(&ps, is_sub).unwrap().kind.figure(),
+            Decimal::from(110)
+        );
+        assert!(preferred(&ps, &|k| matches!(k, PriceKind::OnDemand { .. })).is_none());
+    }
+}

@@ -66,29 +66,28 @@
 //! offer: the nearest relaxations (one constraint, else two) that admit
 //! one, with the budget or memory value that would.
 mod explain;
+mod facts;
 pub mod inputs;
+mod job_pool;
+mod kept;
 pub mod keys;
 mod pool;
+mod pricer;
 mod rank;
 
 use explain::{active, budget_excess, exclusions, profile_check, relaxations};
-use pool::spot_terms;
-pub use pool::KeptPool;
+pub use kept::KeptPool;
+use pricer::spot_terms;
 use rank::{picks_of, rank, top_picks, Ctx, Whole};
 
-use rust_decimal::prelude::FromPrimitive;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::domain::billing::assumed::assumed_rates;
-use crate::domain::catalog::{Catalog, Currency, Offer, OfferId, Provider};
+use crate::domain::catalog::{Catalog, Currency, OfferId};
 use crate::domain::codes::code_enum;
 use crate::domain::error::EngineError;
-use crate::domain::job::{job_report, JobReport};
 use crate::domain::money::round_money;
 use crate::domain::scenario::{BillingModel, Scenario};
-use crate::domain::spot;
-use crate::domain::tco::matches;
 
 pub use inputs::{
     AdviceInputs, BudgetBasis, Framework, Load, Need, Platform, Profile, Residency, SpotTolerance,
@@ -703,7 +702,7 @@ fn advise_from_pool<'a>(
         weights,
         has_budget: budget.is_some(),
         pool: match kept {
-            Some(kept) => pool::pool_kept(c, sc, a, defer, kept)?,
+            Some(kept) => kept::pool_kept(c, sc, a, defer, kept)?,
             None => pool::build_pool(c, sc, a, defer)?,
         },
         first: None,

@@ -2,6 +2,7 @@
 //! reason, relaxations, the flips, and the articles' pick.
 use rust_decimal::Decimal;
 
+use super::advice::first_bit;
 use super::facts::in_family;
 use super::pool::{build_pool, Pool};
 use super::pricer::budget_metric;

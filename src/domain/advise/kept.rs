@@ -332,9 +332,9 @@ mod tests {
     use rust_decimal::Decimal;
 
     use super::*;
-    use crate::domain::advise::advise_from_pool;
     use crate::domain::advise::pool::build_pool;
     use crate::domain::advise::pool::tests::cases;
+    use crate::domain::advise::search::advise_from_pool;
     use crate::domain::catalog::Currency;
     use crate::domain::embedded::test_catalog;
     use crate::domain::money::Money;

@@ -124,8 +124,8 @@ pub(super) mod tests {
     use rust_decimal::Decimal;
 
     use super::*;
-    use crate::domain::advise::advise_from_pool;
     use crate::domain::advise::inputs::{Need, Residency};
+    use crate::domain::advise::search::advise_from_pool;
     use crate::domain::catalog::Currency;
     use crate::domain::embedded::test_catalog;
     use crate::domain::money::Money;

@@ -1,7 +1,17 @@
 //! What the ranking leaves out and what would change it: exclusions by
 //! reason, relaxations, the flips, and the articles' pick.
+use rust_decimal::Decimal;
+
+use super::advice::first_bit;
+use super::facts::in_family;
+use super::pool::{build_pool, Pool};
+use super::pricer::budget_metric;
+use super::rank::*;
 use super::*;
-use super::{pool::*, rank::*};
+use crate::domain::catalog::{Offer, OfferId};
+use crate::domain::error::EngineError;
+use crate::domain::money::round_money;
+use crate::domain::scenario::Scenario;
 
 /// Group the infeasible offers by the first constraint their least-failing
 /// strategy fails.

@@ -1,7 +1,12 @@
 //! Scores, the ranking and the reasons of each pick.
-use super::pool::*;
+use rust_decimal::Decimal;
+
+use super::facts::{stated, wanted, OfferFacts};
+use super::pool::Pool;
 use super::*;
-use crate::domain::catalog::{AcceleratorKind, UsageKind};
+use crate::domain::catalog::{AcceleratorKind, Catalog, UsageKind};
+use crate::domain::money::round_money;
+use crate::domain::scenario::BillingModel;
 
 pub(super) fn pct(part: Decimal, whole: Decimal) -> Decimal {
     pct_in(part, whole)
@@ -828,8 +833,10 @@ fn pick_at(
 mod tests {
     use super::*;
     use crate::domain::advise::inputs::{Need, Residency, SpotTolerance};
-    use crate::domain::advise::pool::{build_pool, spot_terms};
+    use crate::domain::advise::pool::build_pool;
+    use crate::domain::advise::pricer::spot_terms;
     use crate::domain::embedded::test_catalog;
+    use crate::domain::scenario::Scenario;
 
     /// The ranking is in the exact order, found from approximate totals:
     /// for the cases, every allowed set, and for totals no f64 tells apart

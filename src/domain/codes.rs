@@ -6,7 +6,7 @@
 //! the binary catalog encoding (`wire.rs`) is the variant's `index`, so no
 //! encoding ever falls back to a default variant.
 //!
-//! This file is also compiled into `build.rs` (with `catalog.rs`).
+//! This file is also compiled into `build.rs` (with `catalog/`).
 
 /// Declare a code enum:
 ///

@@ -13,7 +13,7 @@
 //! and is read with a struct literal, so adding a field to a catalog type
 //! without adding it here is a compile error.
 //!
-//! This file is also compiled into `build.rs` (with `catalog.rs`), so it uses
+//! This file is also compiled into `build.rs` (with `catalog/`), so it uses
 //! only `super::catalog`.
 
 use rust_decimal::Decimal;
@@ -182,7 +182,7 @@ impl Wire for std::sync::Arc<str> {
     }
 }
 
-/// Ids (`catalog.rs`): written like a `String` (same string table), so the
+/// Ids (`catalog/ids.rs`): written like a `String` (same string table), so the
 /// bytes are those of the plain strings they replaced.
 macro_rules! wire_string_id {
     ($($t:ident),+ $(,)?) => {$(

@@ -26,7 +26,7 @@
 //!
 //! # Adding a billing model
 //!
-//! Add the variant (and its link code) to `BillingModel` in `scenario.rs`
+//! Add the variant (and its link code) to `BillingModel` in `scenario/mod.rs`
 //! and to `BillingModel::ALL` (a list the compiler does not check), then
 //! either create `billing/<family>.rs` with a
 //! `pub(crate) fn shape(scene, book) -> Result<Result<Shape, Reason>, EngineError>`
@@ -36,10 +36,10 @@
 //! * `commitment::contract`: is it a commitment (term, payment option,
 //!   sourced price slot, first-month discount);
 //! * `spot::mix`: can the mix's non-spot share run on it;
-//! * `BillingModel::code` (scenario.rs) and the UI's labels
+//! * `BillingModel::code` (scenario/mod.rs) and the UI's labels
 //!   (`ui/compare/panel.rs`).
 //!
-//! `BillingModel::term_months` (scenario.rs) still ends with `_ => None`:
+//! `BillingModel::term_months` (scenario/mod.rs) still ends with `_ => None`:
 //! the engine does not use it, it reads `commitment::contract`.
 pub mod assumed;
 pub mod cashflow;

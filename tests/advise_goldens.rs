@@ -131,21 +131,21 @@ fn a01_unlimited_budget_ranks_h100_first_and_p4d_second() {
     assert_eq!(top.strategy.model.code(), "od");
     assert_eq!(top.strategy.decision_cost, dec("1119668.16"));
     assert_eq!(top.scores.cost, dec("10.2"));
-    assert_eq!(top.scores.perf, dec("100.0"));
-    assert_eq!(top.scores.total, dec("91.0"));
+    assert_eq!(top.scores.perf, Some(dec("100.0")));
+    assert_eq!(top.scores.total, Some(dec("91.0")));
     let p4d = &a.picks[1];
     assert_eq!(
         (p4d.strategy.model.code(), p4d.strategy.decision_cost),
         ("ri1a", dec("113819.00"))
     );
-    assert_eq!(p4d.scores.perf, dec("31.5"));
+    assert_eq!(p4d.scores.perf, Some(dec("31.5")));
     assert_eq!(p4d.scores.risk, dec("80.0"));
-    assert_eq!(p4d.scores.total, dec("55.9"));
+    assert_eq!(p4d.scores.total, Some(dec("55.9")));
     assert!(p4d.reasons.contains(&Why::LockIn {
         committed: dec("113819.00"),
         pct_of_cost: dec("100.0")
     }));
-    assert_eq!(a.picks[2].scores.total, dec("53.7"));
+    assert_eq!(a.picks[2].scores.total, Some(dec("53.7")));
     let pc = a.profile.as_ref().unwrap();
     assert_eq!((pc.rank, pc.agrees), (Some(2), false));
     // why: performance weighs 60 and p4d scores 31.5 there against 100
@@ -172,6 +172,47 @@ fn a01_unlimited_budget_ranks_h100_first_and_p4d_second() {
     );
 }
 
+/// a01 again with the H100's dense FP16 figure taken out of the fixture
+/// (as the real catalog lacks it for Azure's H100 NVL): its performance is
+/// unknown, never 0, and takes no part in its total, whose weights are
+/// re-normalised over cost, ecosystem and risk (10 + 15 + 15 = 40).
+/// H100 od: cost 10.165, eco 100, risk 100 → (10 × 10.165 + 15 × 100 +
+/// 15 × 100) / 40 = 3,101.65 / 40 = 77.54 → 77.5 (scored 0 it was
+/// (101.65 + 0 + 3,000) / 100 = 31.0). Its ri1a: cost 15.883, risk 80 →
+/// (158.83 + 1,500 + 1,200) / 40 = 71.47, so still on demand.
+/// The best known TFLOPS is now the A100's 312, so p4d's performance is
+/// 100: ri1a (1,000 + 6,000 + 1,500 + 1,200) / 100 = 97.0 (od: cost
+/// 59.173, risk 100 → 95.92; ri1n: 93.333, risk 80 → 96.33); ND96asr od
+/// (477.73 + 6,000 + 1,500 + 1,500) / 100 = 94.78 → 94.8.
+#[test]
+fn a01_an_unknown_tflops_is_left_out_of_the_total_not_scored_zero() {
+    let mut c = fixture().clone();
+    for g in &mut c.gpus {
+        if g.id.as_str() == "h100-80gb" {
+            g.fp16_tflops_dense = None;
+        }
+    }
+    let (_, a) = profile(&c, Profile::Unlimited);
+    assert_eq!(ids(&a), [P4D, ASR, H100]);
+    let h = &a.ranked[2];
+    assert_eq!(h.strategy.model.code(), "od");
+    assert_eq!(h.scores.perf, None);
+    assert_eq!(h.scores.cost, dec("10.2"));
+    assert_eq!(h.scores.total, Some(dec("77.5")));
+    let p4d = &a.ranked[0];
+    assert_eq!(p4d.strategy.model.code(), "ri1a");
+    assert_eq!(
+        (p4d.scores.perf, p4d.scores.total),
+        (Some(dec("100.0")), Some(dec("97.0")))
+    );
+    assert_eq!(a.ranked[1].scores.total, Some(dec("94.8")));
+    let h_pick = a.picks.iter().find(|p| p.strategy.offer.as_str() == H100);
+    assert!(h_pick
+        .expect("three picks")
+        .reasons
+        .contains(&Why::ThroughputUnknown));
+}
+
 /// a02 "Value with domestic compliance": mainland + ICP, 8 GPUs ≥ 32 GB,
 /// no spot, weights 60/20/10/10. Every feasible offer is an A100 (perf
 /// 100), so cost decides: GT4 4xl × 8 subscription = 12 × round(109,984 /
@@ -188,9 +229,9 @@ fn a02_domestic_compliance_picks_tencent_gt4_and_says_where_gn7_stands() {
     assert_eq!(ids(&a), [GT4_4, GT4_41, GN7_3, GN7_26]);
     assert_eq!(a.picks[0].strategy.decision_cost, dec("183625.44"));
     assert_eq!(a.picks[0].strategy.model.code(), "sub");
-    assert_eq!(a.picks[0].scores.total, dec("99.8"));
-    assert_eq!(a.picks[1].scores.total, dec("97.7"));
-    assert_eq!(a.picks[2].scores.total, dec("94.2"));
+    assert_eq!(a.picks[0].scores.total, Some(dec("99.8")));
+    assert_eq!(a.picks[1].scores.total, Some(dec("97.7")));
+    assert_eq!(a.picks[2].scores.total, Some(dec("94.2")));
     let pc = a.profile.as_ref().unwrap();
     assert_eq!(
         (pc.rank, pc.offer.as_ref().map(|o| o.as_str())),
@@ -646,7 +687,7 @@ fn a11_a_job_from_the_plan_screen_is_costed_per_job() {
         assert_eq!(jo.hours.as_ref().unwrap().wall_hours, s.job_hours.unwrap());
         assert!(p.reasons.iter().any(|w| matches!(w, Why::JobHours { .. })));
         if s.job_hours == Some(fastest) {
-            assert_eq!(p.scores.perf, dec("100.0"));
+            assert_eq!(p.scores.perf, Some(dec("100.0")));
         }
     }
     // choosing the use case without a job starts from ResNet-50

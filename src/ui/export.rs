@@ -305,10 +305,10 @@ fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet
                 Cell::Text(model),
                 Cell::Num(s.decision_cost),
                 Cell::Num(p.scores.cost),
-                Cell::Num(p.scores.perf),
+                p.scores.perf.map_or(Cell::Empty, Cell::Num),
                 Cell::Num(p.scores.eco),
                 Cell::Num(p.scores.risk),
-                Cell::Num(p.scores.total),
+                p.scores.total.map_or(Cell::Empty, Cell::Num),
                 age_cell(s.age.as_ref(), locale),
             ]);
         }

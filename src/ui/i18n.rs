@@ -554,7 +554,7 @@ messages! {
     AdvWhyMemoryNeed => " (asked: {0} GB)", "（要求 {0} GB）";
     AdvWhyMemoryTotal => "; {0} GB in total on the instances bought.", "；所购实例共 {0} GB。";
     AdvWhyTflops => "{0} dense FP16 TFLOPS per GPU ({1} % of the best feasible GPU; datasheet).", "每张 GPU {0} 稠密 FP16 TFLOPS（为可行方案中最佳 GPU 的 {1}%；规格表数据）。";
-    AdvWhyTflopsUnknown => "No sourced dense FP16 figure: performance scored 0 (not assumed).", "没有有来源的稠密 FP16 数据：性能记 0 分（不作假设）。";
+    AdvWhyTflopsUnknown => "No sourced dense FP16 figure: performance unknown, left out of the score (its weight shared by the known scores; not assumed).", "没有有来源的稠密 FP16 数据：性能未知，不计入得分（其权重由已知各项分担，不作假设）。";
     AdvWhyInterconnect => "Interconnect: {0}.", "互联：{0}。";
     AdvWhyStated => "{0}: stated by {1} ({2}).", "{0}：见 {1}（{2}）。";
     AdvWhyNotStated => "{0}: not stated in the sources read (scored 0).", "{0}：所读来源中未提及（记 0 分）。";
@@ -586,6 +586,7 @@ messages! {
     AdvTotal => "Score {0} of 100", "得分 {0}/100";
     AdvScoreCost => "Cost", "成本";
     AdvScorePerf => "Performance", "性能";
+    AdvScoreUnknown => "unknown", "未知";
     AdvScoreEco => "Ecosystem", "生态";
     AdvScoreRisk => "Compliance and risk", "合规与风险";
     AdvWeightOf => "weight {0}", "权重 {0}";

@@ -82,10 +82,14 @@ pub(super) fn first_bit(mask: u16) -> Option<Exclusion> {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Scores {
     pub cost: Decimal,
-    pub perf: Decimal,
+    /// None when unknown (no job hours to compare and no sourced TFLOPS):
+    /// then it takes no part in `total`, whose weights are re-normalised
+    /// over the known scores.
+    pub perf: Option<Decimal>,
     pub eco: Decimal,
     pub risk: Decimal,
-    pub total: Decimal,
+    /// None only when every weighted score is unknown.
+    pub total: Option<Decimal>,
 }
 
 /// A way to pay for one offer.
@@ -161,7 +165,8 @@ pub enum Why {
         tflops: Decimal,
         pct_of_best: Decimal,
     },
-    /// No sourced dense FP16 figure (scored 0).
+    /// No sourced dense FP16 figure: performance unknown, left out of the
+    /// total (its weight shared by the known scores).
     ThroughputUnknown,
     /// The job's wall-clock hours and how its throughput is known.
     JobHours {

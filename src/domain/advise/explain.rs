@@ -289,7 +289,7 @@ pub(super) fn profile_check(
         family: family.into(),
         rank: hit.map(|(k, _)| k + 1),
         offer: hit.map(|(_, (_, s, _))| s.offer.clone()),
-        total: hit.map(|(_, (_, _, sc))| r1(sc.total)),
+        total: hit.and_then(|(_, (_, _, sc))| sc.total.map(r1)),
         decision_cost: hit.map(|(_, (_, s, _))| s.decision_cost),
         excluded,
         missing: !in_catalog,
@@ -301,15 +301,17 @@ pub(super) fn profile_check(
     }
 }
 
-/// The score with the largest weighted gap below the top pick's.
+/// The score with the largest weighted gap below the top pick's (a score
+/// unknown on either side has no gap).
 fn behind(w: Weights, pick: &Scores, top: &Scores) -> Option<Behind> {
     [
-        (ScorePart::Cost, pick.cost, top.cost, w.cost),
+        (ScorePart::Cost, Some(pick.cost), Some(top.cost), w.cost),
         (ScorePart::Perf, pick.perf, top.perf, w.perf),
-        (ScorePart::Eco, pick.eco, top.eco, w.eco),
-        (ScorePart::Risk, pick.risk, top.risk, w.risk),
+        (ScorePart::Eco, Some(pick.eco), Some(top.eco), w.eco),
+        (ScorePart::Risk, Some(pick.risk), Some(top.risk), w.risk),
     ]
     .into_iter()
+    .filter_map(|(part, a, b, wt)| Some((part, a?, b?, wt)))
     .map(|(part, a, b, wt)| ((b - a) * Decimal::from(wt), part, a, b))
     .filter(|(gap, ..)| *gap > Decimal::ZERO)
     .max_by(|x, y| x.0.cmp(&y.0))

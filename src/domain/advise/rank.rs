@@ -159,18 +159,18 @@ pub(super) fn lacking<'a>(strategies: impl Iterator<Item = &'a Strategy>) -> Vec
 }
 
 /// The scores of a strategy: `tf_score` is its offer's datasheet TFLOPS
-/// as a share of the highest ([`tf_score`]), the same for all its
-/// strategies, so computed once per offer.
+/// as a share of the highest ([`tf_score`]; None when unknown), the same
+/// for all its strategies, so computed once per offer.
 pub(super) fn scores(
     ctx: &Ctx,
     f: &OfferFacts,
     s: &Strategy,
     cost_now: Decimal,
     min_cost: Decimal,
-    tf_score: Decimal,
+    tf_score: Option<Decimal>,
     min_hours: Option<Decimal>,
 ) -> Scores {
-    let [cost, perf, eco, risk, total] =
+    let (cost, perf, eco, risk, total) =
         scores_in(ctx, f, s, cost_now, min_cost, tf_score, min_hours);
     Scores {
         cost,
@@ -182,16 +182,19 @@ pub(super) fn scores(
 }
 
 /// [`scores`] in `N`: cost, performance, ecosystem, risk and the weighted
-/// total.
+/// total. An unknown performance (no job hours to compare, no sourced
+/// TFLOPS) takes no part in the total: the weights are re-normalised over
+/// the scores that are known. When only an unknown score is weighted the
+/// total is unknown too (None: ranked after every known total).
 fn scores_in<N: Num>(
     ctx: &Ctx,
     f: &OfferFacts,
     s: &Strategy,
     cost_now: N,
     min_cost: N,
-    tf_score: N,
+    tf_score: Option<N>,
     min_hours: Option<N>,
-) -> [N; 5] {
+) -> (N, Option<N>, N, N, Option<N>) {
     let cost = if cost_now <= min_cost || cost_now <= N::ZERO {
         N::HUNDRED
     } else {
@@ -199,7 +202,7 @@ fn scores_in<N: Num>(
     };
     // a job: the fastest feasible finish scores 100; otherwise datasheet TFLOPS
     let perf = match (s.job_hours.map(N::of), min_hours) {
-        (Some(h), Some(min)) if h > N::ZERO => pct_in(min, h),
+        (Some(h), Some(min)) if h > N::ZERO => Some(pct_in(min, h)),
         _ => tf_score,
     };
     let eco = N::of(f.eco);
@@ -236,12 +239,14 @@ fn scores_in<N: Num>(
     }
     let risk = risk.hi(N::ZERO);
     let w = ctx.weights;
-    let total = (cost * N::int(w.cost)
-        + perf * N::int(w.perf)
-        + eco * N::int(w.eco)
-        + risk * N::int(w.risk))
-        / N::int(w.sum().max(1));
-    [cost, perf, eco, risk, total]
+    let known = cost * N::int(w.cost) + eco * N::int(w.eco) + risk * N::int(w.risk);
+    let total = match perf {
+        Some(p) => Some((known + p * N::int(w.perf)) / N::int(w.sum().max(1))),
+        None if w.sum() == 0 => Some(N::ZERO),
+        None if w.sum() == w.perf => None,
+        None => Some(known / N::int(w.sum() - w.perf)),
+    };
+    (cost, perf, eco, risk, total)
 }
 
 /// Ranked offers (best strategy each) among strategies whose failed
@@ -362,7 +367,7 @@ struct Field<'a> {
     min_cost: Decimal,
     min_hours: Option<Decimal>,
     /// each offer's TFLOPS score (offers with a feasible strategy)
-    tf: Vec<Decimal>,
+    tf: Vec<Option<Decimal>>,
 }
 
 impl<'a> Field<'a> {
@@ -397,9 +402,9 @@ impl<'a> Field<'a> {
         // once per offer (its strategies are next to each other), and once
         // per datasheet figure: offers of one accelerator share it (a
         // division each was ~7 % of an advice at 10x)
-        let mut tf = vec![Decimal::ZERO; pool.offers.len()];
-        let mut tf_f = vec![0.0; pool.offers.len()];
-        let mut seen: Vec<([u8; 16], Decimal, f64)> = Vec::new();
+        let mut tf = vec![None; pool.offers.len()];
+        let mut tf_f = vec![None; pool.offers.len()];
+        let mut seen: Vec<([u8; 16], Option<Decimal>, Option<f64>)> = Vec::new();
         let mut last = None;
         for (i, _) in &feasible {
             if last == Some(*i) {
@@ -412,8 +417,8 @@ impl<'a> Field<'a> {
                 Some(&(_, d, x)) => (d, x),
                 None => {
                     let d = tf_score(f, max_tf);
-                    seen.push((key, d, approx(d)));
-                    (d, approx(d))
+                    seen.push((key, d, d.map(approx)));
+                    (d, d.map(approx))
                 }
             };
             tf[*i] = score;
@@ -435,7 +440,9 @@ impl<'a> Field<'a> {
                     min_c,
                     tf_f[*i],
                     min_h,
-                )[4],
+                )
+                .4
+                .unwrap_or(f64::NEG_INFINITY),
             })
             .collect();
         Some(Field {
@@ -461,9 +468,9 @@ impl<'a> Field<'a> {
 }
 
 /// An offer's datasheet TFLOPS as a share (%) of the highest, `max_tf`;
-/// 0 when unknown.
-fn tf_score(f: &OfferFacts, max_tf: Decimal) -> Decimal {
-    f.tflops.map_or(Decimal::ZERO, |t| pct(t, max_tf))
+/// None when unknown (never 0: see [`scores_in`]).
+fn tf_score(f: &OfferFacts, max_tf: Decimal) -> Option<Decimal> {
+    f.tflops.map(|t| pct(t, max_tf))
 }
 
 /// Total desc, then decision cost, offer id, model, mix baseline (the
@@ -497,7 +504,7 @@ fn order_by<K: Ord>(
     sb: &Strategy,
     ib: K,
 ) -> std::cmp::Ordering {
-    cmp_dec(&b.total, &a.total)
+    cmp_total(&b.total, &a.total)
         .then_with(|| cmp_dec(&sa.decision_cost, &sb.decision_cost))
         .then_with(|| ia.cmp(&ib))
         .then_with(|| sa.model.index().cmp(&sb.model.index()))
@@ -506,6 +513,14 @@ fn order_by<K: Ord>(
                 .map(|m| m.index())
                 .cmp(&sb.mix_baseline.map(|m| m.index()))
         })
+}
+
+/// Totals compared, an unknown one below every known one.
+fn cmp_total(a: &Option<Decimal>, b: &Option<Decimal>) -> std::cmp::Ordering {
+    match (a, b) {
+        (Some(a), Some(b)) => cmp_dec(a, b),
+        _ => a.is_some().cmp(&b.is_some()),
+    }
 }
 
 /// `a.cmp(b)`, in one step when both have the same scale (their signed
@@ -529,10 +544,10 @@ pub(super) fn r1(d: Decimal) -> Decimal {
 pub(super) fn rounded(s: Scores) -> Scores {
     Scores {
         cost: r1(s.cost),
-        perf: r1(s.perf),
+        perf: s.perf.map(r1),
         eco: r1(s.eco),
         risk: r1(s.risk),
-        total: r1(s.total),
+        total: s.total.map(r1),
     }
 }
 
@@ -876,14 +891,14 @@ mod tests {
             .map(|(k, (i, s, sc))| {
                 let step = Decimal::from((k * 7) % 13);
                 let base = if k % 5 == 0 { 70 } else { 50 };
-                let total = Decimal::from(base) + tiny * step;
+                let total = Some(Decimal::from(base) + tiny * step);
                 (*i, *s, Scores { total, ..*sc })
             })
             .collect();
         let approx: Vec<f64> = out
             .iter()
             .enumerate()
-            .map(|(k, r)| approx(r.2.total) + (k as f64 - 20.0) * 1e-13)
+            .map(|(k, r)| approx(r.2.total.unwrap()) + (k as f64 - 20.0) * 1e-13)
             .collect();
         sort_ranked(&pool, &mut out, &approx);
         for w in out.windows(2) {

@@ -61,18 +61,18 @@ fn pick(r: &R, p: &Pick) -> Markup {
                 ]))
             }
             table.scores data-testid="advise-scores" {
-                caption { (fill(r.t(WorkerMsg::AdvTotal), &[&r.score(p.scores.total)])) }
+                caption { (fill(r.t(WorkerMsg::AdvTotal), &[&r.score_or_unknown(p.scores.total)])) }
                 tbody {
                     @for (label, score, weight) in [
-                        (WorkerMsg::AdvScoreCost, p.scores.cost, w.cost),
+                        (WorkerMsg::AdvScoreCost, Some(p.scores.cost), w.cost),
                         (WorkerMsg::AdvScorePerf, p.scores.perf, w.perf),
-                        (WorkerMsg::AdvScoreEco, p.scores.eco, w.eco),
-                        (WorkerMsg::AdvScoreRisk, p.scores.risk, w.risk),
+                        (WorkerMsg::AdvScoreEco, Some(p.scores.eco), w.eco),
+                        (WorkerMsg::AdvScoreRisk, Some(p.scores.risk), w.risk),
                     ] {
                         tr {
                             th scope="row" { (r.t(label)) }
-                            td { meter min="0" max="100" value=(score.round_dp(1)) aria-hidden="true" {} }
-                            td.num { (r.score(score)) }
+                            td { @if let Some(score) = score { meter min="0" max="100" value=(score.round_dp(1)) aria-hidden="true" {} } }
+                            td.num { (r.score_or_unknown(score)) }
                             td.num.weight { (fill(r.t(WorkerMsg::AdvWeightOf), &[&weight.to_string()])) }
                         }
                     }
@@ -163,10 +163,10 @@ fn ranked(r: &R) -> Markup {
                                 th scope="row" { (r.cx.offer(&p.strategy.offer)) }
                                 td { (r.strategy_label(&p.strategy)) }
                                 td.num { (r.money(p.strategy.decision_cost)) }
-                                @for score in [p.scores.cost, p.scores.perf, p.scores.eco, p.scores.risk] {
-                                    td.num { (r.score(score)) }
+                                @for score in [Some(p.scores.cost), p.scores.perf, Some(p.scores.eco), Some(p.scores.risk)] {
+                                    td.num { (r.score_or_unknown(score)) }
                                 }
-                                td.num { strong { (r.score(p.scores.total)) } }
+                                td.num { strong { (r.score_or_unknown(p.scores.total)) } }
                             }
                         }
                     }

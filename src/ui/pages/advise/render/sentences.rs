@@ -44,6 +44,13 @@ impl R<'_> {
     pub(super) fn score(&self, d: Decimal) -> String {
         format::number(d, 1, self.cx.locale)
     }
+    /// A score that may be unknown (said, never written as 0).
+    pub(super) fn score_or_unknown(&self, d: Option<Decimal>) -> String {
+        d.map_or_else(
+            || self.t(WorkerMsg::AdvScoreUnknown).into(),
+            |d| self.score(d),
+        )
+    }
     /// The label of a strategy: model, and the baseline of a mix.
     pub(super) fn strategy_label(&self, s: &Strategy) -> String {
         match s.mix_baseline {
@@ -417,8 +424,8 @@ impl R<'_> {
                     &pick,
                     &rank.to_string(),
                     &self.cx.offer(o),
-                    &self.num(pc.total.unwrap_or_default()),
-                    &self.num(top.scores.total),
+                    &self.score_or_unknown(pc.total),
+                    &self.score_or_unknown(top.scores.total),
                 ],
             );
             if let Some(c) = pc.decision_cost {

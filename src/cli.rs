@@ -48,9 +48,10 @@ commands:
 
 options:
   --catalog <file>              use this catalog JSON instead of the embedded one
-  --today <YYYY-MM-DD>          measure the age of prices at this date (default: the catalog's
-                                as-of date); every result carries `age` {oldest_as_of, age_days,
-                                stale: over 12 months}
+  --today <YYYY-MM-DD>          measure the age of prices at this date (default: today, UTC, from
+                                the system clock; give the date of an old answer to reproduce it);
+                                every result carries `age` {oldest_as_of, age_days, as_at, stale:
+                                over 12 months}
 ";
 
 #[derive(Serialize)]
@@ -236,7 +237,8 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
             // any screen reads without unknown-key notices.
             let (mut state, notices) = crate::ui::link::parse(q, &cat);
             let query = crate::ui::link::write(&state);
-            state.scenario.today = a.today.clone();
+            // ages are measured today unless a date is given
+            state.scenario.today = Some(a.today.clone().unwrap_or_else(today_utc));
             if c == "quote" {
                 let quote =
                     quote(&cat, &state.scenario).map_err(|e| Failure::Error(e.to_string()))?;
@@ -329,4 +331,12 @@ pub fn run(args: &[String], out: &mut dyn Write, err: &mut dyn Write) -> i32 {
             1
         }
     }
+}
+
+/// Today's date (UTC) from the system clock, `YYYY-MM-DD`.
+fn today_utc() -> String {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    crate::domain::catalog::date_of_days((secs / 86_400) as i64)
 }

@@ -258,4 +258,20 @@ fn today_sets_the_date_ages_are_measured_at() {
     let (code, _, err) = run(&["quote", q, "--today", "2027-02-30"]);
     assert_eq!(code, 1);
     assert!(err.contains("--today"), "{err}");
+    // issue 47: without --today, ages are measured today (the system's
+    // UTC date), not at the catalog's date
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs();
+    let today = gpucost::domain::catalog::date_of_days((secs / 86_400) as i64);
+    let (code, out, _) = run(&["quote", q]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let age = &v["quote"]["offers"][0]["models"][0]["age"];
+    assert_eq!(age["as_at"], today.as_str());
+    let days = gpucost::domain::catalog::as_of_days(&today).unwrap()
+        - gpucost::domain::catalog::as_of_days("2026-10-10").unwrap();
+    assert_eq!(age["age_days"], days);
+    assert_eq!(age["stale"], days > 365);
 }

@@ -270,7 +270,7 @@ messages! {
     ErrTooLarge => "Too large", "数值太大";
     EngineFailed => "This scenario could not be priced ({0}); the last good result is shown.", "无法计算此方案（{0}），显示的是上一次的有效结果。";
     StaleBadge => "stale", "过旧";
-    StaleTip => "This price is more than 12 months older than the dataset (as of {0}).", "此价格比数据集早 12 个月以上（截至 {0}）。";
+    StaleTip => "This price is more than 12 months old today (as of {0}).", "此价格至今已超过 12 个月（截至 {0}）。";
     // Plan screen
     NavPlan => "Plan", "规划";
     NavAdvise => "Advise", "选型建议";

@@ -150,7 +150,35 @@ pub fn parse(input: &str, catalog: &Catalog) -> (AppLink, Vec<LinkNotice>) {
     }
     l.screen = app.screen;
     l.data = Some(ours);
+    // Not part of the link: in the browser, prices' ages are measured at
+    // today's date (natively the CLI sets it, and tests keep the
+    // catalog's date).
+    l.scenario.today = browser_today();
     (l, r.into_notices())
+}
+
+/// The scenario of a scenario link (the plan's parts), its prices' ages
+/// measured at today's date in the browser, as [`parse`] does.
+#[cfg(feature = "worker-html")]
+pub fn scenario_of(query: &str, catalog: &Catalog) -> crate::domain::scenario::Scenario {
+    let mut s = link::parse_scenario(query, catalog).0;
+    s.today = browser_today();
+    s
+}
+
+/// Today's date (UTC, `YYYY-MM-DD`) from the browser's clock; None
+/// natively.
+fn browser_today() -> Option<String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let d = js_sys::Date::new_0();
+        let days = (d.get_time() / 86_400_000.0).floor() as i64;
+        Some(crate::domain::catalog::date_of_days(days))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        None
+    }
 }
 
 /// The link of a state: `v` first, then every non-default key in table order.

@@ -274,7 +274,7 @@ test('rows typed to other hours are the rows a link with those hours opens', asy
   expect(app.realErrors()).toEqual([]);
 });
 
-test('prices more than 12 months older than the dataset carry a stale badge', async ({ app, page }) => {
+test('prices more than 12 months old today carry a stale badge', async ({ app, page }) => {
   // Tencent's CNY list is dated 2021 (lower bound); p4d us-east-1 is dated 2026-10-10.
   await app.open('?q=GT4.4XLARGE96&r=tencent:ap-guangzhou');
   const old = page.locator('[data-offer="tencent:ap-guangzhou:GT4.4XLARGE96"]');

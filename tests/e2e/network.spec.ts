@@ -88,6 +88,17 @@ test('the providers screen lists each SLA figure with its scope, source and date
   expect(app.realErrors()).toEqual([]);
 });
 
+test('the age of prices is measured at today\'s date in the browser, not the dataset\'s', async ({ app, page }) => {
+  // issue 47: a Tencent offer alone (its prices carried as 2021): the plan
+  // says how many days before today (UTC) they date from
+  const today = new Date().toISOString().slice(0, 10);
+  const days = Math.round((Date.parse(today) - Date.parse('2021-01-01')) / 86_400_000);
+  await app.open('?v=2&screen=plan&m=12&bm=od&sel=tencent:ap-beijing:GN10X.18XLARGE320');
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('plan-stale')).toContainText(`2021, ${days} days before ${today}`);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('plan options and job results carry the date of their prices; old ones say so', async ({ app, page }) => {
   // a Tencent offer (its prices carried as 2021) beside an AWS one
   const tencent = 'tencent:ap-beijing:GN10X.18XLARGE320';

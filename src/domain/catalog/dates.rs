@@ -53,14 +53,37 @@ pub fn as_of_days(as_of: &str) -> Option<i64> {
     Some(era * 146_097 + doe - 719_468)
 }
 
+/// The date (`YYYY-MM-DD`) of a day count since 1970-01-01: the inverse
+/// of [`as_of_days`] on full dates (civil from days, Howard Hinnant's
+/// algorithm). The CLI turns the clock into today's date with it.
+pub fn date_of_days(days: i64) -> String {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
 /// A price is stale when its as-of is more than this many days before the
-/// catalog's own as-of (12 months).
+/// date it is looked at (12 months).
 pub const STALE_AFTER_DAYS: i64 = 365;
 
+/// Is a price dated `as_of` more than 12 months older than `at` (the date
+/// ages are measured at: today in the app and the CLI)? An unreadable
+/// date counts as stale.
+pub fn is_stale_at(as_of: &str, at: &str) -> bool {
+    match (as_of_days(at), as_of_days(as_of)) {
+        (Some(c), Some(p)) => c - p > STALE_AFTER_DAYS,
+        _ => true,
+    }
+}
+
 impl Catalog {
-    /// Is a price dated `as_of` more than 12 months older than the catalog?
-    /// Measured against the catalog's date, not the clock, so a build shows
-    /// the same badges every day; an unreadable date counts as stale.
     /// Offers with a current price dated after `date` (`YYYY-MM-DD`, e.g.
     /// the dataset date of an old link), each with its newest such date, in
     /// catalog order: the figures that may differ from when the link was
@@ -82,17 +105,47 @@ impl Catalog {
             .collect()
     }
 
+    /// Is a price dated `as_of` more than 12 months older than the
+    /// catalog's own date? ([`is_stale_at`] the catalog's date: the
+    /// screens and the CLI measure at today's date instead.)
     pub fn is_stale(&self, as_of: &str) -> bool {
-        match (as_of_days(&self.as_of), as_of_days(as_of)) {
-            (Some(c), Some(p)) => c - p > STALE_AFTER_DAYS,
-            _ => true,
-        }
+        is_stale_at(as_of, &self.as_of)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every day from 1600-01-01 to 2400-12-31 (both leap-century kinds),
+    /// and the days before 1970: the date read back is the same day.
+    #[test]
+    fn date_of_days_is_the_inverse_of_as_of_days() {
+        let (from, to) = (
+            as_of_days("1600-01-01").unwrap(),
+            as_of_days("2400-12-31").unwrap(),
+        );
+        for n in from..=to {
+            let d = date_of_days(n);
+            assert_eq!(as_of_days(&d), Some(n), "{n} -> {d}");
+        }
+        assert_eq!(date_of_days(0), "1970-01-01");
+        assert_eq!(date_of_days(-1), "1969-12-31");
+        assert_eq!(
+            date_of_days(as_of_days("2026-12-05").unwrap()),
+            "2026-12-05"
+        );
+    }
+
+    /// 12 months is 365 days before the date looked at, whatever that date.
+    #[test]
+    fn stale_is_measured_at_the_date_given() {
+        assert!(!is_stale_at("2025-12-05", "2026-12-05"));
+        assert!(is_stale_at("2025-12-04", "2026-12-05"));
+        assert!(!is_stale_at("2025-12-04", "2026-11-30"));
+        assert!(is_stale_at("undated", "2026-12-05"));
+        assert!(is_stale_at("2026-10-10", "not a date"));
+    }
 
     #[test]
     fn as_of_days_reads_only_the_three_forms() {

@@ -16,7 +16,7 @@ mod offers;
 // build.rs compiles this module too and reads only some of these (in the
 // library they are public paths, never unused)
 #[allow(unused_imports)]
-pub use dates::{as_of_days, STALE_AFTER_DAYS};
+pub use dates::{as_of_days, date_of_days, is_stale_at, STALE_AFTER_DAYS};
 #[allow(unused_imports)]
 pub use ids::{GpuId, OfferId, RegionCode, UsageRateCode};
 #[allow(unused_imports)]

@@ -3,7 +3,8 @@
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Locale, Msg};
 
-/// "stale" beside a price more than 12 months older than the dataset.
+/// "stale" beside a price more than 12 months old at the date ages are
+/// measured at (today in the browser).
 pub fn stale_badge(loc: Locale, as_of: &str) -> Html {
     let tip = fill(Msg::StaleTip.text(loc), &[as_of]);
     let mut h = Html::new();

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::domain::catalog::{Catalog, Currency, Network, OfferId, Price, RdmaKind};
+use crate::domain::catalog::{is_stale_at, Catalog, Currency, Network, OfferId, Price, RdmaKind};
 use crate::domain::compare::rows::{Row, Table};
 use crate::domain::compare::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
 use crate::domain::input::InputError;
@@ -304,6 +304,9 @@ pub struct RowsView {
     unit: TimeUnit,
     hours: Decimal,
     user_prices: BTreeMap<OfferId, Decimal>,
+    /// The date the prices' age is measured at (today in the browser; the
+    /// catalog's date when not set).
+    today: Option<String>,
 }
 
 impl RowsView {
@@ -314,6 +317,7 @@ impl RowsView {
             unit: l.compare.time_unit,
             hours: l.scenario.hours_per_month,
             user_prices: l.scenario.user_prices.clone(),
+            today: l.scenario.today.clone(),
         }
     }
 }
@@ -546,7 +550,8 @@ fn hourly_html(
             ""
         };
         price_html(out, &money_or_dash(f.price, cur, loc), &tip, class);
-        if let Some(as_of) = r.and_then(PriceRef::as_of).filter(|a| catalog.is_stale(a)) {
+        let at = v.today.as_deref().unwrap_or(&catalog.as_of);
+        if let Some(as_of) = r.and_then(PriceRef::as_of).filter(|a| is_stale_at(a, at)) {
             out.append(&stale_badge(loc, as_of));
         }
         return;

@@ -129,7 +129,7 @@ fn scenario<'c>(
     query: &str,
     locale: crate::ui::i18n::Locale,
 ) -> (Scenario, crate::ui::pages::plan::render::Ctx<'c>) {
-    let (s, _) = crate::domain::link::parse_scenario(query, catalog);
+    let s = crate::ui::link::scenario_of(query, catalog);
     let cx = crate::ui::pages::plan::render::Ctx {
         catalog,
         locale,
@@ -170,7 +170,7 @@ pub fn flip_search<'c>(
     crate::domain::plan::FlipSearch<'c>,
     crate::domain::catalog::Currency,
 )> {
-    let (s, _) = crate::domain::link::parse_scenario(query, catalog);
+    let s = crate::ui::link::scenario_of(query, catalog);
     let p = kept_plan(catalog, query, &s, kept).ok()?;
     Some((
         crate::domain::plan::FlipSearch::new(catalog, &s, p)?,

@@ -5,7 +5,10 @@
 use maud::{html, Markup};
 use rust_decimal::Decimal;
 
-use crate::domain::catalog::{Catalog, Currency, Network, Offer, ProviderId, SlaScope};
+use crate::domain::age::reference_date;
+use crate::domain::catalog::{
+    is_stale_at, Catalog, Currency, Network, Offer, ProviderId, SlaScope,
+};
 use crate::domain::compare::{self, model_quote, rate_inputs, Panel};
 use crate::domain::scenario::{BillingModel, InterruptionRate};
 use crate::domain::tco::{ModelQuote, Quote};
@@ -321,7 +324,7 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                             td class=[(p.best_hourly == Some(i)).then_some("best")] {
                                 (v.map(|d| format::money(d, cur, loc))
                                     .unwrap_or_else(|| WorkerMsg::Unavailable.text(loc).into()))
-                                @if let Some(price) = offer.on_demand().filter(|price| catalog.is_stale(&price.as_of)) {
+                                @if let Some(price) = offer.on_demand().filter(|price| is_stale_at(&price.as_of, reference_date(catalog, &l.scenario))) {
                                     (stale_badge(loc, &price.as_of))
                                 }
                             }

@@ -221,12 +221,13 @@ fn a01_an_unknown_tflops_is_left_out_of_the_total_not_scored_zero() {
 /// commits one month: lock-in 15,302.12 / 183,625.44 × 20 = 1.667, risk
 /// 98.33 (the same 1/12 for each), so GT4 4xl (6000 + 2000 + 1000 + 983.3)
 /// / 100 = 99.83; GT4 41xl cost 96.464 → (5787.86 + 3983.33) / 100 =
-/// 97.71; gn7 cost 90.686 → (5441.16 + 3983.33) / 100 = 94.24. The
-/// articles' gn7 ranks #3.
+/// 97.71; gn7 cost 90.686 → (5441.16 + 3983.33) / 100 = 94.24 for both
+/// gn7s, tied (a03): the one 8-GPU 26xlarge before eight 1-GPU 3xlarges.
+/// The articles' gn7 ranks #3.
 #[test]
 fn a02_domestic_compliance_picks_tencent_gt4_and_says_where_gn7_stands() {
     let (_, a) = profile(fixture(), Profile::Domestic);
-    assert_eq!(ids(&a), [GT4_4, GT4_41, GN7_3, GN7_26]);
+    assert_eq!(ids(&a), [GT4_4, GT4_41, GN7_26, GN7_3]);
     assert_eq!(a.picks[0].strategy.decision_cost, dec("183625.44"));
     assert_eq!(a.picks[0].strategy.model.code(), "sub");
     assert_eq!(a.picks[0].scores.total, Some(dec("99.8")));
@@ -235,7 +236,7 @@ fn a02_domestic_compliance_picks_tencent_gt4_and_says_where_gn7_stands() {
     let pc = a.profile.as_ref().unwrap();
     assert_eq!(
         (pc.rank, pc.offer.as_ref().map(|o| o.as_str())),
-        (Some(3), Some(GN7_3))
+        (Some(3), Some(GN7_26))
     );
     // why: cost (183,625.44 / 202,484.88 = 90.7 against 100)
     let b = pc.behind.unwrap();
@@ -249,10 +250,12 @@ fn a02_domestic_compliance_picks_tencent_gt4_and_says_where_gn7_stands() {
 }
 
 /// a03 tie-break: gn7 3xl × 8 and gn7 26xl × 1 cost the same (121,280 CNY
-/// a month either way) and score the same: the offer id decides
-/// (`…gn7-c12g1…` < `…gn7-c13g1…`), on every run.
+/// a month either way) and score the same: fewer, larger instances first
+/// (issue 47: one 8-GPU box over eight 1-GPU ones), so the 26xl ranks
+/// ahead though its id sorts after (`…gn7-c12g1…` < `…gn7-c13g1…`, which
+/// decided before); the same on every run.
 #[test]
-fn a03_equal_offers_are_ordered_by_id_every_time() {
+fn a03_equal_offers_rank_fewer_larger_instances_first_every_time() {
     let (_, a) = profile(fixture(), Profile::Domestic);
     let g3 = a
         .ranked
@@ -266,7 +269,8 @@ fn a03_equal_offers_are_ordered_by_id_every_time() {
         .unwrap();
     assert_eq!(g3.strategy.decision_cost, g26.strategy.decision_cost);
     assert_eq!(g3.scores, g26.scores);
-    assert_eq!((g3.rank, g26.rank), (3, 4));
+    assert_eq!((g3.strategy.instances, g26.strategy.instances), (8, 1));
+    assert_eq!((g26.rank, g3.rank), (3, 4));
     for _ in 0..3 {
         assert_eq!(profile(fixture(), Profile::Domestic).1, a);
     }

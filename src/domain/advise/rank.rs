@@ -473,7 +473,7 @@ fn tf_score(f: &OfferFacts, max_tf: Decimal) -> Option<Decimal> {
     f.tflops.map(|t| pct(t, max_tf))
 }
 
-/// Total desc, then decision cost, offer id, model, mix baseline (the
+/// Total desc, then decision cost, instances (fewer first), offer id, model, mix baseline (the
 /// ranking's order; it ranks with [`order_in`]).
 #[cfg(test)]
 pub(super) fn order(a: Scores, sa: &Strategy, b: Scores, sb: &Strategy) -> std::cmp::Ordering {
@@ -495,7 +495,9 @@ pub(super) fn order_in(
 
 /// [`order`], the offer ids given as `ia`, `ib` (or anything in their
 /// order); each key compared only when those before it are equal (the
-/// ranking sorts runs of equal totals and costs).
+/// ranking sorts runs of equal totals and costs). At the same total and
+/// cost, fewer (so larger) instances come first: one 8-GPU box over eight
+/// 1-GPU ones (one machine to run, its GPUs linked), then the offer id.
 fn order_by<K: Ord>(
     a: &Scores,
     sa: &Strategy,
@@ -506,6 +508,7 @@ fn order_by<K: Ord>(
 ) -> std::cmp::Ordering {
     cmp_total(&b.total, &a.total)
         .then_with(|| cmp_dec(&sa.decision_cost, &sb.decision_cost))
+        .then_with(|| sa.instances.cmp(&sb.instances))
         .then_with(|| ia.cmp(&ib))
         .then_with(|| sa.model.index().cmp(&sb.model.index()))
         .then_with(|| {

@@ -145,6 +145,21 @@ fn a01_unlimited_budget_ranks_h100_first_and_p4d_second() {
         committed: dec("113819.00"),
         pct_of_cost: dec("100.0")
     }));
+    // issue 47: the H100's own 1-year all-upfront reservation fits the
+    // 12-month horizon and costs (1,119,668.16 − 716,588.00) / 1,119,668.16
+    // = 403,080.16 / 1,119,668.16 = 36.0 % less: named, with what it
+    // commits (the whole term, 716,588.00), which its risk score counted
+    assert!(top.reasons.contains(&Why::CheaperCommitment {
+        model: gpucost::domain::scenario::BillingModel::Ri1All,
+        decision_cost: dec("716588.00"),
+        pct_cheaper: dec("36.0"),
+        committed: dec("716588.00"),
+    }));
+    // p4d's pick is its cheapest commitment already: nothing to name
+    assert!(!p4d
+        .reasons
+        .iter()
+        .any(|w| matches!(w, Why::CheaperCommitment { .. })));
     assert_eq!(a.picks[2].scores.total, Some(dec("53.7")));
     let pc = a.profile.as_ref().unwrap();
     assert_eq!((pc.rank, pc.agrees), (Some(2), false));
@@ -472,6 +487,16 @@ fn articles_profiles_on_the_catalog() {
         u.picks[0].strategy.offer.as_str(),
         "aws:us-east-1:p6-b200.48xlarge"
     );
+    // issue 47, point 8: kept on demand (998,051.28 a year) over its own
+    // 1-year savings plan, which is named: (998,051.28 − 785,965.44) /
+    // 998,051.28 = 212,085.84 / 998,051.28 = 21.2 % less
+    assert_eq!(u.picks[0].strategy.decision_cost, dec("998051.28"));
+    assert!(u.picks[0].reasons.contains(&Why::CheaperCommitment {
+        model: gpucost::domain::scenario::BillingModel::Sp1,
+        decision_cost: dec("785965.44"),
+        pct_cheaper: dec("21.2"),
+        committed: dec("785965.44"),
+    }));
     let pc = u.profile.as_ref().unwrap();
     assert!(
         !pc.agrees && pc.rank.unwrap() > 3,

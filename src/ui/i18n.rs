@@ -573,6 +573,7 @@ messages! {
     AdvWhySlaMet => "SLA {0} % for {1} (needed {2} %; {3}, {4}).", "SLA {0}%（{1}；需要 {2}%；{3}，{4}）。";
     AdvWhySlaSecondary => "secondary source", "二手来源";
     AdvWhySlaUndated => "undated", "无日期";
+    AdvWhyCheaperCommitment => "{0} of the same offer costs {1} ({2} % less) and fits the horizon, but commits {3} at purchase: its lock-in, counted in risk, ranked it lower.", "同一规格的{0}费用为 {1}（便宜 {2}%）且在期限之内，但购买时需承诺 {3}：其锁定风险计入风险分，因此排名较低。";
     AdvWhyLockIn => "Commits {0} whatever the use ({1} % of its cost): money bound for the term.", "无论用量都需承诺 {0}（占成本的 {1}%）：资金在期限内被锁定。";
     AdvWhyCashUnknown => "The partial-upfront split is not published: the highest month lies between {0} and {1} (the term total is right).", "部分预付的拆分未公布：单月最高支出在 {0} 至 {1} 之间（期限总额无误）。";
     AdvWhyStale => "Prices from {0}, {1} days old: check the provider's current price before deciding.", "价格日期为 {0}，已 {1} 天：决定前请核对厂商现价。";

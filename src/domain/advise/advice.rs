@@ -205,6 +205,14 @@ pub enum Why {
     RdmaUnverified,
     /// An SLA was asked; the catalog has no SLA figure for the provider.
     SlaNotInCatalog,
+    /// A commitment of the same offer that fits the horizon costs less than
+    /// the pick (its lock-in, counted in risk, ranked it lower).
+    CheaperCommitment {
+        model: BillingModel,
+        decision_cost: Decimal,
+        pct_cheaper: Decimal,
+        committed: Decimal,
+    },
     /// AWS China regions need a China-specific account (sourced).
     ChinaAccount,
     /// The accelerator is not a GPU (what it is, its stack, the source).

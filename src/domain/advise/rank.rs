@@ -700,6 +700,14 @@ pub(super) fn reasons(
             pct_of_cost: committed_pct(s),
         });
     }
+    if let Some(c) = cheaper_commitment(pool, i, s) {
+        v.push(Why::CheaperCommitment {
+            model: c.model,
+            decision_cost: c.decision_cost,
+            pct_cheaper: r1(pct(s.decision_cost - c.decision_cost, s.decision_cost)),
+            committed: c.committed,
+        });
+    }
     if !s.cash_timing_known {
         v.push(Why::CashTimingUnknown {
             peak_min: s.peak_month,
@@ -745,6 +753,26 @@ pub(super) fn reasons(
 }
 
 /// The share of the decision cost committed whatever the use, %, 1 dp.
+/// The cheapest commitment of the pick's own offer whose term fits the
+/// horizon, complete and admissible wherever the pick is, when it costs
+/// less than the pick (then only its lock-in, counted in risk, ranked it
+/// lower: the offer's GPUs and provider are the pick's).
+fn cheaper_commitment<'p>(pool: &'p Pool, i: usize, s: &Strategy) -> Option<&'p Strategy> {
+    pool.strategies
+        .iter()
+        .filter(|(j, c)| {
+            *j == i
+                && c.model != s.model
+                && c.mix_baseline.is_none()
+                && c.fails & !s.fails == 0
+                && c.complete
+                && c.model.term_months().is_some_and(|t| t <= s.months)
+                && c.decision_cost < s.decision_cost
+        })
+        .map(|(_, c)| c)
+        .min_by(|a, b| cmp_dec(&a.decision_cost, &b.decision_cost))
+}
+
 pub(super) fn committed_pct(s: &Strategy) -> Decimal {
     if s.decision_cost <= Decimal::ZERO {
         return Decimal::ZERO;

@@ -254,6 +254,20 @@ impl R<'_> {
                     &[&self.num2(*pct), scope, &self.num2(*need_pct), &basis, date],
                 )
             }
+            Why::CheaperCommitment {
+                model,
+                decision_cost,
+                pct_cheaper,
+                committed,
+            } => fill(
+                t(WorkerMsg::AdvWhyCheaperCommitment),
+                &[
+                    self.cx.model(*model),
+                    &self.money(*decision_cost),
+                    &self.num(*pct_cheaper),
+                    &self.money(*committed),
+                ],
+            ),
             Why::LockIn {
                 committed,
                 pct_of_cost,

@@ -674,6 +674,35 @@ fn j10_llm_serving_cost_per_million_tokens_from_mlperf() {
     assert_eq!(r.offers[0].cost_per_million_tokens, Some(d("3.06")));
 }
 
+/// Issue 47 point 2: a 24×7 service is not priced on spot unless asked.
+/// j10's job with no billing model given: p5's spot (29.4109 $/h: 29.4109
+/// × 730 = 21,469.96 / 13,140 M tokens = 1.63 per million) was its
+/// cheapest model and the ranking's figure; now the models that can hold
+/// a service are priced (on demand and the commitments, whose 12- and
+/// 36-month terms cost more over this one month), so the figure is j10's
+/// on-demand 40,179.20 / 13,140 = 3.06, and the report says spot was left
+/// out. Asked for (`bm=spot`), spot is priced and nothing is left out.
+#[test]
+fn j10b_serving_is_priced_on_models_that_hold_a_service() {
+    let c = cat();
+    let mut job = JobSpec::new(JobKind::LlmServe);
+    job.params_b = Some(d("70"));
+    job.serve_tokens_per_s = Some(d("5000"));
+    let r = report(&c, &scenario(P5, 1, job.clone(), &[]));
+    assert!(r.spot_left_out);
+    let o = &r.offers[0];
+    assert!(o
+        .models
+        .iter()
+        .all(|m| !matches!(m.model, BillingModel::Spot | BillingModel::Mix)));
+    assert_eq!(o.cheapest_model, Some(BillingModel::OnDemand));
+    assert_eq!(o.cost_per_million_tokens, Some(d("3.06")));
+    let spot = report(&c, &scenario(P5, 1, job, &[BillingModel::Spot]));
+    assert!(!spot.spot_left_out);
+    assert_eq!(spot.offers[0].cheapest_model, Some(BillingModel::Spot));
+    assert!(spot.offers[0].cost_per_million_tokens < Some(d("3.06")));
+}
+
 /// Issue 25 point 8: a short job is billed by the second (AWS: per second,
 /// 60 s minimum), not on hours rounded up to 0.01 h. 91,014 sequences × 2
 /// epochs on 8× H100 SXM (2167/s) = 84 s: 55.04 × 84 / 3600 = 1.2843 →

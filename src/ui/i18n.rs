@@ -438,6 +438,7 @@ messages! {
         "6 × {0}B 参数 × {1}B token = {2} × 10¹⁸ 次浮点运算，按稠密 FP16 TFLOPS 的 {3}% 计算（估算；MFU 已含多卡损耗）。显存：每个参数 16 字节（混合精度 Adam，不含激活值），须装得下。";
     JobAboutServe => "{0} tokens per second for {1} h. Each GPU serves dense FP16 TFLOPS × {3} % ÷ (2 × {2} B FLOPs per token) (an estimate); the weights (2 bytes per parameter, KV cache excluded) must fit.",
         "每秒 {0} 个 token，持续 {1} 小时。每张 GPU 的服务能力 = 稠密 FP16 TFLOPS × {3}% ÷（每 token 2 × {2}B 次浮点运算）（估算）；权重（每参数 2 字节，不含 KV 缓存）须装得下。";
+    JobSpotLeftOut => "A 24×7 service is priced on demand and on commitments, not on spot, whose capacity can be taken back: choose spot among the billing models to see it.", "全天候服务按按需与承诺计价，不按竞价（竞价容量可能被收回）；在计费模式中选择竞价即可查看。";
     JobCheapest => "Cheapest offers for this job (decision cost: a commitment counts what it still owes after the job)", "此作业最便宜的实例（决策成本：承诺方案计入作业结束后仍需支付的金额）";
     JobFastest => "Fastest offers for this job", "此作业最快的实例";
     JobColGpus => "Instances × GPUs", "实例数 × GPU";

@@ -42,7 +42,7 @@ use crate::domain::error::EngineError;
 use crate::domain::money::mul;
 
 pub use hours::{job_hours, JobHours};
-pub use report::{job_report, pricing_scenario, JobModelCost, JobOffer, JobReport};
+pub use report::{job_report, pricing_scenario, serving_models, JobModelCost, JobOffer, JobReport};
 pub use throughput::{
     default_scaling_pct, derived_efficiency_pct, efficiency_range, measured_scalings,
     same_architecture_range, sample_throughput, ErrorRange, Fabric, RangeBasis, RatioOf,

@@ -91,6 +91,28 @@ pub struct JobReport {
     /// `cheapest` with estimated throughput only.
     pub cheapest_estimated: Vec<OfferId>,
     pub fastest: Vec<OfferId>,
+    /// Serving: spot and the spot mix were not priced, because a 24×7
+    /// service cannot run on capacity that is taken back, and the scenario
+    /// did not ask for them (`bm=spot` does; see [`serving_models`]).
+    pub spot_left_out: bool,
+}
+
+/// The billing models a job is priced on: the scenario's, except that a
+/// serving job the scenario gives no models for is priced on the models
+/// that can hold a 24×7 service (on demand and commitments), never on spot
+/// or the spot mix unless asked, so one ranking does not compare one
+/// offer's spot price with another's on-demand price.
+pub fn serving_models(scenario: &Scenario) -> Option<Vec<BillingModel>> {
+    let serving = scenario
+        .job
+        .as_ref()
+        .is_some_and(|j| j.kind == JobKind::LlmServe);
+    (serving && scenario.billing_models.is_empty()).then(|| {
+        BillingModel::ALL
+            .into_iter()
+            .filter(|m| !matches!(m, BillingModel::Spot | BillingModel::Mix))
+            .collect()
+    })
 }
 
 /// The scenario that prices the job on one offer: only this offer, the
@@ -98,6 +120,9 @@ pub struct JobReport {
 /// the spot job length = the job's hours when not set.
 pub fn pricing_scenario(scenario: &Scenario, offer: &Offer, h: &JobHours) -> Scenario {
     let mut s = scenario.clone();
+    if let Some(models) = serving_models(scenario) {
+        s.billing_models = models;
+    }
     s.offers = Some(vec![offer.id.clone()]);
     s.min_gpus = h.gpus;
     s.min_vram_gb = None;
@@ -172,6 +197,7 @@ pub fn job_report(catalog: &Catalog, scenario: &Scenario) -> Result<JobReport, E
         .collect();
     fastest.sort();
     Ok(JobReport {
+        spot_left_out: serving_models(scenario).is_some(),
         currency: scenario.currency,
         work: work(&job)?,
         cheapest_measured: cheapest

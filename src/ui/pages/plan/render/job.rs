@@ -23,6 +23,9 @@ pub fn job(cx: Ctx, r: &JobReport) -> Html {
         .count();
     html! {
         (sentence("job-assumptions", &assumptions(cx, r)))
+        @if r.spot_left_out {
+            (sentence("job-spot-left-out", cx.t(WorkerMsg::JobSpotLeftOut)))
+        }
         (job_table(cx, r, &r.cheapest, "job-cheapest", WorkerMsg::JobCheapest))
         (job_table(cx, r, &r.fastest, "job-fastest", WorkerMsg::JobFastest))
         @if skipped > 0 {

@@ -674,6 +674,28 @@ fn j10_llm_serving_cost_per_million_tokens_from_mlperf() {
     assert_eq!(r.offers[0].cost_per_million_tokens, Some(d("3.06")));
 }
 
+/// Issue 47 point 3: a throughput is "measured" only where it was. The
+/// MLPerf run on 8× H100 SXM served Llama 2 70B at 3,065.6125 tokens/s a
+/// GPU (j10); a 7 B model's figure is that × 70 / 7 = 30,656.125, derived
+/// from the run (not an MLPerf result): labelled as such, not measured.
+/// It was `Measured { gpus: 8 }` with `measured: true`.
+#[test]
+fn j10c_a_run_scaled_to_another_model_size_is_not_measured() {
+    let c = cat();
+    let mut job = JobSpec::new(JobKind::LlmServe);
+    job.params_b = Some(d("7"));
+    job.serve_tokens_per_s = Some(d("5000"));
+    let h = hours(&c, &scenario(P5, 1, job, &[BillingModel::OnDemand]));
+    assert_eq!(h.throughput, d("30656.125"));
+    assert!(!h.measured);
+    assert!(matches!(
+        &h.basis,
+        ThroughputBasis::ModelSizeScaled { source, as_of, gpus: 8, measured_params_b, params_b }
+            if source == "mlperf-inf41" && as_of == "2024-08-28"
+                && *measured_params_b == d("70") && *params_b == d("7")
+    ));
+}
+
 /// Issue 47 point 2: a 24×7 service is not priced on spot unless asked.
 /// j10's job with no billing model given: p5's spot (29.4109 $/h: 29.4109
 /// × 730 = 21,469.96 / 13,140 M tokens = 1.63 per million) was its

@@ -427,6 +427,7 @@ messages! {
     PlanChartCaption => "Cumulative cost by the end of each month (months 1–{0}), what is still owed after the horizon, and break-even months",
         "各月末累计成本（第 1–{0} 个月）、期满后仍需支付的金额及回本月份";
     JobMeasured => "measured, {0}-GPU run ({1})", "{0} 卡实测（{1}）";
+    JobModelSize => "derived from a measured {0}-GPU run of a {1} B model × {1} ÷ {2} ({3}; an estimate, not an MLPerf result)", "由 {0} 卡 {1}B 模型实测按 {1} ÷ {2} 推算（{3}；估算，并非 MLPerf 结果）";
     JobScaled => "scaled from a measured {0}-GPU run at {1} % ({2})", "由 {0} 卡实测按 {1}% 扩展（{2}）";
     JobEstimate => "estimate: {0} TFLOPS × {1} %", "估算：{0} TFLOPS × {1}%";
     JobSameArchTflops => "estimate from the measured {0} ({1}-GPU run, {3}) × {2} % (dense FP16 TFLOPS, same architecture)", "估算：按同架构实测的 {0}（{1} 卡，{3}）× {2}%（稠密 FP16 TFLOPS）";

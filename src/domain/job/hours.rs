@@ -184,7 +184,10 @@ fn run(
         };
         if !default_applies
             && !basis.measured()
-            && !matches!(basis, ThroughputBasis::SameArchitecture { .. })
+            && !matches!(
+                basis,
+                ThroughputBasis::SameArchitecture { .. } | ThroughputBasis::ModelSizeScaled { .. }
+            )
         {
             return Ok(Err(JobSkip::NoEstimateForStack { stack: gpu.stack }));
         }

@@ -40,6 +40,20 @@ pub enum ThroughputBasis {
         scaling_pct: Decimal,
         capped_by_gpus: Option<u32>,
     },
+    /// LLM serving: a measured run of this GPU model on another model size
+    /// (MLPerf's Llama 2 70B), × its parameters ÷ the job's (tokens per
+    /// second taken as inversely proportional to the parameters). Derived
+    /// from the run, not the benchmark's result (MLCommons' rules for
+    /// derived figures): an estimate.
+    ModelSizeScaled {
+        source: String,
+        as_of: String,
+        gpus: u32,
+        /// The parameters (billions) of the model the run served.
+        measured_params_b: Decimal,
+        /// The job's parameters (billions).
+        params_b: Decimal,
+    },
     /// No run of this GPU model: the nearest measured GPU of the same
     /// architecture (same form factor first, then the closest dense FP16
     /// TFLOPS, then memory bandwidth), × its ratio: dense FP16 TFLOPS for
@@ -601,10 +615,21 @@ pub(super) fn serve_capacity(
     };
     if job.mfu_pct.is_none() {
         if let Some((t, b)) = per_gpu(&g.id) {
-            let basis = ThroughputBasis::Measured {
-                source: b.source.clone(),
-                as_of: b.as_of.clone(),
-                gpus: b.gpu_count,
+            // the run's own figure only for the model it served
+            let basis = if n_b == dec(70) {
+                ThroughputBasis::Measured {
+                    source: b.source.clone(),
+                    as_of: b.as_of.clone(),
+                    gpus: b.gpu_count,
+                }
+            } else {
+                ThroughputBasis::ModelSizeScaled {
+                    source: b.source.clone(),
+                    as_of: b.as_of.clone(),
+                    gpus: b.gpu_count,
+                    measured_params_b: dec(70),
+                    params_b: n_b,
+                }
             };
             return Ok(Some((mul(t, size)?, basis, None)));
         }

@@ -152,6 +152,21 @@ fn basis_text(cx: Ctx, b: &ThroughputBasis) -> String {
                 as_of,
             ],
         ),
+        ThroughputBasis::ModelSizeScaled {
+            gpus,
+            measured_params_b,
+            params_b,
+            as_of,
+            ..
+        } => fill(
+            cx.t(WorkerMsg::JobModelSize),
+            &[
+                &gpus.to_string(),
+                &format::plain(*measured_params_b, cx.locale),
+                &format::plain(*params_b, cx.locale),
+                as_of,
+            ],
+        ),
         ThroughputBasis::SameArchitecture {
             reference_gpu,
             reference_gpus,

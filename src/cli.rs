@@ -236,6 +236,15 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
             // The app's link (every screen's keys), so a link copied from
             // any screen reads without unknown-key notices.
             let (mut state, notices) = crate::ui::link::parse(q, &cat);
+            // a filter means what it says: what the link asks for that
+            // cannot be read is refused, never widened or defaulted
+            let refused = refusals(&cat, &notices);
+            if !refused.is_empty() {
+                return Err(Failure::Error(format!(
+                    "refused link: {}",
+                    refused.join("; ")
+                )));
+            }
             let query = crate::ui::link::write(&state);
             // ages are measured today unless a date is given
             state.scenario.today = Some(a.today.clone().unwrap_or_else(today_utc));
@@ -339,4 +348,104 @@ fn today_utc() -> String {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     crate::domain::catalog::date_of_days((secs / 86_400) as i64)
+}
+
+/// The link's inputs the CLI refuses, each with what would be valid: an
+/// unknown key or list item (with the closest valid values), a value
+/// that does not read, one out of its key's range (with the range), too
+/// many items. Notices that only inform (a migrated key, another
+/// dataset, a key given twice) are not refusals.
+fn refusals(cat: &Catalog, notices: &[crate::domain::link::LinkNotice]) -> Vec<String> {
+    use crate::domain::link::LinkNoticeCode as C;
+    notices
+        .iter()
+        .filter_map(|n| {
+            let (k, v) = (&n.key, &n.value);
+            Some(match n.code {
+                C::UnknownKey => format!("`{k}` is not a link key"),
+                C::InvalidValue => match crate::ui::link::bounds_of(k) {
+                    Some(b) => format!(
+                        "{k}={v} does not read as a number (valid: {})",
+                        crate::ui::format::range_hint(&b, crate::ui::i18n::Locale::En)
+                    ),
+                    None => format!("{k}={v} does not read"),
+                },
+                C::OutOfRange => match crate::ui::link::bounds_of(k) {
+                    Some(b) => format!(
+                        "{k}={v} is out of range (valid: {})",
+                        crate::ui::format::range_hint(&b, crate::ui::i18n::Locale::En)
+                    ),
+                    None => format!("{k}={v} is out of range"),
+                },
+                C::UnknownItem => {
+                    let valid = vocabulary(cat, k);
+                    if valid.is_empty() {
+                        format!("{k}: `{v}` is unknown")
+                    } else {
+                        format!(
+                            "{k}: `{v}` matches nothing (closest: {})",
+                            closest(v, &valid, 3).join(", ")
+                        )
+                    }
+                }
+                C::TooManyItems => format!("{k} has too many items"),
+                _ => return None,
+            })
+        })
+        .collect()
+}
+
+/// The valid items of a list key that names catalog things.
+fn vocabulary(cat: &Catalog, key: &str) -> Vec<String> {
+    match key {
+        "p" => crate::domain::catalog::ProviderId::ALL
+            .iter()
+            .map(|p| p.code().to_string())
+            .collect(),
+        "r" => cat
+            .regions
+            .iter()
+            .map(|r| format!("{}:{}", r.provider.code(), r.code.as_str()))
+            .collect(),
+        "rg" => crate::domain::catalog::RegionGroup::ALL
+            .iter()
+            .map(|g| g.code().to_string())
+            .collect(),
+        "gpu" => cat.gpus.iter().map(|g| g.id.as_str().to_string()).collect(),
+        "o" | "sel" | "up" => cat
+            .offers
+            .iter()
+            .map(|o| o.id.as_str().to_string())
+            .collect(),
+        "bm" => crate::domain::scenario::BillingModel::ALL
+            .iter()
+            .map(|m| m.code().to_string())
+            .collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// The `n` valid values nearest to `v` (edit distance, then order).
+fn closest(v: &str, valid: &[String], n: usize) -> Vec<String> {
+    fn distance(a: &str, b: &str) -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut prev = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let cur = row[j + 1];
+                row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
+                prev = cur;
+            }
+        }
+        row[b.len()]
+    }
+    let v = v.to_lowercase();
+    let mut d: Vec<(usize, &String)> = valid
+        .iter()
+        .map(|x| (distance(&v, &x.to_lowercase()), x))
+        .collect();
+    d.sort();
+    d.into_iter().take(n).map(|(_, x)| x.clone()).collect()
 }

@@ -110,23 +110,47 @@ fn non_utf8_argument_is_an_error_not_a_panic() {
     assert_eq!(err.trim(), "error: argument 2 is not valid UTF-8");
 }
 
+/// Issue 47 point 4: a link whose inputs cannot all be read is refused
+/// (exit 1), each refused input named with what would be valid; it was
+/// quoted with the defaults in their place and the notices beside.
 #[test]
-fn quote_reports_link_notices_and_errors() {
-    let (c, out, _) = call(&[
+fn quote_refuses_a_link_it_cannot_read_and_names_the_valid_values() {
+    let (c, out, err) = call(&[
         "quote",
         "--catalog",
         FIXTURE,
         "v=1&gpus=-3&cur=XYZ&m=1&bm=od&zzz=1",
     ]);
+    assert_eq!(c, 1);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1);
+    assert!(
+        err.contains("gpus=-3 is out of range (valid: 1–4,096)"),
+        "{err}"
+    );
+    assert!(err.contains("`zzz` is not a link key"), "{err}");
+    // filters that match nothing are refused, never widened to the catalog
+    for (q, says) in [
+        (
+            "v=2&r=azure:westus2",
+            "r: `azure:westus2` matches nothing (closest: azure:eastus2,",
+        ),
+        ("v=2&gpu=h300", "gpu: `h300` matches nothing (closest: "),
+        (
+            "v=2&p=gcp",
+            "p: `gcp` matches nothing (closest: aws, azure, tencent)",
+        ),
+        ("v=2&m=120", "m=120 is out of range (valid: 1–60)"),
+        ("v=2&h=745", "h=745 is out of range"),
+    ] {
+        let (c, out, err) = call(&["quote", q]);
+        assert_eq!(c, 1, "{q}: {out}");
+        assert!(err.contains(says), "{q}: {err}");
+    }
+    // informative notices are not refusals: an old link is read and quoted
+    let (c, out, _) = call(&["quote", "--catalog", FIXTURE, "v=1&m=1&bm=od"]);
     assert_eq!(c, 0);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let keys: Vec<&str> = v["notices"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|n| n["key"].as_str().unwrap())
-        .collect();
-    assert_eq!(keys, vec!["gpus", "cur", "zzz"]);
+    assert!(serde_json::from_str::<serde_json::Value>(&out).is_ok());
     let (c, _, err) = call(&["quote"]);
     assert_eq!(c, 1);
     assert!(err.starts_with("error:"));

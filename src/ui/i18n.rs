@@ -427,7 +427,7 @@ messages! {
     PlanChartCaption => "Cumulative cost by the end of each month (months 1–{0}), what is still owed after the horizon, and break-even months",
         "各月末累计成本（第 1–{0} 个月）、期满后仍需支付的金额及回本月份";
     JobMeasured => "measured, {0}-GPU run ({1})", "{0} 卡实测（{1}）";
-    JobModelSize => "derived from a measured {0}-GPU run of a {1} B model × {1} ÷ {2} ({3}; an estimate, not an MLPerf result)", "由 {0} 卡 {1}B 模型实测按 {1} ÷ {2} 推算（{3}；估算，并非 MLPerf 结果）";
+    JobModelSize => "estimate: a {0}-GPU run of a {1} B model × {1}/{2} ({3})", "估算：{0} 卡 {1}B 模型实测 × {1}/{2}（{3}）";
     JobScaled => "scaled from a measured {0}-GPU run at {1} % ({2})", "由 {0} 卡实测按 {1}% 扩展（{2}）";
     JobEstimate => "estimate: {0} TFLOPS × {1} %", "估算：{0} TFLOPS × {1}%";
     JobSameArchTflops => "estimate from the measured {0} ({1}-GPU run, {3}) × {2} % (dense FP16 TFLOPS, same architecture)", "估算：按同架构实测的 {0}（{1} 卡，{3}）× {2}%（稠密 FP16 TFLOPS）";
@@ -629,8 +629,8 @@ messages! {
     AdvNoteWeightsFallback => "The weights added up to zero: the default weights are used.", "权重之和为零：已改用默认权重。";
     AdvNoteSpot => "Spot: {0} % of instances interrupted per month (your setting), which adds {1} % rework.", "竞价：每月 {0}% 的实例被中断（你的设置），增加 {1}% 的重做工作。";
     AdvNoteBurst => "Mixes run {0} % of the hours on spot.", "混合方案中 {0}% 的小时使用竞价。";
-    AdvNoteScores => "How the scores are made (0–100, against the feasible options): cost = the lowest decision cost ÷ this one; performance = dense FP16 TFLOPS per GPU ÷ the best (a job: the fastest hours ÷ these); ecosystem = the share of the wanted items (framework, platform, DL images) the provider's sourced facts state; compliance and risk = 100 − spot exposure (20 + the monthly interruption %, at most 60; × the burst share in a mix) − what is still owed ÷ the decision cost × 50 (× 100 with a bursty load) − 10 each for an indicative price, an assumed commitment rate or a missing usage rate.",
-        "得分的算法（0–100，与可行方案相比）：成本 = 最低决策成本 ÷ 本方案；性能 = 每 GPU 稠密 FP16 TFLOPS ÷ 最佳值（作业：最快小时数 ÷ 本方案）；生态 = 云厂商有来源的事实中提及所需项目（框架、平台、深度学习镜像）的比例；合规与风险 = 100 − 竞价风险（20 + 每月中断比例，最多 60；混合方案 × 突发比例）− 仍需支付 ÷ 决策成本 × 50（突发负载 × 100）− 参考价、假设的承诺折扣、缺少用量费率各扣 10。";
+    AdvNoteScores => "How the scores are made (0–100, against the feasible options): cost = the lowest decision cost ÷ this one; performance = dense FP16 TFLOPS per GPU ÷ the best (a job: the fastest hours ÷ these; with neither known it is unknown and left out, its weight shared by the known scores); ecosystem = the share of the wanted items (framework, platform, DL images) the provider's sourced facts state; compliance and risk = 100 − spot exposure (20 + the monthly interruption %, at most 60; × the burst share in a mix) − what is still owed ÷ the decision cost × 50 (× 100 with a bursty load) − 10 each for an indicative price, an assumed commitment rate or a missing usage rate.",
+        "得分的算法（0–100，与可行方案相比）：成本 = 最低决策成本 ÷ 本方案；性能 = 每 GPU 稠密 FP16 TFLOPS ÷ 最佳值（作业：最快小时数 ÷ 本方案；两者皆未知时记为未知、不计入，其权重由已知各项分担）；生态 = 云厂商有来源的事实中提及所需项目（框架、平台、深度学习镜像）的比例；合规与风险 = 100 − 竞价风险（20 + 每月中断比例，最多 60；混合方案 × 突发比例）− 仍需支付 ÷ 决策成本 × 50（突发负载 × 100）− 参考价、假设的承诺折扣、缺少用量费率各扣 10。";
     AdvNoteThroughput => "Performance is the datasheet's dense FP16 TFLOPS per GPU (never the sparse figure), not a measured run.", "性能按规格表的每 GPU 稠密 FP16 TFLOPS（不用稀疏数值）计，并非实测。";
     AdvNoteBudgetMonthly => "Budget {0} per month: no month's cash may exceed it (an upfront payment counts in its month).", "预算每月 {0}：任何一个月的支出都不得超过（预付计入当月）。";
     AdvNoteBudgetTotal => "Budget {0} in total: the decision cost (paid plus still owed) may not exceed it.", "总预算 {0}：决策成本（已付加仍需支付）不得超过。";

@@ -10,6 +10,11 @@ const SCREENS: [string, string, string][] = [
   ['plan', '?v=2&screen=plan&m=18&bm=od,ri1a,spot&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4&jk=resnet50', 'screen-plan'],
   ['advise', '?v=2&screen=advise&gpus=8&m=36&use=ent&vpg=40&req=nvlink,sla&mlp=any&risk=no&wc=30&we=20&wr=30&prof=enterprise', 'screen-advise'],
   ['advise-none', '?v=2&screen=advise&res=cn&vpg=500&bud=20000cny', 'screen-advise'],
+  // a pick whose performance is unknown, and one that names a cheaper commitment
+  ['advise-unknown', '?v=2&screen=advise&gpus=1&vpg=90&wc=40&wp=40&we=10&wr=10', 'screen-advise'],
+  ['advise-commit', '?v=2&screen=advise&gpus=8&use=llm&vpg=40&req=nvlink,rdma&risk=no&wc=10&wp=60&prof=unlimited', 'screen-advise'],
+  // serving: priced without spot unless asked, its throughput derived for a 7 B model
+  ['plan-serve', '?v=2&screen=plan&sel=aws:us-east-1:p5.48xlarge,azure:eastus:Standard_ND96isr_H100_v5&jk=llm_serve&jp=7&jtps=5000', 'screen-plan'],
   ['providers', '?v=2&screen=providers', 'screen-providers'],
   ['sources', '?v=2&screen=sources', 'screen-sources'],
 ];
@@ -26,7 +31,7 @@ for (const width of [375, 1280]) {
           await expect(page.getByTestId(id)).toBeVisible();
           // wait for what the worker fills in, so the width check sees it
           if (name.startsWith('compare')) await expect(page.getByTestId('compare-table')).toBeVisible();
-          if (name === 'plan') await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+          if (name.startsWith('plan')) await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
           if (name === 'providers') await expect(page.getByTestId('providers-table')).toBeVisible();
           if (name === 'sources') await expect(page.getByTestId('source-list').locator('li').first()).toBeVisible();
           if (name.startsWith('advise')) await adviseReady(page);

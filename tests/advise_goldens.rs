@@ -228,6 +228,31 @@ fn a01_an_unknown_tflops_is_left_out_of_the_total_not_scored_zero() {
         .contains(&Why::ThroughputUnknown));
 }
 
+/// Issue 47 point 12: the spot interruption share nobody set is the
+/// default 15 % for every offer (the articles' figure; the catalog has no
+/// per-offer rate): the note says it is assumed. Set in the link (`si`),
+/// it is the user's.
+#[test]
+fn the_default_spot_interruption_is_said_to_be_assumed() {
+    let spot_note = |q: &str| {
+        let l = link::parse(q, fixture()).0;
+        let a = advise(fixture(), &l.scenario, &l.advise).unwrap();
+        a.notes.into_iter().find_map(|n| match n {
+            Note::Spot {
+                monthly_pct,
+                assumed,
+                ..
+            } => Some((monthly_pct, assumed)),
+            _ => None,
+        })
+    };
+    assert_eq!(spot_note("v=2&screen=advise"), Some((dec("15"), true)));
+    assert_eq!(
+        spot_note("v=2&screen=advise&si=20"),
+        Some((dec("20"), false))
+    );
+}
+
 /// a02 "Value with domestic compliance": mainland + ICP, 8 GPUs ≥ 32 GB,
 /// no spot, weights 60/20/10/10. Every feasible offer is an A100 (perf
 /// 100), so cost decides: GT4 4xl × 8 subscription = 12 × round(109,984 /

@@ -386,6 +386,9 @@ pub enum Note {
     Spot {
         monthly_pct: Decimal,
         overhead_pct: Decimal,
+        /// The default share, not the user's: the same assumed figure for
+        /// every offer (the catalog has no per-offer interruption rate).
+        assumed: bool,
     },
     /// The burst share of a mix.
     Burst { share_pct: Decimal },

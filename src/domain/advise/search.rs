@@ -222,6 +222,8 @@ pub(super) fn advise_from_pool<'a>(
         notes.push(Note::Spot {
             monthly_pct,
             overhead_pct,
+            assumed: sc.spot.interruption
+                == crate::domain::scenario::SpotSettings::default().interruption,
         });
         notes.push(Note::Burst {
             share_pct: sc.mix_spot_share_pct,

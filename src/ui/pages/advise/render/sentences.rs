@@ -535,8 +535,13 @@ impl R<'_> {
             Note::Spot {
                 monthly_pct,
                 overhead_pct,
+                assumed,
             } => fill(
-                self.t(WorkerMsg::AdvNoteSpot),
+                self.t(if *assumed {
+                    WorkerMsg::AdvNoteSpotAssumed
+                } else {
+                    WorkerMsg::AdvNoteSpot
+                }),
                 &[
                     &self.num(*monthly_pct),
                     &format::plain(*overhead_pct, self.cx.locale),

@@ -634,9 +634,29 @@ fn g24_credit_keeps_paying_what_is_owed() {
     assert_eq!(n.total.unwrap().amount(), d("0.00"));
     assert_eq!(n.still_owed, d("60974.40"));
     assert_eq!(n.decision_cost.unwrap().amount(), d("21948.80"));
-    // all upfront: 113819.00 − 100000 = 13819.00, paid in month 1
+    // all upfront: AWS promotional credits can't pay a Reserved Instance's
+    // upfront (issue 47 point 5; billing/rules.rs), and an all-upfront RI
+    // has no other charge: the credit pays nothing, 113819.00 (was 113819.00
+    // − 100000 = 13819.00, paid in month 1)
     let a = model(&r, "p4d.24xlarge", BillingModel::Ri1All);
-    assert_eq!(a.decision_cost.unwrap().amount(), d("13819.00"));
+    assert_eq!(a.decision_cost.unwrap().amount(), d("113819.00"));
+    assert_eq!(a.lines()[0].credits, d("0.00"));
+    assert_eq!(a.lines()[0].upfront, d("113819.00"));
+}
+
+/// Issue 47 point 5: a $1,000 credit and the p4d over 12 months. On
+/// demand the credit pays 1,000 of month 1: 192,348.96 − 1,000 =
+/// 191,348.96. 1-yr all upfront: AWS credits can't pay the upfront, and
+/// there is no other charge: 113,819.00 (it was 112,819.00). 1-yr no
+/// upfront: 12 × 10,162.40 = 121,948.80 of monthly charges, which the
+/// credit may pay: 120,948.80.
+#[test]
+fn g24b_aws_credits_never_pay_an_upfront() {
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1n,ri1a&m=12&cr=1000usd");
+    let dc = |m| model(&r, "p4d.24xlarge", m).decision_cost.unwrap().amount();
+    assert_eq!(dc(BillingModel::OnDemand), d("191348.96"));
+    assert_eq!(dc(BillingModel::Ri1All), d("113819.00"));
+    assert_eq!(dc(BillingModel::Ri1No), d("120948.80"));
 }
 
 #[test]

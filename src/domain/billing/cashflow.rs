@@ -8,8 +8,9 @@
 //!   the shape says so (a monthly subscription) — never to reservations,
 //!   savings plans, installments, spot, upfront fees or data.
 //! * The credit (`cr`, converted once in the `Scene`) is
-//!   consumed by each month's total (all columns) until used up or past
-//!   `crx`, and then by what is still owed.
+//!   consumed by each month's total (all columns, but an upfront where the
+//!   provider's rules say a credit cannot pay one: `rules.rs`) until used
+//!   up or past `crx`, and then by what is still owed.
 //! * Still owed: the monthly charges of the last term after the horizon
 //!   (the upfront of a started term is already paid).
 //! * Every reported figure is rounded to cents once (see money.rs); the
@@ -54,6 +55,8 @@ pub struct CashFlow {
     data_c: i64,
     credit_c: i64,
     credit_expiry_month: Option<u32>,
+    /// Whether the credit may pay the upfront (the provider's rules).
+    credit_pays_upfront: bool,
 }
 
 /// A cash flow's figures, integer cents.
@@ -77,6 +80,7 @@ impl CashFlow {
         s: &Shape,
         data_c: i64,
         credit_c: i64,
+        credit_pays_upfront: bool,
     ) -> Result<CashFlow, EngineError> {
         let promo = &scenario.promotions;
         // Every reported figure is rounded to cents once, here; the month
@@ -107,6 +111,7 @@ impl CashFlow {
             data_c,
             credit_c,
             credit_expiry_month: promo.credit_expiry_month,
+            credit_pays_upfront,
         })
     }
 
@@ -166,8 +171,13 @@ impl CashFlow {
             .saturating_add(self.usage_m1_c)
             .saturating_add(self.commit_m1_c)
             .saturating_add(self.data_c);
+        let payable = if self.credit_pays_upfront {
+            gross
+        } else {
+            gross - upfront
+        };
         let credit = if self.credit_expiry_month.is_none_or(|x| x >= 1) {
-            self.credit_c.min(gross.max(0)).max(0)
+            self.credit_c.min(payable.max(0)).max(0)
         } else {
             0
         };
@@ -208,8 +218,13 @@ impl CashFlow {
         let usable = self
             .credit_expiry_month
             .map_or(self.months, |x| x.min(self.months));
-        let (usable_gross, _) = self.gross_through(usable)?;
-        let used = self.credit_c.min(usable_gross.max(0)).max(0);
+        let (usable_gross, usable_upfront) = self.gross_through(usable)?;
+        let payable = if self.credit_pays_upfront {
+            usable_gross
+        } else {
+            usable_gross - usable_upfront
+        };
+        let used = self.credit_c.min(payable.max(0)).max(0);
         Ok((checked_sum(&[gross, -used])?, upfront, self.credit_c - used))
     }
 
@@ -227,8 +242,13 @@ impl CashFlow {
                 (self.usage_c, self.commit_c)
             };
             let gross = upfront + usage + commitment + self.data_c;
+            let payable = if self.credit_pays_upfront {
+                gross
+            } else {
+                gross - upfront
+            };
             let credits = if credit_left > 0 && self.credit_expiry_month.is_none_or(|x| m <= x) {
-                let used = credit_left.min(gross.max(0));
+                let used = credit_left.min(payable.max(0));
                 credit_left -= used;
                 -used
             } else {
@@ -378,6 +398,7 @@ mod tests {
                                     data_c,
                                     credit_c: 0,
                                     credit_expiry_month: None,
+                                    credit_pays_upfront: true,
                                 };
                                 let mut m = f.months_c();
                                 let first = m.next().unwrap();

@@ -47,6 +47,7 @@ pub mod commitment;
 pub mod contract;
 pub mod data;
 pub mod on_demand;
+pub mod rules;
 pub mod spot;
 
 use std::cell::Cell;
@@ -413,6 +414,8 @@ pub(crate) struct Book<'a> {
     pub spot: Option<SpotRange<'a>>,
     /// Reservations, savings plans and the subscription.
     pub commitments: Commitments<'a>,
+    /// Whether a credit may pay a commitment's upfront ([`rules`]).
+    pub credit_pays_upfront: bool,
 }
 
 impl<'a> Book<'a> {
@@ -425,6 +428,7 @@ impl<'a> Book<'a> {
             on_demand: on_demand_rate(scene.scenario, offer, fx)?,
             spot: spot_range(offer, fx)?,
             commitments: Commitments::build(offer, fx, billing.hours_per_month)?,
+            credit_pays_upfront: rules::payment_rules(offer.provider).credits_pay_upfront,
         })
     }
 }

@@ -293,7 +293,13 @@ fn settled(
 ) -> Result<Result<(Shape, CashFlow, Settled), Reason>, EngineError> {
     Ok(match billing::shape(m, scene, book)? {
         Ok(s) => {
-            let flow = CashFlow::new(scene.scenario, &s, data_c, credit_c)?;
+            let flow = CashFlow::new(
+                scene.scenario,
+                &s,
+                data_c,
+                credit_c,
+                book.credit_pays_upfront,
+            )?;
             let t = flow.settle()?;
             Ok((s, flow, t))
         }
@@ -314,9 +320,15 @@ pub(super) fn decision_cents(
 ) -> Result<Option<i64>, EngineError> {
     Ok(match billing::shape(m, scene, book)? {
         Ok(s) => Some(
-            CashFlow::new(scene.scenario, &s, data_c, credit_c)?
-                .settle()?
-                .decision,
+            CashFlow::new(
+                scene.scenario,
+                &s,
+                data_c,
+                credit_c,
+                book.credit_pays_upfront,
+            )?
+            .settle()?
+            .decision,
         ),
         Err(_) => None,
     })

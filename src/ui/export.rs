@@ -252,8 +252,13 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
                 Cell::Text(o.offer.to_string()),
                 Cell::Text(t(model_msg(o.model), locale)),
             ];
-            for v in o.figures() {
-                cells.push(Cell::Num(v));
+            for (f, v) in Figure::ALL.into_iter().zip(o.figures()) {
+                // data with a rate missing is unknown: an empty cell, not 0
+                cells.push(if f == Figure::Data && !o.missing.is_empty() {
+                    Cell::Empty
+                } else {
+                    Cell::Num(v)
+                });
             }
             cells.push(num(cross.map(Decimal::from)));
             cells.push(age_cell(o.age.as_ref(), locale));

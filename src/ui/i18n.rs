@@ -396,6 +396,8 @@ messages! {
     PlanColUpfront => "Upfront", "预付";
     PlanColCommitment => "Commitment", "承诺费用";
     PlanColData => "Data", "数据";
+    PlanDataUnknown => "unknown (a rate is missing)", "未知（缺少费率）";
+    PlanDataAtLeast => "≥ {0} (a rate is missing)", "≥ {0}（缺少费率）";
     PlanColCredits => "Credits", "代金券";
     PlanColPaid => "Paid in period", "期内支付";
     PlanColOwed => "Still owed", "期满后仍需支付";

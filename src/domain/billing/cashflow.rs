@@ -31,7 +31,10 @@ pub struct MonthLine {
     pub upfront: Decimal,
     pub usage: Decimal,
     pub commitment: Decimal,
-    pub data: Decimal,
+    /// The month's data charges; None when a rate they need is missing
+    /// (unknown, never written as 0). `total` and `cumulative` then count
+    /// what is priced: lower bounds, as the result's `lower_bound` says.
+    pub data: Option<Decimal>,
     /// Credits used this month (≤ 0).
     pub credits: Decimal,
     pub total: Decimal,
@@ -57,6 +60,9 @@ pub struct CashFlow {
     credit_expiry_month: Option<u32>,
     /// Whether the credit may pay the upfront (the provider's rules).
     credit_pays_upfront: bool,
+    /// Whether every data charge has a rate (else the lines' data is
+    /// unknown).
+    data_known: bool,
 }
 
 /// A cash flow's figures, integer cents.
@@ -112,6 +118,7 @@ impl CashFlow {
             credit_c,
             credit_expiry_month: promo.credit_expiry_month,
             credit_pays_upfront,
+            data_known: true,
         })
     }
 
@@ -120,6 +127,20 @@ impl CashFlow {
     /// horizon to the next, `advise::KeptPool`).
     pub(crate) fn over(self, months: u32) -> CashFlow {
         CashFlow { months, ..self }
+    }
+
+    /// The same cash flow, its lines' data charges unknown (a rate they
+    /// need is missing).
+    pub(crate) fn data_unknown(self) -> CashFlow {
+        CashFlow {
+            data_known: false,
+            ..self
+        }
+    }
+
+    /// The data charges priced each month (what is known of them).
+    pub fn data_priced(&self) -> Decimal {
+        from_cents(self.data_c)
     }
 
     /// Totals, what is still owed after the horizon and the decision cost.
@@ -267,7 +288,7 @@ impl CashFlow {
 
     /// The month lines (display figures, rounded; see money.rs).
     pub fn lines(&self) -> Vec<MonthLine> {
-        let data = from_cents(self.data_c);
+        let data = self.data_known.then(|| from_cents(self.data_c));
         let mut cumulative: i64 = 0;
         self.months_c()
             .map(|c| {
@@ -399,6 +420,7 @@ mod tests {
                                     credit_c: 0,
                                     credit_expiry_month: None,
                                     credit_pays_upfront: true,
+                                    data_known: true,
                                 };
                                 let mut m = f.months_c();
                                 let first = m.next().unwrap();

@@ -81,6 +81,8 @@ pub struct Components {
     pub usage: Decimal,
     pub upfront: Decimal,
     pub commitment: Decimal,
+    /// What is priced of the data charges: a lower bound when the option
+    /// misses a rate (`PlanOption::missing`; shown as unknown).
     pub data: Decimal,
     /// Credit used within the horizon (≤ 0).
     pub credits: Decimal,
@@ -509,7 +511,8 @@ fn option(
         c.usage = add(c.usage, l.usage)?;
         c.upfront = add(c.upfront, l.upfront)?;
         c.commitment = add(c.commitment, l.commitment)?;
-        c.data = add(c.data, l.data)?;
+        // what is priced of it (the line says unknown when a rate is missing)
+        c.data = add(c.data, m.flow.map_or(zero, |f| f.data_priced()))?;
         c.credits = add(c.credits, l.credits)?;
         cumulative.push(l.cumulative);
     }

@@ -196,7 +196,11 @@ fn priced(s: Settlement) -> ModelQuote {
         assumed: s.assumed(),
         indicative: s.indicative(),
         user_price: s.shape.user_price,
-        flow: s.offer.keep_lines.then_some(s.flow),
+        flow: s.offer.keep_lines.then_some(if missing.is_empty() {
+            s.flow
+        } else {
+            s.flow.data_unknown()
+        }),
         notices: s.shape.notices,
         sources: s.shape.sources,
     }

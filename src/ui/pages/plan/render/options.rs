@@ -47,7 +47,19 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
                 (option(cx, &o.offer, o.model))
                 @for (on, t) in tags { @if on { (tag(t)) } }
             }
-            @for x in &v[..7] { td { (cx.money(*x)) } }
+            @for (f, x) in Figure::ALL.iter().zip(&v[..7]) {
+                td {
+                    @if *f == Figure::Data && !o.missing.is_empty() {
+                        @if x.is_zero() {
+                            (cx.t(WorkerMsg::PlanDataUnknown))
+                        } @else {
+                            (fill(cx.t(WorkerMsg::PlanDataAtLeast), &[&cx.money(*x)]))
+                        }
+                    } @else {
+                        (cx.money(*x))
+                    }
+                }
+            }
             td data-testid="plan-decision" { strong { (cx.money(v[7])) } }
             td data-testid="plan-crossing" { (cross) }
             (age_cell(cx, o.age.as_ref()))

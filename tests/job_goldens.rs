@@ -12,7 +12,8 @@ use std::str::FromStr;
 
 use gpucost::domain::catalog::{Catalog, PriceKind};
 use gpucost::domain::job::{
-    job_hours, job_report, JobHours, JobKind, JobReport, JobSkip, JobSpec, ThroughputBasis,
+    job_hours, job_report, JobHours, JobKind, JobReport, JobSkip, JobSpec, Placement,
+    ThroughputBasis,
 };
 use gpucost::domain::scenario::{BillingModel, Scenario};
 use gpucost::domain::EngineError;
@@ -450,6 +451,12 @@ fn property_more_gpus_never_increase_wall_hours() {
                         Err(JobSkip::TooLong {
                             wall_hours: Some(w),
                         }) => w,
+                        // LLM training spans instances only over RDMA
+                        Err(JobSkip::NoRdmaBetweenInstances { instances })
+                            if kind == JobKind::LlmTrain && instances > 1 && !o.has_rdma() =>
+                        {
+                            continue
+                        }
                         Err(e) => panic!("{id}: {e:?}"),
                     };
                     if let Some(prev) = last {
@@ -738,4 +745,114 @@ fn j11_a_short_job_is_billed_by_the_second() {
     let h = hours(&c, &s);
     assert_eq!((h.wall_seconds, h.wall_hours), (d("84"), d("0.03")));
     assert_eq!(od_cost(&report(&c, &s)).0, d("1.28"));
+}
+
+/// Issue 47 point 1: a model runs where it fits. A 70 B model served at
+/// 1,000 tokens/s needs 2 B × 70 = 140 GB for one replica's weights.
+///
+/// * g7e.2xlarge: one 96 GB GPU, 50 Gbps Ethernet, no RDMA. 140 > 96 and
+///   GPU memory does not add up over Ethernet: no figure. It was priced as
+///   2 separate VMs (2 × 96 = 192 GB "fits") and ranked cheapest.
+/// * g7e.12xlarge: two 96 GB GPUs in one instance (PCIe): 192 ≥ 140, one
+///   replica on ⌈140 / 96⌉ = 2 GPUs inside it; per GPU 2,523.2256 tokens/s
+///   (the B200 run × 0.224 bandwidth ratio), 2 × 2,523.2256 = 5,046.45 ≥
+///   1,000 → 1 replica, 1 instance.
+/// * g7e.8xlarge: one 96 GB GPU with EFA: the replica spans ⌈2 / 1⌉ = 2
+///   instances over RDMA (pipeline parallel) at the job's scaling
+///   efficiency, 90 %: 2,523.2256 × 0.90 = 2,270.90304 tokens/s a GPU;
+///   2 × 2,270.90304 = 4,541.8 ≥ 1,000 → 1 replica = 2 instances. On
+///   demand 2 × 5.26824 × 730 = 7,691.6304 → 7,691.63; tokens 1,000 ×
+///   730 × 3,600 = 2,628 M → 7,691.63 / 2,628 = 2.9268 → 2.93 a million.
+/// * p4d (8 × 40 GB A100, EFA), a 405 B model: 810 GB → ⌈810 / 40⌉ = 21
+///   GPUs > 8: ⌈21 / 8⌉ = 3 instances a replica (24 GPUs); 312 TFLOPS ×
+///   10 % ÷ (2 × 405 × 10⁹) = 38.518… tokens/s a GPU × 0.90 = 34.666…;
+///   a replica 24 × 34.666… = 832 → ⌈1,000 / 832⌉ = 2 replicas = 6
+///   instances, 48 GPUs.
+///
+/// Training: 7 B on 8 GPUs of g6e.xlarge (one L40S, 2.5 Gbps, no RDMA)
+/// would be 8 separate VMs: refused; p5.4xlarge (one H100, EFA) is an
+/// RDMA-linked group of 8.
+#[test]
+fn j12_a_model_runs_inside_one_instance_or_over_rdma() {
+    let c = cat();
+    let mut job = JobSpec::new(JobKind::LlmServe);
+    job.params_b = Some(d("70"));
+    job.serve_tokens_per_s = Some(d("1000"));
+    let one = |id: &str, job: &JobSpec, gpus: u32| {
+        job_hours(
+            &c,
+            &scenario(id, gpus, job.clone(), &[]),
+            job,
+            c.offer(id).unwrap(),
+        )
+        .unwrap()
+    };
+    assert_eq!(
+        one("aws:us-east-1:g7e.2xlarge", &job, 1),
+        Err(JobSkip::ReplicaSpansInstances {
+            needed_gb: d("140"),
+            instance_gb: d("96")
+        })
+    );
+    let h = one("aws:us-east-1:g7e.12xlarge", &job, 1).unwrap();
+    assert_eq!((h.instances, h.gpus), (1, 2));
+    assert_eq!(h.throughput, d("2523.2256"));
+    assert_eq!(
+        h.placement,
+        Some(Placement::OneInstance {
+            replicas: 1,
+            replicas_per_instance: 1,
+            gpus_per_replica: 2
+        })
+    );
+    let g7e8 = "aws:us-east-1:g7e.8xlarge";
+    assert_eq!(on_demand(&c, g7e8), d("5.26824"));
+    let h = one(g7e8, &job, 1).unwrap();
+    assert_eq!(h.throughput, d("2270.90304"));
+    assert_eq!((h.instances, h.gpus), (2, 2));
+    assert_eq!(
+        h.placement,
+        Some(Placement::RdmaGroup {
+            replicas: 1,
+            instances_per_replica: 2,
+            efficiency_pct: Some(d("90"))
+        })
+    );
+    let r = report(
+        &c,
+        &scenario(g7e8, 1, job.clone(), &[BillingModel::OnDemand]),
+    );
+    assert_eq!(od_cost(&r).0, d("7691.63"));
+    assert_eq!(r.offers[0].cost_per_million_tokens, Some(d("2.93")));
+
+    let mut big = job.clone();
+    big.params_b = Some(d("405"));
+    let h = one(P4D, &big, 1).unwrap();
+    assert_eq!(
+        (h.serve_gpus_for_memory, h.instances, h.gpus),
+        (Some(21), 6, 48)
+    );
+    assert_eq!(
+        h.placement,
+        Some(Placement::RdmaGroup {
+            replicas: 2,
+            instances_per_replica: 3,
+            efficiency_pct: Some(d("90"))
+        })
+    );
+
+    let train = JobSpec::new(JobKind::LlmTrain);
+    assert_eq!(
+        one("aws:us-east-1:g6e.xlarge", &train, 8),
+        Err(JobSkip::NoRdmaBetweenInstances { instances: 8 })
+    );
+    let h = one("aws:us-east-1:p5.4xlarge", &train, 8).unwrap();
+    assert_eq!(
+        h.placement,
+        Some(Placement::RdmaGroup {
+            replicas: 1,
+            instances_per_replica: 8,
+            efficiency_pct: None
+        })
+    );
 }

@@ -40,6 +40,10 @@ code_enum! {
         /// A job (use case `job`): no measured or estimable throughput, or
         /// longer than the longest horizon priced.
         NoThroughput = "no_throughput",
+        /// A job whose model does not fit in one instance where the
+        /// instances have no RDMA to link them (`job::JobSkip`'s
+        /// `ReplicaSpansInstances`, `NoRdmaBetweenInstances`).
+        Placement = "placement",
         /// An SLA asked for and the provider's figure for the deployment's
         /// scope is below it, undated, or not in the catalog.
         Sla = "sla",
@@ -64,6 +68,7 @@ impl Exclusion {
             Exclusion::Filters
                 | Exclusion::NoPrice
                 | Exclusion::NoThroughput
+                | Exclusion::Placement
                 | Exclusion::Accelerator
                 | Exclusion::CashTiming
         )

@@ -40,12 +40,18 @@ pub(super) fn job_pool<'a>(
         // what an offer with no priced strategy fails
         let mut unpriced = Exclusion::NoPrice.bit();
         if let Some(jo) = job_offers.get(&o.id) {
+            use crate::domain::job::JobSkip;
             let fails = match (&jo.hours, &jo.skip) {
                 (Some(h), _) if h.fits == Some(false) => Exclusion::Memory.bit(),
                 (Some(_), _) => 0,
-                (None, Some(crate::domain::job::JobSkip::AcceleratorCannotRun { .. })) => {
-                    Exclusion::Accelerator.bit()
-                }
+                (None, Some(JobSkip::AcceleratorCannotRun { .. })) => Exclusion::Accelerator.bit(),
+                (
+                    None,
+                    Some(
+                        JobSkip::ReplicaSpansInstances { .. }
+                        | JobSkip::NoRdmaBetweenInstances { .. },
+                    ),
+                ) => Exclusion::Placement.bit(),
                 (None, _) => Exclusion::NoThroughput.bit(),
             };
             if fails != 0 {

@@ -56,9 +56,37 @@ pub struct JobHours {
     /// Serving: GPUs the token rate needs and GPUs the weights need.
     pub serve_gpus_for_rate: Option<u32>,
     pub serve_gpus_for_memory: Option<u32>,
+    /// Where one copy of the model runs: inside one instance, or across an
+    /// RDMA-linked group of instances (serving: one replica; training: the
+    /// whole run). `None` for ResNet-50 and BERT-large (data parallel).
+    pub placement: Option<Placement>,
     /// The pricing horizon: months and hours per month.
     pub months: u32,
     pub hours_per_month: Decimal,
+}
+
+/// Where one copy of the model runs. GPU memory adds up only inside one
+/// instance (its NVLink/NVSwitch or PCIe domain); across instances only
+/// over RDMA (EFA or InfiniBand, as the offer's network fact states).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Placement {
+    /// Inside one instance; `replicas_per_instance` copies of the model
+    /// share it (serving), each on `gpus_per_replica` of its GPUs.
+    OneInstance {
+        replicas: u32,
+        replicas_per_instance: u32,
+        gpus_per_replica: u32,
+    },
+    /// Across `instances_per_replica` instances linked by RDMA. Serving
+    /// splits the model's layers over them (pipeline parallel), each GPU at
+    /// `efficiency_pct` of its capacity (the job's scaling efficiency, `jsc`);
+    /// training shards the model over them (`None`: its MFU is the run's).
+    RdmaGroup {
+        replicas: u32,
+        instances_per_replica: u32,
+        efficiency_pct: Option<Decimal>,
+    },
 }
 
 /// Round up to 2 dp.
@@ -86,6 +114,7 @@ struct Run {
     need: Option<Decimal>,
     have: Option<Decimal>,
     serve: (Option<u32>, Option<u32>),
+    placement: Option<Placement>,
 }
 
 /// Round up to whole units at `dp` decimals.
@@ -148,6 +177,7 @@ pub fn job_hours(
         memory_available_gb: run.have,
         serve_gpus_for_rate: run.serve.0,
         serve_gpus_for_memory: run.serve.1,
+        placement: run.placement,
         months,
         hours_per_month,
     }))
@@ -194,31 +224,7 @@ fn run(
         let Some(mem) = memory_per_gpu_gb(offer) else {
             return Ok(Err(JobSkip::GpuMemoryUnknown));
         };
-        let n_b = job.params_b();
-        let for_rate = div(job.serve_tokens_per_s(), cap)?.ceil();
-        let need = mul(dec(SERVE_BYTES_PER_PARAM), n_b)?;
-        let for_mem = div(need, mem)?.ceil();
-        let needed = for_rate.max(for_mem).max(Decimal::ONE);
-        if needed > dec(MAX_GPUS) {
-            return Ok(Err(JobSkip::TooManyGpus { gpus: needed }));
-        }
-        // whole and ≤ MAX_GPUS, so the conversions succeed
-        let needed: u32 = needed.try_into().unwrap_or(MAX_GPUS);
-        let instances = needed.div_ceil(gpc);
-        let gpus = instances.saturating_mul(gpc);
-        let have = mul(mem, dec(gpus))?;
-        return Ok(Ok(Run {
-            instances,
-            gpus,
-            throughput: cap,
-            basis,
-            range,
-            wall: Ok(job.serve_hours()),
-            fits: Some(have >= need),
-            need: Some(need),
-            have: Some(have),
-            serve: (u32::try_from(for_rate).ok(), u32::try_from(for_mem).ok()),
-        }));
+        return serve_run(job, offer, mem, cap, basis, range);
     }
     let Some(instances) = instances_needed(scenario, offer) else {
         return Ok(Err(JobSkip::GpuMemoryUnknown));
@@ -229,6 +235,11 @@ fn run(
         }));
     };
     if job.kind == JobKind::LlmTrain {
+        // the model's states are sharded over every GPU of the run: inside
+        // one instance, or over RDMA between instances, never over Ethernet
+        if instances > 1 && !offer.has_rdma() {
+            return Ok(Err(JobSkip::NoRdmaBetweenInstances { instances }));
+        }
         let Some(tflops) = dense_tflops(catalog, &gpu.id) else {
             return Ok(Err(no_data));
         };
@@ -259,6 +270,19 @@ fn run(
             need: Some(need),
             have,
             serve: (None, None),
+            placement: Some(if instances > 1 {
+                Placement::RdmaGroup {
+                    replicas: 1,
+                    instances_per_replica: instances,
+                    efficiency_pct: None,
+                }
+            } else {
+                Placement::OneInstance {
+                    replicas: 1,
+                    replicas_per_instance: 1,
+                    gpus_per_replica: gpus,
+                }
+            }),
         }));
     }
     let fabric = Fabric::of(offer, instances);
@@ -281,5 +305,99 @@ fn run(
         need: None,
         have: None,
         serve: (None, None),
+        placement: None,
+    }))
+}
+
+/// LLM serving on one offer: the GPUs one replica's weights need must sit
+/// in one instance, or span instances over RDMA at the job's scaling
+/// efficiency; then as many replicas as the token rate needs.
+///
+/// With `cap` tokens/s per GPU, `r` GPUs per replica and efficiency `e`
+/// (1 inside an instance), a replica serves `cap × r × e`; replicas
+/// `R = ⌈rate ÷ (cap × r × e)⌉`; inside one instance `⌊gpc ÷ r⌋` replicas
+/// share an instance, across instances each takes `⌈r ÷ gpc⌉` instances.
+fn serve_run(
+    job: &JobSpec,
+    offer: &Offer,
+    mem: Decimal,
+    cap: Decimal,
+    basis: ThroughputBasis,
+    range: Option<ErrorRange>,
+) -> Result<Result<Run, JobSkip>, EngineError> {
+    let gpc = offer.gpu_count.max(1);
+    let need = mul(dec(SERVE_BYTES_PER_PARAM), job.params_b())?;
+    let for_rate = div(job.serve_tokens_per_s(), cap)?.ceil().max(Decimal::ONE);
+    let for_mem = div(need, mem)?.ceil().max(Decimal::ONE);
+    if for_mem > dec(MAX_GPUS) {
+        return Ok(Err(JobSkip::TooManyGpus { gpus: for_mem }));
+    }
+    // whole and ≤ MAX_GPUS
+    let per_replica: u32 = for_mem.try_into().unwrap_or(MAX_GPUS);
+    let one_instance = per_replica <= gpc;
+    if !one_instance && !offer.has_rdma() {
+        return Ok(Err(JobSkip::ReplicaSpansInstances {
+            needed_gb: need,
+            instance_gb: mul(mem, dec(gpc))?,
+        }));
+    }
+    let (gpus_per_replica, eff) = if one_instance {
+        (per_replica, Decimal::ONE_HUNDRED)
+    } else {
+        (
+            per_replica.div_ceil(gpc).saturating_mul(gpc),
+            job.scaling_pct(),
+        )
+    };
+    let per_gpu = div(mul(cap, eff)?, Decimal::ONE_HUNDRED)?;
+    let replicas = div(
+        job.serve_tokens_per_s(),
+        mul(per_gpu, dec(gpus_per_replica))?,
+    )?
+    .ceil()
+    .max(Decimal::ONE);
+    // instances per replica across an RDMA group; replicas per instance inside one
+    let per = per_replica.div_ceil(gpc);
+    let per_instance = (gpc / per_replica).max(1);
+    let instances = if one_instance {
+        div(replicas, dec(per_instance))?.ceil()
+    } else {
+        mul(replicas, dec(per))?
+    };
+    if mul(instances, dec(gpc))? > dec(MAX_GPUS) {
+        return Ok(Err(JobSkip::TooManyGpus {
+            gpus: mul(instances, dec(gpc))?,
+        }));
+    }
+    // whole and ≤ MAX_GPUS, so the conversions succeed
+    let instances: u32 = instances.try_into().unwrap_or(MAX_GPUS);
+    let replicas: u32 = replicas.try_into().unwrap_or(MAX_GPUS);
+    let placement = if one_instance {
+        Placement::OneInstance {
+            replicas,
+            replicas_per_instance: per_instance,
+            gpus_per_replica: per_replica,
+        }
+    } else {
+        Placement::RdmaGroup {
+            replicas,
+            instances_per_replica: per,
+            efficiency_pct: Some(eff),
+        }
+    };
+    let gpus = instances.saturating_mul(gpc);
+    let have = mul(mem, dec(gpus))?;
+    Ok(Ok(Run {
+        instances,
+        gpus,
+        throughput: per_gpu,
+        basis,
+        range,
+        wall: Ok(job.serve_hours()),
+        fits: Some(have >= need),
+        need: Some(need),
+        have: Some(have),
+        serve: (u32::try_from(for_rate).ok(), Some(per_replica)),
+        placement: Some(placement),
     }))
 }

@@ -41,7 +41,7 @@ use crate::domain::catalog::{AcceleratorUse, GpuId, Stack, Workload};
 use crate::domain::error::EngineError;
 use crate::domain::money::mul;
 
-pub use hours::{job_hours, JobHours};
+pub use hours::{job_hours, JobHours, Placement};
 pub use report::{job_report, pricing_scenario, serving_models, JobModelCost, JobOffer, JobReport};
 pub use throughput::{
     default_scaling_pct, derived_efficiency_pct, efficiency_range, measured_scalings,
@@ -76,6 +76,17 @@ pub enum JobSkip {
     NoThroughputData { gpu: GpuId },
     /// The GPU memory the job needs cannot be checked (memory unknown).
     GpuMemoryUnknown,
+    /// Serving: one replica's weights need more GPU memory than one
+    /// instance holds, and the offer has no RDMA between instances to
+    /// split it over several (GPU memory does not add up over Ethernet).
+    ReplicaSpansInstances {
+        needed_gb: Decimal,
+        instance_gb: Decimal,
+    },
+    /// LLM training over several instances with no RDMA between them (as
+    /// the offer's network fact states): a cluster need is one instance or
+    /// an RDMA-linked group.
+    NoRdmaBetweenInstances { instances: u32 },
     /// More GPUs than a scenario allows
     /// ([`MAX_GPUS`](crate::domain::scenario::MAX_GPUS)).
     TooManyGpus { gpus: Decimal },

@@ -633,6 +633,7 @@ fn exclusion_msg(e: Exclusion) -> WorkerMsg {
         Exclusion::NvLink => WorkerMsg::AdvExNvlink,
         Exclusion::NoPrice => WorkerMsg::AdvExNoPrice,
         Exclusion::NoThroughput => WorkerMsg::AdvExNoThroughput,
+        Exclusion::Placement => WorkerMsg::AdvExPlacement,
         Exclusion::Risk => WorkerMsg::AdvExRisk,
         Exclusion::Budget => WorkerMsg::AdvExBudget,
         Exclusion::Accelerator => WorkerMsg::AdvExAccelerator,
@@ -656,6 +657,7 @@ fn drop_msg(e: Exclusion) -> WorkerMsg {
         Exclusion::Filters
         | Exclusion::NoPrice
         | Exclusion::NoThroughput
+        | Exclusion::Placement
         | Exclusion::Accelerator
         | Exclusion::CashTiming => WorkerMsg::AdvExFilters,
     }

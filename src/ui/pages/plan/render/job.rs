@@ -5,7 +5,9 @@ use rust_decimal::Decimal;
 
 use super::{age_cell, sentence, tag, Ctx};
 use crate::domain::catalog::OfferId;
-use crate::domain::job::{JobHours, JobKind, JobOffer, JobReport, RatioOf, ThroughputBasis};
+use crate::domain::job::{
+    JobHours, JobKind, JobOffer, JobReport, JobSkip, Placement, RatioOf, ThroughputBasis,
+};
 use crate::ui::format;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, WorkerMsg};
@@ -21,6 +23,18 @@ pub fn job(cx: Ctx, r: &JobReport) -> Html {
         .iter()
         .filter(|o| o.hours.is_none() || o.skip.is_some())
         .count();
+    let unplaced = r
+        .offers
+        .iter()
+        .filter(|o| {
+            matches!(
+                o.skip,
+                Some(
+                    JobSkip::ReplicaSpansInstances { .. } | JobSkip::NoRdmaBetweenInstances { .. }
+                )
+            )
+        })
+        .count();
     html! {
         (sentence("job-assumptions", &assumptions(cx, r)))
         @if r.spot_left_out {
@@ -30,6 +44,9 @@ pub fn job(cx: Ctx, r: &JobReport) -> Html {
         (job_table(cx, r, &r.fastest, "job-fastest", WorkerMsg::JobFastest))
         @if skipped > 0 {
             (sentence("job-skipped", &fill(cx.t(WorkerMsg::JobSkipped), &[&skipped.to_string()])))
+        }
+        @if unplaced > 0 {
+            (sentence("job-no-placement", &fill(cx.t(WorkerMsg::JobNoPlacement), &[&unplaced.to_string()])))
         }
     }
     .into()
@@ -118,7 +135,10 @@ fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
                 @if let Some(t) = no_fit { " " span.tag.warn { (t) } }
                 @if matches!(h.basis, ThroughputBasis::Estimate { .. }) { (tag(cx.t(WorkerMsg::JobEstimateTag))) }
             }
-            td { (h.instances) " × " (h.gpus / h.instances.max(1)) }
+            td {
+                (h.instances) " × " (h.gpus / h.instances.max(1))
+                @if let Some(p) = placement(cx, h) { br; small data-testid="job-placement" { (p) } }
+            }
             td data-testid="job-hours" { (format::number(h.wall_hours, 2, cx.locale)) }
             td { (format::number(h.gpu_hours, 1, cx.locale)) }
             td.basis { (basis_text(cx, &h.basis)) }
@@ -128,6 +148,37 @@ fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
             }
             td { (best.map(|b| cx.money(b.still_owed)).unwrap_or_else(dash)) }
             (age_cell(cx, best.and_then(|b| b.age.as_ref())))
+        }
+    }
+}
+
+/// Where one copy of the model runs, when it says more than the GPU count:
+/// serving's replicas, and any run spread over instances by RDMA.
+fn placement(cx: Ctx, h: &JobHours) -> Option<String> {
+    match h.placement.as_ref()? {
+        Placement::OneInstance {
+            replicas,
+            gpus_per_replica,
+            ..
+        } => h.serve_gpus_for_memory.map(|_| {
+            fill(
+                cx.t(WorkerMsg::JobOneInstance),
+                &[&replicas.to_string(), &gpus_per_replica.to_string()],
+            )
+        }),
+        Placement::RdmaGroup {
+            replicas,
+            instances_per_replica,
+            efficiency_pct,
+        } => {
+            let mut t = fill(
+                cx.t(WorkerMsg::JobRdmaGroup),
+                &[&replicas.to_string(), &instances_per_replica.to_string()],
+            );
+            if let Some(e) = efficiency_pct {
+                t.push_str(&fill(cx.t(WorkerMsg::JobRdmaEfficiency), &[&n(cx, *e)]));
+            }
+            Some(t)
         }
     }
 }
@@ -227,5 +278,28 @@ mod tests {
             "{html}"
         );
         assert!(html.contains("estimate"), "a T4 has no Lambda run: {html}");
+    }
+
+    #[test]
+    fn a_model_spread_over_instances_says_how_or_why_not() {
+        // job_goldens j12: a 70 B replica spans 2 g7e.8xlarge over EFA at
+        // 90 %; g7e.2xlarge has no RDMA and is left out
+        let c = cx(Locale::En);
+        let (s, _) = parse_scenario(
+            "v=2&jk=llm_serve&jp=70&jtps=1000&p=aws&r=us-east-1&gpu=rtx-pro-6000-bw",
+            c.catalog,
+        );
+        let r = job_report(c.catalog, &s).unwrap();
+        let html = job(c, &r);
+        let html = html.as_str();
+        assert!(
+            html.contains("1 replica(s), each across 2 instances over RDMA, at 90 % efficiency"),
+            "{html}"
+        );
+        assert!(html.contains("data-testid=\"job-no-placement\""), "{html}");
+        assert!(
+            html.contains("1 replica(s), each on 2 GPU(s) of one instance"),
+            "{html}"
+        );
     }
 }

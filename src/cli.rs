@@ -377,15 +377,12 @@ fn refusals(cat: &Catalog, notices: &[crate::domain::link::LinkNotice]) -> Vec<S
                     ),
                     None => format!("{k}={v} is out of range"),
                 },
-                C::UnknownItem => {
-                    let valid = vocabulary(cat, k);
-                    if valid.is_empty() {
+                C::UnknownItem | C::NoMatch => {
+                    let near = crate::domain::link::closest(cat, k, v, 3);
+                    if near.is_empty() {
                         format!("{k}: `{v}` is unknown")
                     } else {
-                        format!(
-                            "{k}: `{v}` matches nothing (closest: {})",
-                            closest(v, &valid, 3).join(", ")
-                        )
+                        format!("{k}: `{v}` matches nothing (closest: {})", near.join(", "))
                     }
                 }
                 C::TooManyItems => format!("{k} has too many items"),
@@ -393,59 +390,4 @@ fn refusals(cat: &Catalog, notices: &[crate::domain::link::LinkNotice]) -> Vec<S
             })
         })
         .collect()
-}
-
-/// The valid items of a list key that names catalog things.
-fn vocabulary(cat: &Catalog, key: &str) -> Vec<String> {
-    match key {
-        "p" => crate::domain::catalog::ProviderId::ALL
-            .iter()
-            .map(|p| p.code().to_string())
-            .collect(),
-        "r" => cat
-            .regions
-            .iter()
-            .map(|r| format!("{}:{}", r.provider.code(), r.code.as_str()))
-            .collect(),
-        "rg" => crate::domain::catalog::RegionGroup::ALL
-            .iter()
-            .map(|g| g.code().to_string())
-            .collect(),
-        "gpu" => cat.gpus.iter().map(|g| g.id.as_str().to_string()).collect(),
-        "o" | "sel" | "up" => cat
-            .offers
-            .iter()
-            .map(|o| o.id.as_str().to_string())
-            .collect(),
-        "bm" => crate::domain::scenario::BillingModel::ALL
-            .iter()
-            .map(|m| m.code().to_string())
-            .collect(),
-        _ => Vec::new(),
-    }
-}
-
-/// The `n` valid values nearest to `v` (edit distance, then order).
-fn closest(v: &str, valid: &[String], n: usize) -> Vec<String> {
-    fn distance(a: &str, b: &str) -> usize {
-        let b: Vec<char> = b.chars().collect();
-        let mut row: Vec<usize> = (0..=b.len()).collect();
-        for (i, ca) in a.chars().enumerate() {
-            let mut prev = row[0];
-            row[0] = i + 1;
-            for (j, cb) in b.iter().enumerate() {
-                let cur = row[j + 1];
-                row[j + 1] = (prev + usize::from(ca != *cb)).min(row[j] + 1).min(cur + 1);
-                prev = cur;
-            }
-        }
-        row[b.len()]
-    }
-    let v = v.to_lowercase();
-    let mut d: Vec<(usize, &String)> = valid
-        .iter()
-        .map(|x| (distance(&v, &x.to_lowercase()), x))
-        .collect();
-    d.sort();
-    d.into_iter().take(n).map(|(_, x)| x.clone()).collect()
 }

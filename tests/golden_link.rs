@@ -243,3 +243,50 @@ fn v2_spot_rate_bands_and_user_usage_rates() {
     let st = parse_query("v=2&si=100", &c);
     assert_eq!(st.notices[0].code, C::OutOfRange);
 }
+
+/// Issue 47 point 4: a filter means what it says. A filter whose every
+/// value is unknown matches nothing (it widened to the whole catalog: 262
+/// offers and "cheapest" an AWS China T4 box), says so once with the
+/// value, and the link keeps it; a list with one known value keeps that
+/// one and drops the other with a notice; editing the filter (a later
+/// value) replaces it.
+#[test]
+fn a_filter_that_matches_nothing_quotes_nothing_and_is_kept() {
+    let c = Catalog::embedded().unwrap();
+    for (link, key, value) in [
+        ("v=2&gpu=h300", "gpu", "h300"),
+        ("v=2&r=azure:westus2", "r", "azure:westus2"),
+        ("v=2&p=gcp", "p", "gcp"),
+        ("v=2&rg=mars,moon", "rg", "mars,moon"),
+    ] {
+        let st = parse_query(link, &c);
+        let notes: Vec<_> = st
+            .notices
+            .iter()
+            .map(|n| (n.key.as_str(), n.value.as_str(), n.code))
+            .collect();
+        assert_eq!(notes, vec![(key, value, C::NoMatch)], "{link}");
+        assert_eq!(
+            st.scenario.no_match,
+            vec![(key.to_string(), value.to_string())]
+        );
+        let q = quote(&c, &st.scenario).unwrap();
+        assert!(q.offers.is_empty(), "{link}: {} offers", q.offers.len());
+        assert!(to_query(&st).contains(&format!("{key}={value}")), "{link}");
+    }
+    // one known value: the filter is that value, the other dropped
+    let st = parse_query("v=2&gpu=h100-sxm,h300", &c);
+    assert_eq!(st.scenario.gpu_models, vec![GpuId::from("h100-sxm")]);
+    assert!(st.scenario.no_match.is_empty());
+    assert_eq!(st.notices[0].code, C::UnknownItem);
+    // the last value of a key given twice replaces the first either way
+    let st = parse_query("v=2&gpu=h300&gpu=h100-sxm", &c);
+    assert!(st.scenario.no_match.is_empty());
+    assert_eq!(st.scenario.gpu_models, vec![GpuId::from("h100-sxm")]);
+    let st = parse_query("v=2&gpu=h100-sxm&gpu=h300", &c);
+    assert!(st.scenario.gpu_models.is_empty());
+    assert_eq!(st.scenario.no_match.len(), 1);
+    // an explicit offer list overrides the filters, as before
+    let st = parse_query("v=2&gpu=h300&o=aws:us-east-1:p4d.24xlarge", &c);
+    assert_eq!(quote(&c, &st.scenario).unwrap().offers.len(), 1);
+}

@@ -204,6 +204,7 @@ pub fn notice_msg(code: LinkNoticeCode) -> Msg {
         LinkNoticeCode::Migrated => Msg::NoticeMigrated,
         LinkNoticeCode::RuleChanged => Msg::NoticeRuleChanged,
         LinkNoticeCode::DataUpdated => Msg::NoticeDataUpdated,
+        LinkNoticeCode::NoMatch => Msg::NoticeNoMatch,
     }
 }
 

@@ -85,6 +85,8 @@ impl AppState {
     /// A compare filter change: also goes back to page 1.
     pub fn update_filter(&self, typing: bool, f: impl FnOnce(&mut AppLink)) {
         let g = move |l: &mut AppLink| {
+            // a filter edited: what the fields show is what is in force
+            l.scenario.no_match.clear();
             f(l);
             l.compare.page = 1;
         };
@@ -239,5 +241,17 @@ mod tests {
         let s = AppState::new(catalog(), "v=2&page=3");
         s.update_filter(false, |l| l.scenario.providers = vec![ProviderId::Aws]);
         assert_eq!(s.link.with_untracked(|l| l.compare.page), 1);
+    }
+
+    #[test]
+    fn a_filter_matching_nothing_stays_in_the_link_until_a_filter_is_edited() {
+        let owner = Owner::new();
+        owner.set();
+        let s = AppState::new(catalog(), "v=2&gpu=h300");
+        assert_eq!(s.pending_write().0, link("&gpu=h300"));
+        s.update(|l| l.scenario.months = 6);
+        assert_eq!(s.pending_write().0, link("&gpu=h300&m=6"));
+        s.update_filter(false, |l| l.scenario.providers = vec![ProviderId::Aws]);
+        assert_eq!(s.pending_write().0, link("&m=6&p=aws"));
     }
 }

@@ -200,6 +200,22 @@ test('bad link values fall back per key with a dismissible notice', async ({ app
   expect(app.realErrors()).toEqual([]);
 });
 
+test('a filter that matches nothing shows nothing, names the closest values and stays in the link', async ({ app, page }) => {
+  // it widened to the whole catalog (262 offers) with a notice
+  await app.open('?v=2&gpu=h300');
+  const notice = page.locator('[data-testid="link-notice"][data-key="gpu"]');
+  await expect(notice).toContainText('matches nothing');
+  await expect(notice).toContainText('Closest known: ');
+  await expect(notice).toContainText('h100');
+  await expect(page.getByTestId('empty-state')).toBeVisible();
+  await expect(page.getByTestId('offer-row')).toHaveCount(0);
+  await expect(page).toHaveURL(/[?&]gpu=h300(&|$)/);
+  await page.getByTestId('empty-clear-filters').click();
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  await expect(page).not.toHaveURL(/gpu=h300/);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('empty result offers a one-click way back', async ({ app, page }) => {
   await app.open('?vram=5000');
   await expect(page.getByTestId('empty-state')).toBeVisible();

@@ -10,13 +10,15 @@
 //!   UI (`ui::link`).
 //! * Parsing never fails: a malformed or out-of-range value falls back to
 //!   that key's default only and produces a [`LinkNotice`] naming the key;
-//!   list keys drop unknown items and keep the known ones. A missing `v`
+//!   list keys drop unknown items and keep the known ones; a filter whose
+//!   every item is unknown matches nothing ([`Reader::filter_list`]). A missing `v`
 //!   means v=1; an unreadable `v` is read as the current version with a
 //!   notice; a future `v` gives a notice and is read best-effort.
 //! * Links of earlier versions are first rewritten into the current form by
 //!   [`migrate`] (with a notice per rewritten key), then read by the tables.
 //! * Writing omits defaults (a spec's `write` returns `None`) and writes keys
 //!   in table order, so `parse(write(s)) == s` for every valid state.
+mod closest;
 pub mod codec;
 pub mod migrate;
 mod scenario_keys;
@@ -26,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::catalog::Catalog;
 use crate::domain::scenario::Scenario;
 
+pub use closest::{closest, vocabulary};
 pub use codec::{dec_str, decode, encode, Bad, Bounds};
 pub use scenario_keys::{finish_scenario, SCENARIO_KEYS};
 pub(crate) use scenario_keys::{money_in, money_str};
@@ -60,6 +63,9 @@ pub enum LinkNoticeCode {
     /// The link was made with another dataset (`d`, value = its version):
     /// prices may have been updated since.
     DataUpdated,
+    /// A filter whose every item is unknown (value = the filter as given):
+    /// it matches nothing, never every offer.
+    NoMatch,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -147,6 +153,26 @@ impl Reader<'_> {
     /// The value as a whole number within the key's bounds.
     pub fn whole(&self, raw: &str) -> Result<u32, Bad> {
         self.bounds().check_u32(&decode(raw))
+    }
+
+    /// A filter's comma list: unknown items are dropped with a notice each;
+    /// when items were given and none is known, the filter matches nothing
+    /// (never every offer): `Err` with the value as given, one `NoMatch`
+    /// notice instead of one per item.
+    pub fn filter_list<U>(
+        &mut self,
+        raw: &str,
+        f: impl Fn(&str) -> Option<U>,
+    ) -> Result<Vec<U>, String> {
+        let before = self.notices.len();
+        let out = self.list(raw, f);
+        if out.is_empty() && self.notices.len() > before {
+            self.notices.truncate(before);
+            let value = decode(raw);
+            self.note(&value, LinkNoticeCode::NoMatch);
+            return Err(value);
+        }
+        Ok(out)
     }
 
     /// A comma list; unknown items are dropped with a notice each.

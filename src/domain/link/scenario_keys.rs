@@ -604,12 +604,36 @@ pub fn finish_scenario(sc: &mut Scenario, r: &mut Reader) {
 }
 
 fn r_gpu(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.no_match.retain(|(k, _)| k != "gpu");
     let c = r.catalog;
-    sc.gpu_models = r.list(raw, |s| c.gpu(s).map(|g| g.id.clone()));
+    match r.filter_list(raw, |s| c.gpu(s).map(|g| g.id.clone())) {
+        Ok(v) => sc.gpu_models = v,
+        Err(v) => {
+            sc.gpu_models.clear();
+            no_match(sc, "gpu", v);
+        }
+    }
     Ok(())
 }
 fn w_gpu(sc: &Scenario) -> Option<String> {
-    list(&sc.gpu_models, |g| g.as_str())
+    list(&sc.gpu_models, |g| g.as_str()).or_else(|| no_match_of(sc, "gpu"))
+}
+
+/// A filter whose every value is unknown: it matches nothing.
+/// Kept in key order, so a state reads back equal whatever the order of
+/// its link's keys.
+fn no_match(sc: &mut Scenario, key: &str, value: String) {
+    sc.no_match.push((key.to_string(), value));
+    sc.no_match.sort();
+}
+
+/// The value as given of a filter that matches nothing, written back
+/// encoded.
+fn no_match_of(sc: &Scenario, key: &str) -> Option<String> {
+    sc.no_match
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.split(',').map(encode).collect::<Vec<_>>().join(","))
 }
 
 fn r_gpus(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
@@ -645,31 +669,53 @@ fn w_m(sc: &Scenario) -> Option<String> {
 }
 
 fn r_p(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
-    sc.providers = r.list(raw, ProviderId::from_code);
+    sc.no_match.retain(|(k, _)| k != "p");
+    match r.filter_list(raw, ProviderId::from_code) {
+        Ok(v) => sc.providers = v,
+        Err(v) => {
+            sc.providers.clear();
+            no_match(sc, "p", v);
+        }
+    }
     Ok(())
 }
 fn w_p(sc: &Scenario) -> Option<String> {
-    list(&sc.providers, |p| p.code())
+    list(&sc.providers, |p| p.code()).or_else(|| no_match_of(sc, "p"))
 }
 
 fn r_rg(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
-    sc.region_groups = r.list(raw, RegionGroup::from_code);
+    sc.no_match.retain(|(k, _)| k != "rg");
+    match r.filter_list(raw, RegionGroup::from_code) {
+        Ok(v) => sc.region_groups = v,
+        Err(v) => {
+            sc.region_groups.clear();
+            no_match(sc, "rg", v);
+        }
+    }
     Ok(())
 }
 fn w_rg(sc: &Scenario) -> Option<String> {
-    list(&sc.region_groups, |g| g.code())
+    list(&sc.region_groups, |g| g.code()).or_else(|| no_match_of(sc, "rg"))
 }
 
 fn r_r(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.no_match.retain(|(k, _)| k != "r");
     let c = r.catalog;
-    sc.regions = r.list(raw, |s| {
+    let known = r.filter_list(raw, |s| {
         let key = RegionRef::from_code(s)?;
         c.region(key.provider, &key.code).map(|_| key)
     });
+    match known {
+        Ok(v) => sc.regions = v,
+        Err(v) => {
+            sc.regions.clear();
+            no_match(sc, "r", v);
+        }
+    }
     Ok(())
 }
 fn w_r(sc: &Scenario) -> Option<String> {
-    list(&sc.regions, RegionRef::code)
+    list(&sc.regions, RegionRef::code).or_else(|| no_match_of(sc, "r"))
 }
 
 fn r_o(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {

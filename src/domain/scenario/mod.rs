@@ -390,6 +390,12 @@ pub struct Scenario {
     pub providers: Vec<ProviderId>,
     pub region_groups: Vec<RegionGroup>,
     pub regions: Vec<RegionRef>,
+    /// Filters a link gave only unknown values for (key, value as given,
+    /// e.g. `gpu`, `h300`): while one is here no offer matches (never the
+    /// whole catalog), and the link writes it back. Editing a filter clears
+    /// them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub no_match: Vec<(String, String)>,
     /// Explicit offer ids; when given (even empty, e.g. every id in a link
     /// was unknown) the filters above are ignored and only these are quoted.
     pub offers: Option<Vec<OfferId>>,
@@ -452,6 +458,7 @@ impl Default for Scenario {
             providers: Vec::new(),
             region_groups: Vec::new(),
             regions: Vec::new(),
+            no_match: Vec::new(),
             offers: None,
             currency: Currency::USD,
             fx_cny_per_usd: None,

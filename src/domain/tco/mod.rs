@@ -260,6 +260,10 @@ pub fn matches(catalog: &Catalog, scenario: &Scenario, offer: &Offer) -> bool {
     if let Some(ids) = &scenario.offers {
         return ids.contains(&offer.id);
     }
+    // a filter given only unknown values matches nothing
+    if !scenario.no_match.is_empty() {
+        return false;
+    }
     if !scenario.gpu_models.is_empty() && !scenario.gpu_models.contains(&offer.gpu) {
         return false;
     }

@@ -56,11 +56,17 @@ pub fn LinkNotices() -> impl IntoView {
                         let data_key = n.key.clone();
                         let value = shorten(&n.value);
                         let code = n.code;
+                        // what a filter matching nothing was probably meant to be
+                        let near = if code == LinkNoticeCode::NoMatch {
+                            crate::domain::link::closest(state.catalog, &n.key, &n.value, 3).join(", ")
+                        } else {
+                            String::new()
+                        };
                         let changed = (code == LinkNoticeCode::DataUpdated)
                             .then(|| changed_prices(state, &n.value));
                         view! {
                             <div class="notice" role="status" data-testid="link-notice" data-key=data_key>
-                                <span>{move || fill(i18n.t(notice_msg(code)), &[&key, &value])}</span>
+                                <span>{move || fill(i18n.t(notice_msg(code)), &[&key, &value, &near])}</span>
                                 {changed}
                                 <button
                                     type="button"

@@ -126,6 +126,9 @@ pub struct Strategy {
     pub missing: Vec<crate::domain::catalog::UsageKind>,
     pub indicative: bool,
     pub assumed: bool,
+    /// A reservation's all-upfront price paid monthly by the provider's
+    /// rule, not a sourced price (`ModelQuote::monthly_from_upfront`).
+    pub monthly_from_upfront: bool,
     /// Months the figures cover (the horizon; a job's own months).
     pub months: u32,
     /// The age of the prices it rests on.
@@ -199,6 +202,11 @@ pub enum Why {
     },
     IndicativePrice,
     AssumedRate,
+    /// Paid monthly: the all-upfront price ÷ the term's months, by the
+    /// provider's rule (`billing::rules`, whose source it carries).
+    MonthlyFromUpfront {
+        source: String,
+    },
     /// A usage rate is missing: the figure is a lower bound.
     Incomplete,
     /// Multi-node RDMA was asked and the catalog has no network fact for the offer.

@@ -694,6 +694,12 @@ pub(super) fn reasons(
     if s.assumed {
         v.push(Why::AssumedRate);
     }
+    if s.monthly_from_upfront {
+        let rules = crate::domain::billing::rules::payment_rules(f.offer.provider);
+        v.push(Why::MonthlyFromUpfront {
+            source: rules.source.unwrap_or_default().to_string(),
+        });
+    }
     if committed_pct(s) > Decimal::ZERO {
         v.push(Why::LockIn {
             committed: s.committed,

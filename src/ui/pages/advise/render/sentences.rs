@@ -323,6 +323,9 @@ impl R<'_> {
             ),
             Why::IndicativePrice => t(WorkerMsg::AdvWhyIndicative).into(),
             Why::AssumedRate => t(WorkerMsg::AdvWhyAssumed).into(),
+            Why::MonthlyFromUpfront { source } => {
+                fill(t(WorkerMsg::AdvWhyMonthlyFromUpfront), &[source])
+            }
             Why::Incomplete => t(WorkerMsg::AdvWhyIncomplete).into(),
             Why::RdmaUnverified => t(WorkerMsg::AdvWhyRdma).into(),
             Why::SlaNotInCatalog => t(WorkerMsg::AdvWhySla).into(),

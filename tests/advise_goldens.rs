@@ -839,3 +839,39 @@ fn g47_the_issues_15000_a_month_budget_finds_the_3_year_reservation_paid_monthly
     assert_eq!(a.picks[0].monthly, dec("10525.72"));
     assert_eq!(s.decision_cost, dec("378925.92"));
 }
+
+/// Issue 47, point 12: a pick in an AWS China region carries the reason
+/// that it needs a separate AWS China account (operated by the local
+/// partner) and an ICP filing for a public site, with the AWS fact's
+/// source (`aws-cn-icp`, the `icp:mainland` claim); other regions do not.
+#[test]
+fn g47_aws_china_picks_name_the_separate_account_and_icp_with_a_source() {
+    let c = full();
+    let fact = c
+        .provider(gpucost::domain::catalog::ProviderId::Aws)
+        .unwrap()
+        .facts
+        .iter()
+        .find(|f| f.claims.iter().any(|x| x == "icp:mainland"))
+        .unwrap();
+    assert_eq!(
+        (fact.source.as_str(), fact.as_of.as_str()),
+        ("aws-cn-icp", "2026-11-30")
+    );
+    assert!(fact.text_en.contains("China-specific accounts") && fact.text_en.contains("ICP"));
+    let (_, a) = run(c, "v=2&screen=advise&p=aws&res=cn");
+    assert!(!a.picks.is_empty());
+    let china = Why::ChinaAccount {
+        source: Some("aws-cn-icp".into()),
+        as_of: Some("2026-11-30".into()),
+    };
+    for p in &a.picks {
+        assert!(p.strategy.offer.as_str().starts_with("aws:cn-"));
+        assert!(p.reasons.contains(&china), "{:?}", p.reasons);
+    }
+    let (_, a) = run(c, "v=2&screen=advise&p=aws&r=aws:us-east-1");
+    assert!(a.picks.iter().all(|p| !p
+        .reasons
+        .iter()
+        .any(|w| matches!(w, Why::ChinaAccount { .. }))));
+}

@@ -571,7 +571,7 @@ messages! {
     AdvWhyIncomplete => "A usage rate is missing: the figure is a lower bound.", "缺少某项用量费率：该数字是下限。";
     AdvWhyRdma => "Multi-node RDMA: no source in the catalog confirms it for this offer; check before buying.", "多节点 RDMA：目录中没有来源能确认此实例支持；购买前请核实。";
     AdvWhySla => "SLA: the catalog has no SLA percentages; spot is ruled out, the provider's SLA page is the reference.", "SLA：目录中没有 SLA 百分比；已排除竞价，请以厂商 SLA 页面为准。";
-    AdvWhyChinaAccount => "AWS China regions need a China-specific account (sourced).", "AWS 中国区需要单独的中国区账号（有来源）。";
+    AdvWhyChinaAccount => "AWS China regions are operated by local partners (Sinnet in Beijing, NWCD in Ningxia) and need a separate AWS China account; a public website there needs an ICP filing ({0}).", "AWS 中国区域由本地合作方运营（北京为光环新网，宁夏为西云数据），需单独的 AWS 中国区账号；在此面向公众的网站须办理 ICP 备案（{0}）。";
     AdvWhyAccelerator => "Not a GPU: {0}{1}.", "不是 GPU：{0}{1}。";
     AdvWhyAccelStack => " (software: {0})", "（软件栈：{0}）";
     AdvWhyNetwork => "Network {0} Gbit/s, {1}; GPUs linked by {2} ({3}).", "网络 {0} Gbit/s，{1}；GPU 互联：{2}（{3}）。";

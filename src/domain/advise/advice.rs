@@ -221,8 +221,14 @@ pub enum Why {
         pct_cheaper: Decimal,
         committed: Decimal,
     },
-    /// AWS China regions need a China-specific account (sourced).
-    ChinaAccount,
+    /// An AWS China region: operated by a local partner, it needs a separate
+    /// AWS China account, and a public site there an ICP filing. The AWS
+    /// fact that states it (its `icp:` claim), with its source and date;
+    /// None when the catalog has no such fact.
+    ChinaAccount {
+        source: Option<String>,
+        as_of: Option<String>,
+    },
     /// The accelerator is not a GPU (what it is, its stack, the source).
     Accelerator {
         kind: crate::domain::catalog::AcceleratorKind,

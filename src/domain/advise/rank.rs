@@ -753,7 +753,11 @@ pub(super) fn reasons(
     if f.offer.provider == crate::domain::catalog::ProviderId::Aws
         && f.offer.region.as_str().starts_with("cn-")
     {
-        v.push(Why::ChinaAccount);
+        let fact = stated(prov, f.stack(), "icp:");
+        v.push(Why::ChinaAccount {
+            source: fact.map(|x| x.source.clone()),
+            as_of: fact.map(|x| x.as_of.clone()),
+        });
     }
     v
 }

@@ -753,3 +753,125 @@ fn a11_a_job_from_the_plan_screen_is_costed_per_job() {
     );
     assert!(l2.scenario.job.is_some());
 }
+
+// ---- issue 47, point 5: Azure reservations paid monthly ----
+
+/// The fixture's ND96isr_H100_v5 (westeurope) has a 1-yr all-upfront
+/// reservation (716,588.00 for the term, hourly 0) and no sourced
+/// no-upfront price. Budget 60,000 a month, 12 months: on demand is
+/// 127.816 × 730 = 93,305.68 a month and the all-upfront month 1 is
+/// 716,588.00, both over it. Azure lets the upfront be paid monthly at the
+/// same total (billing/rules.rs): 716,588 / 12 = 59,715.666… → 59,715.67 a
+/// month, no upfront; 12 × 59,715.67 = 716,588.04 over the term (the cents
+/// of 12 rounded payments), within the budget.
+#[test]
+fn g47_azure_reservation_paid_monthly_fits_a_monthly_budget() {
+    let c = fixture();
+    let (_, a) = run(
+        c,
+        "v=2&screen=advise&p=azure&gpu=h100-80gb&m=12&bud=60000usd",
+    );
+    assert_eq!(ids(&a), [H100]);
+    let s = &a.picks[0].strategy;
+    assert_eq!(s.model.code(), "ri1n");
+    assert!(s.monthly_from_upfront && !s.assumed);
+    assert_eq!(s.upfront, dec("0.00"));
+    assert_eq!(s.peak_month, dec("59715.67"));
+    assert_eq!(s.decision_cost, dec("716588.04"));
+    assert!(a.picks[0]
+        .reasons
+        .iter()
+        .any(|w| matches!(w, Why::MonthlyFromUpfront { source } if source.contains("monthly-payments-reservations"))));
+    // 59,715.66 a month is 1 cent under the payment: nothing fits, and the
+    // budget group says by how much (59,715.67 − 59,715.66 = 0.01)
+    let (_, b) = run(
+        c,
+        "v=2&screen=advise&p=azure&gpu=h100-80gb&m=12&bud=59715.66usd",
+    );
+    assert!(b.picks.is_empty());
+    let g = b
+        .excluded
+        .iter()
+        .find(|g| g.reason == Exclusion::Budget)
+        .unwrap();
+    assert_eq!(g.over_by, Some(dec("0.01")));
+}
+
+/// The issue's case on the embedded catalog: Standard_ND96amsr_A100_v4 in
+/// eastus, 36 months, a budget of 15,000 USD a month. Its 3-yr reservation
+/// is sourced all upfront only (378,926 for the term); on demand is 32.77
+/// × 730 = 23,922.10 a month. Paid monthly by Azure's rule: 378,926 / 36 =
+/// 10,525.7222… → 10,525.72 a month for 36 months (36 × 10,525.72 =
+/// 378,925.92), no upfront: the 3-year reservation paid monthly fits.
+#[test]
+fn g47_the_issues_15000_a_month_budget_finds_the_3_year_reservation_paid_monthly() {
+    use gpucost::domain::catalog::{PriceKind, Upfront};
+    let c = full();
+    const AMSR: &str = "azure:eastus:Standard_ND96amsr_A100_v4";
+    let o = c.offer(AMSR).unwrap();
+    let reserved: Vec<(u32, Upfront, Decimal, Decimal)> = o
+        .prices
+        .iter()
+        .filter_map(|p| match p.kind {
+            PriceKind::Reserved {
+                term_months,
+                payment,
+                upfront,
+                hourly,
+            } if term_months == 36 => Some((term_months, payment, upfront, hourly)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(reserved, [(36, Upfront::All, dec("378926"), dec("0"))]);
+    assert!(o.prices.iter().any(|p| p.kind
+        == PriceKind::OnDemand {
+            hourly: dec("32.77")
+        }));
+    let (_, a) = run(
+        c,
+        "v=2&screen=advise&p=azure&gpu=a100-80-sxm&r=azure:eastus&m=36&bud=15000usd",
+    );
+    let s = &a.picks[0].strategy;
+    assert_eq!((s.offer.as_str(), s.model.code()), (AMSR, "ri3n"));
+    assert!(s.monthly_from_upfront);
+    assert_eq!(s.upfront, dec("0.00"));
+    assert_eq!(s.peak_month, dec("10525.72"));
+    assert_eq!(a.picks[0].monthly, dec("10525.72"));
+    assert_eq!(s.decision_cost, dec("378925.92"));
+}
+
+/// Issue 47, point 12: a pick in an AWS China region carries the reason
+/// that it needs a separate AWS China account (operated by the local
+/// partner) and an ICP filing for a public site, with the AWS fact's
+/// source (`aws-cn-icp`, the `icp:mainland` claim); other regions do not.
+#[test]
+fn g47_aws_china_picks_name_the_separate_account_and_icp_with_a_source() {
+    let c = full();
+    let fact = c
+        .provider(gpucost::domain::catalog::ProviderId::Aws)
+        .unwrap()
+        .facts
+        .iter()
+        .find(|f| f.claims.iter().any(|x| x == "icp:mainland"))
+        .unwrap();
+    assert_eq!(
+        (fact.source.as_str(), fact.as_of.as_str()),
+        ("aws-cn-icp", "2026-11-30")
+    );
+    assert!(fact.text_en.contains("China-specific accounts") && fact.text_en.contains("ICP"));
+    let (_, a) = run(c, "v=2&screen=advise&p=aws&res=cn");
+    assert!(!a.picks.is_empty());
+    let china = Why::ChinaAccount {
+        source: Some("aws-cn-icp".into()),
+        as_of: Some("2026-11-30".into()),
+    };
+    for p in &a.picks {
+        assert!(p.strategy.offer.as_str().starts_with("aws:cn-"));
+        assert!(p.reasons.contains(&china), "{:?}", p.reasons);
+    }
+    let (_, a) = run(c, "v=2&screen=advise&p=aws&r=aws:us-east-1");
+    assert!(a.picks.iter().all(|p| !p
+        .reasons
+        .iter()
+        .any(|w| matches!(w, Why::ChinaAccount { .. }))));
+}

@@ -753,3 +753,44 @@ fn g27_compare_row_at_other_hours() {
         (Some(d("2.744705")), Some(d("2.744705")))
     );
 }
+
+/// Issue 47, point 5: ND96isr_H100_v5 (westeurope) has a 1-yr all-upfront
+/// reservation of 716588 (hourly 0) and no sourced no-upfront one; Azure
+/// lets the upfront be paid in equal monthly payments at the same total
+/// (billing/rules.rs). Over 12 months: 716588 / 12 = 59715.666… → 59715.67
+/// every month, upfront 0; month k cumulative 59715.67 k, 12 × = 716588.04.
+/// The result says it is derived and cites the all-upfront price (ri1a).
+#[test]
+fn g47_azure_all_upfront_paid_in_equal_monthly_payments() {
+    let r = q("v=2&o=azure:westeurope:Standard_ND96isr_H100_v5&bm=ri1n,ri1a&m=12");
+    let m = model(&r, "Standard_ND96isr_H100_v5", BillingModel::Ri1No);
+    assert!(m.monthly_from_upfront && !m.assumed);
+    let lines = m.lines();
+    assert_eq!(lines.len(), 12);
+    for (k, l) in lines.iter().enumerate() {
+        assert_eq!(
+            (l.upfront, l.commitment, l.total),
+            (d("0.00"), d("59715.67"), d("59715.67")),
+            "month {}",
+            k + 1
+        );
+        assert_eq!(l.cumulative, d("59715.67") * Decimal::from(k as u32 + 1));
+    }
+    assert_eq!(m.upfront_total, d("0.00"));
+    assert_eq!(m.month1_cash, Some(d("59715.67")));
+    assert_eq!(m.decision_cost.unwrap().amount(), d("716588.04"));
+    let src: Vec<BillingModel> = m.sources.iter().map(|s| s.model).collect();
+    assert_eq!(src, [BillingModel::Ri1All]);
+    // the sourced all-upfront option is unchanged: 716588.00 in month 1
+    let a = model(&r, "Standard_ND96isr_H100_v5", BillingModel::Ri1All);
+    assert!(!a.monthly_from_upfront);
+    assert_eq!(a.lines()[0].upfront, d("716588.00"));
+    assert_eq!(a.lines()[1].total, d("0.00"));
+    // AWS has no such rule: p4d's sourced 1-yr no-upfront stays as sourced,
+    // and an offer without one gets none (p3.2xlarge has no reservation)
+    let r = q("v=2&o=aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.2xlarge&bm=ri1n&m=12");
+    assert!(!model(&r, "p4d.24xlarge", BillingModel::Ri1No).monthly_from_upfront);
+    assert!(model(&r, "p3.2xlarge", BillingModel::Ri1No)
+        .unavailable
+        .is_some());
+}

@@ -65,7 +65,9 @@ fn a_two_offers_on_demand_vs_one_year_reservations_over_18_months() {
     let p = plan_of(&format!("v=2&o={P4D},{H100}&bm=od,ri1n,ri1a&m=18"));
     assert_eq!(p.offers, vec![OfferId::from(P4D), OfferId::from(H100)]);
     assert!(!p.auto_selected && p.dropped.is_empty());
-    // H100 has no sourced 1-yr no-upfront rate: that option is left out
+    // H100 has no sourced 1-yr no-upfront rate; Azure lets a reservation's
+    // upfront be paid monthly at the same total (billing/rules.rs), so its
+    // 1-yr no-upfront option is derived from the all-upfront price
     let models: Vec<(&str, BillingModel)> =
         p.options.iter().map(|o| (&o.offer[..3], o.model)).collect();
     use BillingModel::{OnDemand as Od, Ri1All, Ri1No};
@@ -76,6 +78,7 @@ fn a_two_offers_on_demand_vs_one_year_reservations_over_18_months() {
             ("aws", Ri1No),
             ("aws", Ri1All),
             ("azu", Od),
+            ("azu", Ri1No),
             ("azu", Ri1All)
         ]
     );
@@ -104,11 +107,28 @@ fn a_two_offers_on_demand_vs_one_year_reservations_over_18_months() {
     // H100: od 127.816 × 730 = 93305.68 a month; RI 716588 per term
     let h = opt(&p, H100, Ri1All);
     assert_eq!(h.decision_cost, d("1433176.00"));
+    assert!(!h.monthly_from_upfront && !opt(&p, P4D, Ri1No).monthly_from_upfront);
+    // H100 1-yr paid monthly (derived): 716588 / 12 = 59715.666… → 59715.67
+    // every month, no upfront; 18 months paid 18 × 59715.67 = 1074882.06;
+    // the second term's months 19–24 still owe 6 × 59715.67 = 358294.02;
+    // decision 1433176.08 (the cents rounding of 12 payments: 4 cents over
+    // the 716588.00 per term paid upfront)
+    let m = opt(&p, H100, Ri1No);
+    assert!(m.monthly_from_upfront && !m.assumed);
+    assert_eq!(m.components.upfront, d("0.00"));
+    assert_eq!(m.cumulative[0], d("59715.67"));
+    assert_eq!(m.cumulative[11], d("716588.04"));
+    assert_eq!(m.cumulative[12], d("776303.71"));
+    assert_eq!(m.paid, d("1074882.06"));
+    assert_eq!(m.still_owed, d("358294.02"));
+    assert_eq!(m.decision_cost, d("1433176.08"));
     assert_components_add_up(&p);
 
     // Crossings (first month cumulative cash ≤ on-demand's):
     // NU: 10162.40 ≤ 16029.08 in month 1.
     // AU: 113819 vs 16029.08 k: k = 7 → 112203.56 < 113819; k = 8 → 128232.64 ≥ → month 8.
+    // H100 paid monthly: 59715.67 ≤ 93305.68 in month 1; decision saving
+    // 18 × 93305.68 = 1679502.24 − 1433176.08 = 246326.16.
     // H100 AU: 716588 vs 93305.68 k: 7 → 653139.76; 8 → 746445.44 → month 8.
     let cross: Vec<(&str, BillingModel, Option<u32>, bool)> = p
         .crossings
@@ -120,9 +140,11 @@ fn a_two_offers_on_demand_vs_one_year_reservations_over_18_months() {
         vec![
             ("aws", Ri1No, Some(1), true),
             ("aws", Ri1All, Some(8), true),
+            ("azu", Ri1No, Some(1), true),
             ("azu", Ri1All, Some(8), true)
         ]
     );
+    assert_eq!(p.crossings[2].decision_saving, d("246326.16"));
     // decision view at 18 months: 288523.44 − 227638.00 = 60885.44
     assert_eq!(p.crossings[1].decision_saving, d("60885.44"));
 
@@ -448,15 +470,22 @@ fn d_break_even_distribution_on_a_synthetic_catalog() {
     assert_eq!(g.median_hours, Some(d("292.00")));
 
     // assumed discounts are counted apart: with disc=30 the p3.2xlarge (no
-    // sourced RI) is priced from the assumption and only counted; Azure's
-    // two offers have no sourced 1-yr NU rate either.
+    // sourced RI) is priced from the assumption and only counted. Azure's
+    // two offers have no sourced 1-yr NU rate either: ND96asr_v4 is
+    // assumed; ND96isr_H100_v5's all-upfront 716588 paid monthly (Azure's
+    // rule, not an assumption) is 716588 / 12 = 59715.666… a month against
+    // on-demand 127.816/h: 59715.666… / 127.816 = 467.1978… → 467.20 h.
     let s = scenario(&c, "v=2&p=aws,azure&bm=ri1n&disc=30");
     let dist = breakeven_distribution(&c, &s).unwrap();
     let g = group(&dist.groups, ProviderId::Aws, BillingModel::Ri1No);
     assert_eq!((g.offers, g.assumed), (5, 1));
     assert_eq!(g.median_hours, Some(d("328.51")));
     let g = group(&dist.groups, ProviderId::Azure, BillingModel::Ri1No);
-    assert_eq!((g.offers, g.assumed, g.median_hours), (0, 2, None));
+    assert_eq!(
+        (g.offers, g.assumed, g.median_hours),
+        (1, 1, Some(d("467.20")))
+    );
+    assert_eq!(g.min_offer.as_deref(), Some(H100));
     // sorted by provider, then model
     let keys: Vec<(ProviderId, BillingModel)> =
         dist.groups.iter().map(|g| (g.provider, g.model)).collect();

@@ -405,6 +405,7 @@ messages! {
     PlanColDecision => "Decision cost", "决策成本";
     ColPricesAsOf => "Prices as of", "价格日期";
     TimingSpreadTag => "cash timing estimated", "付款时间为估算";
+    MonthlyFromUpfrontTag => "upfront paid monthly (derived)", "预付改按月付（推算）";
     PlanTimingSpread => "Its source does not publish how the partial upfront splits between the upfront fee and the hourly part, so the months and the break-even are spread evenly over the term (the decision cost is exact).", "来源未公布部分预付的预付款与每小时部分如何拆分，因此各月现金与回本月份按期限平均分摊（决策成本准确）。";
     PlanBestStale => "Its prices date from {0}, {1} days before {2}: over 12 months old, check the provider's current price.", "其价格日期为 {0}，距 {2} 已 {1} 天：超过 12 个月，请核对厂商当前价格。";
     PlanStaleOptions => "{0} of {1} options rest on prices over 12 months old (the oldest from {2}).", "{1} 个方案中有 {0} 个基于超过 12 个月的旧价格（最早为 {2}）。";
@@ -572,10 +573,11 @@ messages! {
     AdvWhySpot => "{0} % of the hours on spot, assumed {1} % of instances interrupted per month.", "{0}% 的小时使用竞价，假设每月 {1}% 的实例被中断。";
     AdvWhyIndicative => "An indicative price (not a list price): check before buying.", "参考价（非刊例价）：购买前请核实。";
     AdvWhyAssumed => "Uses your assumed commitment discount (no sourced rate).", "使用你假设的承诺折扣（无来源价格）。";
+    AdvWhyMonthlyFromUpfront => "Paid in equal monthly payments: the all-upfront price spread over the term at the same total, as {0} states (derived, not a sourced price).", "按月等额付款：全预付价格在期限内均摊，总额不变，依据 {0}（推算，非来源价格）。";
     AdvWhyIncomplete => "A usage rate is missing: the figure is a lower bound.", "缺少某项用量费率：该数字是下限。";
     AdvWhyRdma => "Multi-node RDMA: no source in the catalog confirms it for this offer; check before buying.", "多节点 RDMA：目录中没有来源能确认此实例支持；购买前请核实。";
     AdvWhySla => "SLA: the catalog has no SLA percentages; spot is ruled out, the provider's SLA page is the reference.", "SLA：目录中没有 SLA 百分比；已排除竞价，请以厂商 SLA 页面为准。";
-    AdvWhyChinaAccount => "AWS China regions need a China-specific account (sourced).", "AWS 中国区需要单独的中国区账号（有来源）。";
+    AdvWhyChinaAccount => "AWS China regions are operated by local partners (Sinnet in Beijing, NWCD in Ningxia) and need a separate AWS China account; a public website there needs an ICP filing ({0}).", "AWS 中国区域由本地合作方运营（北京为光环新网，宁夏为西云数据），需单独的 AWS 中国区账号；在此面向公众的网站须办理 ICP 备案（{0}）。";
     AdvWhyAccelerator => "Not a GPU: {0}{1}.", "不是 GPU：{0}{1}。";
     AdvWhyAccelStack => " (software: {0})", "（软件栈：{0}）";
     AdvWhyNetwork => "Network {0} Gbit/s, {1}; GPUs linked by {2} ({3}).", "网络 {0} Gbit/s，{1}；GPU 互联：{2}（{3}）。";

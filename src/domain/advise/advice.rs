@@ -131,6 +131,9 @@ pub struct Strategy {
     pub missing: Vec<crate::domain::catalog::UsageKind>,
     pub indicative: bool,
     pub assumed: bool,
+    /// A reservation's all-upfront price paid monthly by the provider's
+    /// rule, not a sourced price (`ModelQuote::monthly_from_upfront`).
+    pub monthly_from_upfront: bool,
     /// Months the figures cover (the horizon; a job's own months).
     pub months: u32,
     /// The age of the prices it rests on.
@@ -204,6 +207,11 @@ pub enum Why {
     },
     IndicativePrice,
     AssumedRate,
+    /// Paid monthly: the all-upfront price ÷ the term's months, by the
+    /// provider's rule (`billing::rules`, whose source it carries).
+    MonthlyFromUpfront {
+        source: String,
+    },
     /// A usage rate is missing: the figure is a lower bound.
     Incomplete,
     /// Multi-node RDMA was asked and the catalog has no network fact for the offer.
@@ -218,8 +226,14 @@ pub enum Why {
         pct_cheaper: Decimal,
         committed: Decimal,
     },
-    /// AWS China regions need a China-specific account (sourced).
-    ChinaAccount,
+    /// An AWS China region: operated by a local partner, it needs a separate
+    /// AWS China account, and a public site there an ICP filing. The AWS
+    /// fact that states it (its `icp:` claim), with its source and date;
+    /// None when the catalog has no such fact.
+    ChinaAccount {
+        source: Option<String>,
+        as_of: Option<String>,
+    },
     /// The accelerator is not a GPU (what it is, its stack, the source).
     Accelerator {
         kind: crate::domain::catalog::AcceleratorKind,

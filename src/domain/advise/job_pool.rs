@@ -98,6 +98,7 @@ pub(super) fn job_pool<'a>(
                         missing: m.missing.clone(),
                         indicative: false,
                         assumed: false,
+                        monthly_from_upfront: false,
                         months: h.months,
                         age: m.age.clone(),
                         fails: fails | pricer.risk(m.model),

@@ -694,6 +694,12 @@ pub(super) fn reasons(
     if s.assumed {
         v.push(Why::AssumedRate);
     }
+    if s.monthly_from_upfront {
+        let rules = crate::domain::billing::rules::payment_rules(f.offer.provider);
+        v.push(Why::MonthlyFromUpfront {
+            source: rules.source.unwrap_or_default().to_string(),
+        });
+    }
     if committed_pct(s) > Decimal::ZERO {
         v.push(Why::LockIn {
             committed: s.committed,
@@ -747,7 +753,11 @@ pub(super) fn reasons(
     if f.offer.provider == crate::domain::catalog::ProviderId::Aws
         && f.offer.region.as_str().starts_with("cn-")
     {
-        v.push(Why::ChinaAccount);
+        let fact = stated(prov, f.stack(), "icp:");
+        v.push(Why::ChinaAccount {
+            source: fact.map(|x| x.source.clone()),
+            as_of: fact.map(|x| x.as_of.clone()),
+        });
     }
     v
 }

@@ -16,6 +16,13 @@
 //!   commitment).
 //! * **Installment (`inst`)**: a 12-month commitment paid monthly; no
 //!   sourced rates exist, so only with the assumed discount (flag `assumed`).
+//! * **Paid monthly by the provider's rule**: where the provider lets a
+//!   reservation's upfront total be paid in equal monthly payments at the
+//!   same total ([`super::rules`]: Azure) and the catalog has the term's
+//!   all-upfront price but no sourced no-upfront one, the no-upfront
+//!   option is derived from it: no upfront, (upfront ÷ term months +
+//!   hourly × hours per month) every month of the term. It is marked
+//!   (`Commitment::derived`) and cites the all-upfront price.
 //! * Any commitment without a sourced rate uses the scenario's assumed
 //!   discount for its payment option if given (flag `assumed`; the rates in
 //!   force are in `Quote::assumed_rates`, see [`super::assumed`]), else it
@@ -28,7 +35,7 @@ use rust_decimal::Decimal;
 
 use super::assumed::AssumedRates;
 use super::contract::{
-    contract, effective_hourly, reserved_slot, term_slot, Contract, Slot, Slots,
+    all_upfront_model, contract, effective_hourly, reserved_slot, term_slot, Contract, Slot, Slots,
 };
 use super::{Book, Few, Fx, ModelNotice, PriceRef, Reason, Scene, Shape};
 use crate::domain::catalog::{Offer, Price, PriceKind, Upfront};
@@ -43,6 +50,9 @@ pub(crate) struct Sourced<'a> {
     /// Per month of the term (hourly × hours per month for hourly rates).
     pub monthly: Decimal,
     pub price: &'a Price,
+    /// Derived from the all-upfront `price` by the provider's rule
+    /// ([`super::rules`]): a reservation's upfront paid monthly.
+    pub derived: bool,
 }
 
 impl<'a> Sourced<'a> {
@@ -60,7 +70,19 @@ impl<'a> Sourced<'a> {
             upfront,
             monthly,
             price: p,
+            derived: false,
         }))
+    }
+
+    /// The all-upfront reservation `self` paid in equal monthly payments
+    /// over its term of `term` months, at the same total.
+    fn paid_monthly(&self, term: u32) -> Result<Sourced<'a>, EngineError> {
+        Ok(Sourced {
+            upfront: Decimal::ZERO,
+            monthly: add(div(self.upfront, Decimal::from(term.max(1)))?, self.monthly)?,
+            price: self.price,
+            derived: true,
+        })
     }
 }
 
@@ -82,6 +104,22 @@ impl<'a> Commitments<'a> {
         let mut reserved = [None; 9];
         for (r, p) in reserved.iter_mut().zip(slots.reserved) {
             *r = conv(p)?;
+        }
+        if super::rules::payment_rules(offer.provider).reservations_paid_monthly {
+            for term in [12, 36, 60] {
+                let (Some(no), Some(all)) = (
+                    reserved_slot(term, Upfront::No),
+                    reserved_slot(term, Upfront::All),
+                ) else {
+                    continue;
+                };
+                if reserved[no].is_some() {
+                    continue;
+                }
+                if let Some(a) = reserved[all].filter(|a| !a.price.split_unknown) {
+                    reserved[no] = Some(a.paid_monthly(term)?);
+                }
+            }
         }
         Ok(Commitments {
             reserved,
@@ -117,8 +155,12 @@ pub(crate) struct Commitment<'a> {
     pub term_months: u32,
     /// Derived from the user's assumed discount, not a sourced rate.
     pub assumed: bool,
-    /// The sourced price (None when assumed).
+    /// The sourced price (None when assumed; the all-upfront price when
+    /// `derived`).
     pub price: Option<&'a Price>,
+    /// A reservation's all-upfront price paid monthly by the provider's
+    /// rule ([`super::rules`]), not a sourced price of its own.
+    pub derived: bool,
 }
 
 impl Commitment<'_> {
@@ -143,9 +185,14 @@ impl Commitment<'_> {
         self.price.is_some_and(|p| p.split_unknown)
     }
 
-    /// The sourced price used (None when assumed).
+    /// The sourced price used (None when assumed): for a derived
+    /// monthly payment, the all-upfront price it is derived from.
     pub fn src(&self) -> Option<PriceRef> {
-        self.price.map(|p| PriceRef::catalog(self.model, p))
+        let model = match self.derived {
+            true => all_upfront_model(self.term_months).unwrap_or(self.model),
+            false => self.model,
+        };
+        self.price.map(|p| PriceRef::catalog(model, p))
     }
 }
 
@@ -172,6 +219,7 @@ pub(crate) fn resolve<'a>(
             term_months: term,
             assumed: false,
             price: Some(s.price),
+            derived: s.derived,
         }));
     }
     let (Some(rates), Some(od)) = (assumed, &book.on_demand) else {
@@ -204,6 +252,7 @@ pub(crate) fn resolve<'a>(
         term_months: term,
         assumed: true,
         price: None,
+        derived: false,
     }))
 }
 
@@ -233,6 +282,7 @@ pub(crate) fn shape(
         commit_fmd: first_month_discount(model),
         effective_hourly: c.effective_hourly(book.billing.hours_per_month)?,
         assumed: c.assumed,
+        monthly_from_upfront: c.derived,
         user_price: c.price.is_none() && od.is_some_and(|o| o.user()),
         cash_unknown: c.split_unknown(),
         ..Shape::empty(sources, notices)

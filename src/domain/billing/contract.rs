@@ -66,6 +66,16 @@ pub(crate) fn contract(model: BillingModel) -> Option<Contract> {
     }
 }
 
+/// The all-upfront reservation model of a term (12, 36 or 60 months).
+pub(crate) fn all_upfront_model(term: u32) -> Option<BillingModel> {
+    match term {
+        12 => Some(BillingModel::Ri1All),
+        36 => Some(BillingModel::Ri3All),
+        60 => Some(BillingModel::Ri5All),
+        _ => None,
+    }
+}
+
 /// Index of a commitment term in the book (1, 3 and 5 years).
 pub(crate) fn term_slot(term: u32) -> Option<usize> {
     match term {

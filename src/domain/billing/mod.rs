@@ -500,6 +500,9 @@ pub(crate) struct Shape {
     /// Per instance.
     pub effective_hourly: Decimal,
     pub assumed: bool,
+    /// A reservation's all-upfront price paid monthly by the provider's
+    /// rule ([`rules`]): the commitment is derived, not sourced.
+    pub monthly_from_upfront: bool,
     pub user_price: bool,
     /// The commitment's upfront/monthly split is not published (a partial
     /// upfront stored as its effective rate): month-by-month cash is unknown.
@@ -521,6 +524,7 @@ impl Shape {
             commit_fmd: false,
             effective_hourly: Decimal::ZERO,
             assumed: false,
+            monthly_from_upfront: false,
             user_price: false,
             cash_unknown: false,
             sources,

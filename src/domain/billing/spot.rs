@@ -155,6 +155,7 @@ fn committed_baseline(
         commit_fmd: commitment::first_month_discount(base),
         effective_hourly,
         assumed: c.assumed,
+        monthly_from_upfront: c.derived,
         user_price: c.price.is_none() && book.on_demand.is_some_and(|o| o.user()),
         cash_unknown: c.split_unknown(),
         ..Shape::empty(sources, notices)

@@ -132,6 +132,9 @@ pub struct PlanOption {
     pub complete: bool,
     /// Priced from the user's assumed discount.
     pub assumed: bool,
+    /// A reservation's all-upfront price paid monthly by the provider's
+    /// rule, not a sourced price ([`ModelQuote::monthly_from_upfront`]).
+    pub monthly_from_upfront: bool,
     /// Uses an indicative price.
     pub indicative: bool,
     /// The charge kinds it lacks (`complete` false: its figures are a lower bound).
@@ -528,6 +531,7 @@ fn option(
         decision_cost: decision,
         complete: m.complete(),
         assumed: m.assumed,
+        monthly_from_upfront: m.monthly_from_upfront,
         indicative: m.indicative,
         missing: m.missing_kinds(),
         cash_timing_known: m.cash_timing_known,

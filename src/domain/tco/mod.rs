@@ -108,6 +108,11 @@ pub struct ModelQuote {
     pub saving_vs_on_demand_pct: Option<Decimal>,
     /// Computed from the user's assumed discount.
     pub assumed: bool,
+    /// A reservation paid monthly whose payment is derived from its
+    /// all-upfront price by the provider's rule (`billing::rules`: the
+    /// upfront total ÷ the term's months, the same total), not a sourced
+    /// price of its own; `sources` cites the all-upfront price.
+    pub monthly_from_upfront: bool,
     pub indicative: bool,
     pub user_price: bool,
     /// Remarks on this result (the data notices are the offer's).

@@ -41,6 +41,7 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
         effective_hourly: None,
         saving_vs_on_demand_pct: None,
         assumed: false,
+        monthly_from_upfront: false,
         indicative: false,
         user_price: false,
         notices: Few::default(),
@@ -158,6 +159,10 @@ impl Settlement<'_> {
     pub(crate) fn assumed(&self) -> bool {
         self.shape.assumed
     }
+    /// A reservation's all-upfront price paid monthly by the provider's rule.
+    pub(crate) fn monthly_from_upfront(&self) -> bool {
+        self.shape.monthly_from_upfront
+    }
     /// The age of the prices the result rests on (None: user prices only).
     pub(crate) fn age(&self) -> Option<PriceAge> {
         let o = self.offer;
@@ -194,6 +199,7 @@ fn priced(s: Settlement) -> ModelQuote {
         effective_hourly: Some(round_rate(s.shape.effective_hourly)),
         saving_vs_on_demand_pct: None,
         assumed: s.assumed(),
+        monthly_from_upfront: s.monthly_from_upfront(),
         indicative: s.indicative(),
         user_price: s.shape.user_price,
         flow: s.offer.keep_lines.then_some(if missing.is_empty() {

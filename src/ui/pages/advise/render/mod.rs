@@ -338,6 +338,42 @@ mod tests {
         assert!(none.contains("data-testid=\"advise-relax\""), "{none}");
     }
 
+    /// Issue 47, point 12: an AWS China pick says it needs a separate AWS
+    /// China account run by the local partner and an ICP filing for a
+    /// public site, citing the AWS fact's source; point 5: an Azure
+    /// reservation paid monthly says it is derived, citing Microsoft.
+    #[test]
+    fn china_picks_and_monthly_reservations_say_so_with_their_source() {
+        let c = test_catalog();
+        let title = c.source_title("aws-cn-icp");
+        assert!(title.starts_with("AWS blog"), "{title}");
+        let q = "v=2&screen=advise&p=aws&res=cn";
+        let en = advise_html(c, q, Locale::En);
+        let top = cut(&en, "<li class=\"pick\"", "</p></li>");
+        assert!(top.contains("data-offer=\"aws:cn-"), "{top}");
+        let reasons = cut(top, "data-testid=\"advise-reasons\">", "</ul>");
+        assert!(
+            reasons.contains("separate AWS China account")
+                && reasons.contains("ICP filing")
+                && reasons.contains(&format!("{title}, 2026-11-30")),
+            "{reasons}"
+        );
+        let zh = advise_html(c, q, Locale::ZhCn);
+        assert!(zh.contains("单独的 AWS 中国区账号") && zh.contains("ICP 备案"));
+        let us = advise_html(c, "v=2&screen=advise&p=aws&r=aws:us-east-1", Locale::En);
+        assert!(!us.contains("AWS China account"));
+
+        let q = "v=2&screen=advise&p=azure&gpu=a100-80-sxm&r=azure:eastus&m=36&bud=15000usd";
+        let en = advise_html(c, q, Locale::En);
+        let reasons = cut(&en, "data-testid=\"advise-reasons\">", "</ul>");
+        assert!(
+            reasons.contains("Paid in equal monthly payments")
+                && reasons.contains("Purchase reservations with monthly payments"),
+            "{reasons}"
+        );
+        assert!(advise_html(c, q, Locale::ZhCn).contains("按月等额付款"));
+    }
+
     #[test]
     fn a_pick_says_its_strategy_figures_scores_reasons_and_opens_elsewhere() {
         let c = test_catalog();

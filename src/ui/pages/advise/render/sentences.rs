@@ -323,10 +323,19 @@ impl R<'_> {
             ),
             Why::IndicativePrice => t(WorkerMsg::AdvWhyIndicative).into(),
             Why::AssumedRate => t(WorkerMsg::AdvWhyAssumed).into(),
+            Why::MonthlyFromUpfront { source } => {
+                fill(t(WorkerMsg::AdvWhyMonthlyFromUpfront), &[source])
+            }
             Why::Incomplete => t(WorkerMsg::AdvWhyIncomplete).into(),
             Why::RdmaUnverified => t(WorkerMsg::AdvWhyRdma).into(),
             Why::SlaNotInCatalog => t(WorkerMsg::AdvWhySla).into(),
-            Why::ChinaAccount => t(WorkerMsg::AdvWhyChinaAccount).into(),
+            Why::ChinaAccount { source, as_of } => {
+                let basis = match (source, as_of) {
+                    (Some(s), Some(d)) => format!("{}, {d}", self.cx.catalog.source_title(s)),
+                    _ => t(WorkerMsg::PvNotFound).to_string(),
+                };
+                fill(t(WorkerMsg::AdvWhyChinaAccount), &[&basis])
+            }
         }
     }
     /// The link that opens these offers, alone, on another screen (the

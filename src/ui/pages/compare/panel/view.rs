@@ -83,6 +83,9 @@ fn cost_cell(mq: Option<&ModelQuote>, best: bool, cur: Currency, loc: Locale) ->
     if mq.indicative {
         tags.push(Msg::IndicativeTag.text(loc));
     }
+    if mq.monthly_from_upfront {
+        tags.push(WorkerMsg::MonthlyFromUpfrontTag.text(loc));
+    }
     if mq.user_price {
         tags.push(WorkerMsg::UserPriceTag.text(loc));
     }

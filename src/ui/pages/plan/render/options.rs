@@ -37,6 +37,10 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
         (o.baseline, cx.t(WorkerMsg::PlanBaselineTag)),
         (!o.complete, cx.t(WorkerMsg::IncompleteTag)),
         (o.assumed, cx.t(Msg::AssumedTag)),
+        (
+            o.monthly_from_upfront,
+            cx.t(WorkerMsg::MonthlyFromUpfrontTag),
+        ),
         (o.indicative, cx.t(Msg::IndicativeTag)),
         (!o.cash_timing_known, cx.t(WorkerMsg::TimingSpreadTag)),
     ];

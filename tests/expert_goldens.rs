@@ -138,14 +138,16 @@ fn p2_inferentia_is_said_and_excluded_where_it_cannot_run() {
 
 /// Point 4, incomplete never wins by omission. 8 × A100 40GB SXM, 30,000 GB
 /// egress a month and 100 Mbps fixed bandwidth, on demand, 12 months. No
-/// region has a bandwidth rate: every result is incomplete. AWS China
-/// (cn-northwest-1) also has no egress rate: it misses two charge kinds and
-/// ranks after the results missing one, whatever its lower bound
-/// (210,695.16). us-east-1: 21.957642 × 730 = 16,029.07866 → 16,029.08 ×
-/// 12 = 192,348.96 compute + egress (100 GB free, 10,140 GB × 0.09 =
+/// region has a bandwidth rate: every result is incomplete, and unbounded
+/// (no provider publishes a bandwidth rate: issue 47 point 10 ranks them
+/// after every bounded result, then on what is priced plus the bounds of
+/// their other missing charges). AWS China (cn-northwest-1) also has no
+/// egress rate: its lower bound (210,695.16) plus 30,000 GB at AWS's
+/// highest published egress rate (at least 0.09) × 12 months (at least
+/// 32,400) is above us-east-1's 21.957642 × 730 = 16,029.07866 → 16,029.08
+/// × 12 = 192,348.96 compute + egress (100 GB free, 10,140 GB × 0.09 =
 /// 912.60, 19,760 GB × 0.085 = 1,679.60 → 2,592.20 a month) × 12 =
-/// 31,106.40 → 223,455.36, the cheapest of its group, compared without the
-/// bandwidth every one of them lacks. Before: AWS China first.
+/// 31,106.40 → 223,455.36. Before point 4: AWS China first.
 #[test]
 fn p4_a_result_missing_more_ranks_after_one_that_prices_it() {
     let (l, _) = link::parse("v=2&gpus=8&gpu=a100-40-sxm&eg=30000&bw=100&bm=od", cat());
@@ -154,10 +156,8 @@ fn p4_a_result_missing_more_ranks_after_one_that_prices_it() {
     assert_eq!(best.offer.as_str(), P4D);
     assert_eq!(best.decision_cost.amount(), d("223455.36"));
     assert!(!best.complete);
-    assert_eq!(
-        best.compared_without,
-        [gpucost::domain::catalog::UsageKind::BandwidthPerMbpsMonth]
-    );
+    assert_eq!((best.basis.unbounded, best.bound), (1, None));
+    assert_eq!(best.basis.upper, d("223455.36"));
     let cn = q
         .offers
         .iter()
@@ -167,6 +167,12 @@ fn p4_a_result_missing_more_ranks_after_one_that_prices_it() {
     assert_eq!(m.missing.len(), 2);
     assert!(m.lower_bound);
     assert!(m.decision_cost.unwrap().amount() < best.decision_cost.amount());
+    let egress = m
+        .missing
+        .iter()
+        .find(|r| r.kind == gpucost::domain::catalog::UsageKind::EgressPerGb);
+    let bound = egress.and_then(|r| r.bound.as_ref()).unwrap();
+    assert!(bound.rate >= d("0.09") && bound.provider == ProviderId::Aws);
 }
 
 /// Point 5, age is part of an answer. The game-AI profile rests on Tencent's

@@ -5,12 +5,14 @@
 use std::str::FromStr;
 
 use gpucost::domain::breakeven::{break_even, ARTICLE_CLAIM_HOURS};
-use gpucost::domain::catalog::{Catalog, ProviderId, UsageKind};
+use gpucost::domain::catalog::{Catalog, Currency, ProviderId, UsageKind};
 mod support;
 
 use gpucost::domain::pricing::Reason;
 use gpucost::domain::scenario::BillingModel;
-use gpucost::domain::tco::{quote, MissingRate, ModelNotice, ModelQuote, Quote, QuoteNotice};
+use gpucost::domain::tco::{
+    quote, MissingRate, ModelNotice, ModelQuote, Quote, QuoteNotice, RateBound,
+};
 use rust_decimal::Decimal;
 use support::parse_query;
 
@@ -150,12 +152,22 @@ fn g05_two_tb_per_month_cross_region_sync() {
     assert_eq!(m.lines()[0].data, Some(d("40.96")));
     assert_eq!(m.total.unwrap().amount(), d("192348.96") + d("491.52"));
     let a = model(&r, "gn7-c12g1.3xlarge", BillingModel::OnDemand);
+    // its bound (issue 47 point 10): no Alibaba region has an inter-region
+    // rate, so the highest of any provider's, AWS us-east-1's $0.02:
+    // 2048 × 0.02 = 40.96 a month
     assert_eq!(
         a.missing,
         vec![MissingRate {
             kind: UsageKind::InterRegionPerGb,
             provider: ProviderId::Alibaba,
-            region: "cn-shanghai".into()
+            region: "cn-shanghai".into(),
+            bound: Some(RateBound {
+                rate: d("0.02"),
+                currency: Currency::USD,
+                provider: ProviderId::Aws,
+                region: "us-east-1".into(),
+                monthly: d("40.96"),
+            }),
         }]
     );
     assert!(!a.complete());
@@ -444,13 +456,21 @@ fn g18_commitment_owed_after_the_horizon_counts() {
 fn g19_a_missing_rate_is_never_zero() {
     // 4 × A100 for a week with 2048 GB/month cross-region: only AWS has a
     // sourced inter-region rate (2048 × 0.02 = 40.96). The others are
-    // incomplete and rank after it, although Tencent's compute alone
-    // (2677.72) is cheaper than AWS's 3688.88 + 40.96 = 3729.84.
+    // incomplete: their figures leave the charge out, and each ranks on
+    // them plus its bound, AWS's 0.02 being the highest published rate:
+    // 2048 × 0.02 × 1 month = 40.96. Tencent's compute (2677.72) + 40.96 =
+    // 2718.68 at most, below AWS's complete 3688.88 + 40.96 = 3729.84, so
+    // Tencent ranks first (issue 47 point 10; it ranked after AWS while
+    // complete results always came first).
     let base = "v=2&gpu=a100-40gb&gpus=4&h=168&m=1&bm=od&xr=2048";
     let r = q(base);
+    let p4d = model(&r, "p4d.24xlarge", BillingModel::OnDemand);
+    assert!(p4d.complete());
+    assert_eq!(p4d.decision_cost.unwrap().amount(), d("3729.84"));
     let c = r.cheapest.clone().unwrap();
-    assert!(c.offer.ends_with("p4d.24xlarge") && c.complete);
-    assert_eq!(c.decision_cost.amount(), d("3729.84"));
+    assert!(c.offer.ends_with("GT4.4XLARGE96") && !c.complete);
+    assert_eq!(c.decision_cost.amount(), d("2677.72"));
+    assert_eq!((c.basis.upper, c.bound), (d("2718.68"), Some(d("40.96"))));
     let t = model(&r, "GT4.4XLARGE96", BillingModel::OnDemand);
     assert!(!t.complete());
     assert_eq!(t.missing[0].kind, UsageKind::InterRegionPerGb);
@@ -793,4 +813,60 @@ fn g47_azure_all_upfront_paid_in_equal_monthly_payments() {
     assert!(model(&r, "p3.2xlarge", BillingModel::Ri1No)
         .unavailable
         .is_some());
+}
+
+/// Issue 47 point 10: an incomplete result competes on its bound.
+const BOUND_PAIR: &str =
+    "v=2&o=aws:us-east-1:p3.2xlarge,alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge\
+    &up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~12.64&fx=8&m=1&h=100&bm=od";
+
+#[test]
+fn g28_a_small_missing_rate_competes_on_its_bound() {
+    // 100 GB/month across regions, 1 month of 100 h, fx 8:
+    // p3.2xlarge: 100 × 3.06 = 306.00 + 100 × 0.02 = 2.00 → 308.00, complete
+    // gn7-c13g1.13xlarge (user price 12.64 CNY/h): 100 × 12.64 / 8 = 158.00,
+    //   no Alibaba inter-region rate; bound at the highest published one,
+    //   AWS us-east-1's 0.02 USD: 100 × 0.02 × 1 month = 2.00 → at most 160.00
+    // the complete one is 308 / 158 − 1 = 94.9 % dearer; the incomplete one
+    // ranks first on 160.00 (it ranked last while complete results came first)
+    let r = q(&format!("{BOUND_PAIR}&xr=100"));
+    assert_eq!(total(&r, "p3.2xlarge", BillingModel::OnDemand), d("308.00"));
+    let a = model(&r, "gn7-c13g1.13xlarge", BillingModel::OnDemand);
+    assert_eq!(a.decision_cost.unwrap().amount(), d("158.00"));
+    let b = a.missing[0].bound.as_ref().unwrap();
+    assert_eq!(
+        (b.provider, b.region.as_str()),
+        (ProviderId::Aws, "us-east-1")
+    );
+    assert_eq!((b.rate, b.monthly), (d("0.02"), d("2.00")));
+    let c = r.cheapest.as_ref().unwrap();
+    assert!(c.offer.ends_with("gn7-c13g1.13xlarge"), "{c:?}");
+    assert!(!c.complete);
+    assert_eq!((c.basis.priced, c.basis.upper), (d("158.00"), d("160.00")));
+    assert_eq!(c.bound, Some(d("2.00")));
+}
+
+#[test]
+fn g29_a_large_bound_lets_the_complete_result_win() {
+    // 25,000 GB/month across regions, same inputs; Tencent priced with the
+    // user's rate ur=…:xr~0.08 CNY/GB (complete):
+    // GT4.4XLARGE96: 100 × 28.64 / 8 = 358.00 + 25000 × 0.08 / 8 = 250.00 → 608.00
+    // gn7-c13g1.13xlarge: 158.00 + bound 25000 × 0.02 = 500.00 → at most 658.00
+    // 608.00 < 658.00: the complete one ranks first, though it prices 450.00 more
+    let r = q(
+        "v=2&o=tencent:ap-guangzhou:GT4.4XLARGE96,alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge\
+        &up=alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge~12.64&fx=8&m=1&h=100&bm=od\
+        &ur=tencent:ap-guangzhou:xr~0.08&xr=25000",
+    );
+    assert_eq!(
+        total(&r, "GT4.4XLARGE96", BillingModel::OnDemand),
+        d("608.00")
+    );
+    let a = model(&r, "gn7-c13g1.13xlarge", BillingModel::OnDemand);
+    assert_eq!(a.decision_cost.unwrap().amount(), d("158.00"));
+    assert_eq!(a.missing[0].bound.as_ref().unwrap().monthly, d("500.00"));
+    let c = r.cheapest.as_ref().unwrap();
+    assert!(c.offer.ends_with("GT4.4XLARGE96"), "{c:?}");
+    assert_eq!((c.basis.priced, c.basis.upper), (d("608.00"), d("608.00")));
+    assert_eq!(c.bound, Some(Decimal::ZERO));
 }

@@ -627,12 +627,22 @@ mod props {
                 }
                 prop_assert_eq!(x.beats_on_demand, x.decision_saving > Decimal::ZERO);
             }
-            // the cheapest is a requested option with the lowest rank
+            // the cheapest is a requested option with the lowest rank: what
+            // it prices plus its bound is at most any complete option's
+            // cost, and at most its own offer's other options' (same bound)
             if let Some(b) = &p.summary.cheapest {
                 let o = p.options.iter().find(|o| o.offer == b.offer && o.model == b.model).unwrap();
                 prop_assert!(!o.baseline);
+                prop_assert_eq!(b.bound, b.basis.bound());
+                prop_assert_eq!(b.basis.priced, b.decision_cost.max(Decimal::ZERO));
                 for x in p.options.iter().filter(|x| !x.baseline) {
-                    prop_assert!((!b.complete, b.decision_cost) <= (!x.complete, x.decision_cost));
+                    if x.complete {
+                        prop_assert!(b.bound.is_some());
+                        prop_assert!(b.basis.upper <= x.decision_cost.max(Decimal::ZERO));
+                    }
+                    if x.offer == b.offer {
+                        prop_assert!(b.decision_cost <= x.decision_cost);
+                    }
                 }
                 let w = &p.summary.what_changes;
                 for f in [&w.months_shorter, &w.months_longer, &w.hours_lower, &w.hours_higher].into_iter().flatten() {

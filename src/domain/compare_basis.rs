@@ -1,145 +1,168 @@
-//! Incomplete results never win by omission. A result that lacks a rate
-//! (e.g. egress in a region with no sourced rate) is a lower bound; ranking
-//! it by that bound lets the least-priced result win. The rule here:
+//! Incomplete results compete on their bound. A result that lacks a rate
+//! (e.g. egress in a region with no sourced rate) is priced without that
+//! charge, so its figure is only a lower bound: ranked on it, the result
+//! priced least would win by omission; ranked after every complete result,
+//! a complete result far dearer would win over one lacking a small charge.
+//! The rule here:
 //!
-//! 1. results are grouped by how many charge kinds they miss: one that
-//!    misses fewer ranks first (a result missing more never ranks above one
-//!    that prices it);
-//! 2. within a group, results compare on what all of them price: the
-//!    charges of every kind some result of the group misses are taken out
-//!    of every result's decision cost (`comparable`), and the kinds taken
-//!    out are named.
+//! 1. every missing charge has a bound ([`RateBound`], made with the
+//!    charge in `crate::domain::billing::data`): the scenario's volume of
+//!    its kind a month at the highest rate published for that kind (the
+//!    same provider's, any region; else any provider's), in the display
+//!    currency, rounded to cents, times the months priced;
+//! 2. a result ranks on what it prices (its decision cost, never below
+//!    zero) plus the bounds of what it does not (`upper`; a complete
+//!    result's bound is 0); equal figures go to the result missing fewer
+//!    charge kinds, then to the lower priced figure;
+//! 3. a charge of a kind no provider publishes a rate for has no bound
+//!    (unknown, never 0): a result missing one ranks after every bounded
+//!    result (fewer unbounded charges first, then as above on what is
+//!    bounded) and says "unbounded".
 //!
-//! Complete results form group 0 and compare on their whole decision cost.
+//! The basis keeps both figures, so a result can say "at least `priced`, at
+//! most `upper`", and its missing rates say where each bound was taken.
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::domain::billing::data::DataCharge;
-use crate::domain::catalog::UsageKind;
+use crate::domain::billing::data::MissingRate;
+#[cfg(doc)]
+use crate::domain::billing::data::RateBound;
 
-/// One result to compare: the charge kinds it misses, its decision cost and
-/// its data charges per month over `months` months.
+/// One result to compare: the rates it misses (each with its bound), its
+/// decision cost and the months it is priced over.
 #[derive(Debug, Clone, Copy)]
 pub struct Candidate<'a> {
-    pub missing: &'a [UsageKind],
+    pub missing: &'a [MissingRate],
     pub decision: Decimal,
-    pub charges: &'a [DataCharge],
     pub months: u32,
 }
 
-/// A result's place in the comparison.
+/// A result's place in the comparison (ordered: lower ranks first).
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct Basis {
-    /// Charge kinds the result misses (its group).
+    /// Missing charges no published rate bounds (0: the result is bounded).
+    pub unbounded: usize,
+    /// What is priced plus the bound of every bounded missing charge: the
+    /// figure the result ranks on (with `unbounded` 0, the most it costs).
+    pub upper: Decimal,
+    /// Charge kinds the result misses.
     pub missing_kinds: usize,
-    /// The decision cost without the charges of `compared_without` (the
-    /// figure the group is compared on).
-    pub comparable: Decimal,
+    /// What is priced: the decision cost (never below zero), the least it
+    /// costs.
+    pub priced: Decimal,
 }
 
-/// The comparison key of every candidate, and the kinds left out of each
-/// group's comparison (in `UsageKind` order), per candidate.
-pub fn bases(items: &[Candidate]) -> Vec<(Basis, Vec<UsageKind>)> {
-    let kinds = |c: &Candidate| {
-        let mut k = c.missing.to_vec();
-        k.sort();
-        k.dedup();
-        k
-    };
-    let mut groups: Vec<(usize, Vec<UsageKind>)> = Vec::new();
-    for c in items {
-        let k = kinds(c);
-        match groups.iter_mut().find(|g| g.0 == k.len()) {
-            Some(g) => g.1.extend(k),
-            None => groups.push((k.len(), k)),
+impl Basis {
+    /// The most the missing charges add to `priced` (0 for a complete
+    /// result); None when some missing charge is unbounded.
+    pub fn bound(&self) -> Option<Decimal> {
+        (self.unbounded == 0).then(|| self.upper.saturating_sub(self.priced))
+    }
+}
+
+/// The comparison key of a candidate (see the module docs).
+pub fn basis(c: &Candidate) -> Basis {
+    let priced = c.decision.max(Decimal::ZERO);
+    let months = Decimal::from(c.months);
+    let (mut upper, mut unbounded, mut kinds) = (priced, 0, 0);
+    for (i, m) in c.missing.iter().enumerate() {
+        if c.missing[..i].iter().any(|x| x.kind == m.kind) {
+            continue;
+        }
+        kinds += 1;
+        match &m.bound {
+            // (saturating: a figure beyond Decimal ranks last, never panics)
+            Some(b) => upper = upper.saturating_add(b.monthly.saturating_mul(months)),
+            None => unbounded += 1,
         }
     }
-    for g in &mut groups {
-        g.1.sort();
-        g.1.dedup();
+    Basis {
+        unbounded,
+        upper,
+        missing_kinds: kinds,
+        priced,
     }
-    items
-        .iter()
-        .map(|c| {
-            let n = kinds(c).len();
-            let without = groups
-                .iter()
-                .find(|g| g.0 == n)
-                .map(|g| g.1.clone())
-                .unwrap_or_default();
-            (
-                Basis {
-                    missing_kinds: n,
-                    comparable: comparable(c, &without),
-                },
-                without,
-            )
-        })
-        .collect()
 }
 
-/// A candidate's decision cost without its charges of the kinds `without`
-/// (never below zero): the figure its group compares on.
-pub fn comparable(c: &Candidate, without: &[UsageKind]) -> Decimal {
-    if without.is_empty() {
-        // nothing left out (the usual case: the advice asks for every
-        // strategy of the catalog at each keystroke)
-        return c.decision.max(Decimal::ZERO);
-    }
-    let left_out: Decimal = c
-        .charges
-        .iter()
-        .filter(|ch| without.contains(&ch.kind))
-        .map(|ch| ch.monthly * Decimal::from(c.months))
-        .sum();
-    (c.decision - left_out).max(Decimal::ZERO)
+/// The comparison key of every candidate, in their order.
+pub fn bases(items: &[Candidate]) -> Vec<Basis> {
+    items.iter().map(basis).collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::domain::billing::data::RateBound;
+    use crate::domain::catalog::{Currency, ProviderId, UsageKind};
 
-    fn ch(kind: UsageKind, m: i64) -> DataCharge {
-        DataCharge {
+    fn miss(kind: UsageKind, monthly: Option<&str>) -> MissingRate {
+        MissingRate {
             kind,
-            monthly: Decimal::from(m),
+            provider: ProviderId::Aws,
+            region: "r".into(),
+            bound: monthly.map(|m| RateBound {
+                rate: Decimal::new(2, 2),
+                currency: Currency::USD,
+                provider: ProviderId::Aws,
+                region: "x".into(),
+                monthly: m.parse().unwrap(),
+            }),
+        }
+    }
+
+    fn cand(missing: &[MissingRate], decision: i64) -> Candidate<'_> {
+        Candidate {
+            missing,
+            decision: Decimal::from(decision),
+            months: 12,
         }
     }
 
     #[test]
-    fn missing_more_ranks_after_and_groups_compare_on_common_charges() {
+    fn a_small_missing_charge_competes_on_its_bound() {
         use UsageKind::*;
-        // A misses bandwidth, prices egress 100/month; B misses bandwidth and
-        // egress; C misses storage, prices egress 100; 12 months.
-        let a_ch = [ch(EgressPerGb, 100)];
-        let c_ch = [ch(EgressPerGb, 100), ch(BandwidthPerMbpsMonth, 50)];
-        let items = [
-            Candidate {
-                missing: &[BandwidthPerMbpsMonth],
-                decision: Decimal::from(5000),
-                charges: &a_ch,
-                months: 12,
-            },
-            Candidate {
-                missing: &[BandwidthPerMbpsMonth, EgressPerGb],
-                decision: Decimal::from(1000),
-                charges: &[],
-                months: 12,
-            },
-            Candidate {
-                missing: &[StoragePerGbMonth],
-                decision: Decimal::from(4000),
-                charges: &c_ch,
-                months: 12,
-            },
+        // A complete at 1,950; B priced 1,000 lacking inter-region transfer
+        // bounded at 2.00 a month: 1,000 + 12 × 2.00 = 1,024 < 1,950, so B
+        // ranks first, at least 1,000 and at most 1,024
+        let xr = [miss(InterRegionPerGb, Some("2.00"))];
+        let (a, b) = (basis(&cand(&[], 1950)), basis(&cand(&xr, 1000)));
+        assert!(b < a);
+        assert_eq!(
+            (b.priced, b.upper),
+            (Decimal::from(1000), Decimal::from(1024))
+        );
+        assert_eq!(b.bound(), Some(Decimal::from(24)));
+        assert_eq!(a.bound(), Some(Decimal::ZERO));
+        // the same charge bounded at 100.00 a month: 1,000 + 1,200 = 2,200
+        // > 1,950, so the complete result ranks first
+        let big = [miss(InterRegionPerGb, Some("100.00"))];
+        let c = basis(&cand(&big, 1000));
+        assert_eq!(c.upper, Decimal::from(2200));
+        assert!(a < c);
+    }
+
+    #[test]
+    fn unbounded_ranks_after_bounded_and_ties_go_to_fewer_missing() {
+        use UsageKind::*;
+        // C prices 10 but lacks bandwidth, which no rate bounds: after A
+        // (complete, 1,950) and after D (lacking two bounded kinds)
+        let bw = [miss(BandwidthPerMbpsMonth, None)];
+        let two = [
+            miss(EgressPerGb, Some("10.00")),
+            miss(StoragePerGbMonth, Some("10.00")),
         ];
-        let b = bases(&items);
-        // B misses two kinds: after A and C whatever its figure
-        assert!(b[1].0 > b[0].0 && b[1].0 > b[2].0);
-        // A and C (one kind each) compare without bandwidth and storage:
-        // A 5000 − 0 = 5000; C 4000 − 12 × 50 = 3400
-        assert_eq!(b[0].0.comparable, Decimal::from(5000));
-        assert_eq!(b[2].0.comparable, Decimal::from(3400));
-        assert_eq!(b[0].1, vec![StoragePerGbMonth, BandwidthPerMbpsMonth]);
+        let (a, c, d) = (
+            basis(&cand(&[], 1950)),
+            basis(&cand(&bw, 10)),
+            basis(&cand(&two, 1710)),
+        );
+        assert!(a < c && d < c);
+        assert_eq!(c.bound(), None);
+        assert_eq!((c.unbounded, c.missing_kinds), (1, 1));
+        // D: 1,710 + 12 × (10 + 10) = 1,950, equal to A: A misses fewer
+        assert_eq!(d.upper, a.upper);
+        assert!(a < d);
+        // a negative decision cost is priced at 0
+        assert_eq!(basis(&cand(&[], -5)).priced, Decimal::ZERO);
     }
 }

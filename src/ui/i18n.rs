@@ -377,7 +377,8 @@ messages! {
     PlanNothing => "Nothing can be priced for these inputs.", "按这些参数无法计算任何方案。";
     PlanCheapest => "Cheapest for this plan: {0}, {1} over a {2}-month horizon at {3} h/month ({4} paid in the period, {5} still owed after it).",
         "本规划最便宜：{0}，{2} 个月、每月 {3} 小时共 {1}（期内支付 {4}，期满后仍需支付 {5}）。";
-    PlanIncomplete => "This figure leaves out a charge the catalog has no rate for (see the table's tags).", "此数字未包含目录中缺少费率的费用（见表中标记）。";
+    PlanIncomplete => "This figure leaves out a charge the catalog has no rate for (see the table's tags): at least {0}, at most {1} with that charge at the highest published rate of its kind, and ranked on {1}.", "此数字未包含目录中缺少费率的费用（见表中标记）：至少 {0}，按同类最高公布费率计至多 {1}，按 {1} 排名。";
+    PlanUnbounded => "This figure leaves out a charge no provider publishes a rate for (see the table's tags): at least {0}, with no upper bound; ranked after every bounded option.", "此数字未包含任何服务商都未公布费率的费用（见表中标记）：至少 {0}，没有上限；排在所有有上限的选项之后。";
     PlanSaving => "That is {0} ({1} %) less than on-demand on the same offer ({2}).", "比同一实例按需付费（{2}）节省 {0}（{1}%）。";
     PlanOnDemandWins => "On-demand is the cheapest here: at {0} h/month over {1} months no commitment pays off once what it still owes is counted.",
         "此处按需最便宜：按每月 {0} 小时、{1} 个月计算，计入期满后仍需支付的金额后，没有任何承诺方案更划算。";
@@ -589,7 +590,8 @@ messages! {
     AdvWhyLockIn => "Commits {0} whatever the use ({1} % of its cost): money bound for the term.", "无论用量都需承诺 {0}（占成本的 {1}%）：资金在期限内被锁定。";
     AdvWhyCashUnknown => "The partial-upfront split is not published: the highest month lies between {0} and {1} (the term total is right).", "部分预付的拆分未公布：单月最高支出在 {0} 至 {1} 之间（期限总额无误）。";
     AdvWhyStale => "Prices from {0}, {1} days old: check the provider's current price before deciding.", "价格日期为 {0}，已 {1} 天：决定前请核对厂商现价。";
-    AdvWhyComparedWithout => "Compared without {0}, which some offers have no rate for.", "比较时未计入{0}（部分实例没有该费率）。";
+    AdvWhyBounded => "At least {0}, at most {1}: ranked on {1}, with {2} at the highest published rate of its kind (at most {3}).", "至少 {0}，至多 {1}：按 {1} 排名，其中{2}按同类最高公布费率计（至多 {3}）。";
+    AdvWhyUnbounded => "{0}: no provider publishes a rate of this kind, so the cost is unbounded and scores no cost points.", "{0}：没有任何服务商公布此类费率，费用无上限，成本不得分。";
     AdvScopeSingle => "a single instance", "单实例";
     AdvScopeSet => "an availability set", "可用性集";
     AdvScopeZones => "instances across zones", "跨可用区部署";
@@ -668,7 +670,8 @@ messages! {
     CompareCommitNote => "Commitments are charged for every hour of their term and cover every hour used; a term that ends after the period is counted in full, so a contract ranks the same whether paid upfront or monthly.", "承诺类计费按整个期限的每个小时收费，并覆盖所有使用时长；期限超出所选时段的部分也全额计入，因此同一合同无论预付还是按月付，排名相同。";
     PaidOwed => "paid {0} in the period · still owed after it {1}", "期内支付 {0} · 期满后仍需支付 {1}";
     IncompleteTag => "incomplete", "不完整";
-    IncompleteTip => "No rate for: {0}. This figure leaves that charge out and ranks after complete figures; enter the rate below.", "缺少费率：{0}。此金额未计入该费用，排在完整结果之后；请在下方输入费率。";
+    IncompleteTip => "No rate for: {0}. This figure leaves that charge out; at the highest published rate of its kind it adds at most {1}, and the figure is ranked on {2}; enter the rate below.", "缺少费率：{0}。此金额未计入该费用；按同类最高公布费率计，至多增加 {1}，按 {2} 排名；请在下方输入费率。";
+    IncompleteTipUnbounded => "No rate for: {0}, and no provider publishes one. This figure leaves that charge out, has no upper bound and ranks after every bounded figure; enter the rate below.", "缺少费率：{0}，且没有任何服务商公布该费率。此金额未计入该费用，没有上限，排在所有有上限的结果之后；请在下方输入费率。";
     MissingRatesTitle => "Rates the catalog does not have — enter yours", "目录中缺少的费率——请输入您的费率";
     MissingRateLabel => "{0}, {1} ({2})", "{0}，{1}（{2}）";
     AssumedRatesIntro => "Assumed discounts off on-demand where no commitment rate is sourced:", "无来源承诺价时假设的折扣（相对按需）：";

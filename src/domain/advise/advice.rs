@@ -274,9 +274,13 @@ pub enum Why {
         oldest_as_of: String,
         age_days: i64,
     },
-    /// Charge kinds left out when comparing with results that lack them.
-    ComparedWithout {
+    /// Charge kinds it lacks: it is compared on `priced` plus `bound`, the
+    /// most they can cost at the highest published rate of their kind
+    /// (None: some kind has no published rate anywhere, unbounded).
+    Bounded {
         kinds: Vec<crate::domain::catalog::UsageKind>,
+        priced: Decimal,
+        bound: Option<Decimal>,
     },
 }
 

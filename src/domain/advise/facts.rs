@@ -10,7 +10,7 @@ use crate::domain::catalog::{
     Catalog, Gpu, Network, Offer, Provider, Sla, SlaScope, Stack, UsageKind,
 };
 use crate::domain::scenario::{BillingModel, Scenario};
-use crate::domain::tco::DataCharge;
+use crate::domain::tco::MissingRate;
 
 /// Facts about an offer the checks and scores need.
 #[derive(Clone)]
@@ -28,10 +28,10 @@ pub(super) struct OfferFacts<'a> {
     pub(super) sla: Option<&'a Sla>,
     /// Billing models asked for that the offer cannot price.
     pub(super) unpriced: Vec<BillingModel>,
-    /// Charge kinds it lacks and its data charges per month (comparisons
-    /// of incomplete results).
+    /// Charge kinds it lacks, and the same rates with their bounds (an
+    /// incomplete result's cost is ranked on what is priced plus them).
     pub(super) missing: Vec<UsageKind>,
-    pub(super) charges: Vec<DataCharge>,
+    pub(super) rates: Vec<MissingRate>,
     /// Its place in the order of the pool's offer ids (equal ids, equal
     /// places; [`place_ids`]): the ranking breaks ties on it.
     pub(super) id_place: u32,
@@ -235,7 +235,7 @@ pub(super) fn offer_facts<'a>(
         sla,
         unpriced: Vec::new(),
         missing: Vec::new(),
-        charges: Vec::new(),
+        rates: Vec::new(),
         id_place: 0,
     }
 }

@@ -58,7 +58,7 @@ pub(super) fn job_pool<'a>(
                 // no figure: the reason is the throughput or memory, not the price
                 unpriced = fails;
             }
-            f.charges = jo.data_charges.clone();
+            f.rates = jo.missing_rates.clone();
             for m in &jo.models {
                 let (Some(cost), Some(paid), Some(h)) = (m.decision_cost, m.total, &jo.hours)
                 else {

@@ -351,14 +351,14 @@ mod tests {
                     x.fails,
                     &x.unpriced,
                     &x.missing,
-                    &x.charges
+                    &x.rates
                 ),
                 (
                     y.offer.id.as_str(),
                     y.fails,
                     &y.unpriced,
                     &y.missing,
-                    &y.charges
+                    &y.rates
                 ),
                 "{what}"
             );

@@ -36,8 +36,9 @@
 //! # Scores (0–100 each, relative to the feasible strategies)
 //!
 //! * **cost** = 100 × cheapest comparable cost ÷ this one (the decision
-//!   cost without the charges of any kind some feasible strategy lacks, so
-//!   an incomplete result never wins by what it omits);
+//!   cost plus the bound of every charge it lacks, `compare_basis`, so an
+//!   incomplete result never wins by what it omits; an unbounded one
+//!   scores 0);
 //! * **performance** = 100 × dense FP16 TFLOPS per GPU ÷ the best
 //!   feasible GPU's (datasheet figures; no sourced figure scores 0);
 //! * **ecosystem** = share of the wanted items the provider's sourced facts

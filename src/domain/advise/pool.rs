@@ -240,7 +240,7 @@ pub(super) mod tests {
     /// result: every strategy carries the figures the quote gives for the
     /// same offer and model (a mix: the quote of the scenario with that
     /// baseline), and each offer its unpriced models, missing kinds and
-    /// charges as the quote reports them.
+    /// rates as the quote reports them.
     #[test]
     fn the_pools_strategies_carry_the_quotes_figures() {
         use crate::domain::tco::{quote_offer, QuoteOptions};
@@ -280,7 +280,7 @@ pub(super) mod tests {
                     (q.cash_timing_known, q.indicative, q.assumed, q.complete())
                 );
                 assert_eq!((&s.missing, &s.age), (&q.missing_kinds(), &q.age));
-                assert_eq!(f.charges, oq.data_charges);
+                assert_eq!(f.rates, q.missing);
                 assert_eq!(f.missing, q.missing_kinds());
                 lacking +=
                     usize::from(!f.missing.is_empty() && f.unpriced.contains(&BillingModel::Mix));
@@ -323,7 +323,7 @@ pub(super) mod tests {
                 assert_eq!(x.fails, y.fails);
                 assert_eq!(x.unpriced, y.unpriced);
                 assert_eq!(x.missing, y.missing);
-                assert_eq!(x.charges, y.charges);
+                assert_eq!(x.rates, y.rates);
             }
             let advice = |defer| {
                 let (mut advice, work) = advise_from_pool(c, sc, a, defer, None).unwrap();

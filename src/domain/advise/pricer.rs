@@ -192,7 +192,6 @@ impl<'s> Pricer<'s> {
         };
         // the strategies read the cash flow, never the saving against on-demand
         let p = OfferPricing::new(scene, o, instances, true)?;
-        f.charges = p.charges().to_vec();
         let missing: Vec<UsageKind> = p.missing().iter().map(|m| m.kind).collect();
         let mut out = Vec::with_capacity(sc.models().len());
         for &m in sc.models() {
@@ -210,6 +209,7 @@ impl<'s> Pricer<'s> {
         // as the job's figures note it: what its priced models lack
         if !out.is_empty() {
             f.missing = missing;
+            f.rates = p.missing().to_vec();
         }
         Ok(out)
     }

@@ -4,7 +4,8 @@ use rust_decimal::Decimal;
 use super::facts::{stated, wanted, OfferFacts};
 use super::pool::Pool;
 use super::*;
-use crate::domain::catalog::{AcceleratorKind, Catalog, UsageKind};
+use crate::domain::catalog::{AcceleratorKind, Catalog};
+use crate::domain::compare_basis::{basis, Basis, Candidate};
 use crate::domain::money::round_money;
 use crate::domain::scenario::BillingModel;
 
@@ -129,33 +130,22 @@ pub(super) struct Ctx<'a> {
     pub(super) mix_share: Decimal,
 }
 
-/// The cost a strategy is compared on: its decision cost without the
-/// charges of `without` (kinds some compared strategy lacks), so a result
-/// missing a charge never wins by its omission.
-pub(super) fn comparable(f: &OfferFacts, s: &Strategy, without: &[UsageKind]) -> Decimal {
-    crate::domain::compare_basis::comparable(
-        &crate::domain::compare_basis::Candidate {
-            missing: &[],
-            decision: s.decision_cost,
-            charges: &f.charges,
-            months: s.months,
-        },
-        without,
-    )
+/// What a strategy's cost is compared on (`crate::domain::compare_basis`):
+/// its decision cost plus the bound of every charge it lacks.
+pub(super) fn cost_basis(f: &OfferFacts, s: &Strategy) -> Basis {
+    basis(&Candidate {
+        missing: if s.complete { &[] } else { &f.rates },
+        decision: s.decision_cost,
+        months: s.months,
+    })
 }
 
-/// The charge kinds any of the strategies lacks, in `UsageKind` order.
-pub(super) fn lacking<'a>(strategies: impl Iterator<Item = &'a Strategy>) -> Vec<UsageKind> {
-    // a handful of kinds, each kept once (collecting every strategy's and
-    // sorting them was ~2 % of an advice at 10×)
-    let mut k: Vec<UsageKind> = Vec::new();
-    for m in strategies.flat_map(|s| s.missing.iter()) {
-        if !k.contains(m) {
-            k.push(*m);
-        }
-    }
-    k.sort();
-    k
+/// The cost a strategy is scored on: what it prices plus the bounds of
+/// what it does not; None when a charge it lacks is unbounded (no
+/// published rate of its kind): it then scores no cost points.
+pub(super) fn comparable(f: &OfferFacts, s: &Strategy) -> Option<Decimal> {
+    let b = cost_basis(f, s);
+    (b.unbounded == 0).then_some(b.upper)
 }
 
 /// The scores of a strategy: `tf_score` is its offer's datasheet TFLOPS
@@ -165,7 +155,7 @@ pub(super) fn scores(
     ctx: &Ctx,
     f: &OfferFacts,
     s: &Strategy,
-    cost_now: Decimal,
+    cost_now: Option<Decimal>,
     min_cost: Decimal,
     tf_score: Option<Decimal>,
     min_hours: Option<Decimal>,
@@ -185,20 +175,22 @@ pub(super) fn scores(
 /// total. An unknown performance (no job hours to compare, no sourced
 /// TFLOPS) takes no part in the total: the weights are re-normalised over
 /// the scores that are known. When only an unknown score is weighted the
-/// total is unknown too (None: ranked after every known total).
+/// total is unknown too (None: ranked after every known total). An
+/// unbounded cost (`cost_now` None) scores 0: it ranks after every bounded
+/// one on cost.
 fn scores_in<N: Num>(
     ctx: &Ctx,
     f: &OfferFacts,
     s: &Strategy,
-    cost_now: N,
+    cost_now: Option<N>,
     min_cost: N,
     tf_score: Option<N>,
     min_hours: Option<N>,
 ) -> (N, Option<N>, N, N, Option<N>) {
-    let cost = if cost_now <= min_cost || cost_now <= N::ZERO {
-        N::HUNDRED
-    } else {
-        pct_in(min_cost.hi(N::ZERO), cost_now)
+    let cost = match cost_now {
+        None => N::ZERO,
+        Some(c) if c <= min_cost || c <= N::ZERO => N::HUNDRED,
+        Some(c) => pct_in(min_cost.hi(N::ZERO), c),
     };
     // a job: the fastest feasible finish scores 100; otherwise datasheet TFLOPS
     let perf = match (s.job_hours.map(N::of), min_hours) {
@@ -352,10 +344,10 @@ fn near_enough(approx: f64, best: f64) -> bool {
 }
 
 /// A feasible strategy, its comparable cost and its approximate total.
-struct Candidate<'a> {
+struct Feasible<'a> {
     offer: usize,
     strategy: &'a Strategy,
-    cost: Decimal,
+    cost: Option<Decimal>,
     approx: f64,
 }
 
@@ -363,7 +355,7 @@ struct Candidate<'a> {
 /// `keep`), compared on what every one of them prices, with what their
 /// scores are relative to.
 struct Field<'a> {
-    feasible: Vec<Candidate<'a>>,
+    feasible: Vec<Feasible<'a>>,
     min_cost: Decimal,
     min_hours: Option<Decimal>,
     /// each offer's TFLOPS score (offers with a feasible strategy)
@@ -383,13 +375,21 @@ impl<'a> Field<'a> {
             .iter()
             .filter(|(_, s)| s.fails_within(allow) && keep(s))
             .collect();
-        // compared on what every feasible strategy prices
-        let without = lacking(feasible.iter().map(|(_, s)| s));
-        let costs: Vec<Decimal> = feasible
+        // compared on what each prices plus the bounds of what it does not
+        let costs: Vec<Option<Decimal>> = feasible
             .iter()
-            .map(|(i, s)| comparable(&pool.offers[*i], s, &without))
+            .map(|(i, s)| comparable(&pool.offers[*i], s))
             .collect();
-        let min_cost = costs.iter().copied().min_by(cmp_dec)?;
+        if feasible.is_empty() {
+            return None;
+        }
+        // (every cost unbounded: none scores cost points, whatever this is)
+        let min_cost = costs
+            .iter()
+            .flatten()
+            .copied()
+            .min_by(cmp_dec)
+            .unwrap_or_default();
         // each offer once (its strategies are next to each other)
         let max_tf = feasible
             .iter()
@@ -428,7 +428,7 @@ impl<'a> Field<'a> {
         let feasible = feasible
             .into_iter()
             .zip(costs)
-            .map(|((i, s), cost)| Candidate {
+            .map(|((i, s), cost)| Feasible {
                 offer: *i,
                 strategy: s,
                 cost,
@@ -436,7 +436,7 @@ impl<'a> Field<'a> {
                     ctx,
                     &pool.offers[*i],
                     s,
-                    approx(cost),
+                    cost.map(approx),
                     min_c,
                     tf_f[*i],
                     min_h,
@@ -454,7 +454,7 @@ impl<'a> Field<'a> {
     }
 
     /// A candidate's exact scores.
-    fn exact(&self, ctx: &Ctx, pool: &Pool, c: &Candidate) -> Scores {
+    fn exact(&self, ctx: &Ctx, pool: &Pool, c: &Feasible) -> Scores {
         scores(
             ctx,
             &pool.offers[c.offer],
@@ -561,17 +561,14 @@ pub(super) struct Whole {
     min_cost: Decimal,
     max_tf: Decimal,
     min_hours: Option<Decimal>,
-    /// The charge kinds some ranked strategy lacks.
-    without: Vec<UsageKind>,
 }
 
 impl Whole {
     pub(super) fn of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> Whole {
         Whole {
-            min_cost: min_of(ranked),
+            min_cost: min_of(pool, ranked),
             max_tf: max_tf_of(pool, ranked),
             min_hours: ranked.iter().filter_map(|(_, s, _)| s.job_hours).min(),
-            without: lacking(ranked.iter().map(|(_, s, _)| *s)),
         }
     }
 }
@@ -588,7 +585,7 @@ pub(super) fn reasons(
     let f = &pool.offers[i];
     let a = ctx.inputs;
     let mut v = Vec::new();
-    if s.decision_cost <= min_cost {
+    if comparable(f, s).is_some_and(|c| c <= min_cost) {
         v.push(Why::Cheapest);
     }
     let next = ranked
@@ -723,9 +720,12 @@ pub(super) fn reasons(
     if !s.complete {
         v.push(Why::Incomplete);
     }
-    if !whole.without.is_empty() {
-        v.push(Why::ComparedWithout {
-            kinds: whole.without.clone(),
+    if !s.complete {
+        let b = cost_basis(f, s);
+        v.push(Why::Bounded {
+            kinds: s.missing.clone(),
+            priced: b.priced,
+            bound: b.bound(),
         });
     }
     if let Some(age) = s.age.as_ref().filter(|a| a.stale) {
@@ -831,10 +831,12 @@ pub(super) fn top_picks(
     chosen
 }
 
-pub(super) fn min_of(ranked: &[(usize, &Strategy, Scores)]) -> Decimal {
+/// The lowest bounded cost of the ranked strategies (what each prices
+/// plus the bounds of what it does not; 0 when none is bounded).
+pub(super) fn min_of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> Decimal {
     ranked
         .iter()
-        .map(|(_, s, _)| s.decision_cost)
+        .filter_map(|(i, s, _)| comparable(&pool.offers[*i], s))
         .min()
         .unwrap_or_default()
 }

@@ -13,12 +13,16 @@
 //!   are not charged separately.
 //! * Usage rates are in their own currency: each charge is converted into
 //!   the display currency once, when computed.
+//! * A missing charge carries its bound ([`RateBound`]): the volume at the
+//!   highest published rate of its kind (the provider's own, any region;
+//!   else any provider's), converted the same way. Results are ranked on
+//!   what is priced plus that bound (`crate::domain::compare_basis`).
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
 use super::{user_price_currency, Fx};
 use crate::domain::catalog::{
-    as_of_days, Catalog, Offer, ProviderId, Region, RegionCode, UsageKind, UsageRate,
+    as_of_days, Catalog, Currency, Offer, ProviderId, Region, RegionCode, UsageKind, UsageRate,
 };
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, mul, round_money, sub};
@@ -38,12 +42,32 @@ pub enum QuoteNotice {
 }
 
 /// A charge the result needs but the catalog has no rate for (and the user
-/// entered none): the result is incomplete and ranks after complete ones.
+/// entered none): the result is incomplete; it is ranked on what is priced
+/// plus `bound` (`crate::domain::compare_basis`).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MissingRate {
     pub kind: UsageKind,
     pub provider: ProviderId,
     pub region: RegionCode,
+    /// The most the charge can cost a month; None when no provider
+    /// publishes a rate of this kind (unbounded, never taken as 0).
+    pub bound: Option<RateBound>,
+}
+
+/// The bound of a missing charge: the scenario's volume of its kind at the
+/// highest rate published for that kind, preferring the same provider's
+/// (any region) to any provider's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RateBound {
+    /// The rate taken: the highest tier price of that rate, per unit, in
+    /// `currency`.
+    pub rate: Decimal,
+    pub currency: Currency,
+    /// Where the rate is published.
+    pub provider: ProviderId,
+    pub region: RegionCode,
+    /// Volume × rate per month, in the display currency (rounded).
+    pub monthly: Decimal,
 }
 
 /// One data charge of an offer per month (display currency, rounded), for
@@ -133,6 +157,42 @@ fn find_rate<'a>(
     }
 }
 
+/// The bound of a missing charge of `qty` units of `kind` a month (see
+/// [`RateBound`]): the provider's highest rate of that kind, else the
+/// highest of any provider, compared by what `qty` costs at it in the
+/// display currency; the first of equals in catalog order. None when no
+/// provider publishes one.
+fn highest_rate(
+    catalog: &Catalog,
+    provider: ProviderId,
+    kind: UsageKind,
+    qty: Decimal,
+    fx: Fx,
+) -> Result<Option<RateBound>, EngineError> {
+    // (own provider's best, any provider's best)
+    let mut best: [Option<RateBound>; 2] = [None, None];
+    for r in catalog.usage_rates.iter().filter(|r| r.kind == kind) {
+        let Some(rate) = r.tiers.iter().map(|t| t.price).max() else {
+            continue;
+        };
+        let monthly = round_money(fx.conv(mul(qty, rate)?, r.currency)?);
+        for (k, b) in best.iter_mut().enumerate() {
+            if (k == 1 || r.provider == provider) && b.as_ref().is_none_or(|b| monthly > b.monthly)
+            {
+                *b = Some(RateBound {
+                    rate,
+                    currency: r.currency,
+                    provider: r.provider,
+                    region: r.region.clone(),
+                    monthly,
+                });
+            }
+        }
+    }
+    let [own, any] = best;
+    Ok(own.or(any))
+}
+
 /// Monthly data cost of an offer (full precision), its notices and the
 /// charges no rate exists for.
 pub(crate) fn monthly(
@@ -189,6 +249,7 @@ pub(crate) fn monthly(
                     kind,
                     provider: offer.provider,
                     region: offer.region.clone(),
+                    bound: highest_rate(catalog, offer.provider, kind, qty, fx)?,
                 });
                 Ok(false)
             }

@@ -13,7 +13,7 @@ use crate::domain::compare_basis::{bases, Candidate};
 use crate::domain::error::EngineError;
 use crate::domain::money::{div, Money};
 use crate::domain::scenario::{BillingModel, JobKind, JobSpec, Scenario};
-use crate::domain::tco::{matches, quote_with, DataCharge, QuoteOptions};
+use crate::domain::tco::{matches, quote_with, MissingRate, QuoteOptions};
 
 use super::hours::{job_hours, JobHours};
 use super::throughput::{default_scaling_pct, Fabric};
@@ -50,9 +50,10 @@ pub struct JobOffer {
     pub models: Vec<JobModelCost>,
     /// The model with the lowest decision cost (complete results first).
     pub cheapest_model: Option<BillingModel>,
-    /// The data charges per month of the job's pricing (for comparing
-    /// incomplete results on what both price).
-    pub data_charges: Vec<DataCharge>,
+    /// The rates its results miss, each with its bound over the job's
+    /// months (every priced model misses the same; ranked on what is
+    /// priced plus the bounds, `compare_basis`).
+    pub missing_rates: Vec<MissingRate>,
     /// LLM serving: the cheapest model's decision cost per million tokens
     /// served (display currency, 2 dp); measured or estimated as `hours.basis` says.
     pub cost_per_million_tokens: Option<Decimal>,
@@ -153,8 +154,8 @@ pub fn job_report(catalog: &Catalog, scenario: &Scenario) -> Result<JobReport, E
     {
         offers.push(job_offer(catalog, scenario, &job, offer)?);
     }
-    // cheapest: fitting first, then fewer missing charge kinds, then the
-    // cost on what every result of that group prices (compare_basis)
+    // cheapest: fitting first, then what is priced plus the bound of what
+    // is not (compare_basis)
     let best: Vec<Option<&JobModelCost>> = offers.iter().map(JobOffer::best).collect();
     let mut at = Vec::new();
     for (i, b) in best.iter().enumerate() {
@@ -165,16 +166,19 @@ pub fn job_report(catalog: &Catalog, scenario: &Scenario) -> Result<JobReport, E
     let items: Vec<Candidate> = at
         .iter()
         .map(|(i, d)| Candidate {
-            missing: best[*i].map_or(&[][..], |b| &b.missing[..]),
+            missing: if best[*i].is_some_and(|b| !b.complete) {
+                &offers[*i].missing_rates
+            } else {
+                &[]
+            },
             decision: *d,
-            charges: &offers[*i].data_charges,
             months: offers[*i].hours.as_ref().map_or(1, |h| h.months),
         })
         .collect();
     let mut cheapest: Vec<(_, &OfferId, bool)> = bases(&items)
         .into_iter()
         .zip(&at)
-        .map(|((basis, _), (i, _))| {
+        .map(|(basis, (i, _))| {
             let o = &offers[*i];
             let measured = o.hours.as_ref().is_some_and(|h| h.measured);
             ((!o.fits(), basis), &o.offer, measured)
@@ -242,7 +246,7 @@ fn job_offer(
         skip: None,
         models: Vec::new(),
         cheapest_model: None,
-        data_charges: Vec::new(),
+        missing_rates: Vec::new(),
         cost_per_million_tokens: None,
     };
     let h = match job_hours(catalog, scenario, job, offer)? {
@@ -276,6 +280,9 @@ fn job_offer(
     let mut best: Option<((bool, Decimal), BillingModel)> = None;
     for m in oq.models {
         let complete = m.complete();
+        if !complete && out.missing_rates.is_empty() {
+            out.missing_rates = m.missing.clone();
+        }
         if let Some(key) = m.rank_key() {
             if best.as_ref().is_none_or(|(b, _)| key < *b) {
                 best = Some((key, m.model));
@@ -293,7 +300,6 @@ fn job_offer(
             unavailable: m.unavailable,
         });
     }
-    out.data_charges = oq.data_charges;
     out.cheapest_model = best.map(|(_, m)| m);
     if job.kind == JobKind::LlmServe {
         // decision cost ÷ millions of tokens served

@@ -182,8 +182,13 @@ pub struct Best {
     pub complete: bool,
     /// What it lacks (its figures are then a lower bound).
     pub missing: Vec<crate::domain::catalog::UsageKind>,
-    /// Charge kinds left out when it was compared (some compared result lacks them).
-    pub compared_without: Vec<crate::domain::catalog::UsageKind>,
+    /// The rates it lacks, each with its bound and where that was taken.
+    pub missing_rates: Vec<crate::domain::tco::MissingRate>,
+    /// The most the missing charges add to `decision_cost` (0 when
+    /// complete; None: unbounded, no published rate of a kind).
+    pub bound: Option<Decimal>,
+    /// What it was ranked on: `priced` plus the bounds (`upper`).
+    pub basis: Basis,
     pub cash_timing_known: bool,
     pub age: Option<PriceAge>,
 }
@@ -446,12 +451,11 @@ fn plan_offers<'a>(
         }
         return Ok((ids, dropped, false));
     }
-    // each offer by its best result: fewer missing charge kinds first, then
-    // the cost on what its group prices (compare_basis). Every priced
-    // result of an offer misses the same kinds and has the same data
-    // charges, and an offer's comparable cost grows with its decision
-    // cost, so its best result is its lowest decision cost: only that is
-    // computed for each offer (best_per_offer), not the whole result
+    // each offer by its best result: what it prices plus the bounds of
+    // what it does not (compare_basis). Every priced result of an offer
+    // misses the same rates, so their bounds are the same and its best
+    // result is its lowest decision cost: only that is computed for each
+    // offer (best_per_offer), not the whole result
     let best = best_per_offer(catalog, scenario, assumed.as_deref(), kept)?;
     let priced: Vec<(usize, Decimal)> = best
         .iter()
@@ -463,14 +467,13 @@ fn plan_offers<'a>(
         .map(|&(o, d)| Candidate {
             missing: best[o].missing,
             decision: d,
-            charges: best[o].charges,
             months: scenario.months,
         })
         .collect();
     let mut ranked: Vec<(Basis, usize)> = bases(&items)
         .into_iter()
         .zip(&priced)
-        .map(|((b, _), &(o, _))| (b, o))
+        .map(|(b, &(o, _))| (b, o))
         .collect();
     // ties keep catalog order (the place decides, so the order is total);
     // only the first few are needed in order: they are selected first
@@ -577,11 +580,11 @@ fn crossings(options: &[PlanOption]) -> Result<Vec<Crossing>, EngineError> {
 }
 
 /// The cheapest requested result of a quote over `ids`, in their order
-/// (complete before incomplete, then decision cost; the first of equals).
+/// (by its basis, `compare_basis`; the first of equals).
 fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Best> {
-    let mut best: Option<(usize, usize, crate::domain::compare_basis::Basis, Vec<_>)> = None;
+    let mut best: Option<(usize, usize, Basis)> = None;
     let order = |o: usize| ids.iter().position(|id| *id == q.offers[o].offer);
-    for (o, k, basis, without) in ranked_results(&q.offers, q.months) {
+    for (o, k, basis) in ranked_results(&q.offers, q.months) {
         if order(o).is_none() || !requested.contains(&q.offers[o].models[k].model) {
             continue;
         }
@@ -589,10 +592,10 @@ fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Bes
             .as_ref()
             .is_none_or(|b| (&basis, order(o), k) < (&b.2, order(b.0), b.1));
         if better {
-            best = Some((o, k, basis, without));
+            best = Some((o, k, basis));
         }
     }
-    let (o, k, _, without) = best?;
+    let (o, k, basis) = best?;
     let (id, m) = (&q.offers[o].offer, &q.offers[o].models[k]);
     Some(Best {
         offer: id.clone(),
@@ -603,7 +606,9 @@ fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Bes
         still_owed: m.still_owed,
         complete: m.complete(),
         missing: m.missing_kinds(),
-        compared_without: without,
+        missing_rates: m.missing.clone(),
+        bound: basis.bound(),
+        basis,
         cash_timing_known: m.cash_timing_known,
         age: m.age.clone(),
     })
@@ -639,7 +644,7 @@ mod tests {
             let q = quote_with_assumed(&c, &s, QuoteOptions::TOTALS, assumed).unwrap();
             let mut best: Vec<Option<crate::domain::compare_basis::Basis>> =
                 vec![None; q.offers.len()];
-            for (o, _, basis, _) in ranked_results(&q.offers, q.months) {
+            for (o, _, basis) in ranked_results(&q.offers, q.months) {
                 if best[o].as_ref().is_none_or(|b| basis < *b) {
                     best[o] = Some(basis);
                 }

@@ -10,25 +10,24 @@ use crate::domain::billing::assumed::AssumedRates;
 use crate::domain::billing::cashflow::{cents, from_cents};
 use crate::domain::billing::contract::contract;
 use crate::domain::billing::{data, Book, Scene};
-use crate::domain::catalog::{Catalog, Offer, UsageKind};
+use crate::domain::catalog::{Catalog, Offer};
 use crate::domain::error::EngineError;
 use crate::domain::money::round_money;
 use crate::domain::scenario::{BillingModel, Scenario};
 use crate::domain::spot;
 
 use super::price::decision_cents;
-use super::{eligible, DataCharge};
+use super::{eligible, MissingRate};
 
 /// What choosing among offers needs of one offer's priced results, without
 /// making them: the lowest decision cost of its requested models (None
-/// when none is priced), the charge kinds it misses and its data charges
-/// (every priced model of an offer shares the last two).
+/// when none is priced) and the rates it misses, each with its bound
+/// (every priced model of an offer shares them).
 #[derive(Debug, Clone, PartialEq)]
 pub struct OfferBest<'a> {
     pub offer: &'a Offer,
     pub decision: Option<Decimal>,
-    pub missing: &'a [UsageKind],
-    pub charges: &'a [DataCharge],
+    pub missing: &'a [MissingRate],
 }
 
 /// What [`best_per_offer`] reads of a scenario's offers that neither its
@@ -49,8 +48,7 @@ pub struct OfferBooks<'a> {
 struct Ready<'a> {
     offer: &'a Offer,
     data_c: i64,
-    missing: Vec<UsageKind>,
-    charges: Vec<DataCharge>,
+    missing: Vec<MissingRate>,
     book: Book<'a>,
     /// Its commitments' decision costs in cents (None: not priced) and
     /// the horizon they were made for. What a contract costs does not read
@@ -79,8 +77,7 @@ impl<'a> Ready<'a> {
         Ok(Ready {
             offer,
             data_c: cents(round_money(dm.total))?,
-            missing: dm.missing.iter().map(|m| m.kind).collect(),
-            charges: dm.charges,
+            missing: dm.missing,
             book: Book::build(scene, offer, instances)?,
             fixed: (scene.scenario.months, Vec::new()),
         })
@@ -154,7 +151,6 @@ pub(crate) fn best_per_offer<'a, 'p>(
             offer: r.offer,
             decision: decision.map(from_cents),
             missing: &r.missing,
-            charges: &r.charges,
         });
     }
     Ok(out)
@@ -170,8 +166,7 @@ mod tests {
 
     /// What the plan's choice reads of each offer ([`best_per_offer`]) is
     /// the quote's own: the same offers in the same order, the lowest
-    /// decision cost of its priced results, the kinds they miss and the
-    /// data charges.
+    /// decision cost of its priced results and the rates they miss.
     #[test]
     fn each_offers_best_is_the_lowest_decision_cost_of_its_quote() {
         let cat = Catalog::embedded().unwrap();
@@ -198,9 +193,8 @@ mod tests {
                     .min();
                 assert_eq!(b.decision, lowest, "{link} {}", b.offer.id);
                 for m in &priced {
-                    assert_eq!(b.missing, m.missing_kinds(), "{link} {}", b.offer.id);
+                    assert_eq!(b.missing, m.missing, "{link} {}", b.offer.id);
                 }
-                assert_eq!(b.charges, oq.data_charges, "{link} {}", b.offer.id);
                 incomplete += usize::from(b.decision.is_some() && !b.missing.is_empty());
                 unpriced += usize::from(b.decision.is_none());
                 seen += 1;

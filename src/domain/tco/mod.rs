@@ -16,8 +16,9 @@
 //!
 //! A result that needs a rate the catalog lacks (e.g. egress in a region with
 //! no sourced rate, and none entered with `ur=`) lists it in `missing`; it is
-//! *incomplete*: its figures exclude that charge and it ranks after every
-//! complete result.
+//! *incomplete*: its figures exclude that charge, and it ranks on them plus
+//! the charge's bound at the highest published rate of its kind
+//! ([`crate::domain::compare_basis`]).
 //!
 //! # How a result is computed
 //!
@@ -58,9 +59,10 @@ use crate::domain::scenario::{BillingModel, Scenario, ScenarioWarning};
 use crate::domain::spot::{self, SpotOutcome};
 
 pub use crate::domain::billing::cashflow::{CashFlow, MonthLine};
-pub use crate::domain::billing::data::{tiered, DataCharge, MissingRate, QuoteNotice};
+pub use crate::domain::billing::data::{tiered, DataCharge, MissingRate, QuoteNotice, RateBound};
 pub use crate::domain::billing::{Few, ModelNotice};
 
+use crate::domain::compare_basis::Basis;
 pub(crate) use books::best_per_offer;
 pub use books::{OfferBest, OfferBooks};
 pub use cheapest::ranked_results;
@@ -172,9 +174,8 @@ pub struct OfferQuote {
     pub models: Vec<ModelQuote>,
 }
 
-/// The best result of a quote: lowest decision cost among complete
-/// results; when none is complete, the results missing the fewest charge
-/// kinds, compared on what all of them price (`crate::domain::compare_basis`).
+/// The best result of a quote: the lowest of what each result prices plus
+/// the bound of what it does not (`crate::domain::compare_basis`).
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Cheapest {
     pub offer: OfferId,
@@ -183,14 +184,16 @@ pub struct Cheapest {
     /// Paid within the horizon.
     pub total: Money,
     pub complete: bool,
-    /// What it lacks (the decision cost is then a lower bound).
+    /// What it lacks (the decision cost is then a lower bound), each rate
+    /// with its bound and where that was taken.
     pub missing: Vec<MissingRate>,
-    /// The figure it was ranked by: the decision cost without the charge
-    /// kinds in `compared_without` (equal to it for a complete result).
-    pub comparable_cost: Decimal,
-    /// Charge kinds left out of the comparison because some result of its
-    /// group misses them.
-    pub compared_without: Vec<UsageKind>,
+    /// The most the missing charges add to the decision cost over the
+    /// horizon (0 when complete; None: some charge has no published rate
+    /// of its kind anywhere, unbounded).
+    pub bound: Option<Decimal>,
+    /// What it was ranked on: `basis.priced` (at least) and `basis.upper`
+    /// (at most, when bounded).
+    pub basis: Basis,
     pub age: Option<PriceAge>,
 }
 
@@ -371,11 +374,11 @@ pub(crate) fn quote_offers(
         let scene = Scene::new(catalog, scenario, sp, assumed.as_deref())?;
         for &(offer, instances) in chosen {
             let oq = offer_quote(&scene, offer, instances, opts)?;
-            search.add(offers.len(), &oq);
+            search.add(offers.len(), &oq, scenario.months);
             offers.push(oq);
         }
     }
-    let cheapest = search.cheapest(&offers, scenario.months);
+    let cheapest = search.cheapest(&offers);
     Ok(Quote {
         currency: scenario.currency,
         fx_cny_per_usd: scenario.fx(catalog),

@@ -18,7 +18,7 @@ use crate::domain::pricing::instances_needed;
 use crate::domain::scenario::{BillingModel, Scenario, ScenarioError};
 use crate::domain::spot::SpotParams;
 
-use super::{CashFlow, DataCharge, Few, MissingRate, ModelQuote, OfferQuote, QuoteOptions};
+use super::{CashFlow, Few, MissingRate, ModelQuote, OfferQuote, QuoteOptions};
 
 /// 0.00, as [`round_money`] reports a zero.
 const ZERO_CENTS: Decimal = Decimal::from_parts(0, 0, 0, false, 2);
@@ -110,11 +110,6 @@ impl<'a, 's> OfferPricing<'a, 's> {
     /// The rates every result of the offer needs but nobody has.
     pub(crate) fn missing(&self) -> &[MissingRate] {
         &self.dm.missing
-    }
-
-    /// The data charges per kind per month (rounded; priced kinds only).
-    pub(crate) fn charges(&self) -> &[DataCharge] {
-        &self.dm.charges
     }
 }
 

@@ -286,7 +286,11 @@ impl R<'_> {
                 t(WorkerMsg::AdvWhyStale),
                 &[oldest_as_of, &age_days.to_string()],
             ),
-            Why::ComparedWithout { kinds } => {
+            Why::Bounded {
+                kinds,
+                priced,
+                bound,
+            } => {
                 let names: Vec<&str> = kinds
                     .iter()
                     .map(|k| usage_kind_msg(*k).text(self.cx.locale))
@@ -296,7 +300,19 @@ impl R<'_> {
                 } else {
                     ", "
                 };
-                fill(t(WorkerMsg::AdvWhyComparedWithout), &[&names.join(sep)])
+                let names = names.join(sep);
+                match bound {
+                    Some(b) => fill(
+                        t(WorkerMsg::AdvWhyBounded),
+                        &[
+                            &self.money(*priced),
+                            &self.money(priced.saturating_add(*b)),
+                            &names,
+                            &self.money(*b),
+                        ],
+                    ),
+                    None => fill(t(WorkerMsg::AdvWhyUnbounded), &[&names]),
+                }
             }
             Why::Stated {
                 claim,

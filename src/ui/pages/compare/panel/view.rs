@@ -10,6 +10,7 @@ use crate::domain::catalog::{
     is_stale_at, Catalog, Currency, Network, Offer, ProviderId, SlaScope,
 };
 use crate::domain::compare::{self, model_quote, rate_inputs, Panel};
+use crate::domain::compare_basis::{basis, Candidate};
 use crate::domain::scenario::{BillingModel, InterruptionRate};
 use crate::domain::tco::{ModelQuote, Quote};
 use crate::ui::components::badges::stale_badge;
@@ -68,7 +69,13 @@ fn spot_rate_text(q: &Quote, rate: InterruptionRate, loc: Locale) -> String {
 
 /// One result cell: the decision cost, its tags and, when a commitment
 /// outlives the period, what is paid in it and what is still owed after it.
-fn cost_cell(mq: Option<&ModelQuote>, best: bool, cur: Currency, loc: Locale) -> Markup {
+fn cost_cell(
+    mq: Option<&ModelQuote>,
+    best: bool,
+    months: u32,
+    cur: Currency,
+    loc: Locale,
+) -> Markup {
     let Some(mq) = mq else {
         return html! { td { (WorkerMsg::Unavailable.text(loc)) } };
     };
@@ -109,11 +116,40 @@ fn cost_cell(mq: Option<&ModelQuote>, best: bool, cur: Currency, loc: Locale) ->
             span data-testid="decision-cost" { (cost) }
             span.tag hidden[tags.is_empty()] { (tags.join(" · ")) }
             span.tag.warn data-testid="incomplete-tag" hidden[kinds.is_empty()]
-                title=(fill(WorkerMsg::IncompleteTip.text(loc), &[&kinds.join(", ")])) {
+                title=(incomplete_tip(mq, &kinds, months, cur, loc)) {
                 (WorkerMsg::IncompleteTag.text(loc))
             }
             span.sub data-testid="still-owed" hidden[owed.is_empty()] { (owed) }
         }
+    }
+}
+
+/// What an incomplete result's tag says: the rates it lacks and the bound
+/// it is ranked on (`compare_basis`), or that it has none.
+fn incomplete_tip(
+    mq: &ModelQuote,
+    kinds: &[&str],
+    months: u32,
+    cur: Currency,
+    loc: Locale,
+) -> String {
+    let kinds = kinds.join(", ");
+    let priced = mq.decision_cost.map(|d| d.amount()).unwrap_or_default();
+    let b = basis(&Candidate {
+        missing: &mq.missing,
+        decision: priced,
+        months,
+    });
+    match b.bound() {
+        Some(bound) => fill(
+            WorkerMsg::IncompleteTip.text(loc),
+            &[
+                &kinds,
+                &format::money(bound, cur, loc),
+                &format::money(b.upper, cur, loc),
+            ],
+        ),
+        None => fill(WorkerMsg::IncompleteTipUnbounded.text(loc), &[&kinds]),
     }
 }
 
@@ -338,7 +374,7 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                         tr data-testid={ "compare-row-" (m.code()) } {
                             th scope="row" { (model_msg(m).text(loc)) }
                             @for (i, (q, _)) in offers.iter().enumerate() {
-                                (cost_cell(model_quote(q, m), best == Some(i), cur, loc))
+                                (cost_cell(model_quote(q, m), best == Some(i), p.quote.months, cur, loc))
                             }
                         }
                     }

@@ -286,7 +286,7 @@ mod tests {
         // 90 %; g7e.2xlarge has no RDMA and is left out
         let c = cx(Locale::En);
         let (s, _) = parse_scenario(
-            "v=2&jk=llm_serve&jp=70&jtps=1000&p=aws&r=us-east-1&gpu=rtx-pro-6000-bw",
+            "v=2&jk=llm_serve&jp=70&jtps=1000&r=aws:us-east-1&gpu=rtx-pro-6000-bw",
             c.catalog,
         );
         let r = job_report(c.catalog, &s).unwrap();

@@ -73,7 +73,12 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
         });
     html! {
         (sentence("plan-cheapest", &answer))
-        @if !best.complete { (sentence("plan-incomplete", cx.t(WorkerMsg::PlanIncomplete))) }
+        @if !best.complete {
+            @match best.bound {
+                Some(b) => (sentence("plan-incomplete", &fill(cx.t(WorkerMsg::PlanIncomplete), &[&cx.money(best.decision_cost), &cx.money(best.decision_cost.saturating_add(b))]))),
+                None => (sentence("plan-incomplete", &fill(cx.t(WorkerMsg::PlanUnbounded), &[&cx.money(best.decision_cost)]))),
+            }
+        }
         @if let Some(t) = saving { (sentence("plan-saving", &t)) }
         @if best.upfront > Decimal::ZERO {
             (sentence("plan-upfront", &fill(cx.t(WorkerMsg::PlanUpfront), &[&cx.money(best.upfront)])))

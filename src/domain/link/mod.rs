@@ -28,7 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::catalog::Catalog;
 use crate::domain::scenario::Scenario;
 
-pub use closest::{closest, vocabulary};
+pub use closest::{closest, closest_filter, vocabulary};
 pub use codec::{dec_str, decode, encode, Bad, Bounds};
 pub use scenario_keys::{finish_scenario, SCENARIO_KEYS};
 pub(crate) use scenario_keys::{money_in, money_str};
@@ -121,6 +121,9 @@ pub struct Reader<'a> {
     /// Keys whose amount had no currency suffix: it is in the link's
     /// display currency, known only once every key is read.
     pub bare_amounts: Vec<&'static str>,
+    /// Filters read with no known value, in key order: they become
+    /// `Scenario::no_match` once every key is read.
+    pub no_match: Vec<(String, String)>,
 }
 
 impl Reader<'_> {
@@ -157,22 +160,30 @@ impl Reader<'_> {
 
     /// A filter's comma list: unknown items are dropped with a notice each;
     /// when items were given and none is known, the filter matches nothing
-    /// (never every offer): `Err` with the value as given, one `NoMatch`
-    /// notice instead of one per item.
-    pub fn filter_list<U>(
-        &mut self,
-        raw: &str,
-        f: impl Fn(&str) -> Option<U>,
-    ) -> Result<Vec<U>, String> {
+    /// (never every offer): the list is empty and the filter is kept in
+    /// [`Reader::no_match`], with one `NoMatch` notice instead of one per
+    /// item.
+    pub fn filter_list<U>(&mut self, raw: &str, f: impl Fn(&str) -> Option<U>) -> Vec<U> {
         let before = self.notices.len();
         let out = self.list(raw, f);
-        if out.is_empty() && self.notices.len() > before {
+        self.filter_read(before, out.is_empty(), raw);
+        out
+    }
+
+    /// After a filter's list: a later value of the key replaces an earlier
+    /// one; with items and none known, their notices become one `NoMatch`
+    /// and the filter is kept as matching nothing (in key order, so a state
+    /// reads back equal whatever the order of its link's keys).
+    fn filter_read(&mut self, before: usize, empty: bool, raw: &str) {
+        let key = self.key;
+        self.no_match.retain(|(k, _)| k != key);
+        if empty && self.notices.len() > before {
             self.notices.truncate(before);
             let value = decode(raw);
             self.note(&value, LinkNoticeCode::NoMatch);
-            return Err(value);
+            let at = self.no_match.partition_point(|(k, _)| k.as_str() < key);
+            self.no_match.insert(at, (key.to_string(), value));
         }
-        Ok(out)
     }
 
     /// A comma list; unknown items are dropped with a notice each.
@@ -294,6 +305,7 @@ pub fn read<'a>(
         bounds: None,
         notices: Vec::new(),
         bare_amounts: Vec::new(),
+        no_match: Vec::new(),
     };
     let pairs = migrate::to_current(version, pairs, &mut r.notices);
     let mut seen: Vec<&str> = Vec::new();

@@ -581,6 +581,7 @@ pub(crate) fn money_str(m: Money) -> String {
 /// Settle what depends on several keys, once every key is read: a bare
 /// amount is in the link's display currency.
 pub fn finish_scenario(sc: &mut Scenario, r: &mut Reader) {
+    sc.no_match = std::mem::take(&mut r.no_match);
     let cur = sc.currency;
     for key in std::mem::take(&mut r.bare_amounts) {
         match key {
@@ -604,36 +605,21 @@ pub fn finish_scenario(sc: &mut Scenario, r: &mut Reader) {
 }
 
 fn r_gpu(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
-    sc.no_match.retain(|(k, _)| k != "gpu");
     let c = r.catalog;
-    match r.filter_list(raw, |s| c.gpu(s).map(|g| g.id.clone())) {
-        Ok(v) => sc.gpu_models = v,
-        Err(v) => {
-            sc.gpu_models.clear();
-            no_match(sc, "gpu", v);
-        }
-    }
+    sc.gpu_models = r.filter_list(raw, |s| c.gpu(s).map(|g| g.id.clone()));
     Ok(())
 }
 fn w_gpu(sc: &Scenario) -> Option<String> {
     list(&sc.gpu_models, |g| g.as_str()).or_else(|| no_match_of(sc, "gpu"))
 }
 
-/// A filter whose every value is unknown: it matches nothing.
-/// Kept in key order, so a state reads back equal whatever the order of
-/// its link's keys.
-fn no_match(sc: &mut Scenario, key: &str, value: String) {
-    sc.no_match.push((key.to_string(), value));
-    sc.no_match.sort();
-}
-
 /// The value as given of a filter that matches nothing, written back
-/// encoded.
+/// encoded whole (its commas too: it reads back as the same one value).
 fn no_match_of(sc: &Scenario, key: &str) -> Option<String> {
     sc.no_match
         .iter()
         .find(|(k, _)| k == key)
-        .map(|(_, v)| v.split(',').map(encode).collect::<Vec<_>>().join(","))
+        .map(|(_, v)| encode(v))
 }
 
 fn r_gpus(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
@@ -669,14 +655,7 @@ fn w_m(sc: &Scenario) -> Option<String> {
 }
 
 fn r_p(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
-    sc.no_match.retain(|(k, _)| k != "p");
-    match r.filter_list(raw, ProviderId::from_code) {
-        Ok(v) => sc.providers = v,
-        Err(v) => {
-            sc.providers.clear();
-            no_match(sc, "p", v);
-        }
-    }
+    sc.providers = r.filter_list(raw, ProviderId::from_code);
     Ok(())
 }
 fn w_p(sc: &Scenario) -> Option<String> {
@@ -684,14 +663,7 @@ fn w_p(sc: &Scenario) -> Option<String> {
 }
 
 fn r_rg(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
-    sc.no_match.retain(|(k, _)| k != "rg");
-    match r.filter_list(raw, RegionGroup::from_code) {
-        Ok(v) => sc.region_groups = v,
-        Err(v) => {
-            sc.region_groups.clear();
-            no_match(sc, "rg", v);
-        }
-    }
+    sc.region_groups = r.filter_list(raw, RegionGroup::from_code);
     Ok(())
 }
 fn w_rg(sc: &Scenario) -> Option<String> {
@@ -699,19 +671,11 @@ fn w_rg(sc: &Scenario) -> Option<String> {
 }
 
 fn r_r(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
-    sc.no_match.retain(|(k, _)| k != "r");
     let c = r.catalog;
-    let known = r.filter_list(raw, |s| {
+    sc.regions = r.filter_list(raw, |s| {
         let key = RegionRef::from_code(s)?;
         c.region(key.provider, &key.code).map(|_| key)
     });
-    match known {
-        Ok(v) => sc.regions = v,
-        Err(v) => {
-            sc.regions.clear();
-            no_match(sc, "r", v);
-        }
-    }
     Ok(())
 }
 fn w_r(sc: &Scenario) -> Option<String> {

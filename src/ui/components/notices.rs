@@ -58,7 +58,7 @@ pub fn LinkNotices() -> impl IntoView {
                         let code = n.code;
                         // what a filter matching nothing was probably meant to be
                         let near = if code == LinkNoticeCode::NoMatch {
-                            crate::domain::link::closest(state.catalog, &n.key, &n.value, 3).join(", ")
+                            crate::domain::link::closest_filter(state.catalog, &n.key, &n.value, 3)
                         } else {
                             String::new()
                         };
@@ -66,7 +66,17 @@ pub fn LinkNotices() -> impl IntoView {
                             .then(|| changed_prices(state, &n.value));
                         view! {
                             <div class="notice" role="status" data-testid="link-notice" data-key=data_key>
-                                <span>{move || fill(i18n.t(notice_msg(code)), &[&key, &value, &near])}</span>
+                                <span>{move || {
+                                    // an out-of-range number says its valid range
+                                    let range = match crate::ui::link::bounds_of(&key) {
+                                        Some(b) if code == LinkNoticeCode::OutOfRange => {
+                                            crate::ui::format::range_hint(&b, i18n.locale.get())
+                                        }
+                                        _ => String::new(),
+                                    };
+                                    let third = if near.is_empty() { &range } else { &near };
+                                    fill(i18n.t(notice_msg(code)), &[&key, &value, third])
+                                }}</span>
                                 {changed}
                                 <button
                                     type="button"

@@ -750,9 +750,7 @@ pub(super) fn reasons(
             None => v.push(Why::SlaNotInCatalog),
         }
     }
-    if f.offer.provider == crate::domain::catalog::ProviderId::Aws
-        && f.offer.region.as_str().starts_with("cn-")
-    {
+    if f.offer.needs_china_account() {
         let fact = stated(prov, f.stack(), "icp:");
         v.push(Why::ChinaAccount {
             source: fact.map(|x| x.source.clone()),

@@ -246,6 +246,13 @@ impl Offer {
         }
     }
 
+    /// An AWS China region (Beijing, Ningxia): run by local partners, it
+    /// needs a separate AWS China account, and a public site there an ICP
+    /// filing (the provider's `icp:` fact says so, with its source).
+    pub fn needs_china_account(&self) -> bool {
+        self.provider == ProviderId::Aws && self.region.as_str().starts_with("cn-")
+    }
+
     /// RDMA between instances (EFA or InfiniBand) as the offer's sourced
     /// network fact states it; no fact is no RDMA.
     pub fn has_rdma(&self) -> bool {

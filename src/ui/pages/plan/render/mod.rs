@@ -113,4 +113,21 @@ pub(crate) mod tests {
         // a one-week need never picks a one-year reservation: it still owes the year
         assert_ne!(best.model, BillingModel::Ri1No);
     }
+
+    #[test]
+    fn an_aws_china_answer_says_it_needs_its_own_account_and_an_icp_filing() {
+        let c = cx(Locale::En);
+        let china = |sel: &str| {
+            let (s, _) = parse_scenario(&format!("v=2&m=1&bm=od&o={sel}"), c.catalog);
+            let p = plan(c.catalog, &s).unwrap();
+            summary(c, &p).into_string()
+        };
+        let cn = china("aws:cn-northwest-1:p4d.24xlarge");
+        assert!(cn.contains("data-testid=\"plan-china\""), "{cn}");
+        assert!(cn.contains("separate AWS China account"), "{cn}");
+        assert!(cn.contains("ICP filing"), "{cn}");
+        assert!(cn.contains("2026-11-30"), "the fact's date: {cn}");
+        let us = china("aws:us-east-1:p4d.24xlarge");
+        assert!(!us.contains("plan-china"), "{us}");
+    }
 }

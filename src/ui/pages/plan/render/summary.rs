@@ -27,6 +27,25 @@ pub fn summary(cx: Ctx, plan: &Plan) -> Html {
     .into()
 }
 
+/// An option in an AWS China region: the separate account and the ICP
+/// filing it needs, with the provider's sourced fact (the advice's reason).
+fn china(cx: Ctx, offer: &crate::domain::catalog::OfferId) -> Option<String> {
+    let o = cx
+        .catalog
+        .offer(offer)
+        .filter(|o| o.needs_china_account())?;
+    let fact = cx.catalog.provider(o.provider).and_then(|p| {
+        p.facts
+            .iter()
+            .find(|f| f.claims.iter().any(|c| c.starts_with("icp:")))
+    });
+    let basis = match fact {
+        Some(f) => format!("{}, {}", cx.catalog.source_title(&f.source), f.as_of),
+        None => cx.t(WorkerMsg::PvNotFound).to_string(),
+    };
+    Some(fill(cx.t(WorkerMsg::AdvWhyChinaAccount), &[&basis]))
+}
+
 /// The cheapest option, what it costs and saves, and when it pays off.
 fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
     let s = &plan.summary;
@@ -79,6 +98,7 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
                 None => (sentence("plan-incomplete", &fill(cx.t(WorkerMsg::PlanUnbounded), &[&cx.money(best.decision_cost)]))),
             }
         }
+        @if let Some(t) = china(cx, &best.offer) { (sentence("plan-china", &t)) }
         @if let Some(t) = saving { (sentence("plan-saving", &t)) }
         @if best.upfront > Decimal::ZERO {
             (sentence("plan-upfront", &fill(cx.t(WorkerMsg::PlanUpfront), &[&cx.money(best.upfront)])))

@@ -455,9 +455,9 @@ messages! {
     JobNoFit => "does not fit: needs {0} GB, has {1} GB", "显存不足：需要 {0} GB，仅有 {1} GB";
     JobSkipped => "{0} matching offers have no figure for this job (no throughput data or GPU memory, or longer than 60 months).", "{0} 个符合条件的实例无法计算此作业（无吞吐数据或显存信息，或超过 60 个月）。";
     JobNoPlacement => "{0} of them would spread the model over several instances with no RDMA (EFA or InfiniBand) between them: a model runs inside one instance or over RDMA (GPU memory does not add up over Ethernet).", "其中 {0} 个需要把模型分布在多个实例上，而实例之间没有 RDMA（EFA 或 InfiniBand）：模型只能在单个实例内运行，或经 RDMA 跨实例运行（显存无法通过以太网叠加）。";
-    JobOneInstance => "{0} replica(s), each on {1} GPU(s) of one instance", "{0} 个副本，每个占单个实例内的 {1} 张 GPU";
-    JobRdmaGroup => "{0} replica(s), each across {1} instances over RDMA", "{0} 个副本，每个经 RDMA 跨 {1} 个实例";
-    JobRdmaEfficiency => ", at {0} % efficiency (pipeline parallel: the job's scaling)", "，效率按 {0}% 计（流水线并行：即作业的扩展效率）";
+    JobOneInstance => "replicas: {0}, each on {1} GPUs of one instance", "副本 {0} 个，每个占单个实例内的 {1} 张 GPU";
+    JobRdmaGroup => "replicas: {0}, each across {1} instances over RDMA", "副本 {0} 个，每个经 RDMA 跨 {1} 个实例";
+    JobRdmaEfficiency => " at {0} % efficiency (pipeline parallel)", "，效率按 {0}% 计（流水线并行）";
     AdvGpus => "GPUs needed", "所需 GPU 数";
     AdvMemPerGpu => "Memory per GPU (GB)", "每张 GPU 显存（GB）";
     AdvMemTotal => "Total GPU memory (GB)", "GPU 显存总量（GB）";

@@ -190,6 +190,8 @@ test('bad link values fall back per key with a dismissible notice', async ({ app
   for (const key of ['gpus', 'cur', 'sort']) {
     await expect(page.locator(`[data-testid="link-notice"][data-key="${key}"]`)).toBeVisible();
   }
+  // an out-of-range number names its valid range (the CLI's refusal says the same)
+  await expect(page.locator('[data-testid="link-notice"][data-key="gpus"]')).toContainText('outside its range (1–');
   // Everything else the link carried is kept.
   await expect(page.getByTestId('filter-provider-tencent')).toBeChecked();
   const c = new CompareScreen(page);
@@ -206,7 +208,7 @@ test('a filter that matches nothing shows nothing, names the closest values and 
   const notice = page.locator('[data-testid="link-notice"][data-key="gpu"]');
   await expect(notice).toContainText('matches nothing');
   await expect(notice).toContainText('Closest known: ');
-  await expect(notice).toContainText('h100');
+  await expect(notice).toContainText('h200');
   await expect(page.getByTestId('empty-state')).toBeVisible();
   await expect(page.getByTestId('offer-row')).toHaveCount(0);
   await expect(page).toHaveURL(/[?&]gpu=h300(&|$)/);

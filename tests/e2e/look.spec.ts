@@ -15,6 +15,14 @@ const SCREENS: [string, string, string][] = [
   ['advise-commit', '?v=2&screen=advise&gpus=8&use=llm&vpg=40&req=nvlink,rdma&risk=no&wc=10&wp=60&prof=unlimited', 'screen-advise'],
   // serving: priced without spot unless asked, its throughput derived for a 7 B model
   ['plan-serve', '?v=2&screen=plan&sel=aws:us-east-1:p5.48xlarge,azure:eastus:Standard_ND96isr_H100_v5&jk=llm_serve&jp=7&jtps=5000', 'screen-plan'],
+  // a 70 B model across two instances over RDMA, and one left out for want of it
+  ['plan-spread', '?v=2&screen=plan&jk=llm_serve&jp=70&jtps=1000&bm=od&sel=aws:us-east-1:g7e.8xlarge,aws:us-east-1:g7e.2xlarge', 'screen-plan'],
+  // an Azure reservation paid monthly (derived), an AWS China answer, an answer with a bound
+  ['plan-monthly', '?v=2&screen=plan&m=36&bm=od,ri3n,ri3a&sel=azure:eastus:Standard_ND96amsr_A100_v4', 'screen-plan'],
+  ['plan-china', '?v=2&screen=plan&m=1&bm=od&sel=aws:cn-northwest-1:p4d.24xlarge', 'screen-plan'],
+  ['plan-bound', '?v=2&screen=plan&m=1&h=100&xr=100&bm=od&sel=aws:us-east-1:p3.2xlarge,alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge', 'screen-plan'],
+  // a filter that matches nothing, and an out-of-range number
+  ['compare-nomatch', '?v=2&gpu=h300&gpus=100000', 'screen-compare'],
   ['providers', '?v=2&screen=providers', 'screen-providers'],
   ['sources', '?v=2&screen=sources', 'screen-sources'],
 ];
@@ -30,7 +38,8 @@ for (const width of [375, 1280]) {
           await app.open(query);
           await expect(page.getByTestId(id)).toBeVisible();
           // wait for what the worker fills in, so the width check sees it
-          if (name.startsWith('compare')) await expect(page.getByTestId('compare-table')).toBeVisible();
+          if (name === 'compare-nomatch') await expect(page.getByTestId('empty-state')).toBeVisible();
+          else if (name.startsWith('compare')) await expect(page.getByTestId('compare-table')).toBeVisible();
           if (name.startsWith('plan')) await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
           if (name === 'providers') await expect(page.getByTestId('providers-table')).toBeVisible();
           if (name === 'sources') await expect(page.getByTestId('source-list').locator('li').first()).toBeVisible();

@@ -260,21 +260,31 @@ pub fn round1(v: f64) -> f64 {
 
 /// An SVG path `d` for a polyline through `points`; `None` (or a non-finite
 /// coordinate) leaves a gap, so missing data is never bridged by a line.
-/// Coordinates are rounded to one decimal: `M10 20.5L30 40`.
+/// Coordinates are rounded to one decimal: `M10 20.5L30 40`. A point with
+/// no neighbour (a one-month horizon) is drawn as a dot (`h0`, which the
+/// line's round cap shows), not left invisible.
 pub fn path_d(points: &[Option<(f64, f64)>]) -> String {
     let mut d = String::new();
-    let mut pen_down = false;
+    let mut run = 0;
     for p in points {
         match p {
             Some((x, y)) if x.is_finite() && y.is_finite() => {
-                d.push(if pen_down { 'L' } else { 'M' });
+                d.push(if run > 0 { 'L' } else { 'M' });
                 d.push_str(&num(*x));
                 d.push(' ');
                 d.push_str(&num(*y));
-                pen_down = true;
+                run += 1;
             }
-            _ => pen_down = false,
+            _ => {
+                if run == 1 {
+                    d.push_str("h0");
+                }
+                run = 0;
+            }
         }
+    }
+    if run == 1 {
+        d.push_str("h0");
     }
     d
 }
@@ -474,6 +484,11 @@ mod tests {
         ];
         assert_eq!(path_d(&pts), "M0 10L10.1 20M40 5L50 6");
         assert_eq!(path_d(&[]), "");
-        assert_eq!(path_d(&[Some((1.0, 2.0))]), "M1 2");
+        // a lone point is a dot, not nothing (a one-month plan's chart)
+        assert_eq!(path_d(&[Some((1.0, 2.0))]), "M1 2h0");
+        assert_eq!(
+            path_d(&[Some((1.0, 2.0)), None, Some((3.0, 4.0)), Some((5.0, 6.0))]),
+            "M1 2h0M3 4L5 6"
+        );
     }
 }

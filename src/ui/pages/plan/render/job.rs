@@ -133,12 +133,10 @@ fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
             th scope="row" {
                 (cx.offer(&o.offer))
                 @if let Some(t) = no_fit { " " span.tag.warn { (t) } }
+                @if let Some(p) = placement(cx, h) { br; small data-testid="job-placement" { (p) } }
                 @if matches!(h.basis, ThroughputBasis::Estimate { .. }) { (tag(cx.t(WorkerMsg::JobEstimateTag))) }
             }
-            td {
-                (h.instances) " × " (h.gpus / h.instances.max(1))
-                @if let Some(p) = placement(cx, h) { br; small data-testid="job-placement" { (p) } }
-            }
+            td { (h.instances) " × " (h.gpus / h.instances.max(1)) }
             td data-testid="job-hours" { (format::number(h.wall_hours, 2, cx.locale)) }
             td { (format::number(h.gpu_hours, 1, cx.locale)) }
             td.basis { (basis_text(cx, &h.basis)) }
@@ -293,12 +291,12 @@ mod tests {
         let html = job(c, &r);
         let html = html.as_str();
         assert!(
-            html.contains("1 replica(s), each across 2 instances over RDMA, at 90 % efficiency"),
+            html.contains("replicas: 1, each across 2 instances over RDMA at 90 % efficiency"),
             "{html}"
         );
         assert!(html.contains("data-testid=\"job-no-placement\""), "{html}");
         assert!(
-            html.contains("1 replica(s), each on 2 GPU(s) of one instance"),
+            html.contains("replicas: 1, each on 2 GPUs of one instance"),
             "{html}"
         );
     }

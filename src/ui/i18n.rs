@@ -453,8 +453,8 @@ messages! {
     JobColBasis => "Throughput basis", "吞吐依据";
     JobColModel => "Cheapest billing", "最便宜的计费方式";
     JobNoFit => "does not fit: needs {0} GB, has {1} GB", "显存不足：需要 {0} GB，仅有 {1} GB";
-    JobSkipped => "{0} matching offers have no figure for this job (no throughput data or GPU memory, or longer than 60 months).", "{0} 个符合条件的实例无法计算此作业（无吞吐数据或显存信息，或超过 60 个月）。";
-    JobNoPlacement => "{0} of them would spread the model over several instances with no RDMA (EFA or InfiniBand) between them: a model runs inside one instance or over RDMA (GPU memory does not add up over Ethernet).", "其中 {0} 个需要把模型分布在多个实例上，而实例之间没有 RDMA（EFA 或 InfiniBand）：模型只能在单个实例内运行，或经 RDMA 跨实例运行（显存无法通过以太网叠加）。";
+    JobSkipped => "Matching offers with no figure for this job: {0} (no throughput data or GPU memory, or longer than 60 months).", "无法计算此作业的符合条件实例：{0} 个（无吞吐数据或显存信息，或超过 60 个月）。";
+    JobNoPlacement => "Of them, {0} would spread the model over several instances with no RDMA (EFA or InfiniBand) between them: a model runs inside one instance or over RDMA (GPU memory does not add up over Ethernet).", "其中 {0} 个需要把模型分布在多个实例上，而实例之间没有 RDMA（EFA 或 InfiniBand）：模型只能在单个实例内运行，或经 RDMA 跨实例运行（显存无法通过以太网叠加）。";
     JobOneInstance => "replicas: {0}, each on {1} GPUs of one instance", "副本 {0} 个，每个占单个实例内的 {1} 张 GPU";
     JobRdmaGroup => "replicas: {0}, each across {1} instances over RDMA", "副本 {0} 个，每个经 RDMA 跨 {1} 个实例";
     JobRdmaEfficiency => " at {0} % efficiency (pipeline parallel)", "，效率按 {0}% 计（流水线并行）";

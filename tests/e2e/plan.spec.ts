@@ -96,7 +96,7 @@ test('a served model runs inside one instance or over RDMA, and the screen says 
   const row = page.locator(`[data-testid="job-cheapest"] [data-testid="job-row"][data-offer="${g7e8}"]`);
   await expect(row.getByTestId('job-placement')).toHaveText('replicas: 1, each across 2 instances over RDMA at 90 % efficiency (pipeline parallel)');
   await expect(row.getByTestId('job-cost')).toHaveText('$7,691.63');
-  await expect(page.getByTestId('job-no-placement')).toContainText('1 of them would spread the model over several instances with no RDMA');
+  await expect(page.getByTestId('job-no-placement')).toContainText('Of them, 1 would spread the model over several instances with no RDMA');
   await expect(page.locator('[data-testid="job-row"][data-offer="aws:us-east-1:g7e.2xlarge"]')).toHaveCount(0);
   expect(app.realErrors()).toEqual([]);
 });

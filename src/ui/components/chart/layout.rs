@@ -710,8 +710,8 @@ mod tests {
         };
         let l = en_cny(&one);
         no_nan(&l);
-        assert_eq!(l.lines[0].d, "M440 240h0"); // a dot: one month is still drawn
-                                                // huge, negative, NaN, inf, owed NaN/negative, colour > 7, no horizon
+        assert_eq!(l.lines[0].d, "M440 240m-4 0h8"); // one month is still drawn
+                                                     // huge, negative, NaN, inf, owed NaN/negative, colour > 7, no horizon
         let bad = ChartData {
             series: vec![
                 Series {

@@ -261,8 +261,8 @@ pub fn round1(v: f64) -> f64 {
 /// An SVG path `d` for a polyline through `points`; `None` (or a non-finite
 /// coordinate) leaves a gap, so missing data is never bridged by a line.
 /// Coordinates are rounded to one decimal: `M10 20.5L30 40`. A point with
-/// no neighbour (a one-month horizon) is drawn as a dot (`h0`, which the
-/// line's round cap shows), not left invisible.
+/// no neighbour (a one-month horizon) is drawn as a short dash centred on
+/// it (`m-4 0h8`), not left invisible.
 pub fn path_d(points: &[Option<(f64, f64)>]) -> String {
     let mut d = String::new();
     let mut run = 0;
@@ -277,17 +277,20 @@ pub fn path_d(points: &[Option<(f64, f64)>]) -> String {
             }
             _ => {
                 if run == 1 {
-                    d.push_str("h0");
+                    d.push_str(LONE);
                 }
                 run = 0;
             }
         }
     }
     if run == 1 {
-        d.push_str("h0");
+        d.push_str(LONE);
     }
     d
 }
+
+/// What a lone point adds to its `M x y`: a dash 8 units wide around it.
+const LONE: &str = "m-4 0h8";
 
 #[cfg(test)]
 mod tests {
@@ -484,11 +487,11 @@ mod tests {
         ];
         assert_eq!(path_d(&pts), "M0 10L10.1 20M40 5L50 6");
         assert_eq!(path_d(&[]), "");
-        // a lone point is a dot, not nothing (a one-month plan's chart)
-        assert_eq!(path_d(&[Some((1.0, 2.0))]), "M1 2h0");
+        // a lone point is a short dash, not nothing (a one-month plan's chart)
+        assert_eq!(path_d(&[Some((1.0, 2.0))]), "M1 2m-4 0h8");
         assert_eq!(
             path_d(&[Some((1.0, 2.0)), None, Some((3.0, 4.0)), Some((5.0, 6.0))]),
-            "M1 2h0M3 4L5 6"
+            "M1 2m-4 0h8M3 4L5 6"
         );
     }
 }

@@ -16,7 +16,7 @@ use gpucost::domain::job::{job_report, JobKind, JobSpec};
 use gpucost::domain::pricing::offer_metrics;
 use gpucost::domain::tco::quote;
 use gpucost::ui::link::documented_keys;
-use support::{parse_query, to_query};
+use support::{only_no_match, parse_query, to_query};
 
 /// xorshift64*: deterministic, no dependency.
 struct Rng(u64);
@@ -271,24 +271,4 @@ fn generated_links_never_panic_and_write_a_fixed_point() {
         noticed > n / 4 && noticed < n,
         "the generator covers good and bad links"
     );
-}
-
-/// The notices a written link may still carry: one `NoMatch` per filter
-/// the state keeps as matching nothing (the link writes it back).
-fn only_no_match(
-    notices: &[gpucost::domain::link::LinkNotice],
-    sc: &gpucost::domain::scenario::Scenario,
-) -> bool {
-    let mut got: Vec<(String, String)> = notices
-        .iter()
-        .filter(|n| n.code == gpucost::domain::link::LinkNoticeCode::NoMatch)
-        .map(|n| (n.key.clone(), n.value.clone()))
-        .collect();
-    let mut want = sc.no_match.clone();
-    got.sort();
-    want.sort();
-    notices
-        .iter()
-        .all(|n| n.code == gpucost::domain::link::LinkNoticeCode::NoMatch)
-        && got == want
 }

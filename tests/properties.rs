@@ -16,7 +16,7 @@ use gpucost::domain::scenario::{
 use gpucost::domain::tco::quote;
 use proptest::prelude::*;
 use rust_decimal::Decimal;
-use support::{parse_query, to_query, Parsed};
+use support::{only_no_match, parse_query, to_query, Parsed};
 
 fn fixture() -> Catalog {
     Catalog::from_json(include_str!("fixtures/catalog.json")).unwrap()
@@ -521,24 +521,4 @@ proptest! {
             prop_assert!(x < y, "complete at {x}, incomplete at {y}");
         }
     }
-}
-
-/// The notices a written link may still carry: one `NoMatch` per filter
-/// the state keeps as matching nothing (the link writes it back).
-fn only_no_match(
-    notices: &[gpucost::domain::link::LinkNotice],
-    sc: &gpucost::domain::scenario::Scenario,
-) -> bool {
-    let mut got: Vec<(String, String)> = notices
-        .iter()
-        .filter(|n| n.code == gpucost::domain::link::LinkNoticeCode::NoMatch)
-        .map(|n| (n.key.clone(), n.value.clone()))
-        .collect();
-    let mut want = sc.no_match.clone();
-    got.sort();
-    want.sort();
-    notices
-        .iter()
-        .all(|n| n.code == gpucost::domain::link::LinkNoticeCode::NoMatch)
-        && got == want
 }

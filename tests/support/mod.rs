@@ -39,3 +39,18 @@ pub fn to_query(p: &Parsed) -> String {
         advise: p.advise.clone(),
     })
 }
+
+/// The notices a written link may still carry: one `NoMatch` per filter
+/// the state keeps as matching nothing (the link writes it back).
+pub fn only_no_match(notices: &[LinkNotice], sc: &Scenario) -> bool {
+    use gpucost::domain::link::LinkNoticeCode;
+    let mut got: Vec<(String, String)> = notices
+        .iter()
+        .filter(|n| n.code == LinkNoticeCode::NoMatch)
+        .map(|n| (n.key.clone(), n.value.clone()))
+        .collect();
+    let mut want = sc.no_match.clone();
+    got.sort();
+    want.sort();
+    notices.iter().all(|n| n.code == LinkNoticeCode::NoMatch) && got == want
+}

@@ -16,7 +16,8 @@ use gpucost::domain::advise::inputs::apply_profile;
 use gpucost::domain::advise::{
     advise, Advice, Change, Exclusion, Need, Note, Profile, Residency, ScorePart, Why,
 };
-use gpucost::domain::catalog::{Catalog, Fact, OfferId};
+use gpucost::domain::catalog::{Catalog, Fact, OfferId, PriceKind};
+use gpucost::domain::scenario::BillingModel;
 use gpucost::ui::link::{self, AppLink};
 use rust_decimal::Decimal;
 
@@ -874,4 +875,130 @@ fn g47_aws_china_picks_name_the_separate_account_and_icp_with_a_source() {
         .reasons
         .iter()
         .any(|w| matches!(w, Why::ChinaAccount { .. }))));
+}
+
+const P5: &str = "aws:us-east-1:p5.48xlarge";
+
+/// The quote of one offer under a link, by model.
+fn quoted(q: &str) -> gpucost::domain::tco::Quote {
+    let c = full();
+    let (l, notices) = link::parse(q, c);
+    assert!(notices.iter().all(|n| n.key == "d"), "{q}: {notices:?}");
+    gpucost::domain::tco::quote(c, &l.scenario).unwrap()
+}
+
+fn model_of(
+    q: &gpucost::domain::tco::Quote,
+    id: &str,
+    m: BillingModel,
+) -> Option<gpucost::domain::tco::ModelQuote> {
+    q.offers
+        .iter()
+        .find(|o| o.offer.as_str() == id)
+        .and_then(|o| o.models.iter().find(|x| x.model == m).cloned())
+}
+
+/// The catalog's Capacity Block rate of an offer (asserted first, so a
+/// catalog update fails with the price that moved).
+fn cb_rate(id: &str) -> (Decimal, String, String) {
+    let p = full().offer(id).unwrap().capacity_block().unwrap();
+    let PriceKind::CapacityBlock { hourly } = p.kind else {
+        unreachable!()
+    };
+    (hourly, p.source.to_string(), p.as_of.to_string())
+}
+
+/// Issue 47 point 9: a 3-month run of 32 H100 (4 × p5.48xlarge) in a
+/// Capacity Block. 3 × 730 h = 2,190 h = 91.25 days → 92 days → more than
+/// 14, so whole weeks: 14 × 7 = 98 days = 2,352 h. Paid upfront in month 1:
+/// 41.528 × 2,352 = 97,673.856 an instance, × 4 = 390,695.424 → 390,695.42,
+/// nothing after. On demand: 55.04 × 730 = 40,179.20 a month an instance ×
+/// 4 × 3 = 482,150.40. The block is (482,150.40 − 390,695.42) ÷ 482,150.40
+/// = 18.97 % cheaper although it bills 2,352 h for 2,190 used; per hour
+/// used 97,673.856 ÷ 2,190 = 44.599934.
+#[test]
+fn g47_a_capacity_block_prices_a_3_month_32_gpu_run_in_whole_weeks() {
+    assert_eq!(
+        cb_rate(P5),
+        (
+            dec("41.528"),
+            "s-term".to_string(),
+            "2026-09-27".to_string()
+        )
+    );
+    let q = quoted("v=2&o=aws:us-east-1:p5.48xlarge&m=3&gpus=32&bm=od,cb");
+    let cb = model_of(&q, P5, BillingModel::CapacityBlock).unwrap();
+    assert_eq!(cb.decision_cost.unwrap().amount(), dec("390695.42"));
+    assert_eq!(cb.upfront_total, dec("390695.42"));
+    assert_eq!(cb.still_owed, dec("0"));
+    assert_eq!(cb.effective_hourly, Some(dec("44.599934")));
+    assert!(cb
+        .notices
+        .contains(&gpucost::domain::tco::ModelNotice::CapacityBlockDays { days: 98 }));
+    let lines = cb.lines();
+    assert_eq!(
+        lines.iter().map(|l| l.upfront).collect::<Vec<_>>(),
+        [dec("390695.42"), dec("0"), dec("0")]
+    );
+    let od = model_of(&q, P5, BillingModel::OnDemand).unwrap();
+    assert_eq!(od.decision_cost.unwrap().amount(), dec("482150.40"));
+    assert_eq!(cb.saving_vs_on_demand_pct, Some(dec("18.97")));
+}
+
+/// Without `bm` a Capacity Block is priced where the offer is sold as one
+/// (and nowhere else); asked for by name where it is not sold, it says so.
+/// 168 h a month is one 7-day block a month: 41.528 × 168 = 6,976.704 →
+/// 6,976.70 paid each month, × 12 = 83,720.40 (on demand 55.04 × 168 =
+/// 9,246.72 a month, 110,960.64). Five months all month: 3,650 h = 152.08
+/// days → 153 → 22 weeks = 154 days; six: 4,380 h = 182.5 days, longer
+/// than the 182 a block lasts: not offered.
+#[test]
+fn g47_capacity_blocks_where_sold_in_days_and_never_beyond_182_days() {
+    let q = quoted("v=2&o=aws:us-east-1:p5.48xlarge,aws:us-east-1:p4d.24xlarge&m=12&h=168");
+    let cb = model_of(&q, P5, BillingModel::CapacityBlock).unwrap();
+    assert_eq!(cb.decision_cost.unwrap().amount(), dec("83720.40"));
+    assert!(cb.lines().iter().all(|l| l.upfront == dec("6976.70")));
+    assert!(cb
+        .notices
+        .contains(&gpucost::domain::tco::ModelNotice::CapacityBlockDays { days: 7 }));
+    assert!(model_of(&q, P4D, BillingModel::CapacityBlock).is_none());
+    let q = quoted("v=2&o=aws:us-east-1:p4d.24xlarge&bm=cb");
+    assert_eq!(
+        model_of(&q, P4D, BillingModel::CapacityBlock)
+            .unwrap()
+            .unavailable,
+        Some(gpucost::domain::pricing::Reason::NoCapacityBlock)
+    );
+    let q = quoted("v=2&o=aws:us-east-1:p5.48xlarge&m=5&bm=cb");
+    let cb = model_of(&q, P5, BillingModel::CapacityBlock).unwrap();
+    // 41.528 × 154 × 24 = 153,487.488 → 153,487.49
+    assert_eq!(cb.decision_cost.unwrap().amount(), dec("153487.49"));
+    let q = quoted("v=2&o=aws:us-east-1:p5.48xlarge&m=6&bm=cb");
+    assert_eq!(
+        model_of(&q, P5, BillingModel::CapacityBlock)
+            .unwrap()
+            .unavailable,
+        Some(gpucost::domain::pricing::Reason::CapacityBlockLimits)
+    );
+}
+
+/// Advise, 32 H100 for 3 months, on demand or committed (no spot): the
+/// Capacity Block is the pick, 19.0 % under the next offer (p5.4xlarge × 32
+/// on demand, 482,150.40), its whole cost committed at purchase.
+#[test]
+fn g47_advise_picks_the_capacity_block_for_a_3_month_h100_cluster() {
+    let (_, a) = run(
+        full(),
+        "v=2&screen=advise&gpus=32&m=3&gpu=h100-sxm&bm=od,ri1n,ri1a,sp1,cb",
+    );
+    let top = &a.picks[0].strategy;
+    assert_eq!(
+        (top.offer.as_str(), top.model),
+        (P5, BillingModel::CapacityBlock)
+    );
+    assert_eq!(top.decision_cost, dec("390695.42"));
+    assert!(a.picks[0].reasons.iter().any(|w| matches!(
+        w,
+        Why::VsNext { pct_cheaper, .. } if *pct_cheaper == dec("19.0")
+    )));
 }

@@ -103,8 +103,17 @@ fn embedded_catalog_quotes_every_offer_without_panicking() {
     let q = quote(&c, &s).expect("quote over the embedded catalog");
     assert_eq!(q.offers.len(), c.offers.len());
     for o in &q.offers {
-        // no `bm`: the default set (the 5-year reservations only when named)
-        assert_eq!(o.models.len(), BillingModel::DEFAULT.len());
+        // no `bm`: the default set (the 5-year reservations only when
+        // named), and the Capacity Block where the offer is sold as one
+        let cb = c
+            .offer(o.offer.as_str())
+            .unwrap()
+            .capacity_block()
+            .is_some();
+        assert_eq!(
+            o.models.len(),
+            BillingModel::DEFAULT.len() + usize::from(cb)
+        );
         for m in &o.models {
             assert_eq!(
                 m.total.is_some(),

@@ -708,9 +708,13 @@ fn j10c_a_run_scaled_to_another_model_size_is_not_measured() {
 /// × 730 = 21,469.96 / 13,140 M tokens = 1.63 per million) was its
 /// cheapest model and the ranking's figure; now the models that can hold
 /// a service are priced (on demand and the commitments, whose 12- and
-/// 36-month terms cost more over this one month), so the figure is j10's
+/// 36-month terms cost more over this one month), so the figure was j10's
 /// on-demand 40,179.20 / 13,140 = 3.06, and the report says spot was left
 /// out. Asked for (`bm=spot`), spot is priced and nothing is left out.
+/// Point 9: p5 is also sold as a Capacity Block, which holds a service for
+/// its window: the month's 730 h = 30.42 days → 31 → whole weeks, 35 days
+/// = 840 h × 41.528 = 34,883.52 / 13,140 = 2.6548 → 2.65 a million, under
+/// on demand although it bills 110 h more.
 #[test]
 fn j10b_serving_is_priced_on_models_that_hold_a_service() {
     let c = cat();
@@ -724,12 +728,18 @@ fn j10b_serving_is_priced_on_models_that_hold_a_service() {
         .models
         .iter()
         .all(|m| !matches!(m.model, BillingModel::Spot | BillingModel::Mix)));
-    assert_eq!(o.cheapest_model, Some(BillingModel::OnDemand));
-    assert_eq!(o.cost_per_million_tokens, Some(d("3.06")));
+    assert_eq!(o.cheapest_model, Some(BillingModel::CapacityBlock));
+    assert_eq!(o.cost_per_million_tokens, Some(d("2.65")));
+    let od = o
+        .models
+        .iter()
+        .find(|m| m.model == BillingModel::OnDemand)
+        .unwrap();
+    assert_eq!(od.decision_cost.unwrap().amount(), d("40179.20"));
     let spot = report(&c, &scenario(P5, 1, job, &[BillingModel::Spot]));
     assert!(!spot.spot_left_out);
     assert_eq!(spot.offers[0].cheapest_model, Some(BillingModel::Spot));
-    assert!(spot.offers[0].cost_per_million_tokens < Some(d("3.06")));
+    assert!(spot.offers[0].cost_per_million_tokens < Some(d("2.65")));
 }
 
 /// Issue 25 point 8: a short job is billed by the second (AWS: per second,

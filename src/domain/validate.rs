@@ -271,6 +271,7 @@ fn model_key(kind: &PriceKind) -> String {
             ..
         } => format!("savings_plan/{term_months}/{payment:?}"),
         PriceKind::Subscription { .. } => "subscription".into(),
+        PriceKind::CapacityBlock { .. } => "capacity_block".into(),
     }
 }
 
@@ -279,7 +280,9 @@ fn headline(kind: &PriceKind) -> Decimal {
     match kind {
         PriceKind::OnDemand { hourly } => *hourly,
         PriceKind::Spot { hourly_max, .. } => *hourly_max,
-        PriceKind::Reserved { hourly, .. } | PriceKind::SavingsPlan { hourly, .. } => *hourly,
+        PriceKind::Reserved { hourly, .. }
+        | PriceKind::SavingsPlan { hourly, .. }
+        | PriceKind::CapacityBlock { hourly } => *hourly,
         PriceKind::Subscription { monthly } => *monthly,
     }
 }
@@ -406,6 +409,7 @@ fn check_price(
             pos(*hourly, "hourly", errs);
         }
         PriceKind::Subscription { monthly } => pos(*monthly, "monthly", errs),
+        PriceKind::CapacityBlock { hourly } => pos(*hourly, "hourly", errs),
     }
     if let Some(lo) = p.range_min {
         if lo <= zero || lo > headline(&p.kind) {

@@ -21,7 +21,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 6;
+pub const WIRE_VERSION: u32 = 7;
 
 /// Which data file a catalog is written as: the app's leaves out what only
 /// the worker reads (provider facts and SLAs, usage rates, promotions,
@@ -603,6 +603,10 @@ impl Wire for PriceKind {
                 w.push(4);
                 monthly.put(w);
             }
+            PriceKind::CapacityBlock { hourly } => {
+                w.push(5);
+                hourly.put(w);
+            }
         }
     }
     fn get(r: &mut Reader) -> Result<Self, WireError> {
@@ -627,6 +631,9 @@ impl Wire for PriceKind {
             },
             4 => PriceKind::Subscription {
                 monthly: Wire::get(r)?,
+            },
+            5 => PriceKind::CapacityBlock {
+                hourly: Wire::get(r)?,
             },
             _ => return Err(WireError("bad price model")),
         })

@@ -238,6 +238,7 @@ messages! {
     BmInst => "Monthly installments", "按月分期";
     BmSpot => "Spot / preemptible (expected)", "竞价 / 抢占式（期望值）";
     BmMix => "Spot + on-demand mix (expected)", "竞价 + 按需混合（期望值）";
+    BmCb => "Capacity Block (days, paid upfront)", "容量块（按天，预付）";
     TagOd => "on-demand", "按需";
     TagRi1n => "1y RI, no upfront", "1年预留·无预付";
     TagRi1p => "1y RI, partial", "1年预留·部分预付";
@@ -254,6 +255,7 @@ messages! {
     TagInst => "installments", "分期";
     TagSpot => "spot", "竞价";
     TagMix => "mix", "混合";
+    TagCb => "capacity block", "容量块";
     // Charts (plan screen)
     // Notices
     NoticeUnknownKey => "The link's key “{0}” is not known and was ignored.", "链接中的参数“{0}”无法识别，已忽略。";

@@ -96,6 +96,7 @@ pub fn model_msg(m: BillingModel) -> Msg {
         BillingModel::Installment => Msg::BmInst,
         BillingModel::Spot => Msg::BmSpot,
         BillingModel::Mix => Msg::BmMix,
+        BillingModel::CapacityBlock => Msg::BmCb,
     }
 }
 
@@ -118,6 +119,7 @@ pub fn model_tag(m: BillingModel) -> Msg {
         BillingModel::Installment => Msg::TagInst,
         BillingModel::Spot => Msg::TagSpot,
         BillingModel::Mix => Msg::TagMix,
+        BillingModel::CapacityBlock => Msg::TagCb,
     }
 }
 

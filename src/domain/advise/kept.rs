@@ -305,7 +305,7 @@ fn settle_again(
                     k += 1;
                 }
                 let close = pricer.close(offer, *instances, &offers[*idx].missing, &v[start..k])?;
-                if let Some(c) = close {
+                for c in close {
                     let Some((_, t)) = v.get_mut(k).filter(|(i, _)| i == idx) else {
                         return Ok(false);
                     };
@@ -376,7 +376,7 @@ mod tests {
     fn a_pool_kept_at_one_horizon_is_the_pool_made_at_another() {
         use std::rc::Rc;
         let c = test_catalog();
-        let (mut reused, mut in_place, mut refused) = (0, 0, 0);
+        let (mut reused, mut in_place, mut refused, mut alike) = (0, 0, 0, 0);
         for (sc, a) in &cases() {
             for months in [1, 2, 7, 12, 13, 24, 36, 37, 59, 60] {
                 let at = Scenario {
@@ -405,6 +405,12 @@ mod tests {
                     let made = build_pool(c, &at, a, defer).unwrap();
                     assert_same(&pool, &made, &what);
                     assert!(!Rc::ptr_eq(&pool.strategies, &held.strategies));
+                    // settled in place both ways when the two horizons lay
+                    // the strategies out alike (a Capacity Block that fits
+                    // one horizon and not the other does not)
+                    let layout =
+                        |p: &Pool| p.strategies.iter().map(|(i, _)| *i).collect::<Vec<_>>();
+                    alike += 2 * usize::from(layout(&held) == layout(&made));
                     // once nothing holds them, the first pool's strategies
                     // settled again over this horizon
                     let place = Rc::as_ptr(&held.strategies);
@@ -456,8 +462,10 @@ mod tests {
             pool_kept(c, &more, a, true, &mut kept).unwrap();
             assert_eq!(kept.as_ref().map(|k| k.months), Some(sc.months + 1));
         }
-        assert!(reused > 100, "{reused}");
-        assert_eq!(in_place, 2 * reused);
+        assert!(reused > 100 && alike > 100, "{reused} {alike}");
+        // (at least: a layout unlike can still be settled in place from
+        // the other kept pool)
+        assert!(in_place >= alike, "{in_place} {alike}");
         assert!(refused > 100, "{refused}");
     }
 }

@@ -287,7 +287,8 @@ pub(super) mod tests {
                 let unpriced: Vec<BillingModel> = oq
                     .models
                     .iter()
-                    .filter(|q| q.unavailable.is_some())
+                    // (a Capacity Block is offered only where it fits)
+                    .filter(|q| q.unavailable.is_some() && q.model != BillingModel::CapacityBlock)
                     .map(|q| q.model)
                     .collect();
                 if s.mix_baseline.is_none() {

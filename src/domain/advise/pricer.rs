@@ -194,7 +194,11 @@ impl<'s> Pricer<'s> {
         let p = OfferPricing::new(scene, o, instances, true)?;
         let missing: Vec<UsageKind> = p.missing().iter().map(|m| m.kind).collect();
         let mut out = Vec::with_capacity(sc.models().len());
-        for &m in sc.models() {
+        // a Capacity Block's window is the horizon's: priced with the close
+        for m in sc
+            .models_for(o)
+            .filter(|m| *m != BillingModel::CapacityBlock)
+        {
             let q = match p.settle(m)? {
                 Ok(q) => q,
                 Err(_) => {
@@ -215,7 +219,7 @@ impl<'s> Pricer<'s> {
     }
 
     /// An offer's strategies closed (those in `out[before..]`, as offer
-    /// `idx`): [`Pricer::close`]'s strategy added.
+    /// `idx`): [`Pricer::close`]'s strategies added.
     pub(super) fn close_offer(
         &self,
         o: &Offer,
@@ -225,22 +229,65 @@ impl<'s> Pricer<'s> {
         out: &mut Vec<(usize, Strategy)>,
         before: usize,
     ) -> Result<(), EngineError> {
-        if let Some(s) = self.close(o, instances, missing, &out[before..])? {
+        for s in self.close(o, instances, missing, &out[before..])? {
             out.push((idx, s));
         }
         Ok(())
     }
 
-    /// What closes an offer's priced strategies `own`: with a bursty load,
+    /// What closes an offer's priced strategies `own`, in this order: its
+    /// Capacity Block where it is sold as one and the horizon fits one
+    /// (its window is the horizon's, so it is priced at each horizon, never
+    /// kept; where it does not fit it is not offered); with a bursty load,
     /// its mix (its best commitment as the baseline, bursts on spot); one
-    /// unpriced strategy when it has none; else nothing. `missing`: the
-    /// offer's missing kinds.
+    /// unpriced strategy when it has nothing else. `missing`: the offer's
+    /// missing kinds.
     pub(super) fn close(
         &self,
         o: &Offer,
         instances: u32,
         missing: &[UsageKind],
         own: &[(usize, Strategy)],
+    ) -> Result<Vec<Strategy>, EngineError> {
+        let mut out = Vec::new();
+        if let Some(s) = self.capacity_block(o, instances, missing)? {
+            out.push(s);
+        }
+        if let Some(s) = self.mix_or_none(o, instances, missing, own, out.is_empty())? {
+            out.push(s);
+        }
+        Ok(out)
+    }
+
+    /// The offer's Capacity Block at this horizon, when the scenario prices
+    /// one for it and it fits.
+    fn capacity_block(
+        &self,
+        o: &Offer,
+        instances: u32,
+        missing: &[UsageKind],
+    ) -> Result<Option<Strategy>, EngineError> {
+        let sc = self.scenario;
+        if !sc.models_for(o).any(|m| m == BillingModel::CapacityBlock) {
+            return Ok(None);
+        }
+        let scene = self.scene()?;
+        let p = OfferPricing::new(&scene, o, instances, true)?;
+        Ok(match p.settle(BillingModel::CapacityBlock)? {
+            Ok(q) => Some(strategy_of(&q, o, instances, sc.months, None, missing)),
+            Err(_) => None,
+        })
+    }
+
+    /// The mix of [`Pricer::close`], or its unpriced strategy when `none`
+    /// is priced.
+    fn mix_or_none(
+        &self,
+        o: &Offer,
+        instances: u32,
+        missing: &[UsageKind],
+        own: &[(usize, Strategy)],
+        none: bool,
     ) -> Result<Option<Strategy>, EngineError> {
         let (sc, a) = (self.scenario, self.inputs);
         let mut best_commit: Option<(Decimal, BillingModel)> = None;
@@ -264,9 +311,7 @@ impl<'s> Pricer<'s> {
                 return Ok(Some(s));
             }
         }
-        Ok(own
-            .is_empty()
-            .then(|| placeholder(o, Exclusion::NoPrice.bit(), sc.months)))
+        Ok((own.is_empty() && none).then(|| placeholder(o, Exclusion::NoPrice.bit(), sc.months)))
     }
 
     /// The pool (outside a job) of these offers and strategies, each

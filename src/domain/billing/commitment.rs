@@ -64,7 +64,9 @@ impl<'a> Sourced<'a> {
             } => (conv(upfront)?, mul(conv(hourly)?, hpm)?),
             PriceKind::SavingsPlan { hourly, .. } => (Decimal::ZERO, mul(conv(hourly)?, hpm)?),
             PriceKind::Subscription { monthly } => (Decimal::ZERO, conv(monthly)?),
-            PriceKind::OnDemand { .. } | PriceKind::Spot { .. } => return Ok(None),
+            PriceKind::OnDemand { .. }
+            | PriceKind::Spot { .. }
+            | PriceKind::CapacityBlock { .. } => return Ok(None),
         };
         Ok(Some(Sourced {
             upfront,

@@ -62,7 +62,11 @@ pub(crate) fn contract(model: BillingModel) -> Option<Contract> {
             slot: Slot::Subscription,
         }),
         BillingModel::Installment => c(12, Upfront::No, Slot::None),
-        BillingModel::OnDemand | BillingModel::Spot | BillingModel::Mix => None,
+        // a Capacity Block's window is the need's, not a fixed term
+        BillingModel::OnDemand
+        | BillingModel::Spot
+        | BillingModel::Mix
+        | BillingModel::CapacityBlock => None,
     }
 }
 
@@ -134,7 +138,9 @@ impl<'a> Slots<'a> {
                     continue;
                 }
                 PriceKind::Subscription { .. } => Some(&mut b.subscription),
-                PriceKind::OnDemand { .. } | PriceKind::Spot { .. } => None,
+                PriceKind::OnDemand { .. }
+                | PriceKind::Spot { .. }
+                | PriceKind::CapacityBlock { .. } => None,
             };
             if let Some(cur) = slot {
                 if cur.is_none_or(|c| p.preferred_over(c)) {

@@ -15,8 +15,8 @@
 //!    effective hourly, flags, sources, notices):
 //!    [`on_demand`] (pay-as-you-go, student price), [`commitment`]
 //!    (reservations, savings plans, subscription, installment; sourced or
-//!    assumed rates, see also [`assumed`]) and [`spot`] (spot and the spot
-//!    mix).
+//!    assumed rates, see also [`assumed`]), [`spot`] (spot and the spot
+//!    mix) and [`capacity_block`] (EC2 Capacity Blocks for ML).
 //! 3. **Cash flow** ([`cashflow`]): the shape, promotions and data make the
 //!    month lines, what is paid within the horizon, what is still owed after
 //!    it and the decision cost.
@@ -42,6 +42,7 @@
 //! `BillingModel::term_months` (scenario/mod.rs) still ends with `_ => None`:
 //! the engine does not use it, it reads `commitment::contract`.
 pub mod assumed;
+pub mod capacity_block;
 pub mod cashflow;
 pub mod commitment;
 pub mod contract;
@@ -76,6 +77,11 @@ pub enum Reason {
     NoSpotPrice,
     /// Interruption rate × loss per interruption ≥ 0.9: the job barely progresses.
     SpotNoProgress,
+    /// Not sold as a Capacity Block here (no sourced rate).
+    NoCapacityBlock,
+    /// The need is longer than a Capacity Block lasts (182 days) or holds
+    /// more instances than an account's blocks may (256).
+    CapacityBlockLimits,
 }
 
 /// Where a price used for a figure comes from.
@@ -171,6 +177,10 @@ pub enum ModelNotice {
     /// The horizon ends inside a term: `still_owed` is due after it.
     CommitmentOwedAfterHorizon,
     StudentPriceApplied,
+    /// Priced as Capacity Blocks of this many days each.
+    CapacityBlockDays {
+        days: u32,
+    },
 }
 
 /// A short list kept inline (no heap allocation): a result carries at most
@@ -414,6 +424,8 @@ pub(crate) struct Book<'a> {
     pub spot: Option<SpotRange<'a>>,
     /// Reservations, savings plans and the subscription.
     pub commitments: Commitments<'a>,
+    /// The Capacity Block rate (catalog currency; see [`capacity_block`]).
+    pub capacity_block: Option<&'a Price>,
     /// Whether a credit may pay a commitment's upfront ([`rules`]).
     pub credit_pays_upfront: bool,
 }
@@ -428,6 +440,7 @@ impl<'a> Book<'a> {
             on_demand: on_demand_rate(scene.scenario, offer, fx)?,
             spot: spot_range(offer, fx)?,
             commitments: Commitments::build(offer, fx, billing.hours_per_month)?,
+            capacity_block: offer.capacity_block(),
             credit_pays_upfront: rules::payment_rules(offer.provider).credits_pay_upfront,
         })
     }
@@ -558,5 +571,6 @@ pub(crate) fn shape(
         | BillingModel::Installment => commitment::shape(model, scene, book),
         BillingModel::Spot => spot::spot(scene, book),
         BillingModel::Mix => spot::mix(scene, book),
+        BillingModel::CapacityBlock => capacity_block::shape(scene, book),
     }
 }

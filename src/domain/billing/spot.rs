@@ -86,7 +86,9 @@ pub(crate) fn mix(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>, E
             committed_baseline(scene, book, base, spot_hourly, sources, notices)
         }
         // not a baseline (validation refuses it)
-        BillingModel::Spot | BillingModel::Mix => Ok(Err(Reason::NoCommitmentRate)),
+        BillingModel::Spot | BillingModel::Mix | BillingModel::CapacityBlock => {
+            Ok(Err(Reason::NoCommitmentRate))
+        }
     }
 }
 

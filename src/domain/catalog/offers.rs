@@ -103,6 +103,10 @@ pub enum PriceKind {
     },
     /// Monthly subscription (包年包月), per instance-month.
     Subscription { monthly: Decimal },
+    /// EC2 Capacity Block for ML: the reservation fee per instance-hour of
+    /// a block of whole days (1–14 days, then weeks, at most 182 days),
+    /// paid upfront when the block is bought.
+    CapacityBlock { hourly: Decimal },
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -220,7 +224,8 @@ impl PriceKind {
         match self {
             PriceKind::OnDemand { hourly }
             | PriceKind::Reserved { hourly, .. }
-            | PriceKind::SavingsPlan { hourly, .. } => *hourly,
+            | PriceKind::SavingsPlan { hourly, .. }
+            | PriceKind::CapacityBlock { hourly } => *hourly,
             PriceKind::Spot { hourly_max, .. } => *hourly_max,
             PriceKind::Subscription { monthly } => *monthly,
         }
@@ -267,6 +272,13 @@ impl Offer {
     /// The current spot price range, if sourced (see [`preferred`]).
     pub fn spot(&self) -> Option<&Price> {
         preferred(&self.prices, &|k| matches!(k, PriceKind::Spot { .. }))
+    }
+
+    /// The current Capacity Block rate, if sourced (see [`preferred`]).
+    pub fn capacity_block(&self) -> Option<&Price> {
+        preferred(&self.prices, &|k| {
+            matches!(k, PriceKind::CapacityBlock { .. })
+        })
     }
 
     /// The billing currency of this offer's prices (the first price's), if priced.

@@ -111,19 +111,29 @@ pub fn serving_models(scenario: &Scenario) -> Option<Vec<BillingModel>> {
     (serving && scenario.billing_models.is_empty()).then(|| {
         BillingModel::ALL
             .into_iter()
-            .filter(|m| !matches!(m, BillingModel::Spot | BillingModel::Mix))
+            .filter(|m| {
+                !matches!(
+                    m,
+                    BillingModel::Spot | BillingModel::Mix | BillingModel::CapacityBlock
+                )
+            })
             .collect()
     })
 }
 
 /// The scenario that prices the job on one offer: only this offer, the
-/// job's GPUs, `⌈hours / 730⌉` months with the hours spread over them, and
-/// the spot job length = the job's hours when not set.
+/// job's GPUs, `⌈hours / 730⌉` months with the hours spread over them, the
+/// run's hours back to back (a Capacity Block covers them with one block),
+/// and the spot job length = the job's hours when not set.
 pub fn pricing_scenario(scenario: &Scenario, offer: &Offer, h: &JobHours) -> Scenario {
     let mut s = scenario.clone();
     if let Some(models) = serving_models(scenario) {
         s.billing_models = models;
+        if offer.capacity_block().is_some() {
+            s.billing_models.push(BillingModel::CapacityBlock);
+        }
     }
+    s.run_hours = Some(h.wall_hours);
     s.offers = Some(vec![offer.id.clone()]);
     s.min_gpus = h.gpus;
     s.min_vram_gb = None;

@@ -177,7 +177,7 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
         #[cfg(not(target_arch = "wasm32"))]
         default: "all but the 5-year reservations",
         #[cfg(not(target_arch = "wasm32"))]
-        values: "`od` on-demand, `ri1n ri1p ri1a ri3n ri3p ri3a` reserved 1/3 yr no/partial/all upfront, `ri5n ri5p ri5a` reserved 5 yr (Azure publishes 5-year terms; computed only when named, so links made before them keep their meaning), `sp1 sp3` savings plan, `sub` monthly subscription (包年包月), `inst` 12-month installment, `spot`, `mix`",
+        values: "`od` on-demand, `ri1n ri1p ri1a ri3n ri3p ri3a` reserved 1/3 yr no/partial/all upfront, `ri5n ri5p ri5a` reserved 5 yr (Azure publishes 5-year terms; computed only when named, so links made before them keep their meaning), `sp1 sp3` savings plan, `sub` monthly subscription (包年包月), `inst` 12-month installment, `spot`, `mix`, `cb` EC2 Capacity Block for ML (whole days paid upfront, 1–182 days; without `bm` computed for the offers sold as one, see below)",
         bounds: None,
         read: r_bm,
         write: w_bm,

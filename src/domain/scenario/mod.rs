@@ -99,6 +99,10 @@ code_enum! {
         /// On-demand baseline plus a spot burst share.
         #[serde(rename = "mix")]
         Mix = "mix",
+        /// EC2 Capacity Block for ML: whole days reserved and paid upfront
+        /// (see `billing::capacity_block`).
+        #[serde(rename = "cb")]
+        CapacityBlock = "cb",
     }
 }
 
@@ -137,7 +141,10 @@ impl BillingModel {
             | BillingModel::Sp3 => Some(36),
             BillingModel::Ri5No | BillingModel::Ri5Partial | BillingModel::Ri5All => Some(60),
             BillingModel::Subscription => Some(1),
-            BillingModel::OnDemand | BillingModel::Spot | BillingModel::Mix => None,
+            BillingModel::OnDemand
+            | BillingModel::Spot
+            | BillingModel::Mix
+            | BillingModel::CapacityBlock => None,
         }
     }
 
@@ -429,6 +436,12 @@ pub struct Scenario {
     /// `--today`).
     #[serde(default)]
     pub today: Option<String>,
+    /// The hours of one run back to back: a job's wall hours, set when the
+    /// engine prices a job (`job::pricing_scenario`); a Capacity Block then
+    /// covers the run with one block. `None` = the horizon's months of
+    /// `hours_per_month`. Not part of the link.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub run_hours: Option<Decimal>,
 }
 
 code_enum! {
@@ -473,6 +486,7 @@ impl Default for Scenario {
             assumed_discount: None,
             job: None,
             today: None,
+            run_hours: None,
         }
     }
 }
@@ -481,6 +495,19 @@ impl Scenario {
     /// The exchange rate in force (CNY per USD).
     pub fn fx(&self, catalog: &Catalog) -> Decimal {
         self.fx_cny_per_usd.unwrap_or(catalog.fx.cny_per_usd)
+    }
+
+    /// The billing models to compute for one offer: [`Scenario::models`],
+    /// and, when none are chosen, the Capacity Block where the offer is
+    /// sold as one (offered where it exists; a link without `bm` keeps
+    /// every other offer's models).
+    pub fn models_for<'a>(
+        &'a self,
+        offer: &crate::domain::catalog::Offer,
+    ) -> impl Iterator<Item = BillingModel> + 'a {
+        let cb = (self.billing_models.is_empty() && offer.capacity_block().is_some())
+            .then_some(BillingModel::CapacityBlock);
+        self.models().iter().copied().chain(cb)
     }
 
     /// The billing models to compute ([`BillingModel::DEFAULT`] when none are chosen).

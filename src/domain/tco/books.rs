@@ -131,7 +131,7 @@ pub(crate) fn best_per_offer<'a, 'p>(
             r.fixed = (scenario.months, Vec::new());
         }
         let mut decision: Option<i64> = None;
-        for &m in scenario.models() {
+        for m in scenario.models_for(r.offer) {
             let d = match r.fixed.1.iter().find(|f| f.0 == m) {
                 Some(f) => f.1,
                 None => {

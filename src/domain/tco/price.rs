@@ -243,7 +243,7 @@ pub(super) fn offer_quote(
     let p = OfferPricing::new(scene, offer, instances, opts.lines)?;
     let mut models = Vec::with_capacity(scenario.models().len());
     let mut od_decision: Option<Decimal> = None;
-    for &m in scenario.models() {
+    for m in scenario.models_for(offer) {
         let q = match p.settle(m)? {
             Ok(s) => {
                 if m == BillingModel::OnDemand {

@@ -150,6 +150,7 @@ fn billing_kinds(c: &Catalog, p: ProviderId, l: Locale) -> Vec<&'static str> {
                 PriceKind::Reserved { .. } => t(WorkerMsg::PvModelReserved, l),
                 PriceKind::SavingsPlan { .. } => t(WorkerMsg::PvModelSavings, l),
                 PriceKind::Subscription { .. } => t(Msg::TagSub, l),
+                PriceKind::CapacityBlock { .. } => t(Msg::TagCb, l),
             };
             if !kinds.contains(&k) {
                 kinds.push(k);

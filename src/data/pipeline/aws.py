@@ -50,7 +50,7 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
     for r in supp:
         if r["provider"] == "AWS" and "tsaol" in r["source"]:
             ts.setdefault((r["region"], r["instance_type_or_item"]), {})[r["billing"]] = r
-    od26, ri26, sp26 = {}, {}, {}
+    od26, ri26, sp26, cb26 = {}, {}, {}, {}
     for r in new:
         key = (r["region"], r["instance_type"])
         if r["region"] not in regions or aws_family(table, r["instance_type"]) is None or not r["value"]:
@@ -61,6 +61,8 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             ri26.setdefault(key, []).append(r)
         elif r["price_type"] == "savings_plan":
             sp26.setdefault(key, []).append(r)
+        elif r["price_type"] == "capacity_block":
+            cb26.setdefault(key, []).append(r)
     # Newer dated rows read for the review (research/aws_tsaol_g4dn.csv; absent in the test fixtures).
     g4dn = {}
     if (inp.research / "aws_tsaol_g4dn.csv").exists():
@@ -162,6 +164,10 @@ def build(inp: Inputs, gpus_by_id: dict) -> list[dict]:
             prices.append(price("savings_plan", "USD", "s-term", r["as_of"], note=n,
                                 term_months=12 * int(r["term_years"]), payment=RI_PAY[r["payment_option"]],
                                 hourly=dec(r["value"])))
+        # EC2 Capacity Blocks for ML: the reservation fee per instance-hour (the newest dated row)
+        for r in sorted(cb26.get(key, []), key=lambda r: r["as_of"])[-1:]:
+            prices.append(price("capacity_block", "USD", src_of_ref(r["source_ref"]), r["as_of"],
+                                note=r["note"] or None, hourly=dec(r["value"])))
         if not prices:
             continue
         offers.append(offer("aws", region, itype, fam, gpu, count, gpus_by_id[gpu]["memory_gb"], vcpu, ram,

@@ -14,6 +14,7 @@ from unittest import mock
 import refresh
 from feedtestkit import FIX, Copy, ctx, replay
 from feeds import alibaba, aws_pricelist as apl, aws_spot, tencent
+from feeds.base import FeedOutput
 from feeds.http import FeedError, fetch_to_file, strip_callback
 from feeds.transport import Live, Replay
 
@@ -34,6 +35,54 @@ class AwsPriceListTest(unittest.TestCase):
         [r] = rows
         self.assertEqual((r["instance_type"], r["price"]["hourly"], r["price"]["as_of"]), ("p4d.24xlarge", "32.7726", "2024-05-28"))
         self.assertEqual(r["spec"], {"vcpu": "96", "ram_gib": "1152", "gpu_count": 8})
+
+    def test_real_capacity_block_sku_is_listed_and_its_zero_os_fee_is_never_a_price(self):
+        """The recorded us-east-1 offer file's Capacity Block SKU (YSXJGN78QTXNVGDQ: marketoption
+        CapacityBlock, operation RunInstances:CB) has an OnDemand term of "$0.00 per Capacity Block Linux
+        p4d.24xlarge Instance Hour": the operating-system fee only (the reservation fee is not in the price
+        list). It yields no price, and the feed lists (us-east-1, p4d.24xlarge) as sold as Capacity Blocks.
+        (Before: the SKU was only filtered out by its market option, and nothing listed it.)"""
+        offer = json.loads((REAL / "aws_pricelist_AmazonEC2_region_us-east-1_p4d_opencost.json").read_text())
+        products, terms, version = apl.records_from_json(offer)
+        [(_, _, _, _, [fee])] = [t for t in terms if t[0] == "YSXJGN78QTXNVGDQ"]
+        self.assertEqual((fee["unit"], fee["price"]), ("Hrs", "0.0000000000"))  # what must never be published
+        self.assertTrue(apl.is_capacity_block(products["YSXJGN78QTXNVGDQ"]))
+        self.assertFalse(apl.is_capacity_block(products["H7NGEAC6UEHNTKSJ"]))
+        rows, problems, _ = apl.parse_offer(products, terms, version, region="us-east-1", table=TABLE, currency="USD",
+                                            sid="s", as_of="2024-05-28")
+        self.assertEqual(problems, [])
+        self.assertEqual([(r["price"]["model"], r["price"]["hourly"]) for r in rows], [("on_demand", "32.7726")])
+        self.assertEqual(apl.capacity_blocks(products, region="us-east-1", table=TABLE),
+                         [{"region": "us-east-1", "instance_type": "p4d.24xlarge", "sku": "YSXJGN78QTXNVGDQ",
+                           "spec": {"vcpu": "96", "ram_gib": "1152", "gpu_count": 8}}])
+        self.assertEqual(apl.capacity_blocks(products, region="us-west-2", table=TABLE), [])
+        # recognised by either attribute: without its market option, its operation code still says so
+        del products["YSXJGN78QTXNVGDQ"]["market"]
+        rows, _, _ = apl.parse_offer(products, terms, version, region="us-east-1", table=TABLE, currency="USD", sid="s", as_of="x")
+        self.assertEqual([r["price"]["hourly"] for r in rows], ["32.7726"])
+        self.assertEqual([x["sku"] for x in apl.capacity_blocks(products, region="us-east-1", table=TABLE)], ["YSXJGN78QTXNVGDQ"])
+        # the replayed feed (the same file is the recorded set's us-east-1 offer file) lists it, and the
+        # listing survives `make feed` (FeedOutput.to_json / from_json)
+        out = apl.run_ec2(replay(), ctx())
+        self.assertEqual([(x["region"], x["instance_type"]) for x in out.capacity_blocks], [("us-east-1", "p4d.24xlarge")])
+        self.assertFalse([r for r in out.rows if r["price"]["model"] == "on_demand" and r["price"]["hourly"] == "0"])
+        self.assertEqual([r["price"]["hourly"] for r in out.rows if r["region"] == "us-east-1"], ["32.7726"])
+        again = FeedOutput.from_json(json.loads(json.dumps(out.to_json())))
+        self.assertEqual(again.capacity_blocks, out.capacity_blocks)
+
+    def test_capacity_block_listing_keeps_the_last_one_for_a_region_that_failed(self):
+        """listing(): this run's, plus the last accepted listing of the regions whose offer file failed;
+        a feed that failed as a whole (or did not run) gives the last accepted listing."""
+        last = {"capacity_blocks": [{"region": "eu-west-1", "instance_type": "p5.48xlarge"},
+                                    {"region": "us-east-1", "instance_type": "p5.48xlarge"}]}
+        out = FeedOutput("aws-ec2", "aws")
+        out.capacity_blocks = [{"region": "us-east-1", "instance_type": "p4d.24xlarge"}]
+        out.fail("HTTP 500", region="eu-west-1")
+        self.assertEqual([(x["region"], x["instance_type"]) for x in apl.listing(out, last)],
+                         [("eu-west-1", "p5.48xlarge"), ("us-east-1", "p4d.24xlarge")])  # us-east-1 p5 gone this run
+        out.status = "failed"
+        self.assertEqual(apl.listing(out, last), last["capacity_blocks"])
+        self.assertEqual(apl.listing(None, None), [])
 
     def test_csv_offer_file_reserved_terms_with_the_published_partial_upfront_split(self):
         with open(FIX / "aws" / "ec2_ap-northeast-1.csv", newline="") as f:

@@ -4,7 +4,9 @@ A feed's output (FeedOutput.to_json) is what `make feed` writes and the merge re
   feed, provider, status ("ok" | "skipped" | "failed"), why (one line, for skipped/failed), fetched
   (the date its rows carry), rows, sources (source id → catalog source record), problems (parser-level
   gate flags: schema drift, bad values), notes (rows left out by rule, one line each), failures (the
-  smallest requests that failed or were refused: see FeedOutput.fail).
+  smallest requests that failed or were refused: see FeedOutput.fail), capacity_blocks (aws-ec2 only:
+  the instance types its offer files list as sold as EC2 Capacity Blocks, [{"region", "instance_type",
+  "sku", "spec"}], which aws-capacity-blocks asks for their reservation fee).
 A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}.
 """
 
@@ -29,6 +31,7 @@ class FeedOutput:
     notes: list = field(default_factory=list)
     written: bool = False      # some response was a written fixture (never a live figure)
     failures: list = field(default_factory=list)
+    capacity_blocks: list = field(default_factory=list)
 
     def fail(self, why: str, *, region: str, instance_type: str | None = None, model: str | None = None,
              expected: bool = False) -> None:
@@ -49,13 +52,14 @@ class FeedOutput:
     def to_json(self) -> dict:
         return {"feed": self.feed, "provider": self.provider, "status": self.status, "why": self.why,
                 "fetched": self.fetched, "written": self.written, "sources": self.sources,
-                "problems": self.problems, "notes": self.notes, "failures": self.failures, "rows": self.rows}
+                "problems": self.problems, "notes": self.notes, "failures": self.failures,
+                "capacity_blocks": self.capacity_blocks, "rows": self.rows}
 
     @staticmethod
     def from_json(d: dict) -> "FeedOutput":
         return FeedOutput(d["feed"], d["provider"], d["status"], d.get("why", ""), d.get("fetched"),
                           d.get("rows", []), d.get("sources", {}), d.get("problems", []), d.get("notes", []),
-                          d.get("written", False), d.get("failures", []))
+                          d.get("written", False), d.get("failures", []), d.get("capacity_blocks", []))
 
 
 def in_scope(r: dict, scope: dict) -> bool:

@@ -108,6 +108,8 @@ def headline(p: dict):
             return Decimal(p["upfront"]) + Decimal(p["hourly"]) * p["term_months"] * 730
         if m == "savings_plan":
             return Decimal(p["hourly"])
+        if m == "capacity_block":  # the reservation fee per instance-hour (paid up front for the block)
+            return Decimal(p["hourly"])
         if m == "subscription":
             return Decimal(p["monthly"])
     except (InvalidOperation, KeyError, TypeError):
@@ -118,7 +120,7 @@ def headline(p: dict):
 def bad_value(p: dict) -> str | None:
     """Why a price's figures are unpublishable (None = fine)."""
     fields = {"on_demand": ("hourly",), "spot": ("hourly_min", "hourly_max"), "reserved": ("upfront", "hourly"),
-              "savings_plan": ("hourly",), "subscription": ("monthly",)}.get(p.get("model"))
+              "savings_plan": ("hourly",), "capacity_block": ("hourly",), "subscription": ("monthly",)}.get(p.get("model"))
     if fields is None:
         return f"unknown model {p.get('model')!r}"
     vals = {}
@@ -244,7 +246,7 @@ def per_gpu_hour(o: dict, p: dict) -> Decimal | None:
     n = o.get("gpu_count") or 0
     try:
         m = p["model"]
-        if m == "on_demand" or m == "savings_plan":
+        if m in ("on_demand", "savings_plan", "capacity_block"):
             v = Decimal(p["hourly"])
         elif m == "spot":
             v = Decimal(p["hourly_min"])

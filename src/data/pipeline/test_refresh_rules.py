@@ -6,6 +6,7 @@ minimum is never stored as the maximum."""
 
 import copy
 import unittest
+from decimal import Decimal
 
 import refresh
 from feeds.base import FeedOutput, row, row_id
@@ -182,6 +183,24 @@ class Merge(unittest.TestCase):
         out.rows = [copy.deepcopy(r)]
         rows, _, _ = refresh.check_feed(out, None, {}, self.MAP, {row_id(hist): low})
         self.assertEqual(rows, [])
+
+    def test_a_capacity_block_price_is_gated_like_an_hourly_price_and_a_zero_is_never_one(self):
+        """capacity_block (the reservation fee per instance-hour, paid up front for the block): one price
+        per offer (model key capacity_block), its hourly figure read by the move and first-seen gates, and
+        the bad-price gate leaves out a figure ≤ 0 or unreadable. (Before: "unknown model".)"""
+        ok = {"model": "capacity_block", "hourly": "41.528", "currency": "USD", "source": "s", "as_of": "2026-11-30"}
+        self.assertIsNone(refresh.bad_value(ok))
+        self.assertEqual(refresh.headline(ok), Decimal("41.528"))
+        self.assertEqual(refresh.per_gpu_hour({"gpu_count": 8}, ok), Decimal("5.191"))
+        self.assertEqual(row_id({"provider": "aws", "region": "us-east-1", "instance_type": "p5.48xlarge", "price": ok}),
+                         "aws:us-east-1:p5.48xlarge/capacity_block")
+        for bad, why in (("0", "hourly 0 ≤ 0"), ("0.00", "hourly 0.00 ≤ 0"), ("-1", "hourly -1 ≤ 0"),
+                         ("NaN", "hourly 'NaN' is not a number"), (None, "hourly None is not a number")):
+            self.assertEqual(refresh.bad_value(dict(ok, hourly=bad)), why)
+        out = FeedOutput("aws-capacity-blocks", "aws")
+        out.rows = [row("aws", "us-east-1", "p4d.24xlarge", "capacity_block", "USD", "s", "2026-11-30", hourly="0")]
+        rows, flags, _ = refresh.check_feed(out, None, {}, self.MAP)
+        self.assertEqual((rows, flags[0]), ([], ("bad-price", "aws:us-east-1:p4d.24xlarge/capacity_block", "hourly 0 ≤ 0")))
 
     def test_first_seen_siblings_are_the_same_gpu_model_and_currency(self):
         prior = {"offers": [

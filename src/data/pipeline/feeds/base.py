@@ -38,7 +38,7 @@ class FeedOutput:
         """One request failed (or was refused by the provider as an expected answer: an opt-in region, a
         charge type not sold for this type). The unit of failure is the smallest request: a region, a
         type in a region, or one billing model of a type; `model` is a billing model (on_demand, spot,
-        subscription, reserved, savings_plan) or a full model key (reserved/12/all). The refresh keeps the
+        subscription, reserved, savings_plan, capacity_block) or a full model key (reserved/12/all). The refresh keeps the
         last accepted rows in that scope, with their own dates, and names the failure in the report."""
         scope = {"provider": self.provider, "region": region}
         if instance_type:

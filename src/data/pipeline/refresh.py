@@ -38,6 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_catalog  # noqa: E402
 import feedmerge  # noqa: E402
 from common import DROPPED, LOG, Inputs, load_json  # noqa: E402
+from feeds import aws_pricelist  # noqa: E402
 from feeds.base import FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
 from feeds.http import FeedError  # noqa: E402
 from feeds.registry import FEEDS, PROVIDER  # noqa: E402
@@ -77,6 +78,15 @@ def context(inp: Inputs) -> dict:
 
 
 def run_feed(name: str, tr, ctx) -> FeedOutput:
+    """One feed's output; kept in ctx["outputs"] for the feeds after it in the same run (aws-capacity-blocks
+    reads aws-ec2's Capacity Block listing)."""
+    out = _run_feed(name, tr, ctx)
+    if isinstance(ctx, dict):
+        ctx.setdefault("outputs", {})[name] = out
+    return out
+
+
+def _run_feed(name: str, tr, ctx) -> FeedOutput:
     fn, _ = FEEDS[name]
     try:
         out = fn(tr, ctx)
@@ -445,6 +455,7 @@ def refresh(args) -> int:
     cat_path = (out_dir / "catalog.json") if out_dir else build_catalog.OUT
     report_path = Path(args.report) if args.report else state_dir / "report.md"
     prior_acc, prior_hist = feedmerge.read_state(state_dir)
+    ctx["accepted"] = prior_acc  # e.g. the last Capacity Block listing, where aws-ec2 does not run this time
     if out_dir and not (out_dir / "history.json").exists():
         # a first refresh into an empty folder starts from the research history (the seed), no refreshes
         prior_hist = [e for e in feedmerge.read_state(feedmerge.STATE)[1] if "price" in e and "changed" not in e]
@@ -537,6 +548,9 @@ def refresh(args) -> int:
                     sources[sid] = rec
         new_acc["feeds"][o.feed] = {"provider": o.provider, "fetched": o.fetched, "sources": sources,
                                     "rows": sorted(rows, key=row_id)}
+        listed = aws_pricelist.listing(o, prior)  # what aws-capacity-blocks asks next time (aws-ec2 only)
+        if listed:
+            new_acc["feeds"][o.feed]["capacity_blocks"] = listed
     # 3. gates on the merged catalog: spot above on-demand, > 3× moves
     DROPPED.clear()
     LOG.clear()
@@ -627,7 +641,9 @@ def fetch_one(args) -> int:
     if args.name not in FEEDS:
         raise SystemExit(f"refresh: unknown feed {args.name!r} (feeds: {', '.join(FEEDS)})")
     tr = Replay(Path(args.from_)) if args.from_ else Live(record=Path(args.record) if args.record else None)
-    out = run_feed(args.name, tr, context(inp))
+    ctx = context(inp)
+    ctx["accepted"] = feedmerge.read_state(feedmerge.STATE)[0]  # the committed state: e.g. the Capacity Block listing
+    out = run_feed(args.name, tr, ctx)
     dst = Path(args.parsed)
     dst.mkdir(parents=True, exist_ok=True)
     (dst / f"{args.name}.json").write_text(json.dumps(out.to_json(), ensure_ascii=False, indent=0) + "\n", encoding="utf-8")

@@ -39,7 +39,7 @@ import build_catalog  # noqa: E402
 import feedmerge  # noqa: E402
 from common import DROPPED, LOG, Inputs, load_json  # noqa: E402
 from feeds import aws_pricelist  # noqa: E402
-from feeds.base import FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
+from feeds.base import SPOT_BANDS, FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
 from feeds.http import FeedError  # noqa: E402
 from feeds.registry import FEEDS, PROVIDER  # noqa: E402
 from feeds.transport import Live, Replay, today  # noqa: E402
@@ -57,7 +57,7 @@ GATES = {
     "bad-price": "a price ≤ 0, not a number, NaN or infinite",
     "currency": "a price in a currency the region does not bill in",
     "unit": "a figure in a unit other than the billing model's (e.g. per month where per hour is due)",
-    "schema": "a required field is missing (schema drift)",
+    "schema": "a required field is missing (schema drift), or a field's value is not one the catalog knows",
     "duplicate": "two different prices for one SKU and billing model",
     "spot-above-od": "spot above on-demand",
     "move": "a price moved more than 3× either way since the last accepted catalog",
@@ -161,6 +161,18 @@ def bad_value(p: dict) -> str | None:
     return None
 
 
+def bad_band(p: dict) -> str | None:
+    """Why a price's interruption band is unpublishable (None = fine, or no band): a spot price's band is
+    one of the engine's SpotBand codes; no other billing model has one."""
+    if "interruption_band" not in p:
+        return None
+    if p.get("model") != "spot":
+        return f"interruption_band on a {p.get('model')} price"
+    if p["interruption_band"] not in SPOT_BANDS:
+        return f"interruption_band {p['interruption_band']!r} is not one of {', '.join(SPOT_BANDS)}"
+    return None
+
+
 def carried(out: FeedOutput, prior: dict | None, rows: list) -> list:
     """The last accepted rows in the scope of a failed request that this run did not renew: kept as they
     were, with their own dates."""
@@ -189,6 +201,10 @@ def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dic
         why = bad_value(p)
         if why:
             flags.append(("bad-price", rid, why))
+            continue
+        why = bad_band(p)
+        if why:
+            flags.append(("schema", rid, why))
             continue
         reg = regions.get((r["provider"], r["region"]))
         if reg is not None:

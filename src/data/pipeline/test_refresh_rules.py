@@ -5,6 +5,7 @@ counted, a first-seen price is checked against its siblings, NaN never becomes a
 minimum is never stored as the maximum."""
 
 import copy
+import json
 import unittest
 from decimal import Decimal
 
@@ -95,6 +96,65 @@ class Corrupted(unittest.TestCase):
         self.assertEqual(rc, 3, o.getvalue()[-2000:] + e.getvalue())
         self.assertIn("refused: bad-price: azure:eastus:Standard_ND96isr_H100_v5/on_demand", e.getvalue())
         self.assertEqual(self.c.state(), self.before)
+
+
+class SpotBand(unittest.TestCase):
+    """The Spot Advisor band of a spot price ("interruption_band") through the refresh: the merge into the
+    catalog (also where the spot history's price wins), the history when it changes, the parsed outputs,
+    the rows kept for a failed request, and the gate on a value the engine does not know."""
+
+    def test_the_band_reaches_the_catalog_and_a_changed_band_sends_the_old_price_to_history(self):
+        c = Copy()
+        self.addCleanup(c.close)
+        rc, out, err = c.run()
+        self.assertEqual(rc, 0, out[-2000:] + err)
+        acc = json.loads((c.out / "accepted.json").read_text())
+        [sp] = [r["price"] for r in acc["feeds"]["aws-spot"]["rows"] if r["instance_type"] == "p4d.24xlarge"]
+        self.assertEqual(sp["interruption_band"], "10-15")
+        # the history's range wins the offer's spot price (RANK) and takes the file's band over
+        [hs] = [r["price"] for r in acc["feeds"]["aws-spot-history"]["rows"] if r["instance_type"] == "p4d.24xlarge"]
+        self.assertNotIn("interruption_band", hs)  # the state itself is not changed by the merge
+        cat = json.loads((c.out / "catalog.json").read_text())
+        [o] = [o for o in cat["offers"] if o["id"] == "aws:us-east-1:p4d.24xlarge"]
+        [p] = [p for p in o["prices"] if p["model"] == "spot"]
+        self.assertEqual((p["source"], p["hourly_min"], p["hourly_max"], p["interruption_band"]),
+                         ("fixture-aws-spot-hist-us-east-1", "16.2", "17", "10-15"))
+        self.assertTrue(p["note"].endswith("; interruption_band 10-15 from fixture-aws-spot-file of 2026-11-30"))
+        # the advisor moves p4d to "<5%": the price changes, the old one (band 10-15) goes to the history
+        adv = c.json("aws/spot-advisor-data.json")
+        adv["spot_advisor"]["us-east-1"]["Linux"]["p4d.24xlarge"]["r"] = 0
+        c.put("aws/spot-advisor-data.json", adv)
+        rc, out, err = c.run()
+        self.assertEqual(rc, 0, out[-2000:] + err)
+        cat = json.loads((c.out / "catalog.json").read_text())
+        [o] = [o for o in cat["offers"] if o["id"] == "aws:us-east-1:p4d.24xlarge"]
+        self.assertEqual([p["interruption_band"] for p in o["prices"] if p["model"] == "spot"], ["lt5"])
+        self.assertEqual([p["interruption_band"] for p in o["price_history"] if p.get("source") == "fixture-aws-spot-hist-us-east-1"],
+                         ["10-15"])
+        hist = json.loads((c.out / "history.json").read_text())
+        self.assertTrue(any(e.get("offer") == "aws:us-east-1:p4d.24xlarge" and e.get("changed")
+                            and e["price"].get("interruption_band") == "10-15" for e in hist))
+        # make feed / merge of parsed outputs: the band travels in the feed's JSON
+        d = c.root / "parsed"
+        self.assertEqual(refresh.main(["feed", "aws-spot", "--from", str(c.rec), "--parsed", str(d)]), 0)
+        parsed = FeedOutput.from_json(json.loads((d / "aws-spot.json").read_text()))
+        self.assertEqual({(r["region"], r["instance_type"]): r["price"].get("interruption_band") for r in parsed.rows},
+                         {("us-east-1", "p4d.24xlarge"): "lt5", ("us-east-1", "p5.48xlarge"): "gt20", ("ap-northeast-1", "p5.48xlarge"): None})
+
+    def test_rows_kept_for_a_failed_request_keep_their_band_and_an_unknown_band_is_left_out(self):
+        old = row("aws", "eu-west-1", "p4d.24xlarge", "spot", "USD", "aws-spot-file", "2026-10-01", hourly_min="9",
+                  hourly_max="12", interruption_band="5-10")
+        out = FeedOutput("aws-spot", "aws")
+        out.fail("timeout", region="eu-west-1")
+        out.rows = [row("aws", "us-east-1", "p4d.24xlarge", "spot", "USD", "s", "2026-12-01", hourly_min="9",
+                        hourly_max="12", interruption_band="<5%"),
+                    row("aws", "us-east-2", "p4d.24xlarge", "on_demand", "USD", "s", "2026-12-01", hourly="30",
+                        interruption_band="lt5")]
+        rows, flags, kept = refresh.check_feed(out, {"rows": [old]}, {}, Merge.MAP)
+        self.assertEqual([r["price"]["interruption_band"] for r in kept], ["5-10"])
+        self.assertEqual([r for r in rows if r not in kept], [])
+        self.assertEqual(sorted((g, r) for g, r, _ in flags if g == "schema"),
+                         [("schema", "aws:us-east-1:p4d.24xlarge/spot"), ("schema", "aws:us-east-2:p4d.24xlarge/on_demand")])
 
 
 def _row(region, it, model="on_demand", as_of="2026-01-01", **kw):

@@ -7,7 +7,8 @@ A feed's output (FeedOutput.to_json) is what `make feed` writes and the merge re
   smallest requests that failed or were refused: see FeedOutput.fail), capacity_blocks (aws-ec2 only:
   the instance types its offer files list as sold as EC2 Capacity Blocks, [{"region", "instance_type",
   "sku", "spec"}], which aws-capacity-blocks asks for their reservation fee).
-A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}.
+A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}; a
+spot price may carry "interruption_band" (one of SPOT_BANDS).
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from common import fmt
+
+# The interruption bands a spot price may carry ("interruption_band"): the engine's SpotBand codes
+# (src/domain/scenario, AWS Spot Advisor's monthly interruption-frequency bands)
+SPOT_BANDS = ("lt5", "5-10", "10-15", "15-20", "gt20")
 
 
 @dataclass

@@ -96,7 +96,11 @@ def gpu_of(m: dict, provider: str, itype: str):
 
 PRICE_KEYS = ("model", "term_months", "payment", "upfront", "hourly", "hourly_min", "hourly_max", "monthly",
               "split_unknown", "currency", "source", "as_of", "indicative", "range_min",
-              "spot_exceeds_on_demand_sourced", "steps", "note")
+              "spot_exceeds_on_demand_sourced", "steps", "interruption_band", "note")
+# Fields a feed knows that the better-ranked feed of the same offer and billing model does not: the
+# winner takes them over, its note naming where from (the spot history has no Spot Advisor band; the
+# spot file's row has it).
+TAKEN_OVER = ("interruption_band",)
 SOURCE_KEYS = ("id", "title", "reference", "as_of", "kind", "note")
 
 
@@ -109,15 +113,27 @@ def canon(d: dict, keys: tuple) -> dict:
 
 def feed_rows(acc: dict) -> list[tuple[str, dict]]:
     """Every accepted row with its feed; where two feeds price one offer and model, the better-ranked
-    feed's row only."""
-    best = {}
+    feed's row only, with the TAKEN_OVER fields it lacks from the others (a copy: the state is not
+    changed)."""
+    best, every = {}, {}
     for feed in sorted(acc["feeds"]):
         for r in acc["feeds"][feed]["rows"]:
             k = (r["provider"], r["region"], r["instance_type"], model_key(r["price"]))
             rank = RANK.get(feed, 1)
+            every.setdefault(k, []).append((rank, feed, r))
             if k not in best or rank < best[k][0]:
                 best[k] = (rank, feed, r)
-    return [(f, r) for _, (_, f, r) in sorted(best.items())]
+    out = []
+    for k, (_, f, r) in sorted(best.items()):
+        for _, _, other in sorted(every[k], key=lambda x: x[:2]):
+            for fld in TAKEN_OVER:
+                q = other["price"]
+                if other is not r and fld in q and fld not in r["price"]:
+                    r = dict(r, price=dict(r["price"], **{fld: q[fld]}))
+                    r["price"]["note"] = (r["price"].get("note", "") + f"; {fld} {q[fld]} from {q['source']} of "
+                                          f"{q['as_of']}").lstrip("; ")
+        out.append((f, r))
+    return out
 
 
 def apply(inp: Inputs, offers: list, acc: dict, hist: list, gpus_by_id: dict, offer_fn) -> tuple[list, dict]:

@@ -38,7 +38,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_catalog  # noqa: E402
 import feedmerge  # noqa: E402
 from common import DROPPED, LOG, Inputs, load_json  # noqa: E402
-from feeds.base import FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
+from feeds import aws_pricelist  # noqa: E402
+from feeds.base import SPOT_BANDS, FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
 from feeds.http import FeedError  # noqa: E402
 from feeds.registry import FEEDS, PROVIDER  # noqa: E402
 from feeds.transport import Live, Replay, today  # noqa: E402
@@ -56,7 +57,7 @@ GATES = {
     "bad-price": "a price ≤ 0, not a number, NaN or infinite",
     "currency": "a price in a currency the region does not bill in",
     "unit": "a figure in a unit other than the billing model's (e.g. per month where per hour is due)",
-    "schema": "a required field is missing (schema drift)",
+    "schema": "a required field is missing (schema drift), or a field's value is not one the catalog knows",
     "duplicate": "two different prices for one SKU and billing model",
     "spot-above-od": "spot above on-demand",
     "move": "a price moved more than 3× either way since the last accepted catalog",
@@ -77,6 +78,15 @@ def context(inp: Inputs) -> dict:
 
 
 def run_feed(name: str, tr, ctx) -> FeedOutput:
+    """One feed's output; kept in ctx["outputs"] for the feeds after it in the same run (aws-capacity-blocks
+    reads aws-ec2's Capacity Block listing)."""
+    out = _run_feed(name, tr, ctx)
+    if isinstance(ctx, dict):
+        ctx.setdefault("outputs", {})[name] = out
+    return out
+
+
+def _run_feed(name: str, tr, ctx) -> FeedOutput:
     fn, _ = FEEDS[name]
     try:
         out = fn(tr, ctx)
@@ -108,6 +118,8 @@ def headline(p: dict):
             return Decimal(p["upfront"]) + Decimal(p["hourly"]) * p["term_months"] * 730
         if m == "savings_plan":
             return Decimal(p["hourly"])
+        if m == "capacity_block":  # the reservation fee per instance-hour (paid up front for the block)
+            return Decimal(p["hourly"])
         if m == "subscription":
             return Decimal(p["monthly"])
     except (InvalidOperation, KeyError, TypeError):
@@ -118,7 +130,7 @@ def headline(p: dict):
 def bad_value(p: dict) -> str | None:
     """Why a price's figures are unpublishable (None = fine)."""
     fields = {"on_demand": ("hourly",), "spot": ("hourly_min", "hourly_max"), "reserved": ("upfront", "hourly"),
-              "savings_plan": ("hourly",), "subscription": ("monthly",)}.get(p.get("model"))
+              "savings_plan": ("hourly",), "capacity_block": ("hourly",), "subscription": ("monthly",)}.get(p.get("model"))
     if fields is None:
         return f"unknown model {p.get('model')!r}"
     vals = {}
@@ -146,6 +158,18 @@ def bad_value(p: dict) -> str | None:
             return f"{f} {p.get(f)} ≤ 0"
     if m == "spot" and vals["hourly_min"] > vals["hourly_max"]:
         return "spot min above max"
+    return None
+
+
+def bad_band(p: dict) -> str | None:
+    """Why a price's interruption band is unpublishable (None = fine, or no band): a spot price's band is
+    one of the engine's SpotBand codes; no other billing model has one."""
+    if "interruption_band" not in p:
+        return None
+    if p.get("model") != "spot":
+        return f"interruption_band on a {p.get('model')} price"
+    if p["interruption_band"] not in SPOT_BANDS:
+        return f"interruption_band {p['interruption_band']!r} is not one of {', '.join(SPOT_BANDS)}"
     return None
 
 
@@ -177,6 +201,10 @@ def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dic
         why = bad_value(p)
         if why:
             flags.append(("bad-price", rid, why))
+            continue
+        why = bad_band(p)
+        if why:
+            flags.append(("schema", rid, why))
             continue
         reg = regions.get((r["provider"], r["region"]))
         if reg is not None:
@@ -244,7 +272,7 @@ def per_gpu_hour(o: dict, p: dict) -> Decimal | None:
     n = o.get("gpu_count") or 0
     try:
         m = p["model"]
-        if m == "on_demand" or m == "savings_plan":
+        if m in ("on_demand", "savings_plan", "capacity_block"):
             v = Decimal(p["hourly"])
         elif m == "spot":
             v = Decimal(p["hourly_min"])
@@ -443,6 +471,7 @@ def refresh(args) -> int:
     cat_path = (out_dir / "catalog.json") if out_dir else build_catalog.OUT
     report_path = Path(args.report) if args.report else state_dir / "report.md"
     prior_acc, prior_hist = feedmerge.read_state(state_dir)
+    ctx["accepted"] = prior_acc  # e.g. the last Capacity Block listing, where aws-ec2 does not run this time
     if out_dir and not (out_dir / "history.json").exists():
         # a first refresh into an empty folder starts from the research history (the seed), no refreshes
         prior_hist = [e for e in feedmerge.read_state(feedmerge.STATE)[1] if "price" in e and "changed" not in e]
@@ -535,6 +564,9 @@ def refresh(args) -> int:
                     sources[sid] = rec
         new_acc["feeds"][o.feed] = {"provider": o.provider, "fetched": o.fetched, "sources": sources,
                                     "rows": sorted(rows, key=row_id)}
+        listed = aws_pricelist.listing(o, prior)  # what aws-capacity-blocks asks next time (aws-ec2 only)
+        if listed:
+            new_acc["feeds"][o.feed]["capacity_blocks"] = listed
     # 3. gates on the merged catalog: spot above on-demand, > 3× moves
     DROPPED.clear()
     LOG.clear()
@@ -625,7 +657,9 @@ def fetch_one(args) -> int:
     if args.name not in FEEDS:
         raise SystemExit(f"refresh: unknown feed {args.name!r} (feeds: {', '.join(FEEDS)})")
     tr = Replay(Path(args.from_)) if args.from_ else Live(record=Path(args.record) if args.record else None)
-    out = run_feed(args.name, tr, context(inp))
+    ctx = context(inp)
+    ctx["accepted"] = feedmerge.read_state(feedmerge.STATE)[0]  # the committed state: e.g. the Capacity Block listing
+    out = run_feed(args.name, tr, ctx)
     dst = Path(args.parsed)
     dst.mkdir(parents=True, exist_ok=True)
     (dst / f"{args.name}.json").write_text(json.dumps(out.to_json(), ensure_ascii=False, indent=0) + "\n", encoding="utf-8")

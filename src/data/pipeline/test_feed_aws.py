@@ -14,6 +14,7 @@ from unittest import mock
 import refresh
 from feedtestkit import FIX, Copy, ctx, replay
 from feeds import alibaba, aws_pricelist as apl, aws_spot, tencent
+from feeds.base import FeedOutput
 from feeds.http import FeedError, fetch_to_file, strip_callback
 from feeds.transport import Live, Replay
 
@@ -34,6 +35,54 @@ class AwsPriceListTest(unittest.TestCase):
         [r] = rows
         self.assertEqual((r["instance_type"], r["price"]["hourly"], r["price"]["as_of"]), ("p4d.24xlarge", "32.7726", "2024-05-28"))
         self.assertEqual(r["spec"], {"vcpu": "96", "ram_gib": "1152", "gpu_count": 8})
+
+    def test_real_capacity_block_sku_is_listed_and_its_zero_os_fee_is_never_a_price(self):
+        """The recorded us-east-1 offer file's Capacity Block SKU (YSXJGN78QTXNVGDQ: marketoption
+        CapacityBlock, operation RunInstances:CB) has an OnDemand term of "$0.00 per Capacity Block Linux
+        p4d.24xlarge Instance Hour": the operating-system fee only (the reservation fee is not in the price
+        list). It yields no price, and the feed lists (us-east-1, p4d.24xlarge) as sold as Capacity Blocks.
+        (Before: the SKU was only filtered out by its market option, and nothing listed it.)"""
+        offer = json.loads((REAL / "aws_pricelist_AmazonEC2_region_us-east-1_p4d_opencost.json").read_text())
+        products, terms, version = apl.records_from_json(offer)
+        [(_, _, _, _, [fee])] = [t for t in terms if t[0] == "YSXJGN78QTXNVGDQ"]
+        self.assertEqual((fee["unit"], fee["price"]), ("Hrs", "0.0000000000"))  # what must never be published
+        self.assertTrue(apl.is_capacity_block(products["YSXJGN78QTXNVGDQ"]))
+        self.assertFalse(apl.is_capacity_block(products["H7NGEAC6UEHNTKSJ"]))
+        rows, problems, _ = apl.parse_offer(products, terms, version, region="us-east-1", table=TABLE, currency="USD",
+                                            sid="s", as_of="2024-05-28")
+        self.assertEqual(problems, [])
+        self.assertEqual([(r["price"]["model"], r["price"]["hourly"]) for r in rows], [("on_demand", "32.7726")])
+        self.assertEqual(apl.capacity_blocks(products, region="us-east-1", table=TABLE),
+                         [{"region": "us-east-1", "instance_type": "p4d.24xlarge", "sku": "YSXJGN78QTXNVGDQ",
+                           "spec": {"vcpu": "96", "ram_gib": "1152", "gpu_count": 8}}])
+        self.assertEqual(apl.capacity_blocks(products, region="us-west-2", table=TABLE), [])
+        # recognised by either attribute: without its market option, its operation code still says so
+        del products["YSXJGN78QTXNVGDQ"]["market"]
+        rows, _, _ = apl.parse_offer(products, terms, version, region="us-east-1", table=TABLE, currency="USD", sid="s", as_of="x")
+        self.assertEqual([r["price"]["hourly"] for r in rows], ["32.7726"])
+        self.assertEqual([x["sku"] for x in apl.capacity_blocks(products, region="us-east-1", table=TABLE)], ["YSXJGN78QTXNVGDQ"])
+        # the replayed feed (the same file is the recorded set's us-east-1 offer file) lists it, and the
+        # listing survives `make feed` (FeedOutput.to_json / from_json)
+        out = apl.run_ec2(replay(), ctx())
+        self.assertEqual([(x["region"], x["instance_type"]) for x in out.capacity_blocks], [("us-east-1", "p4d.24xlarge")])
+        self.assertFalse([r for r in out.rows if r["price"]["model"] == "on_demand" and r["price"]["hourly"] == "0"])
+        self.assertEqual([r["price"]["hourly"] for r in out.rows if r["region"] == "us-east-1"], ["32.7726"])
+        again = FeedOutput.from_json(json.loads(json.dumps(out.to_json())))
+        self.assertEqual(again.capacity_blocks, out.capacity_blocks)
+
+    def test_capacity_block_listing_keeps_the_last_one_for_a_region_that_failed(self):
+        """listing(): this run's, plus the last accepted listing of the regions whose offer file failed;
+        a feed that failed as a whole (or did not run) gives the last accepted listing."""
+        last = {"capacity_blocks": [{"region": "eu-west-1", "instance_type": "p5.48xlarge"},
+                                    {"region": "us-east-1", "instance_type": "p5.48xlarge"}]}
+        out = FeedOutput("aws-ec2", "aws")
+        out.capacity_blocks = [{"region": "us-east-1", "instance_type": "p4d.24xlarge"}]
+        out.fail("HTTP 500", region="eu-west-1")
+        self.assertEqual([(x["region"], x["instance_type"]) for x in apl.listing(out, last)],
+                         [("eu-west-1", "p5.48xlarge"), ("us-east-1", "p4d.24xlarge")])  # us-east-1 p5 gone this run
+        out.status = "failed"
+        self.assertEqual(apl.listing(out, last), last["capacity_blocks"])
+        self.assertEqual(apl.listing(None, None), [])
 
     def test_csv_offer_file_reserved_terms_with_the_published_partial_upfront_split(self):
         with open(FIX / "aws" / "ec2_ap-northeast-1.csv", newline="") as f:
@@ -294,6 +343,7 @@ class AwsSpotTest(unittest.TestCase):
         self.assertIn("lowest current Linux price, stored as the minimum", p4d["note"])
         self.assertIn("hourly_max_unknown", p4d["note"])
         self.assertIn("interruption frequency 10-15%", p4d["note"])
+        self.assertEqual(p4d["interruption_band"], "10-15")
         self.assertTrue(all(r["price"]["hourly_max_unknown"] is True for r in out.rows))
         self.assertNotIn(("us-east-1", "g4dn.xlarge", "spot", None, None), got)  # N/A*
         self.assertNotIn(("us-east-1", "g5.xlarge", "spot", None, None), got)    # 0 = not offered
@@ -312,7 +362,8 @@ class AwsSpotTest(unittest.TestCase):
 
     def test_real_samples_parse(self):
         bands = aws_spot.parse_advisor(json.loads((REAL / "aws_spot_advisor_data_sample.json").read_text()))
-        self.assertEqual(bands[("eu-north-1", "r7g.large")], "interruption frequency <5% (Spot Advisor; savings 70 % vs on-demand)")
+        self.assertEqual(bands[("eu-north-1", "r7g.large")], {"label": "<5%", "band": "lt5",
+                         "note": "interruption frequency <5% (Spot Advisor; savings 70 % vs on-demand)"})
         rows, problems, _ = aws_spot.parse_spot_file(json.loads((REAL / "aws_spot_json_sample.json").read_text()), table=TABLE,
                                                      regions={"us-east-1"}, sid="s", as_of="x", advisor=bands)
         self.assertEqual((rows, problems), ([], []))  # m6i/m6g: not GPU families
@@ -321,6 +372,50 @@ class AwsSpotTest(unittest.TestCase):
         self.assertEqual(rows[0]["price"]["hourly_max"], "0.0615")
         with self.assertRaises(ValueError):
             aws_spot.parse_spot_file({"vers": 1}, table=TABLE, regions=set(), sid="s", as_of="x", advisor={})
+
+    def test_spot_advisor_bands_are_structured_by_their_label_and_an_unknown_label_gives_none(self):
+        """The real advisor sample's ranges (index 0..4: "<5%", "5-10%", "10-15%", "15-20%", ">20%") map to
+        the engine's SpotBand codes by their label; each sampled type gets its range's code (r 0 → lt5,
+        1 → 5-10, 2 → 10-15, 3 → 15-20), and a spot row carries it as "interruption_band" beside the note.
+        A label not among them (a new range, a reworded one) gives no band and one schema problem, never a
+        guessed band; the note keeps the label as published. (Before: the band was only in the note.)"""
+        adv = json.loads((REAL / "aws_spot_advisor_data_sample.json").read_text())
+        self.assertEqual([(r["index"], r["label"], aws_spot.band_code(r["label"])) for r in adv["ranges"]],
+                         [(0, "<5%", "lt5"), (1, "5-10%", "5-10"), (2, "10-15%", "10-15"), (3, "15-20%", "15-20"),
+                          (4, ">20%", "gt20")])
+        self.assertEqual(sorted(aws_spot.BAND_OF_LABEL.values()), sorted(("lt5", "5-10", "10-15", "15-20", "gt20")))
+        bands = aws_spot.parse_advisor(adv)
+        self.assertEqual({k[1]: v["band"] for k, v in bands.items()},
+                         {"r5dn.24xlarge": "10-15", "m7gd.8xlarge": "5-10", "m7a.16xlarge": "15-20", "c6gd.medium": "5-10",
+                          "r7g.large": "lt5", "c6gd.8xlarge": "lt5", "r7a.2xlarge": "lt5", "t3.large": "lt5", "m6g.12xlarge": "lt5"})
+        self.assertEqual(aws_spot.band_code(" < 5 % "), "lt5")  # whitespace aside, the label's text only
+        for label in ("<5", "5–10%", "20-30%", "", None, 0):
+            self.assertIsNone(aws_spot.band_code(label), label)
+        # a spot row in each real band (the sample's types standing in for GPU families)
+        data = json.loads(strip_callback((FIX / "aws" / "spot.json").read_bytes()))
+        sizes = data["config"]["regions"][0]["instanceTypes"][0]["sizes"]
+        code = data["config"]["regions"][0]["region"]
+        fake = {(code, s["size"]): bands[("eu-north-1", t)] for s, t in zip(sizes, ("r7g.large", "m7gd.8xlarge", "r5dn.24xlarge", "m7a.16xlarge"))}
+        rows, problems, _ = aws_spot.parse_spot_file(data, table=TABLE, regions={code}, sid="s", as_of="x", advisor=fake)
+        self.assertEqual(problems, [])
+        [r] = [r for r in rows if r["instance_type"] == sizes[0]["size"]]
+        self.assertEqual(r["price"]["interruption_band"], "lt5")
+        self.assertTrue(r["price"]["note"].endswith("; interruption frequency <5% (Spot Advisor; savings 70 % vs on-demand)"))
+        self.assertTrue(all(r["price"]["interruption_band"] in ("lt5", "5-10", "10-15", "15-20") for r in rows))
+        # an unknown label: no band, one schema problem naming the rows; the refresh's bad_band refuses a
+        # band that is not a SpotBand code, or a band on another billing model
+        adv["ranges"][4]["label"] = "20-30%"
+        adv["spot_advisor"]["us-east-1"] = {"Linux": {sizes[0]["size"]: {"s": 50, "r": 4}}}
+        rows, problems, _ = aws_spot.parse_spot_file(data, table=TABLE, regions={code}, sid="s", as_of="x",
+                                                     advisor=aws_spot.parse_advisor(adv))
+        [r] = [r for r in rows if r["instance_type"] == sizes[0]["size"]]
+        self.assertNotIn("interruption_band", r["price"])
+        self.assertIn("interruption frequency 20-30% (Spot Advisor", r["price"]["note"])
+        self.assertEqual([(p["gate"], p["row"]) for p in problems], [("schema", "aws-spot/spot-advisor:20-30%")])
+        self.assertIn(f"no interruption_band on 1 spot row(s) (aws:us-east-1:{sizes[0]['size']}/spot)", problems[0]["detail"])
+        self.assertIsNone(refresh.bad_band(dict(r["price"], interruption_band="gt20")))
+        self.assertIn("is not one of", refresh.bad_band(dict(r["price"], interruption_band=">20%")))
+        self.assertEqual(refresh.bad_band({"model": "on_demand", "interruption_band": "lt5"}), "interruption_band on a on_demand price")
 
     def test_history_is_the_range_of_per_az_medians_linux_only(self):
         """Replayed under boto3 from the raw EC2 XML, two pages (NextToken); the opt-in region visited

@@ -5,7 +5,9 @@ counted, a first-seen price is checked against its siblings, NaN never becomes a
 minimum is never stored as the maximum."""
 
 import copy
+import json
 import unittest
+from decimal import Decimal
 
 import refresh
 from feeds.base import FeedOutput, row, row_id
@@ -96,6 +98,65 @@ class Corrupted(unittest.TestCase):
         self.assertEqual(self.c.state(), self.before)
 
 
+class SpotBand(unittest.TestCase):
+    """The Spot Advisor band of a spot price ("interruption_band") through the refresh: the merge into the
+    catalog (also where the spot history's price wins), the history when it changes, the parsed outputs,
+    the rows kept for a failed request, and the gate on a value the engine does not know."""
+
+    def test_the_band_reaches_the_catalog_and_a_changed_band_sends_the_old_price_to_history(self):
+        c = Copy()
+        self.addCleanup(c.close)
+        rc, out, err = c.run()
+        self.assertEqual(rc, 0, out[-2000:] + err)
+        acc = json.loads((c.out / "accepted.json").read_text())
+        [sp] = [r["price"] for r in acc["feeds"]["aws-spot"]["rows"] if r["instance_type"] == "p4d.24xlarge"]
+        self.assertEqual(sp["interruption_band"], "10-15")
+        # the history's range wins the offer's spot price (RANK) and takes the file's band over
+        [hs] = [r["price"] for r in acc["feeds"]["aws-spot-history"]["rows"] if r["instance_type"] == "p4d.24xlarge"]
+        self.assertNotIn("interruption_band", hs)  # the state itself is not changed by the merge
+        cat = json.loads((c.out / "catalog.json").read_text())
+        [o] = [o for o in cat["offers"] if o["id"] == "aws:us-east-1:p4d.24xlarge"]
+        [p] = [p for p in o["prices"] if p["model"] == "spot"]
+        self.assertEqual((p["source"], p["hourly_min"], p["hourly_max"], p["interruption_band"]),
+                         ("fixture-aws-spot-hist-us-east-1", "16.2", "17", "10-15"))
+        self.assertTrue(p["note"].endswith("; interruption_band 10-15 from fixture-aws-spot-file of 2026-11-30"))
+        # the advisor moves p4d to "<5%": the price changes, the old one (band 10-15) goes to the history
+        adv = c.json("aws/spot-advisor-data.json")
+        adv["spot_advisor"]["us-east-1"]["Linux"]["p4d.24xlarge"]["r"] = 0
+        c.put("aws/spot-advisor-data.json", adv)
+        rc, out, err = c.run()
+        self.assertEqual(rc, 0, out[-2000:] + err)
+        cat = json.loads((c.out / "catalog.json").read_text())
+        [o] = [o for o in cat["offers"] if o["id"] == "aws:us-east-1:p4d.24xlarge"]
+        self.assertEqual([p["interruption_band"] for p in o["prices"] if p["model"] == "spot"], ["lt5"])
+        self.assertEqual([p["interruption_band"] for p in o["price_history"] if p.get("source") == "fixture-aws-spot-hist-us-east-1"],
+                         ["10-15"])
+        hist = json.loads((c.out / "history.json").read_text())
+        self.assertTrue(any(e.get("offer") == "aws:us-east-1:p4d.24xlarge" and e.get("changed")
+                            and e["price"].get("interruption_band") == "10-15" for e in hist))
+        # make feed / merge of parsed outputs: the band travels in the feed's JSON
+        d = c.root / "parsed"
+        self.assertEqual(refresh.main(["feed", "aws-spot", "--from", str(c.rec), "--parsed", str(d)]), 0)
+        parsed = FeedOutput.from_json(json.loads((d / "aws-spot.json").read_text()))
+        self.assertEqual({(r["region"], r["instance_type"]): r["price"].get("interruption_band") for r in parsed.rows},
+                         {("us-east-1", "p4d.24xlarge"): "lt5", ("us-east-1", "p5.48xlarge"): "gt20", ("ap-northeast-1", "p5.48xlarge"): None})
+
+    def test_rows_kept_for_a_failed_request_keep_their_band_and_an_unknown_band_is_left_out(self):
+        old = row("aws", "eu-west-1", "p4d.24xlarge", "spot", "USD", "aws-spot-file", "2026-10-01", hourly_min="9",
+                  hourly_max="12", interruption_band="5-10")
+        out = FeedOutput("aws-spot", "aws")
+        out.fail("timeout", region="eu-west-1")
+        out.rows = [row("aws", "us-east-1", "p4d.24xlarge", "spot", "USD", "s", "2026-12-01", hourly_min="9",
+                        hourly_max="12", interruption_band="<5%"),
+                    row("aws", "us-east-2", "p4d.24xlarge", "on_demand", "USD", "s", "2026-12-01", hourly="30",
+                        interruption_band="lt5")]
+        rows, flags, kept = refresh.check_feed(out, {"rows": [old]}, {}, Merge.MAP)
+        self.assertEqual([r["price"]["interruption_band"] for r in kept], ["5-10"])
+        self.assertEqual([r for r in rows if r not in kept], [])
+        self.assertEqual(sorted((g, r) for g, r, _ in flags if g == "schema"),
+                         [("schema", "aws:us-east-1:p4d.24xlarge/spot"), ("schema", "aws:us-east-2:p4d.24xlarge/on_demand")])
+
+
 def _row(region, it, model="on_demand", as_of="2026-01-01", **kw):
     kw = kw or {"hourly": "10"}
     return row("aws", region, it, model, "USD", "src-old", as_of, **kw)
@@ -182,6 +243,24 @@ class Merge(unittest.TestCase):
         out.rows = [copy.deepcopy(r)]
         rows, _, _ = refresh.check_feed(out, None, {}, self.MAP, {row_id(hist): low})
         self.assertEqual(rows, [])
+
+    def test_a_capacity_block_price_is_gated_like_an_hourly_price_and_a_zero_is_never_one(self):
+        """capacity_block (the reservation fee per instance-hour, paid up front for the block): one price
+        per offer (model key capacity_block), its hourly figure read by the move and first-seen gates, and
+        the bad-price gate leaves out a figure ≤ 0 or unreadable. (Before: "unknown model".)"""
+        ok = {"model": "capacity_block", "hourly": "41.528", "currency": "USD", "source": "s", "as_of": "2026-11-30"}
+        self.assertIsNone(refresh.bad_value(ok))
+        self.assertEqual(refresh.headline(ok), Decimal("41.528"))
+        self.assertEqual(refresh.per_gpu_hour({"gpu_count": 8}, ok), Decimal("5.191"))
+        self.assertEqual(row_id({"provider": "aws", "region": "us-east-1", "instance_type": "p5.48xlarge", "price": ok}),
+                         "aws:us-east-1:p5.48xlarge/capacity_block")
+        for bad, why in (("0", "hourly 0 ≤ 0"), ("0.00", "hourly 0.00 ≤ 0"), ("-1", "hourly -1 ≤ 0"),
+                         ("NaN", "hourly 'NaN' is not a number"), (None, "hourly None is not a number")):
+            self.assertEqual(refresh.bad_value(dict(ok, hourly=bad)), why)
+        out = FeedOutput("aws-capacity-blocks", "aws")
+        out.rows = [row("aws", "us-east-1", "p4d.24xlarge", "capacity_block", "USD", "s", "2026-11-30", hourly="0")]
+        rows, flags, _ = refresh.check_feed(out, None, {}, self.MAP)
+        self.assertEqual((rows, flags[0]), ([], ("bad-price", "aws:us-east-1:p4d.24xlarge/capacity_block", "hourly 0 ≤ 0")))
 
     def test_first_seen_siblings_are_the_same_gpu_model_and_currency(self):
         prior = {"offers": [

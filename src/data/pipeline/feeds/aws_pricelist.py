@@ -8,7 +8,13 @@ full disk) is a failure of that region (FeedOutput.fail) and the other regions g
 index failing fails the feed. parse: pure functions over the offer file's records (parse_offer_json, parse_offer_csv →
 normalised records → rows), tested on recordings and fixtures in tests/fixtures/feeds/.
 Kept: GPU/accelerator families of mappings.json, Linux, shared tenancy, no pre-installed software,
-capacity status Used, market option OnDemand (Capacity Blocks left out), operation RunInstances.
+capacity status Used, market option OnDemand, operation RunInstances.
+Capacity Blocks for ML (market option CapacityBlock, operation RunInstances:CB) are recognised explicitly
+and never priced from here: their OnDemand term ("$0.00 per Capacity Block Linux p4d.24xlarge Instance
+Hour") is the operating-system fee only, and the reservation fee is not in the price list. The feed lists
+the (region, instance type) pairs sold as Capacity Blocks instead (FeedOutput.capacity_blocks,
+capacity_blocks()), which the credentialed aws-capacity-blocks feed asks DescribeCapacityBlockOfferings
+for (feeds/aws_capacity_blocks.py).
 Reserved: Standard class (Convertible only where the region has no Standard offer for that term and
 payment), 1/3 yr × No/Partial/All Upfront, with the upfront fee (Quantity dimension) and the hourly fee
 (Hrs dimension) as published. A price dimension in a currency other than the price list's (CNY in the USD
@@ -50,6 +56,8 @@ ATTR = {
 REQUIRED = ("instance_type", "vcpu", "memory", "tenancy", "os", "preinstalled", "capacity", "usagetype",
             "operation", "region")
 FAMILIES = ("Compute Instance", "Compute Instance (bare metal)")
+# A Capacity Block SKU: its market option, and the operation code of its Linux usage
+CB_MARKET, CB_OPERATION = "CapacityBlock", "RunInstances:CB"
 
 
 def family_of(table: list, itype: str):
@@ -150,11 +158,15 @@ def ram_gib(mem: str | None) -> str | None:
     return num(v) if v.replace(".", "", 1).isdigit() else None
 
 
-def parse_offer(products, terms, version, *, region: str, table: list, currency: str, sid: str, as_of: str,
-                partition: str = "aws"):
-    """Rows (on-demand + reserved) and problems from one regional offer file's records."""
-    rows, problems, notes = [], [], []
-    keep = {}
+def is_capacity_block(a: dict) -> bool:
+    """A Capacity Block for ML SKU (by its market option or by its operation code): its price list term
+    is the operating-system fee only, never the reservation's price."""
+    return a.get("market") == CB_MARKET or a.get("operation") == CB_OPERATION
+
+
+def _gpu_products(products, *, region: str, table: list, problems: list):
+    """(sku, attributes) of the Linux, shared-tenancy compute products of a GPU family in `region` (no
+    pre-installed software, capacity Used); a product lacking a required attribute is flagged (schema)."""
     for sku, a in products.items():
         if a.get("product_family") not in FAMILIES:
             continue
@@ -172,6 +184,53 @@ def parse_offer(products, terms, version, *, region: str, table: list, currency:
             continue
         if (a["os"], a["tenancy"], a["preinstalled"], a["capacity"]) != ("Linux", "Shared", "NA", "Used"):
             continue
+        yield sku, a
+
+
+def _spec(a: dict) -> dict:
+    spec = {"vcpu": a["vcpu"], "ram_gib": ram_gib(a["memory"])}
+    if a.get("gpu") and str(a["gpu"]).isdigit():
+        spec["gpu_count"] = int(a["gpu"])
+    return spec
+
+
+def capacity_blocks(products, *, region: str, table: list) -> list[dict]:
+    """The instance types of a GPU family sold as Capacity Blocks for ML in `region` (Linux, shared
+    tenancy): [{"region", "instance_type", "sku", "spec"}], sorted. Listed, never priced: the SKU's
+    OnDemand term is the operating-system fee ($0.00 for Linux) and the reservation fee is not in the
+    price list (aws-capacity-blocks asks DescribeCapacityBlockOfferings for it)."""
+    seen = {}
+    for sku, a in _gpu_products(products, region=region, table=table, problems=[]):
+        if is_capacity_block(a) and "BoxUsage:" in a["usagetype"]:
+            seen.setdefault(a["instance_type"], {"region": region, "instance_type": a["instance_type"], "sku": sku,
+                                                 "spec": _spec(a)})
+    return [seen[it] for it in sorted(seen)]
+
+
+def listing(out: FeedOutput | None, last: dict | None) -> list[dict]:
+    """The Capacity Block listing to use: this run's (`out`, an aws-ec2 output that did not fail as a
+    whole), plus the last accepted listing (`last`: the feed's entry in accepted.json) for the regions
+    whose offer file failed this time; without this run's, the last accepted one."""
+    prior = list((last or {}).get("capacity_blocks") or [])
+    if out is None or out.status != "ok":
+        return prior
+    failed = {f["scope"]["region"] for f in out.failures if set(f["scope"]) == {"provider", "region"}}
+    got = {(x["region"], x["instance_type"]): x for x in out.capacity_blocks}
+    for x in prior:
+        if x["region"] in failed:
+            got.setdefault((x["region"], x["instance_type"]), x)
+    return [got[k] for k in sorted(got)]
+
+
+def parse_offer(products, terms, version, *, region: str, table: list, currency: str, sid: str, as_of: str,
+                partition: str = "aws"):
+    """Rows (on-demand + reserved) and problems from one regional offer file's records. A Capacity
+    Block SKU is never a row (capacity_blocks() lists it)."""
+    rows, problems, notes = [], [], []
+    keep = {}
+    for sku, a in _gpu_products(products, region=region, table=table, problems=problems):
+        if is_capacity_block(a):
+            continue  # the OS fee of a Capacity Block ($0.00 for Linux), not a price: listed by capacity_blocks()
         if a.get("market") not in (None, "OnDemand") or a["operation"] != "RunInstances" or "BoxUsage:" not in a["usagetype"]:
             continue
         keep[sku] = a
@@ -182,9 +241,7 @@ def parse_offer(products, terms, version, *, region: str, table: list, currency:
         if a is None:
             continue
         it = a["instance_type"]
-        spec = {"vcpu": a["vcpu"], "ram_gib": ram_gib(a["memory"])}
-        if a.get("gpu") and str(a["gpu"]).isdigit():
-            spec["gpu_count"] = int(a["gpu"])
+        spec = _spec(a)
         other = sorted({str(d["currency"]) for d in dims if d["currency"] != currency})
         if ttype == "OnDemand":
             if other:  # flagged and left out: a CNY figure is never published under a USD label
@@ -351,6 +408,7 @@ def run_ec2(tr, ctx, china: bool = False) -> FeedOutput:
         out.rows += rows
         out.problems += problems
         out.notes += notes
+        out.capacity_blocks += capacity_blocks(products, region=code, table=table)
     return out
 
 

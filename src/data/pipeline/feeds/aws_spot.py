@@ -7,8 +7,11 @@ zones differ). It is stored as the minimum; the maximum is unknown, so the row c
 "hourly_max_unknown": True (hourly_max = the minimum only as a placeholder) and the refresh takes the
 maximum from the history feed (or the last accepted history), else does not carry the row. A price of 0
 or "N/A" means the type is not offered there (the file's own convention), never a price: noted, no row.
-Any other figure that is not a positive number is kept as given, for the bad-price gate. The
-interruption band has no slot in the catalog's price schema, so it is stated in the price's note.
+Any other figure that is not a positive number is kept as given, for the bad-price gate. The Spot
+Advisor's interruption band is stated in the price's note and stored as `"interruption_band"`, the
+engine's SpotBand code (lt5, 5-10, 10-15, 15-20, gt20), mapped from the label of the advisor's `ranges`
+("<5%", "5-10%", "10-15%", "15-20%", ">20%"; whitespace aside, nothing else is read into a label): a
+label not among them gives no band and a schema problem (once per label), never a guessed band.
 
 DescribeSpotPriceHistory runs through boto3 with only its HTTP send answered on a replay (feeds/wire.py;
 the recording is the EC2 query API's XML, one exchange per page). Each region is one unit of failure:
@@ -24,7 +27,7 @@ import os
 from decimal import Decimal, InvalidOperation
 
 from feeds.aws_pricelist import family_of
-from feeds.base import FeedOutput, median, num, problem, row, source
+from feeds.base import SPOT_BANDS, FeedOutput, median, num, problem, row, source
 from feeds.http import FeedError
 
 FEED, FEED_HISTORY = "aws-spot", "aws-spot-history"
@@ -32,10 +35,20 @@ SPOT_URL = "https://website.spot.ec2.aws.a2z.com/spot.json"
 ADVISOR_URL = "https://spot-bid-advisor.s3.amazonaws.com/spot-advisor-data.json"
 HISTORY_DAYS = 7
 CREDENTIALS = ("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY")
+# The Spot Advisor's range labels (spot-advisor-data.json "ranges": index 0..4) → the engine's SpotBand
+# codes (src/domain/scenario SpotBand), by the label's text
+BAND_OF_LABEL = dict(zip(("<5%", "5-10%", "10-15%", "15-20%", ">20%"), SPOT_BANDS))
+
+
+def band_code(label) -> str | None:
+    """The SpotBand code of a Spot Advisor range label ("<5%" → "lt5"), None for a label not known."""
+    return BAND_OF_LABEL.get("".join(str(label).split()))
 
 
 def parse_advisor(adv: dict) -> dict:
-    """(region, instance type) → 'interruption <5% (Spot Advisor; savings 73 % vs on-demand)'."""
+    """(region, instance type) → {"label": the range's label as published, "band": its SpotBand code (None
+    when the label is not known), "note": 'interruption frequency <5% (Spot Advisor; savings 73 % vs
+    on-demand)'}."""
     if not isinstance(adv, dict) or "spot_advisor" not in adv or "ranges" not in adv:
         raise ValueError("Spot Advisor data: no 'spot_advisor'/'ranges' (schema changed?)")
     labels = {r["index"]: r["label"] for r in adv["ranges"] if "index" in r and "label" in r}
@@ -44,12 +57,17 @@ def parse_advisor(adv: dict) -> dict:
         for it, v in (by_os.get("Linux") or {}).items():
             if isinstance(v, dict) and v.get("r") in labels:
                 s = f"; savings {v['s']} % vs on-demand" if isinstance(v.get("s"), (int, float)) else ""
-                out[(region, it)] = f"interruption frequency {labels[v['r']]} (Spot Advisor{s})"
+                label = labels[v["r"]]
+                out[(region, it)] = {"label": label, "band": band_code(label),
+                                     "note": f"interruption frequency {label} (Spot Advisor{s})"}
     return out
 
 
 def parse_spot_file(data: dict, *, table: list, regions: set, sid: str, as_of: str, advisor: dict):
+    """Rows, problems and notes of the spot price file; `advisor` is parse_advisor's (a row in a known
+    band carries "interruption_band"; an unknown label is one schema problem, naming the rows without)."""
     rows, problems, notes = [], [], []
+    unknown: dict = {}
     cfg = data.get("config") if isinstance(data, dict) else None
     if not isinstance(cfg, dict) or "regions" not in cfg:
         raise ValueError("spot price file: no config.regions (schema changed?)")
@@ -77,13 +95,23 @@ def parse_spot_file(data: dict, *, table: list, regions: set, sid: str, as_of: s
                         continue
                 except InvalidOperation:
                     pass  # kept as given: the bad-price gate names it
-                band = advisor.get((code, it))
+                adv = advisor.get((code, it))
                 note = ("EC2 Spot pricing page file: the region's lowest current Linux price, stored as the minimum; "
                         "the maximum is not in the file (hourly_max_unknown)")
-                if band:
-                    note += "; " + band
+                band = {}
+                if adv:
+                    note += "; " + adv["note"]
+                    if adv["band"]:
+                        band["interruption_band"] = adv["band"]
+                    else:
+                        unknown.setdefault(adv["label"], []).append(f"aws:{code}:{it}/spot")
                 rows.append(row("aws", code, it, "spot", "USD", sid, as_of, note=note, hourly_min=v, hourly_max=v,
-                                hourly_max_unknown=True))
+                                hourly_max_unknown=True, **band))
+    for label, rids in sorted(unknown.items(), key=lambda x: str(x[0])):
+        problems.append(problem("schema", f"{FEED}/spot-advisor:{label}",
+                                f"Spot Advisor range label {label!r} is not one of {', '.join(BAND_OF_LABEL)}: no "
+                                f"interruption_band on {len(rids)} spot row(s) ({', '.join(rids[:3])}"
+                                f"{', …' if len(rids) > 3 else ''}); their notes keep the label as published"))
     return rows, problems, notes
 
 

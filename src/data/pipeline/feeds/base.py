@@ -4,8 +4,11 @@ A feed's output (FeedOutput.to_json) is what `make feed` writes and the merge re
   feed, provider, status ("ok" | "skipped" | "failed"), why (one line, for skipped/failed), fetched
   (the date its rows carry), rows, sources (source id → catalog source record), problems (parser-level
   gate flags: schema drift, bad values), notes (rows left out by rule, one line each), failures (the
-  smallest requests that failed or were refused: see FeedOutput.fail).
-A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}.
+  smallest requests that failed or were refused: see FeedOutput.fail), capacity_blocks (aws-ec2 only:
+  the instance types its offer files list as sold as EC2 Capacity Blocks, [{"region", "instance_type",
+  "sku", "spec"}], which aws-capacity-blocks asks for their reservation fee).
+A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}; a
+spot price may carry "interruption_band" (one of SPOT_BANDS).
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
 from common import fmt
+
+# The interruption bands a spot price may carry ("interruption_band"): the engine's SpotBand codes
+# (src/domain/scenario, AWS Spot Advisor's monthly interruption-frequency bands)
+SPOT_BANDS = ("lt5", "5-10", "10-15", "15-20", "gt20")
 
 
 @dataclass
@@ -29,13 +36,14 @@ class FeedOutput:
     notes: list = field(default_factory=list)
     written: bool = False      # some response was a written fixture (never a live figure)
     failures: list = field(default_factory=list)
+    capacity_blocks: list = field(default_factory=list)
 
     def fail(self, why: str, *, region: str, instance_type: str | None = None, model: str | None = None,
              expected: bool = False) -> None:
         """One request failed (or was refused by the provider as an expected answer: an opt-in region, a
         charge type not sold for this type). The unit of failure is the smallest request: a region, a
         type in a region, or one billing model of a type; `model` is a billing model (on_demand, spot,
-        subscription, reserved, savings_plan) or a full model key (reserved/12/all). The refresh keeps the
+        subscription, reserved, savings_plan, capacity_block) or a full model key (reserved/12/all). The refresh keeps the
         last accepted rows in that scope, with their own dates, and names the failure in the report."""
         scope = {"provider": self.provider, "region": region}
         if instance_type:
@@ -49,13 +57,14 @@ class FeedOutput:
     def to_json(self) -> dict:
         return {"feed": self.feed, "provider": self.provider, "status": self.status, "why": self.why,
                 "fetched": self.fetched, "written": self.written, "sources": self.sources,
-                "problems": self.problems, "notes": self.notes, "failures": self.failures, "rows": self.rows}
+                "problems": self.problems, "notes": self.notes, "failures": self.failures,
+                "capacity_blocks": self.capacity_blocks, "rows": self.rows}
 
     @staticmethod
     def from_json(d: dict) -> "FeedOutput":
         return FeedOutput(d["feed"], d["provider"], d["status"], d.get("why", ""), d.get("fetched"),
                           d.get("rows", []), d.get("sources", {}), d.get("problems", []), d.get("notes", []),
-                          d.get("written", False), d.get("failures", []))
+                          d.get("written", False), d.get("failures", []), d.get("capacity_blocks", []))
 
 
 def in_scope(r: dict, scope: dict) -> bool:

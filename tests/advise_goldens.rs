@@ -1002,3 +1002,57 @@ fn g47_advise_picks_the_capacity_block_for_a_3_month_h100_cluster() {
         Why::VsNext { pct_cheaper, .. } if *pct_cheaper == dec("19.0")
     )));
 }
+
+/// Issue 47 point 12: where the catalog has an offer's Spot Advisor band
+/// (the refresh reads it, `interruption_band`), spot is priced on it
+/// instead of the default 15 %. p5's spot 29.4109 $/h with band "> 20 %",
+/// taken at 25 %: λ = −ln(0.75) / 730 = 0.000394085031 /h, loss per
+/// interruption L = 60/2 min + 10 min = 0.666667 h, f = 1 / (1 − λL) =
+/// 1 / (1 − 0.000262723354) = 1.00026279…; 730 h × 29.4109 × f =
+/// 21,475.599 → 21,475.60 a month, × 12 = 257,707.20 (at the default 15 %:
+/// λ = 0.000222628671, f = 1.00014844…, 21,473.14 a month). A scenario
+/// that states its own rate (`si=10`) keeps it.
+#[test]
+fn g47_spot_is_priced_on_the_offers_own_spot_advisor_band() {
+    use gpucost::domain::catalog::SpotBand;
+    let mut c = full().clone();
+    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
+    let spot = o
+        .prices
+        .iter_mut()
+        .find(|p| matches!(p.kind, PriceKind::Spot { .. }))
+        .unwrap();
+    assert_eq!(spot.kind.figure(), dec("29.4109"));
+    let priced = |c: &Catalog, q: &str| {
+        let (l, _) = link::parse(q, c);
+        let q = gpucost::domain::tco::quote(c, &l.scenario).unwrap();
+        let m = q.offers[0]
+            .models
+            .iter()
+            .find(|m| m.model == BillingModel::Spot)
+            .cloned()
+            .unwrap();
+        m
+    };
+    let q = "v=2&o=aws:us-east-1:p5.48xlarge&bm=spot";
+    let before = priced(&c, q);
+    assert_eq!(before.decision_cost.unwrap().amount(), dec("257677.68"));
+    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
+    for p in &mut o.prices {
+        if matches!(p.kind, PriceKind::Spot { .. }) {
+            p.interruption_band = Some(SpotBand::Gt20);
+        }
+    }
+    let banded = priced(&c, q);
+    assert_eq!(banded.decision_cost.unwrap().amount(), dec("257707.20"));
+    assert!(banded
+        .notices
+        .contains(&gpucost::domain::tco::ModelNotice::SpotAdvisorBand {
+            band: SpotBand::Gt20
+        }));
+    let own = priced(&c, "v=2&o=aws:us-east-1:p5.48xlarge&bm=spot&si=10");
+    assert!(own
+        .notices
+        .iter()
+        .all(|n| !matches!(n, gpucost::domain::tco::ModelNotice::SpotAdvisorBand { .. })));
+}

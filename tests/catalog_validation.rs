@@ -259,10 +259,33 @@ fn rule_prices_positive() {
                 range_min: None,
                 spot_exceeds_on_demand_sourced: false,
                 split_unknown: false,
+                interruption_band: None,
                 note: None,
             })
         },
         |e| matches!(e, ValidationError::NonPositive { .. }),
+    );
+}
+
+#[test]
+fn rule_capacity_block_positive_and_a_band_only_on_spot() {
+    assert_caught(
+        |c| {
+            let p = &mut offer_mut(c, "aws:us-east-1:p5.48xlarge").prices;
+            for p in p.iter_mut() {
+                if let PriceKind::CapacityBlock { hourly } = &mut p.kind {
+                    *hourly = d("0");
+                }
+            }
+        },
+        |e| matches!(e, ValidationError::NonPositive { .. }),
+    );
+    assert_caught(
+        |c| {
+            offer_mut(c, P4D).prices[0].interruption_band =
+                Some(gpucost::domain::catalog::SpotBand::Lt5)
+        },
+        |e| matches!(e, ValidationError::BandNotSpot { .. }),
     );
 }
 

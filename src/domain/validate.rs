@@ -71,6 +71,10 @@ pub enum ValidationError {
     RangeInvalid {
         context: String,
     },
+    /// An interruption band on a price that is not spot.
+    BandNotSpot {
+        context: String,
+    },
     EmptyAsOf {
         context: String,
     },
@@ -183,6 +187,9 @@ impl fmt::Display for ValidationError {
             }
             RangeInvalid { context } => {
                 write!(f, "{context}: range_min must be positive and ≤ the price")
+            }
+            BandNotSpot { context } => {
+                write!(f, "{context}: interruption_band on a price that is not spot")
             }
             EmptyAsOf { context } => write!(f, "{context}: empty as_of"),
             EmptyText { context, field } => write!(f, "{context}: empty `{field}`"),
@@ -410,6 +417,11 @@ fn check_price(
         }
         PriceKind::Subscription { monthly } => pos(*monthly, "monthly", errs),
         PriceKind::CapacityBlock { hourly } => pos(*hourly, "hourly", errs),
+    }
+    if p.interruption_band.is_some() && !matches!(p.kind, PriceKind::Spot { .. }) {
+        errs.push(ValidationError::BandNotSpot {
+            context: ctx.to_string(),
+        });
     }
     if let Some(lo) = p.range_min {
         if lo <= zero || lo > headline(&p.kind) {

@@ -317,6 +317,7 @@ wire_unit_enum!(
     AcceleratorUse,
     SlaScope,
     RdmaKind,
+    SpotBand,
     GpuLink
 );
 
@@ -448,7 +449,8 @@ wire_struct!(Price {
     indicative,
     range_min,
     spot_exceeds_on_demand_sourced,
-    split_unknown;
+    split_unknown,
+    interruption_band;
     full: note,
 });
 /// An offer as its fields in order, except the id: almost always

@@ -410,7 +410,8 @@ pub enum Note {
         monthly_pct: Decimal,
         overhead_pct: Decimal,
         /// The default share, not the user's: the same assumed figure for
-        /// every offer (the catalog has no per-offer interruption rate).
+        /// every offer without a Spot Advisor band of its own in the catalog
+        /// (spot is priced on the band where it has one).
         assumed: bool,
     },
     /// The burst share of a mix.

@@ -297,7 +297,7 @@ pub(crate) fn first_month_discount(model: BillingModel) -> bool {
 }
 
 /// Renewal and still-owed notices of a term.
-pub(crate) fn term_notices(scenario: &Scenario, term: u32, notices: &mut Few<ModelNotice, 3>) {
+pub(crate) fn term_notices(scenario: &Scenario, term: u32, notices: &mut Few<ModelNotice, 4>) {
     if term > 1 && scenario.months > term {
         notices.push(ModelNotice::CommitmentRenewed);
     }

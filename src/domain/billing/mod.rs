@@ -181,10 +181,15 @@ pub enum ModelNotice {
     CapacityBlockDays {
         days: u32,
     },
+    /// Spot's interruptions taken from the offer's Spot Advisor band, not
+    /// the default assumption.
+    SpotAdvisorBand {
+        band: crate::domain::catalog::SpotBand,
+    },
 }
 
 /// A short list kept inline (no heap allocation): a result carries at most
-/// three notices of its own and at most two price references, and a quote
+/// four notices of its own and at most two price references, and a quote
 /// over thousands of offers should not allocate for each of them.
 /// Serialized as a list.
 #[derive(Debug, Clone, PartialEq)]
@@ -292,6 +297,9 @@ pub(crate) struct Scene<'a> {
     pub student: Option<Student>,
     /// None when the spot settings give no progress.
     pub spot: Option<SpotParams>,
+    /// The scenario keeps the default interruption assumption (then an
+    /// offer's own Spot Advisor band is used where the catalog has one).
+    pub default_interruption: bool,
     pub assumed: Option<&'a [AssumedRates]>,
     /// The last billing granularity and minimum asked of
     /// [`Scene::billed_hours`], with its answer (offers come provider by
@@ -324,6 +332,8 @@ impl<'a> Scene<'a> {
             credit,
             student,
             spot,
+            default_interruption: scenario.spot.interruption
+                == crate::domain::scenario::SpotSettings::default().interruption,
             assumed,
             billed: Cell::new(None),
         })
@@ -521,13 +531,13 @@ pub(crate) struct Shape {
     /// upfront stored as its effective rate): month-by-month cash is unknown.
     pub cash_unknown: bool,
     pub sources: Few<PriceRef, 2>,
-    pub notices: Few<ModelNotice, 3>,
+    pub notices: Few<ModelNotice, 4>,
 }
 
 impl Shape {
     /// Nothing to pay yet: the families fill in their charges (without
     /// building and dropping default lists for every result).
-    pub fn empty(sources: Few<PriceRef, 2>, notices: Few<ModelNotice, 3>) -> Shape {
+    pub fn empty(sources: Few<PriceRef, 2>, notices: Few<ModelNotice, 4>) -> Shape {
         Shape {
             upfront_per_term: Decimal::ZERO,
             term: None,

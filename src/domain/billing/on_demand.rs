@@ -60,7 +60,7 @@ fn fleet_charge(
     book: &Book,
     od: &OnDemandRate,
     billed: Decimal,
-    notices: &mut Few<ModelNotice, 3>,
+    notices: &mut Few<ModelNotice, 4>,
 ) -> Result<Decimal, EngineError> {
     let fleet_hours = mul(billed, book.instances)?;
     let Some(stu) = scene.student else {

@@ -5,6 +5,10 @@
 //!
 //! * Spot costs the midpoint of the catalog's snapshot range (notice
 //!   `spot_midpoint` when it is a range) × `f`: billed spot hours = `h × f`.
+//!   `f` comes from the scenario's interruption rate, or, while that is the
+//!   default assumption, from the spot price's own Spot Advisor band where
+//!   the catalog has one (notice `spot_advisor_band`; the band taken at its
+//!   upper edge, [`SpotBand::assumed_monthly_pct`](crate::domain::catalog::SpotBand::assumed_monthly_pct)).
 //! * The mix runs a share `s` (`mix`) of the usage on spot and the rest on
 //!   its baseline (`mixb`):
 //!   - on-demand baseline: `(1 − s)·h` on-demand hours plus `s·h·f` spot
@@ -21,7 +25,7 @@ use super::commitment::{self, term_notices};
 use super::{Book, Few, ModelNotice, PriceRef, Reason, Scene, Shape};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, sub};
-use crate::domain::scenario::BillingModel;
+use crate::domain::scenario::{BillingModel, InterruptionRate, SpotSettings};
 
 /// Expected spot price per instance-hour (midpoint × overhead factor), with
 /// its source and notice recorded.
@@ -29,16 +33,36 @@ fn spot_hourly(
     scene: &Scene,
     book: &Book,
     sources: &mut Few<PriceRef, 2>,
-    notices: &mut Few<ModelNotice, 3>,
+    notices: &mut Few<ModelNotice, 4>,
 ) -> Result<Result<Decimal, Reason>, EngineError> {
-    let Some(p) = &scene.spot else {
-        return Ok(Err(Reason::SpotNoProgress));
-    };
     let Some(range) = &book.spot else {
         return Ok(Err(Reason::NoSpotPrice));
     };
+    // the offer's own Spot Advisor band, where the price has one and the
+    // scenario keeps the default assumption
+    let band = range
+        .price
+        .interruption_band
+        .filter(|_| scene.default_interruption);
+    let own;
+    let p = match band {
+        Some(b) => {
+            own = crate::domain::spot::params(&SpotSettings {
+                interruption: InterruptionRate::Band(b),
+                ..scene.scenario.spot.clone()
+            });
+            &own
+        }
+        None => &scene.spot,
+    };
+    let Some(p) = p else {
+        return Ok(Err(Reason::SpotNoProgress));
+    };
     if range.min != range.max {
         notices.push(ModelNotice::SpotMidpoint);
+    }
+    if let Some(band) = band {
+        notices.push(ModelNotice::SpotAdvisorBand { band });
     }
     sources.push(range.src());
     let mid = (range.min + range.max) / Decimal::TWO;
@@ -97,7 +121,7 @@ fn on_demand_baseline(
     book: &Book,
     spot_hourly: Decimal,
     mut sources: Few<PriceRef, 2>,
-    notices: Few<ModelNotice, 3>,
+    notices: Few<ModelNotice, 4>,
 ) -> Result<Result<Shape, Reason>, EngineError> {
     let Some(od) = &book.on_demand else {
         return Ok(Err(Reason::NoSourcedPrice));
@@ -129,7 +153,7 @@ fn committed_baseline(
     base: BillingModel,
     spot_hourly: Decimal,
     mut sources: Few<PriceRef, 2>,
-    mut notices: Few<ModelNotice, 3>,
+    mut notices: Few<ModelNotice, 4>,
 ) -> Result<Result<Shape, Reason>, EngineError> {
     let Some(c) = commitment::resolve(book, base, scene.assumed)? else {
         return Ok(Err(Reason::NoCommitmentRate));

@@ -20,7 +20,9 @@ pub use dates::{as_of_days, date_of_days, is_stale_at, STALE_AFTER_DAYS};
 #[allow(unused_imports)]
 pub use ids::{GpuId, OfferId, RegionCode, UsageRateCode};
 #[allow(unused_imports)]
-pub use offers::{preferred, GpuLink, Network, Offer, Price, PriceKind, RdmaKind, Upfront};
+pub use offers::{
+    preferred, GpuLink, Network, Offer, Price, PriceKind, RdmaKind, SpotBand, Upfront,
+};
 
 /// The bundled catalog file.
 pub const CATALOG_JSON: &str = include_str!("../../data/catalog.json");

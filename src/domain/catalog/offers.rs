@@ -109,6 +109,39 @@ pub enum PriceKind {
     CapacityBlock { hourly: Decimal },
 }
 
+code_enum! {
+    /// An AWS Spot Advisor "frequency of interruption" band: the share of
+    /// instances interrupted in a month. The code is the link's (`si=lt5`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+    pub enum SpotBand {
+        #[serde(rename = "lt5")]
+        Lt5 = "lt5",
+        #[serde(rename = "5-10")]
+        B5To10 = "5-10",
+        #[serde(rename = "10-15")]
+        B10To15 = "10-15",
+        #[serde(rename = "15-20")]
+        B15To20 = "15-20",
+        #[serde(rename = "gt20")]
+        Gt20 = "gt20",
+    }
+}
+
+impl SpotBand {
+    /// The monthly share the engine assumes for the band, percent: the
+    /// band's upper edge (the conservative end); "> 20 %" has no published
+    /// upper edge and is taken as 25 %.
+    pub fn assumed_monthly_pct(self) -> Decimal {
+        Decimal::from(match self {
+            SpotBand::Lt5 => 5,
+            SpotBand::B5To10 => 10,
+            SpotBand::B10To15 => 15,
+            SpotBand::B15To20 => 20,
+            SpotBand::Gt20 => 25,
+        })
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Price {
     #[serde(flatten)]
@@ -135,6 +168,11 @@ pub struct Price {
     /// is unknown.
     #[serde(default, skip_serializing_if = "is_false")]
     pub split_unknown: bool,
+    /// A spot price's AWS Spot Advisor interruption band, where the feed
+    /// publishes one (the engine uses it instead of the default
+    /// assumption, `billing::spot`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interruption_band: Option<SpotBand>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -303,6 +341,7 @@ mod tests {
             range_min: None,
             spot_exceeds_on_demand_sourced: false,
             split_unknown: false,
+            interruption_band: None,
             note: None,
         }
     }

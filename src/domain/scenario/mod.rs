@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+pub use crate::domain::catalog::SpotBand;
 use crate::domain::catalog::{
     Catalog, Currency, GpuId, OfferId, ProviderId, RegionCode, RegionGroup, UsageKind,
     UsageRateCode,
@@ -180,39 +181,6 @@ impl RegionRef {
         Some(RegionRef {
             provider: ProviderId::from_code(p)?,
             code: RegionCode::new(code),
-        })
-    }
-}
-
-code_enum! {
-    /// An AWS Spot Advisor "frequency of interruption" band: the share of
-    /// instances interrupted in a month. The code is the link's (`si=lt5`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-    pub enum SpotBand {
-        #[serde(rename = "lt5")]
-        Lt5 = "lt5",
-        #[serde(rename = "5-10")]
-        B5To10 = "5-10",
-        #[serde(rename = "10-15")]
-        B10To15 = "10-15",
-        #[serde(rename = "15-20")]
-        B15To20 = "15-20",
-        #[serde(rename = "gt20")]
-        Gt20 = "gt20",
-    }
-}
-
-impl SpotBand {
-    /// The monthly share the engine assumes for the band, percent: the
-    /// band's upper edge (the conservative end); "> 20 %" has no published
-    /// upper edge and is taken as 25 %.
-    pub fn assumed_monthly_pct(self) -> Decimal {
-        Decimal::from(match self {
-            SpotBand::Lt5 => 5,
-            SpotBand::B5To10 => 10,
-            SpotBand::B10To15 => 15,
-            SpotBand::B15To20 => 20,
-            SpotBand::Gt20 => 25,
         })
     }
 }

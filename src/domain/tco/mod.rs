@@ -118,7 +118,7 @@ pub struct ModelQuote {
     pub indicative: bool,
     pub user_price: bool,
     /// Remarks on this result (the data notices are the offer's).
-    pub notices: Few<ModelNotice, 3>,
+    pub notices: Few<ModelNotice, 4>,
     pub sources: Few<PriceRef, 2>,
     /// The month lines, generated on demand (`lines()`; `lines` in JSON);
     /// None for totals-only quotes and unavailable models.

@@ -336,7 +336,7 @@ class CapacityBlockRefreshTest(unittest.TestCase):
         us-east-1 p4d.24xlarge (the real offer file's Capacity Block SKU), the feed asks it and the offer's
         prices hold the capacity_block price in the catalog's shape; accepted.json keeps the listing; a
         second replay changes nothing; a zero fee instead is refused (bad-price), nothing written."""
-        c = Copy(pipeline=True)
+        c = Copy()
         self.addCleanup(c.close)
         rc, out, err = c.run()
         self.assertEqual(rc, 0, out[-3000:] + err)
@@ -358,7 +358,7 @@ class CapacityBlockRefreshTest(unittest.TestCase):
         self.assertEqual(rc, 0, err)
         self.assertIn("nothing changed", out)
         self.assertEqual(c.state(), before)
-        f = c.rec / "pipeline" / "aws" / "cb_us-east-1_p4d.24xlarge.xml"
+        f = c.rec / "aws" / "cb_us-east-1_p4d.24xlarge.xml"
         f.write_text(f.read_text().replace("<upfrontFee>283.44</upfrontFee>", "<upfrontFee>0.00</upfrontFee>"))
         rc, out, err = c.run()
         self.assertEqual(rc, 3, out[-2000:] + err)

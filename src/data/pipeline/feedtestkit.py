@@ -16,9 +16,6 @@ from feeds.transport import Replay
 
 FIX = ROOT / "tests" / "fixtures" / "feeds"
 MANIFEST = json.loads((FIX / "manifest.json").read_text(encoding="utf-8"))
-# Recordings kept beside the pipeline (feeds whose responses are not yet in tests/fixtures/feeds): each
-# folder has its own manifest.json, included into a copy of the recorded set by Copy(pipeline=True).
-PIPELINE_FIX = Path(__file__).resolve().parent / "fixtures" / "feeds"
 
 
 def entries(folder: Path = FIX) -> list[dict]:
@@ -43,22 +40,14 @@ def entry(feed: str, file_part: str) -> dict:
 
 
 class Copy:
-    """A temporary copy of the recorded set to corrupt, and an OUT folder; run() = make refresh.
-    pipeline=True: with the recordings kept beside the pipeline (PIPELINE_FIX) included, so every feed of
-    the registry has responses."""
+    """A temporary copy of the recorded set to corrupt, and an OUT folder; run() = make refresh."""
 
-    def __init__(self, pipeline: bool = False):
+    def __init__(self):
         self._d = tempfile.TemporaryDirectory(prefix="gpucost-feedtest-")
         self.root = Path(self._d.name)
         self.rec = self.root / "rec"
         shutil.copytree(FIX, self.rec)
         self.out = self.root / "out"
-        if pipeline:
-            m = self.manifest()
-            for d in sorted(x for x in PIPELINE_FIX.iterdir() if (x / "manifest.json").is_file()):
-                shutil.copytree(d, self.rec / "pipeline" / d.name)
-                m["include"] = m.get("include", []) + [f"pipeline/{d.name}/manifest.json"]
-            self.set_manifest(m)
 
     def close(self):
         self._d.cleanup()

@@ -336,7 +336,7 @@ class CapacityBlockRefreshTest(unittest.TestCase):
         us-east-1 p4d.24xlarge (the real offer file's Capacity Block SKU), the feed asks it and the offer's
         prices hold the capacity_block price in the catalog's shape; accepted.json keeps the listing; a
         second replay changes nothing; a zero fee instead is refused (bad-price), nothing written."""
-        c = Copy(pipeline=True)
+        c = Copy()
         self.addCleanup(c.close)
         rc, out, err = c.run()
         self.assertEqual(rc, 0, out[-3000:] + err)
@@ -358,12 +358,62 @@ class CapacityBlockRefreshTest(unittest.TestCase):
         self.assertEqual(rc, 0, err)
         self.assertIn("nothing changed", out)
         self.assertEqual(c.state(), before)
-        f = c.rec / "pipeline" / "aws" / "cb_us-east-1_p4d.24xlarge.xml"
+        f = c.rec / "aws" / "cb_us-east-1_p4d.24xlarge.xml"
         f.write_text(f.read_text().replace("<upfrontFee>283.44</upfrontFee>", "<upfrontFee>0.00</upfrontFee>"))
         rc, out, err = c.run()
         self.assertEqual(rc, 3, out[-2000:] + err)
         self.assertIn("refused: bad-price: aws:us-east-1:p4d.24xlarge/capacity_block: hourly 0 ≤ 0", err)
         self.assertEqual(c.state(), before)
+
+    def test_make_feed_asks_the_aws_ec2_output_in_its_parsed_folder_else_the_committed_listing(self):
+        """The refresh workflow's jobs: make feed FEED=aws-ec2 PARSED=DIR in the matrix, then the
+        aws-capacity-blocks job with that output downloaded into its DIR: it asks this run's listing (the
+        committed state has none), and the merge of the two publishes the price. A failed or unreadable
+        aws-ec2 output is left for the committed listing."""
+        import io
+        from contextlib import redirect_stdout
+
+        import feedmerge
+        c = Copy()
+        self.addCleanup(c.close)
+        state, d = c.root / "state", c.root / "parsed"
+        state.mkdir()
+
+        def feed(name):
+            o = io.StringIO()
+            with mock.patch.object(feedmerge, "STATE", state), redirect_stdout(o):
+                self.assertEqual(refresh.main(["feed", name, "--from", str(c.rec), "--parsed", str(d)]), 0)
+            return FeedOutput.from_json(json.loads((d / f"{name}.json").read_text())), o.getvalue()
+
+        out, _ = feed(cb.FEED)  # no aws-ec2 output, no committed listing
+        self.assertEqual(out.status, "skipped")
+        self.assertIn("no Capacity Block listing", out.why)
+        self.assertEqual(feed("aws-ec2")[0].status, "ok")
+        out, said = feed(cb.FEED)
+        self.assertIn(f"reads aws-ec2's output {d / 'aws-ec2.json'} (ok)", said)
+        self.assertEqual((out.status, [(r["region"], r["instance_type"], r["price"]["hourly"]) for r in out.rows]),
+                         ("ok", [("us-east-1", "p4d.24xlarge", "11.81")]))
+        o = io.StringIO()
+        with redirect_stdout(o):
+            rc = refresh.main(["--parsed", str(d), "--feeds", f"aws-ec2,{cb.FEED}", "--out", str(c.out)])
+        self.assertEqual(rc, 0, o.getvalue()[-2000:])
+        cat = json.loads((c.out / "catalog.json").read_text())
+        [o] = [o for o in cat["offers"] if o["id"] == "aws:us-east-1:p4d.24xlarge"]
+        self.assertEqual([p["hourly"] for p in o["prices"] if p["model"] == "capacity_block"], ["11.81"])
+        # aws-ec2 failed this run: the committed listing answers (here a pair the recording does not hold)
+        (state / "accepted.json").write_text(json.dumps(
+            {"refreshed": "2026-11-29", "feeds": {"aws-ec2": {"capacity_blocks": [{"region": "eu-west-1", "instance_type": "p5.48xlarge"}]}}}))
+        ec2 = json.loads((d / "aws-ec2.json").read_text())
+        (d / "aws-ec2.json").write_text(json.dumps(dict(ec2, status="failed", why="region index: HTTP 503")))
+        out, said = feed(cb.FEED)
+        self.assertIn("(failed)", said)
+        self.assertEqual(out.status, "skipped")
+        self.assertIn("none of the 1 listed Capacity Block type(s) is in the recording", out.why)
+        (d / "aws-ec2.json").write_text('{"feed": "aws-ec2", "status"')
+        out, said = feed(cb.FEED)
+        self.assertIn("aws-ec2's output", said)
+        self.assertIn("left out, unreadable", said)
+        self.assertIn("none of the 1 listed Capacity Block type(s) is in the recording", out.why)
 
 
 if __name__ == "__main__":

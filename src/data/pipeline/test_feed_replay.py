@@ -4,7 +4,6 @@ import unittest
 
 from feedtestkit import FIX, ctx, replay
 from feeds.http import FeedError
-from feeds.transport import Replay
 
 REAL = FIX / "real"
 TABLE = ctx()["mappings"]["aws_family_gpu"]
@@ -14,27 +13,16 @@ def by(rows):
     return {(r["region"], r["instance_type"], r["price"]["model"], r["price"].get("term_months"), r["price"].get("payment")): r["price"] for r in rows}
 
 
-def every_feed():
-    """A copy of the recorded set with the recordings kept beside the pipeline (aws-capacity-blocks), so
-    every feed of the registry replays; run in registry order with one context, as a refresh does (the
-    Capacity Block feed asks what aws-ec2 listed)."""
-    from feedtestkit import Copy
-    c = Copy(pipeline=True)
-    return c, Replay(c.rec)
-
-
 class ReplayTest(unittest.TestCase):
     def test_rows_carry_the_manifest_date_never_today(self):
         from feeds.transport import today
         from feeds.registry import FEEDS
         import refresh
         from feedtestkit import entries
-        copy, tr = every_feed()
-        self.addCleanup(copy.close)
-        dates = {e["recorded"] for e in entries(copy.rec)}
+        dates = {e["recorded"] for e in entries()}
         c = ctx()
         for name in FEEDS:
-            out = refresh.run_feed(name, tr, c)
+            out = refresh.run_feed(name, replay(), c)
             self.assertEqual(out.status, "ok", (name, out.why))
             self.assertTrue(out.rows, name)
             for r in out.rows:
@@ -70,12 +58,10 @@ class NoNetworkTest(unittest.TestCase):
         def refuse(*a, **k):
             calls.append(a[:2])
             raise AssertionError(f"network use in a replay: {a[:2]}")
-        copy, tr = every_feed()
-        self.addCleanup(copy.close)
-        c = ctx()
+        c = ctx()  # one context, as a refresh: aws-capacity-blocks asks what aws-ec2 listed before it
         with mock.patch.object(socket, "getaddrinfo", refuse), mock.patch.object(socket, "create_connection", refuse), \
                 mock.patch.object(socket.socket, "connect", refuse):
             for name in FEEDS:
-                out = refresh.run_feed(name, tr, c)
+                out = refresh.run_feed(name, replay(), c)
                 self.assertEqual(out.status, "ok", (name, out.why))
         self.assertEqual(calls, [])

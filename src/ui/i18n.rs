@@ -409,6 +409,7 @@ messages! {
     ColPricesAsOf => "Prices as of", "价格日期";
     TimingSpreadTag => "cash timing estimated", "付款时间为估算";
     MonthlyFromUpfrontTag => "upfront paid monthly (derived)", "预付改按月付（推算）";
+    BlockDaysTag => "{0}-day block, paid upfront", "{0} 天容量块，预付";
     PlanTimingSpread => "Its source does not publish how the partial upfront splits between the upfront fee and the hourly part, so the months and the break-even are spread evenly over the term (the decision cost is exact).", "来源未公布部分预付的预付款与每小时部分如何拆分，因此各月现金与回本月份按期限平均分摊（决策成本准确）。";
     PlanBestStale => "Its prices date from {0}, {1} days before {2}: over 12 months old, check the provider's current price.", "其价格日期为 {0}，距 {2} 已 {1} 天：超过 12 个月，请核对厂商当前价格。";
     PlanStaleOptions => "{0} of {1} options rest on prices over 12 months old (the oldest from {2}).", "{1} 个方案中有 {0} 个基于超过 12 个月的旧价格（最早为 {2}）。";

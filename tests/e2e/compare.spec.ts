@@ -192,6 +192,11 @@ test('bad link values fall back per key with a dismissible notice', async ({ app
   }
   // an out-of-range number names its valid range (the CLI's refusal says the same)
   await expect(page.locator('[data-testid="link-notice"][data-key="gpus"]')).toContainText('outside its range (1–');
+  // the refused value is back in its box with the box's own message; the
+  // default (1 GPU) is what is quoted until it is corrected
+  await expect(page.getByTestId('filter-min-gpus')).toHaveValue('-3');
+  await expect(page.getByTestId('filter-min-gpus')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByTestId('filter-min-gpus-error')).not.toBeEmpty();
   // Everything else the link carried is kept.
   await expect(page.getByTestId('filter-provider-tencent')).toBeChecked();
   const c = new CompareScreen(page);

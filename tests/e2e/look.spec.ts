@@ -21,6 +21,9 @@ const SCREENS: [string, string, string][] = [
   ['plan-monthly', '?v=2&screen=plan&m=36&bm=od,ri3n,ri3a&sel=azure:eastus:Standard_ND96amsr_A100_v4', 'screen-plan'],
   ['plan-china', '?v=2&screen=plan&m=1&bm=od&sel=aws:cn-northwest-1:p4d.24xlarge', 'screen-plan'],
   ['plan-bound', '?v=2&screen=plan&m=1&h=100&xr=100&bm=od&sel=aws:us-east-1:p3.2xlarge,alibaba:cn-shanghai:ecs.gn7-c13g1.13xlarge', 'screen-plan'],
+  // 32 H100 for 3 months: a 98-day Capacity Block against on demand and a savings plan
+  ['plan-cb', '?v=2&screen=plan&m=3&gpus=32&bm=od,sp1,cb&sel=aws:us-east-1:p5.48xlarge', 'screen-plan'],
+  ['compare-cb', '?v=2&m=3&gpu=h100-sxm&sel=aws:us-east-1:p5.48xlarge,aws:us-east-1:p5.4xlarge', 'screen-compare'],
   // a filter that matches nothing, and an out-of-range number
   ['compare-nomatch', '?v=2&gpu=h300&gpus=100000', 'screen-compare'],
   ['providers', '?v=2&screen=providers', 'screen-providers'],

@@ -72,6 +72,33 @@ test('bad input is refused beside its field and the last good plan stays', async
   expect(app.realErrors()).toEqual([]);
 });
 
+test('a value the link gives out of range is shown in its box with its message', async ({ app, page }) => {
+  // the link reader refused m=120 and h=745 (12 months and 730 h are quoted)
+  await app.open(`?v=2&screen=plan&m=120&h=745&bm=od&sel=${P4D}`);
+  await ready(page);
+  for (const [field, value] of [['plan-months', '120'], ['plan-hours', '745']]) {
+    await expect(page.getByTestId(field)).toHaveValue(value);
+    await expect(page.getByTestId(`${field}-error`)).not.toBeEmpty();
+  }
+  await expect(page.locator('[data-testid="link-notice"][data-key="m"]')).toContainText('outside its range (1–60)');
+  // correcting it is an ordinary edit
+  await page.getByTestId('plan-months').fill('6');
+  await expect(page.getByTestId('plan-months-error')).toBeEmpty();
+  await expect(page).toHaveURL(/[?&]m=6(&|$)/);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('32 H100 for 3 months: a 98-day Capacity Block paid upfront is the cheapest option', async ({ app, page }) => {
+  await app.open('?v=2&screen=plan&m=3&gpus=32&bm=od,sp1,cb&sel=aws:us-east-1:p5.48xlarge');
+  await ready(page);
+  const cb = page.locator('[data-testid="plan-option"][data-model="cb"]');
+  await expect(cb).toContainText('98-day block, paid upfront');
+  await expect(cb).toContainText('$390,695.42');
+  await expect(cb).toHaveClass(/best/);
+  await expect(page.locator('[data-testid="plan-option"][data-model="od"]')).toContainText('$482,150.40');
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('the cost of a job: ResNet-50 on a measured A100 and the ranked lists', async ({ app, page }) => {
   await app.open(`?v=2&screen=plan&jk=resnet50&sel=${NC24}`);
   await ready(page);

@@ -179,10 +179,14 @@ pub fn panel(
     // Keep the user's selection order (quote walks the catalog order).
     q.offers
         .sort_by_key(|o| selected.iter().position(|id| *id == o.offer));
+    // (and a Capacity Block where a selected offer is sold as one)
+    let cb =
+        (!s.models().contains(&BillingModel::CapacityBlock)).then_some(BillingModel::CapacityBlock);
     let models: Vec<BillingModel> = s
         .models()
         .iter()
         .copied()
+        .chain(cb)
         .filter(|m| q.offers.iter().any(|o| model_quote(o, *m).is_some()))
         .collect();
     // per model, fewer missing charge kinds first, then the cost on what

@@ -135,6 +135,9 @@ pub struct PlanOption {
     /// A reservation's all-upfront price paid monthly by the provider's
     /// rule, not a sourced price ([`ModelQuote::monthly_from_upfront`]).
     pub monthly_from_upfront: bool,
+    /// A Capacity Block's length in days (each block, when one is bought
+    /// each month).
+    pub block_days: Option<u32>,
     /// Uses an indicative price.
     pub indicative: bool,
     /// The charge kinds it lacks (`complete` false: its figures are a lower bound).
@@ -535,6 +538,10 @@ fn option(
         complete: m.complete(),
         assumed: m.assumed,
         monthly_from_upfront: m.monthly_from_upfront,
+        block_days: m.notices.iter().find_map(|n| match n {
+            crate::domain::tco::ModelNotice::CapacityBlockDays { days } => Some(*days),
+            _ => None,
+        }),
         indicative: m.indicative,
         missing: m.missing_kinds(),
         cash_timing_known: m.cash_timing_known,

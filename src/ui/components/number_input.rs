@@ -1,6 +1,9 @@
 //! A numeric form field that never loses what the user typed: the raw text
 //! stays in the box, a bad value shows a message next to it, and the state
-//! keeps its last good value until the text parses.
+//! keeps its last good value until the text parses. A value the link gave
+//! for the field's key and the link reader refused (out of range, not a
+//! number) is put back in the box the same way, with its message, while
+//! the state keeps the default.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -9,6 +12,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use crate::domain::input::{InputError, NumberField};
+use crate::domain::link::LinkNoticeCode;
 use crate::domain::scenario::MAX_MONEY_INPUT;
 use crate::ui::i18n::{use_i18n, I18n, Msg};
 use crate::ui::labels::input_error_msg;
@@ -83,6 +87,23 @@ pub fn show_error(input: &web_sys::HtmlInputElement, message: Option<&str>) {
     }
 }
 
+/// The value the current link gave for `key` that the reader refused, with
+/// the field's reason (None when the box would accept it).
+fn refused_value(key: &str, field: NumberField) -> Option<(String, InputError)> {
+    let state = use_context::<crate::ui::state::AppState>()?;
+    state.notices.with_untracked(|ns| {
+        ns.iter()
+            .filter(|n| n.key == key)
+            .filter(|n| {
+                matches!(
+                    n.code,
+                    LinkNoticeCode::OutOfRange | LinkNoticeCode::InvalidValue
+                )
+            })
+            .find_map(|n| field.parse(&n.value).err().map(|e| (n.value.clone(), e)))
+    })
+}
+
 fn show(v: Option<Decimal>) -> String {
     v.map(|d| d.normalize().to_string()).unwrap_or_default()
 }
@@ -105,13 +126,29 @@ pub fn NumberInput(
     /// must not be mistaken for an outside change.
     #[prop(optional)]
     default: Option<Decimal>,
+    /// The link key the field edits: a value the link gave for it and the
+    /// reader refused is shown in the box with its message.
+    #[prop(optional)]
+    key: Option<&'static str>,
 ) -> impl IntoView {
     let i18n = use_i18n();
-    let raw = RwSignal::new(show(value.get_untracked()));
-    let error = RwSignal::new(None::<InputError>);
+    let refused = key
+        .filter(|_| value.get_untracked().is_none())
+        .and_then(|k| refused_value(k, field));
+    let seeded = refused.is_some();
+    let (text, err) = match refused {
+        Some((text, e)) => (text, Some(e)),
+        None => (show(value.get_untracked()), None),
+    };
+    let raw = RwSignal::new(text);
+    let error = RwSignal::new(err);
     // Follow the state when it changes from elsewhere (back/forward, reset),
-    // unless the box already says the same thing.
-    Effect::new(move |_| {
+    // unless the box already says the same thing (or, on its first run,
+    // shows the link's refused value).
+    Effect::new(move |first: Option<()>| {
+        if first.is_none() && seeded {
+            return;
+        }
         let v = value.get();
         let typed = field.parse(&raw.get_untracked());
         let same = matches!(typed, Ok(t) if t.or(default) == v.or(default));
@@ -161,7 +198,7 @@ pub fn NumberInput(
 /// 12 months): what is typed commits on each valid keystroke.
 pub fn whole_field(
     label: Msg,
-    testid: &'static str,
+    (testid, key): (&'static str, &'static str),
     (min, max, default): (u32, u32, u32),
     value: impl Fn() -> u32 + Copy + Send + Sync + 'static,
     on_commit: impl Fn(u32) + Copy + Send + Sync + 'static,
@@ -177,6 +214,7 @@ pub fn whole_field(
             })
             testid=testid
             default=Decimal::from(default)
+            key=key
             placeholder=Signal::derive(move || default.to_string())
         />
     }

@@ -326,6 +326,7 @@ fn number_box(state: AppState, f: &'static Field) -> impl IntoView {
             value=Signal::derive(move || state.link.with(|l| (f.get)(&l.scenario)).filter(|v| Some(*v) != f.default))
             on_commit=Callback::new(move |v: Option<Decimal>| state.update_typing(|l| (f.set)(&mut l.scenario, v.or(f.default))))
             testid=f.testid
+            key=f.key
             default=f.default.unwrap_or_default()
             placeholder=Signal::derive(move || {
                 let d = f.default.or_else(|| state.link.with(|l| (f.implied)(&l.scenario)));

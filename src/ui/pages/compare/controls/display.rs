@@ -153,6 +153,7 @@ fn fx_rate(
             value=Signal::derive(value)
             on_commit=Callback::new(on_commit)
             testid="fx-rate"
+            key="fx"
             placeholder=Signal::derive(move || catalog.fx.cny_per_usd.normalize().to_string())
             hint=hint
         />

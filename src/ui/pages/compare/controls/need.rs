@@ -21,7 +21,7 @@ pub fn need_fields(state: AppState) -> impl IntoView {
     view! {
         {whole_field(
             Msg::MinGpus,
-            "filter-min-gpus",
+            ("filter-min-gpus", "gpus"),
             (1, MAX_GPUS, 1),
             move || link.with(|l| l.scenario.min_gpus),
             move |n: u32| state.update_filter(true, |l| l.scenario.min_gpus = n),
@@ -66,6 +66,7 @@ fn min_vram(
             value=Signal::derive(move || value().map(Decimal::from))
             on_commit=Callback::new(move |v: Option<Decimal>| on_commit(v.and_then(|d| d.to_u32())))
             testid="filter-min-vram"
+            key="vram"
         />
     }
 }
@@ -83,6 +84,7 @@ fn max_price(
             value=Signal::derive(value)
             on_commit=Callback::new(on_commit)
             testid="filter-max-price"
+            key="maxp"
         />
     }
 }

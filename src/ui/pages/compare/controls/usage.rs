@@ -21,7 +21,7 @@ pub fn usage_fields(state: AppState) -> impl IntoView {
         )}
         {whole_field(
             Msg::Months,
-            "months",
+            ("months", "m"),
             (1, MAX_MONTHS, DEFAULT_MONTHS),
             move || link.with(|l| l.scenario.months),
             move |m| state.update_typing(|l| l.scenario.months = m),
@@ -42,6 +42,7 @@ fn hours_per_month(
             value=Signal::derive(move || Some(value()).filter(|h| *h != default))
             on_commit=Callback::new(move |v: Option<Decimal>| on_commit(v.unwrap_or(default)))
             testid="hours-per-month"
+            key="h"
             default=default
             placeholder=Signal::derive(move || DEFAULT_HOURS_PER_MONTH.to_string())
         />

@@ -50,6 +50,9 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
             th scope="row" {
                 (option(cx, &o.offer, o.model))
                 @for (on, t) in tags { @if on { (tag(t)) } }
+                @if let Some(d) = o.block_days {
+                    (tag(&fill(cx.t(WorkerMsg::BlockDaysTag), &[&d.to_string()])))
+                }
             }
             @for (f, x) in Figure::ALL.iter().zip(&v[..7]) {
                 td {

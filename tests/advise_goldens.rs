@@ -980,6 +980,19 @@ fn g47_capacity_blocks_where_sold_in_days_and_never_beyond_182_days() {
             .unavailable,
         Some(gpucost::domain::pricing::Reason::CapacityBlockLimits)
     );
+    // 700 h a month would be a 35-day block each month, overlapping the
+    // next: 3 months are one block of 3 × 730 h = 98 days, as run all
+    // month (390,695.42 for 4, 97,673.86 for one); 12 months are too long
+    let q = quoted("v=2&o=aws:us-east-1:p5.48xlarge&m=3&h=700&bm=cb");
+    let cb = model_of(&q, P5, BillingModel::CapacityBlock).unwrap();
+    assert_eq!(cb.decision_cost.unwrap().amount(), dec("97673.86"));
+    let q = quoted("v=2&o=aws:us-east-1:p5.48xlarge&m=12&h=700&bm=cb");
+    assert_eq!(
+        model_of(&q, P5, BillingModel::CapacityBlock)
+            .unwrap()
+            .unavailable,
+        Some(gpucost::domain::pricing::Reason::CapacityBlockLimits)
+    );
 }
 
 /// Advise, 32 H100 for 3 months, on demand or committed (no spot): the

@@ -18,7 +18,9 @@
 //!   horizon).
 //! * **Part of each month** (fewer than 730 hours a month): the month's
 //!   hours are taken to run back to back, one block of `⌈h ÷ 24⌉` days
-//!   (rounded as above) bought each month (term = 1 month).
+//!   (rounded as above) bought each month (term = 1 month); when that
+//!   block would be as long as the month (more than 28 days), blocks would
+//!   overlap, so the horizon's 730-hour months are one block as above.
 //! * Longer than 182 days, or more than 256 instances: not offered
 //!   (`capacity_block_limits`); no price in the catalog:
 //!   `no_capacity_block`.
@@ -66,9 +68,15 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
     let h = sc.hours_per_month;
     let months = Decimal::from(sc.months);
     // (hours one block covers, its term in months)
+    let month = Decimal::from(DEFAULT_HOURS_PER_MONTH);
     let (covered, term) = match sc.run_hours {
         Some(run) => (run, sc.months),
-        None if h >= Decimal::from(DEFAULT_HOURS_PER_MONTH) => (mul(h, months)?, sc.months),
+        None if h >= month => (mul(h, months)?, sc.months),
+        // a month's block as long as the month would overlap the next
+        // one's: the horizon is one block
+        None if block_days(h).is_none_or(|d| Decimal::from(d * 24) >= month) => {
+            (mul(month, months)?, sc.months)
+        }
         None => (h, 1),
     };
     let instances = book.instances;

@@ -57,14 +57,19 @@ impl NumberField {
         }
     }
 
-    /// Parse a typed value: `Ok(None)` for an empty field.
-    /// Accepts a comma as decimal separator and surrounding spaces.
+    /// Parse a typed value: `Ok(None)` for an empty field. Accepts
+    /// surrounding spaces, full-width digits and signs (a Chinese IME's
+    /// `１２，０００．５`), commas between groups of three digits as thousands
+    /// separators (`1,000` and `12,345.5`, as the app prints numbers), and
+    /// otherwise one comma as the decimal separator (`7,1875`). Anything
+    /// else (`1,00,0`, `1_000`, `1e3`) is refused, never read in part.
     pub fn parse(&self, raw: &str) -> Result<Option<Decimal>, InputError> {
-        let t = raw.trim();
+        let t: String = raw.trim().chars().map(half_width).collect();
+        let t = t.trim();
         if t.is_empty() {
             return Ok(None);
         }
-        let t = t.replace(',', ".");
+        let t = plain_number(t).ok_or(InputError::NotANumber)?;
         let v = crate::domain::money::parse_plain(&t).ok_or(InputError::NotANumber)?;
         if self.whole && !crate::domain::money::is_whole(v) {
             return Err(InputError::NotWhole);
@@ -77,6 +82,41 @@ impl NumberField {
         }
         Ok(Some(v.normalize()))
     }
+}
+
+/// A full-width digit, sign, point or comma as its ASCII form (others as
+/// they are).
+fn half_width(c: char) -> char {
+    match c {
+        '０'..='９' | '．' | '，' | '－' | '＋' => {
+            char::from_u32(c as u32 - 0xFEE0).unwrap_or(c)
+        }
+        '　' => ' ',
+        _ => c,
+    }
+}
+
+/// `t` with its thousands separators removed, or its one decimal comma
+/// made a point; None when its commas are neither.
+fn plain_number(t: &str) -> Option<String> {
+    if !t.contains(',') {
+        return Some(t.to_string());
+    }
+    let (int, frac) = match t.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (t, None),
+    };
+    let digits = int.trim_start_matches(['-', '+']);
+    let mut groups = digits.split(',');
+    let first = groups.next()?;
+    let grouped = (1..=3).contains(&first.len())
+        && groups.all(|g| g.len() == 3)
+        && digits.bytes().all(|b| b.is_ascii_digit() || b == b',');
+    if grouped {
+        return Some(t.replace(',', ""));
+    }
+    // one comma and no point: a decimal comma
+    (frac.is_none() && t.matches(',').count() == 1).then(|| t.replace(',', "."))
 }
 
 #[cfg(test)]
@@ -105,6 +145,26 @@ mod tests {
         assert_eq!(fx.parse("1_000"), Err(InputError::NotANumber));
         assert_eq!(fx.parse(" .5 "), Ok(Some(Decimal::new(5, 1))));
         assert_eq!(fx.parse("1.2.3"), Err(InputError::NotANumber));
+        // thousands separators as the app prints numbers: never read as 1
+        let money = NumberField::decimal(0, 1_000_000_000, false);
+        assert_eq!(money.parse("1,000"), Ok(Some(Decimal::from(1000))));
+        assert_eq!(money.parse("12,345.5"), Ok(Some(Decimal::new(123455, 1))));
+        assert_eq!(money.parse("1,234,567"), Ok(Some(Decimal::from(1_234_567))));
+        assert_eq!(money.parse("0,5"), Ok(Some(Decimal::new(5, 1))));
+        assert_eq!(money.parse("1,00,0"), Err(InputError::NotANumber));
+        assert_eq!(money.parse("1,0000"), Ok(Some(Decimal::new(10000, 4))));
+        assert_eq!(money.parse("1,000,5"), Err(InputError::NotANumber));
+        assert_eq!(money.parse(",5"), Ok(Some(Decimal::new(5, 1))));
+        // full-width digits and separators from a Chinese IME
+        assert_eq!(money.parse("１２"), Ok(Some(Decimal::from(12))));
+        assert_eq!(
+            money.parse("１２，０００．５"),
+            Ok(Some(Decimal::new(120005, 1)))
+        );
+        assert_eq!(gpus.parse("　８　"), Ok(Some(Decimal::from(8))));
+        assert_eq!(gpus.parse("－３"), Err(InputError::TooSmall));
+        assert_eq!(gpus.parse("4,096"), Ok(Some(Decimal::from(4096))));
+        assert_eq!(gpus.parse("4,097"), Err(InputError::TooLarge));
         let big = NumberField::whole(0, 1_000_000_000);
         assert_eq!(
             big.parse("1000000000"),

@@ -269,8 +269,9 @@ messages! {
     // Field errors
     ErrNotANumber => "Not a number", "不是数字";
     ErrNotWhole => "Whole numbers only", "只能输入整数";
-    ErrTooSmall => "Too small", "数值太小";
-    ErrTooLarge => "Too large", "数值太大";
+    ErrTooSmall => "At least {0}", "不能小于 {0}";
+    ErrAboveMin => "More than {0}", "须大于 {0}";
+    ErrTooLarge => "At most {0}", "不能大于 {0}";
     EngineFailed => "This scenario could not be priced ({0}); the last good result is shown.", "无法计算此方案（{0}），显示的是上一次的有效结果。";
     StaleBadge => "stale", "过旧";
     StaleTip => "This price is more than 12 months old today (as of {0}).", "此价格至今已超过 12 个月（截至 {0}）。";

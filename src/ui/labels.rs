@@ -210,6 +210,22 @@ pub fn notice_msg(code: LinkNoticeCode) -> Msg {
     }
 }
 
+/// What a field says of a refused value, naming its bound ("At least 1",
+/// "At most 4,096", "More than 0").
+pub fn input_error_text(
+    e: InputError,
+    f: crate::domain::input::NumberField,
+    loc: crate::ui::i18n::Locale,
+) -> String {
+    let (msg, bound) = match e {
+        InputError::TooSmall if f.exclusive_min => (Msg::ErrAboveMin, f.min),
+        InputError::TooSmall => (Msg::ErrTooSmall, f.min),
+        InputError::TooLarge => (Msg::ErrTooLarge, f.max),
+        e => return input_error_msg(e).text(loc).to_string(),
+    };
+    crate::ui::i18n::fill(msg.text(loc), &[&crate::ui::format::plain(bound, loc)])
+}
+
 pub fn input_error_msg(e: InputError) -> Msg {
     match e {
         InputError::NotANumber => Msg::ErrNotANumber,

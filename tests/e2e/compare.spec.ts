@@ -265,8 +265,29 @@ test('typing a value equal to the default keeps what was typed', async ({ app, p
   await hours.pressSequentially('730');
   await expect(hours).toHaveValue('730');
   await hours.fill('-5');
-  await expect(page.getByTestId('hours-per-month-error')).toHaveText('Too small');
+  // the message names the bound
+  await expect(page.getByTestId('hours-per-month-error')).toHaveText('At least 0');
   await expect(hours).toHaveValue('-5');
+  await hours.fill('800');
+  await expect(page.getByTestId('hours-per-month-error')).toHaveText('At most 744');
+});
+
+test('a number typed with thousands separators or full-width digits is read whole', async ({ app, page }) => {
+  await app.open('?v=2');
+  await app.openFilters();
+  const c = new CompareScreen(page);
+  // "1,000" was read as 1 (the comma taken for a decimal point)
+  await page.getByTestId('filter-min-gpus').fill('1,024');
+  await expect.poll(() => c.params().gpus).toBe('1024');
+  // a Chinese IME's full-width digits
+  await page.getByTestId('filter-min-gpus').fill('１６');
+  await expect.poll(() => c.params().gpus).toBe('16');
+  await page.getByTestId('filter-min-gpus').fill('4,097');
+  await expect(page.getByTestId('filter-min-gpus-error')).toHaveText('At most 4,096');
+  await expect.poll(() => c.params().gpus).toBe('16');
+  await page.getByTestId('filter-min-gpus').fill('1,00,0');
+  await expect(page.getByTestId('filter-min-gpus-error')).toHaveText('Not a number');
+  expect(app.realErrors()).toEqual([]);
 });
 
 // The table keeps each offer's rates while only the hours change and then

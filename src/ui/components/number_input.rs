@@ -15,7 +15,7 @@ use crate::domain::input::{InputError, NumberField};
 use crate::domain::link::LinkNoticeCode;
 use crate::domain::scenario::MAX_MONEY_INPUT;
 use crate::ui::i18n::{use_i18n, I18n, Msg};
-use crate::ui::labels::input_error_msg;
+use crate::ui::labels::input_error_text;
 
 /// Set (`Some`) or remove (`None`) a user-entered rate under `key` in one
 /// of the link's maps (`up` prices per offer, `ur` usage rates).
@@ -46,6 +46,9 @@ pub fn keyed_input(ev: &leptos::ev::Event) -> Option<(web_sys::HtmlInputElement,
     Some((input, key))
 }
 
+/// What a rate box (a user price or usage rate) accepts.
+pub const RATE: NumberField = NumberField::decimal(0, MAX_MONEY_INPUT, true);
+
 /// A rate typed into a box of a screen's markup (the rows' prices, the
 /// panel's usage rates): a value that parses (empty clears it) goes to
 /// `commit`; a bad one shows its message beside the box and is kept in
@@ -58,7 +61,7 @@ pub fn rate_box_changed(
     commit: impl FnOnce(&str, Option<Decimal>),
 ) {
     let text = input.value();
-    match NumberField::decimal(0, MAX_MONEY_INPUT, true).parse(&text) {
+    match RATE.parse(&text) {
         Ok(v) => {
             refused.update_value(|b| {
                 b.remove(&key);
@@ -67,7 +70,10 @@ pub fn rate_box_changed(
             commit(&key, v);
         }
         Err(e) => {
-            show_error(input, Some(i18n.t(input_error_msg(e))));
+            show_error(
+                input,
+                Some(&input_error_text(e, RATE, i18n.locale.get_untracked())),
+            );
             refused.update_value(|b| {
                 b.insert(key, (text, e));
             });
@@ -183,7 +189,7 @@ pub fn NumberInput(
                 }
             />
             <span class="field-error" id=err_id data-testid=format!("{testid}-error") role="status">
-                {move || error.get().map(|e| i18n.t(input_error_msg(e)))}
+                {move || error.get().map(|e| input_error_text(e, field, i18n.locale.get()))}
             </span>
             {move || {
                 let h = hint.get();

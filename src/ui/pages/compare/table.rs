@@ -18,7 +18,7 @@ use crate::ui::format;
 use crate::ui::html::{self, Html};
 use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
 use crate::ui::labels::{
-    column_msg, gpu_link_msg, input_error_msg, model_tag, provider_msg, rdma_msg, unit_short,
+    column_msg, gpu_link_msg, input_error_text, model_tag, provider_msg, rdma_msg, unit_short,
 };
 use crate::ui::link::AppLink;
 use crate::ui::state::AppState;
@@ -575,7 +575,14 @@ fn hourly_html(
         }
     }
     let (value, error) = match bad.get(o.id.as_str()) {
-        Some((text, e)) => (text.clone(), Some(input_error_msg(*e).text(loc))),
+        Some((text, e)) => (
+            text.clone(),
+            Some(input_error_text(
+                *e,
+                crate::ui::components::number_input::RATE,
+                loc,
+            )),
+        ),
         None => (
             v.user_prices
                 .get(&o.id)
@@ -596,7 +603,7 @@ fn hourly_html(
             ""
         })
         .raw("><span class=\"field-error\" role=\"status\">")
-        .text(error.unwrap_or_default())
+        .text(error.as_deref().unwrap_or_default())
         .raw("</span></span>");
 }
 

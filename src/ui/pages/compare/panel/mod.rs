@@ -18,7 +18,7 @@ use crate::ui::components::number_input::{
 };
 use crate::ui::components::worker_part::{After, WorkerPart};
 use crate::ui::i18n::{fill, use_i18n, Msg};
-use crate::ui::labels::input_error_msg;
+use crate::ui::labels::input_error_text;
 use crate::ui::link::{self, AppLink};
 use crate::ui::state::AppState;
 use crate::ui::worker::client::{ask_on_change, PartView};
@@ -64,7 +64,11 @@ pub fn ComparePanel(
                     input.set_value(text);
                     show_error(
                         &input,
-                        Some(input_error_msg(*e).text(i18n.locale.get_untracked())),
+                        Some(&input_error_text(
+                            *e,
+                            crate::ui::components::number_input::RATE,
+                            i18n.locale.get_untracked(),
+                        )),
                     );
                 }
             }

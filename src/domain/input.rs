@@ -97,26 +97,37 @@ fn half_width(c: char) -> char {
 }
 
 /// `t` with its thousands separators removed, or its one decimal comma
-/// made a point; None when its commas are neither.
+/// made a point; None when its commas are neither. (One pass over the
+/// bytes: this runs in the app, where every byte of code is downloaded.)
 fn plain_number(t: &str) -> Option<String> {
-    if !t.contains(',') {
+    let b = t.as_bytes();
+    let commas = b.iter().filter(|&&c| c == b',').count();
+    if commas == 0 {
         return Some(t.to_string());
     }
-    let (int, frac) = match t.split_once('.') {
-        Some((i, f)) => (i, Some(f)),
-        None => (t, None),
-    };
-    let digits = int.trim_start_matches(['-', '+']);
-    let mut groups = digits.split(',');
-    let first = groups.next()?;
-    let grouped = (1..=3).contains(&first.len())
-        && groups.all(|g| g.len() == 3)
-        && digits.bytes().all(|b| b.is_ascii_digit() || b == b',');
-    if grouped {
+    let point = b.iter().position(|&c| c == b'.');
+    // grouped: digits in groups of three after a first group of 1–3, up
+    // to the point
+    let start = usize::from(matches!(b.first(), Some(b'-' | b'+')));
+    let (mut run, mut first, mut grouped) = (0, true, true);
+    for &c in &b[start..point.unwrap_or(b.len())] {
+        if c == b',' {
+            grouped &= if first {
+                (1..=3).contains(&run)
+            } else {
+                run == 3
+            };
+            first = false;
+            run = 0;
+        } else {
+            run += 1;
+        }
+    }
+    if grouped && run == 3 {
         return Some(t.replace(',', ""));
     }
     // one comma and no point: a decimal comma
-    (frac.is_none() && t.matches(',').count() == 1).then(|| t.replace(',', "."))
+    (point.is_none() && commas == 1).then(|| t.replace(',', "."))
 }
 
 #[cfg(test)]

@@ -310,11 +310,7 @@ def spot_history(tr, region, it, env):
 def run_sdk(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED_SDK, "alibaba")
     env = ctx.get("env", os.environ)
-    if tr.live and not all(env.get(k) for k in CREDENTIALS):
-        out.status, out.why = "skipped", f"no credentials ({' and '.join(CREDENTIALS)} not set)"
-        return out
-    if not tr.live and not tr.has_feed(FEED_SDK):
-        out.status, out.why = "skipped", "no recorded responses for this credentialed feed"
+    if out.skipped_without_credentials(tr, env, CREDENTIALS):
         return out
     try:
         errors = _errors()

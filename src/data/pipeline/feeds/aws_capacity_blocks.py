@@ -44,7 +44,7 @@ from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 
 from feeds import aws_pricelist
 from feeds.aws_pricelist import FEED_EC2, family_of
-from feeds.aws_spot import CREDENTIALS, RETRIES, _client_error_why
+from feeds.aws_spot import CREDENTIALS, RETRIES, _client_error_why, aws_session
 from feeds.base import FeedOutput, num, problem, row, source
 from feeds.http import FeedError
 
@@ -158,11 +158,7 @@ def parse_offerings(data: dict, *, region: str, itype: str, sid: str, as_of: str
 def run(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED, "aws")
     env = ctx.get("env", os.environ)
-    if tr.live and not all(env.get(k) for k in CREDENTIALS):
-        out.status, out.why = "skipped", f"no credentials ({' and '.join(CREDENTIALS)} not set)"
-        return out
-    if not tr.live and not tr.has_feed(FEED):
-        out.status, out.why = "skipped", "no recorded responses for this credentialed feed"
+    if out.skipped_without_credentials(tr, env, CREDENTIALS):
         return out
     pairs = listed(ctx)
     if not pairs:
@@ -186,12 +182,7 @@ def run(tr, ctx) -> FeedOutput:
                              "region table (or in the China partition): not asked")
         elif family_of(table, x["instance_type"]) is not None:
             by_region.setdefault(x["region"], []).append(x)
-    if tr.live:
-        creds = {"aws_access_key_id": env["AWS_ACCESS_KEY_ID"], "aws_secret_access_key": env["AWS_SECRET_ACCESS_KEY"],
-                 "aws_session_token": env.get("AWS_SESSION_TOKEN") or None}
-    else:  # signing runs, nothing leaves the machine
-        creds = {"aws_access_key_id": "replay", "aws_secret_access_key": "replay"}
-    session = boto3.session.Session(**creds)
+    session = aws_session(boto3, tr, env)
     config = Config(retries=dict(RETRIES), connect_timeout=30, read_timeout=60)
     asked = 0
     for region in sorted(by_region):

@@ -206,6 +206,17 @@ def parse_history(data: dict, *, region: str, table: list, sid: str, as_of: str)
     return rows, problems
 
 
+def aws_session(boto3, tr, env):
+    """A boto3 session: live with the environment's credentials, replayed with placeholders (signing
+    runs, nothing leaves the machine)."""
+    if tr.live:
+        creds = {"aws_access_key_id": env["AWS_ACCESS_KEY_ID"], "aws_secret_access_key": env["AWS_SECRET_ACCESS_KEY"],
+                 "aws_session_token": env.get("AWS_SESSION_TOKEN") or None}
+    else:
+        creds = {"aws_access_key_id": "replay", "aws_secret_access_key": "replay"}
+    return boto3.session.Session(**creds)
+
+
 def _client_error_why(e) -> tuple[str, bool]:
     """(why, expected) of a botocore ClientError."""
     err = e.response.get("Error", {}) or {}
@@ -220,11 +231,7 @@ def _client_error_why(e) -> tuple[str, bool]:
 def run_history(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED_HISTORY, "aws")
     env = ctx.get("env", os.environ)
-    if tr.live and not all(env.get(k) for k in CREDENTIALS):
-        out.status, out.why = "skipped", f"no credentials ({' and '.join(CREDENTIALS)} not set)"
-        return out
-    if not tr.live and not tr.has_feed(FEED_HISTORY):
-        out.status, out.why = "skipped", "no recorded responses for this credentialed feed"
+    if out.skipped_without_credentials(tr, env, CREDENTIALS):
         return out
     try:  # the SDK runs on a replay too: only its HTTP send is answered from the recording
         import boto3
@@ -236,12 +243,7 @@ def run_history(tr, ctx) -> FeedOutput:
         raise sdk_missing(e)
     table = ctx["mappings"]["aws_family_gpu"]
     regions = sorted(c for (p, c), v in ctx["regions"].items() if p == "aws" and v[2] != "mainland_china")
-    if tr.live:
-        creds = {"aws_access_key_id": env["AWS_ACCESS_KEY_ID"], "aws_secret_access_key": env["AWS_SECRET_ACCESS_KEY"],
-                 "aws_session_token": env.get("AWS_SESSION_TOKEN") or None}
-    else:  # signing runs, nothing leaves the machine
-        creds = {"aws_access_key_id": "replay", "aws_secret_access_key": "replay"}
-    session = boto3.session.Session(**creds)
+    session = aws_session(boto3, tr, env)
     config = Config(retries=dict(RETRIES), connect_timeout=30, read_timeout=60)
     end = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=0)
     params = history_params(table, end)

@@ -38,6 +38,17 @@ class FeedOutput:
     failures: list = field(default_factory=list)
     capacity_blocks: list = field(default_factory=list)
 
+    def skipped_without_credentials(self, tr, env, credentials) -> bool:
+        """A credentialed feed that cannot run here marks itself skipped: live without its credentials
+        in `env`, or replayed without recorded responses. True when it did."""
+        if tr.live and not all(env.get(k) for k in credentials):
+            self.status, self.why = "skipped", f"no credentials ({' and '.join(credentials)} not set)"
+        elif not tr.live and not tr.has_feed(self.feed):
+            self.status, self.why = "skipped", "no recorded responses for this credentialed feed"
+        else:
+            return False
+        return True
+
     def fail(self, why: str, *, region: str, instance_type: str | None = None, model: str | None = None,
              expected: bool = False) -> None:
         """One request failed (or was refused by the provider as an expected answer: an opt-in region, a

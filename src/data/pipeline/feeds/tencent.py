@@ -201,11 +201,7 @@ def step_text(st) -> str:
 def run(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED, "tencent")
     env = ctx.get("env", os.environ)
-    if tr.live and not all(env.get(k) for k in CREDENTIALS):
-        out.status, out.why = "skipped", f"no credentials ({' and '.join(CREDENTIALS)} not set)"
-        return out
-    if not tr.live and not tr.has_feed(FEED):
-        out.status, out.why = "skipped", "no recorded responses for this credentialed feed"
+    if out.skipped_without_credentials(tr, env, CREDENTIALS):
         return out
     site = site_of(tr, env)
     if site is None:

@@ -8,7 +8,7 @@ use gpucost::domain::catalog::Catalog;
 use gpucost::domain::plan::{breakeven_distribution, plan, plan_scenario, plan_without_flips};
 use gpucost::domain::pricing::all_offer_metrics;
 use gpucost::domain::scenario::Scenario;
-use gpucost::domain::synthetic::scaled;
+use gpucost::domain::synthetic::regions_cloned;
 use gpucost::domain::tco::{quote, quote_with, QuoteOptions};
 
 /// The fastest of `runs` timed runs after a warm-up. On a shared 2-core
@@ -40,21 +40,23 @@ fn months_kept(c: &Catalog) -> impl FnMut() + '_ {
     }
 }
 
-/// [`median`] of two functions timed in turn (one run of `a`, one of `b`,
-/// …): the ratio of a 10× catalog to the 1× one then compares runs made
-/// under the same load, where timing all runs of one before the other let a
-/// build starting in between skew it.
-fn pair<A: FnMut(), B: FnMut()>(runs: usize, mut a: A, mut b: B) -> (Duration, Duration) {
-    let time = |f: &mut dyn FnMut()| {
-        let t = Instant::now();
-        f();
-        t.elapsed()
-    };
-    a(); // warm-up
-    b();
-    (0..runs).fold((Duration::MAX, Duration::MAX), |(ta, tb), _| {
-        (ta.min(time(&mut a)), tb.min(time(&mut b)))
-    })
+/// The fastest of `runs` runs of each function, timed in turn (one run of
+/// each, then again, …): the ratio of a larger catalog to the 1× one then
+/// compares runs made under the same load, where timing all runs of one
+/// before the other let a build starting in between skew it.
+fn rotate(runs: usize, fs: &mut [Box<dyn FnMut() + '_>]) -> Vec<Duration> {
+    for f in fs.iter_mut() {
+        f(); // warm-up
+    }
+    let mut best = vec![Duration::MAX; fs.len()];
+    for _ in 0..runs {
+        for (f, b) in fs.iter_mut().zip(&mut best) {
+            let t = Instant::now();
+            f();
+            *b = (*b).min(t.elapsed());
+        }
+    }
+    best
 }
 
 /// Keep the heap's freed memory instead of returning it to the kernel.
@@ -96,59 +98,67 @@ fn fmt(d: Duration) -> String {
     }
 }
 
+/// One boxed run per catalog, timed in turn.
+fn each<'a>(
+    runs: usize,
+    cats: &'a [Catalog],
+    make: &dyn Fn(&'a Catalog) -> Box<dyn FnMut() + 'a>,
+) -> Vec<Duration> {
+    let mut fs: Vec<Box<dyn FnMut() + 'a>> = cats.iter().map(make).collect();
+    rotate(runs, &mut fs)
+}
+
+/// The catalog sizes measured: the bundled one, and every region cloned
+/// (`gpucost scale-catalog N`: prices moved per clone, as a catalog of
+/// every region would hold).
+const SCALES: [u32; 3] = [1, 10, 25];
+
 fn main() {
     keep_freed_memory();
     let cat = Catalog::embedded().expect("embedded catalog");
-    let big = scaled(&cat, 10);
+    let cats: Vec<Catalog> = SCALES.iter().map(|&n| regions_cloned(&cat, n)).collect();
     let s = Scenario {
         months: 36,
         ..Scenario::default()
     };
-    let runs = 31;
+    let runs = 21;
     println!(
-        "engine bench: {} offers (10x: {}), 36 months, {} billing models, fastest of {runs} runs each",
+        "engine bench: {} offers ({}), 36 months, {} billing models, fastest of {runs} runs each, the scales in turn",
         cat.offers.len(),
-        big.offers.len(),
+        SCALES
+            .iter()
+            .zip(&cats)
+            .map(|(n, c)| format!("{n}x: {}", c.offers.len()))
+            .collect::<Vec<_>>()
+            .join(", "),
         s.models().len()
     );
     if cfg!(all(target_os = "linux", target_env = "gnu")) {
         println!("heap: freed memory kept for the next run, as in the app's wasm (see keep_freed_memory)");
     }
-    let (q1, q10) = pair(
-        runs,
-        || {
-            black_box(quote(black_box(&cat), black_box(&s)).unwrap());
-        },
-        || {
-            black_box(quote(black_box(&big), black_box(&s)).unwrap());
-        },
-    );
-    let t_only = QuoteOptions::TOTALS;
-    let (t1, t10) = pair(
-        runs,
-        || {
-            black_box(quote_with(black_box(&cat), black_box(&s), t_only).unwrap());
-        },
-        || {
-            black_box(quote_with(black_box(&big), black_box(&s), t_only).unwrap());
-        },
-    );
-    let (m1, m10) = pair(
-        runs,
-        || {
-            black_box(all_offer_metrics(black_box(&cat), black_box(&s)).unwrap());
-        },
-        || {
-            black_box(all_offer_metrics(black_box(&big), black_box(&s)).unwrap());
-        },
-    );
+    let s = &s;
+    let q = each(runs, &cats, &|c| {
+        Box::new(move || {
+            black_box(quote(black_box(c), black_box(s)).unwrap());
+        })
+    });
+    let t = each(runs, &cats, &|c| {
+        Box::new(move || {
+            black_box(quote_with(black_box(c), black_box(s), QuoteOptions::TOTALS).unwrap());
+        })
+    });
+    let m = each(runs, &cats, &|c| {
+        Box::new(move || {
+            black_box(all_offer_metrics(black_box(c), black_box(s)).unwrap());
+        })
+    });
     // the plan view recomputes on every input change: the 4 cheapest
     // offers chosen over the catalog, their lines, and the flip search
     let p1 = median(runs, || {
-        black_box(plan(black_box(&cat), black_box(&s)).unwrap());
+        black_box(plan(black_box(&cat), black_box(s)).unwrap());
     });
     let bd = median(runs, || {
-        black_box(breakeven_distribution(black_box(&cat), black_box(&s)).unwrap());
+        black_box(breakeven_distribution(black_box(&cat), black_box(s)).unwrap());
     });
     // what a keystroke asks of the worker on the plan and advise screens
     // (latency.spec.ts: the plan's hours with six billing models, the
@@ -156,64 +166,54 @@ fn main() {
     // (which runs after, in slices), the advice without what would change it
     // (found after it), and the whole advice
     let keystroke = |q: &str, c: &Catalog| gpucost::ui::link::parse(q, c).0;
-    let lp1 = keystroke("v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix", &cat);
-    let lp10 = keystroke("v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix", &big);
-    let (sp1, sp10) = (
-        plan_scenario(&lp1.scenario, &lp1.compare.selected),
-        plan_scenario(&lp10.scenario, &lp10.compare.selected),
-    );
-    let (k1, k10) = pair(
-        runs,
-        || {
-            black_box(plan_without_flips(black_box(&cat), black_box(&sp1)).unwrap());
-        },
-        || {
-            black_box(plan_without_flips(black_box(&big), black_box(&sp10)).unwrap());
-        },
-    );
-    let la1 = keystroke("v=2&screen=advise&gpus=8&vpg=40&m=12", &cat);
-    let la10 = keystroke("v=2&screen=advise&gpus=8&vpg=40&m=12", &big);
-    let (a1, a10) = pair(
-        runs,
-        || {
-            black_box(advise_but_changes(black_box(&cat), &la1.scenario, &la1.advise).unwrap());
-        },
-        || {
-            black_box(advise_but_changes(black_box(&big), &la10.scenario, &la10.advise).unwrap());
-        },
-    );
-    let (w1, w10) = pair(
-        runs,
-        || {
-            black_box(advise(black_box(&cat), &la1.scenario, &la1.advise).unwrap());
-        },
-        || {
-            black_box(advise(black_box(&big), &la10.scenario, &la10.advise).unwrap());
-        },
-    );
-    let (mk1, mk10) = pair(runs, months_kept(&cat), months_kept(&big));
+    let k = each(runs, &cats, &|c| {
+        let l = keystroke("v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix", c);
+        let sp = plan_scenario(&l.scenario, &l.compare.selected);
+        Box::new(move || {
+            black_box(plan_without_flips(black_box(c), black_box(&sp)).unwrap());
+        })
+    });
+    let a = each(runs, &cats, &|c| {
+        let l = keystroke("v=2&screen=advise&gpus=8&vpg=40&m=12", c);
+        Box::new(move || {
+            black_box(advise_but_changes(black_box(c), &l.scenario, &l.advise).unwrap());
+        })
+    });
+    let w = each(runs, &cats, &|c| {
+        let l = keystroke("v=2&screen=advise&gpus=8&vpg=40&m=12", c);
+        Box::new(move || {
+            black_box(advise(black_box(c), &l.scenario, &l.advise).unwrap());
+        })
+    });
+    let mk = each(runs, &cats, &|c| Box::new(months_kept(c)));
     let ratio = |a: Duration, b: Duration| b.as_secs_f64() / a.as_secs_f64().max(1e-12);
-    // one line per path: 1x, 10x and their ratio, measured in the same run
-    let scaling = |label: &str, one: Duration, ten: Duration| {
-        println!(
-            "{label:<24} 1x: {:>10}   10x: {:>10}   10x/1x = {:.1}",
-            fmt(one),
-            fmt(ten),
-            ratio(one, ten)
-        )
+    // one line per path: each scale and its ratio to 1x, measured in the same run
+    let scaling = |label: &str, d: &[Duration]| {
+        let figures: Vec<String> = SCALES
+            .iter()
+            .zip(d)
+            .map(|(n, t)| format!("{n}x: {:>10}", fmt(*t)))
+            .collect();
+        let ratios: Vec<String> = SCALES
+            .iter()
+            .zip(d)
+            .skip(1)
+            .map(|(n, t)| format!("{n}x/1x = {:.1}", ratio(d[0], *t)))
+            .collect();
+        println!("{label:<26} {}   {}", figures.join("  "), ratios.join("  "));
     };
-    scaling("quote (TCO, all models)", q1, q10);
-    scaling("quote totals only", t1, t10);
-    scaling("offer_metrics (all)", m1, m10);
+    scaling("quote (TCO, all models)", &q);
+    scaling("quote totals only", &t);
+    scaling("offer_metrics (all)", &m);
     println!(
         "plan (4 offers, flip search) 1x: {:>10}   breakeven_distribution 1x: {:>10}",
         fmt(p1),
         fmt(bd)
     );
-    scaling("plan keystroke (no flips)", k1, k10);
-    scaling("advise keystroke", a1, a10);
-    scaling("advise with its changes", w1, w10);
-    scaling("advise months, kept pool", mk1, mk10);
-    let per_offer = m1.as_secs_f64() * 1e6 / cat.offers.len().max(1) as f64;
+    scaling("plan keystroke (no flips)", &k);
+    scaling("advise keystroke", &a);
+    scaling("advise with its changes", &w);
+    scaling("advise months, kept pool", &mk);
+    let per_offer = m[0].as_secs_f64() * 1e6 / cat.offers.len().max(1) as f64;
     println!("offer_metrics per offer: {per_offer:.2} µs");
 }

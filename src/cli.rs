@@ -6,6 +6,7 @@
 //! gpucost breakeven '<query string or full URL>' [--catalog <file>]
 //! gpucost plan '<query string or full URL>' [--catalog <file>]
 //! gpucost advise '<query string or full URL>' [--catalog <file>]
+//! gpucost scale-catalog <N> [--catalog <file>]
 //! gpucost version
 //! gpucost --help
 //! ```
@@ -43,6 +44,11 @@ commands:
                                 the worker's (catalog-full.bin), or with --app the app's
                                 (catalog.bin); --synthetic N repeats every offer N times (for
                                 size and speed measurements, never served as data)
+  scale-catalog <N>             write a catalog JSON N times as large (1 to 100), for measuring
+                                size and speed: every region cloned N−1 times under its own code
+                                and name (`us-east-1-x2`), with its offers, their prices moved by
+                                0.85–1.15× from the offer's id (deterministic); no transfer rates
+                                of their own. `make dist CATALOG=FILE` builds the app with it
   version                       print the version and the catalog version
   --help                        print this help
 
@@ -198,6 +204,19 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
             };
             out.write_all(&bytes)
                 .map_err(|e| Failure::Error(e.to_string()))
+        }
+        Some("scale-catalog") => {
+            let n = a
+                .positional
+                .get(1)
+                .and_then(|n| n.parse::<u32>().ok())
+                .filter(|n| (1..=100).contains(n))
+                .ok_or_else(|| {
+                    Failure::Error("scale-catalog needs a whole factor from 1 to 100".into())
+                })?;
+            let c = load_catalog(&a.catalog).map_err(Failure::Error)?;
+            print_json(out, &crate::domain::synthetic::regions_cloned(&c, n))
+                .map_err(Failure::Error)
         }
         Some("catalog") => {
             let c = load_catalog(&a.catalog).map_err(Failure::Error)?;

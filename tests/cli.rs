@@ -299,3 +299,37 @@ fn today_sets_the_date_ages_are_measured_at() {
     assert_eq!(age["age_days"], days);
     assert_eq!(age["stale"], days > 365);
 }
+
+/// Issue 50: `scale-catalog N` writes a catalog of every region cloned,
+/// which the CLI (and `make dist CATALOG=FILE`) reads like the bundled one;
+/// its dataset version is that file's, and a factor out of 1–100 is refused.
+#[test]
+fn scale_catalog_writes_a_larger_catalog_the_cli_reads() {
+    use gpucost::domain::catalog::Catalog;
+    let (code, json, err) = call(&["scale-catalog", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let c = Catalog::embedded().unwrap();
+    let s = Catalog::from_json(&json).unwrap();
+    assert_eq!(s.offers.len(), 3 * c.offers.len());
+    assert_eq!(s.regions.len(), 3 * c.regions.len());
+    assert!(gpucost::domain::validate::validate(&s).is_empty());
+    // read back through --catalog: its own version, its offers quoted
+    let path = std::env::temp_dir().join(format!("gpucost-scaled-{}.json", std::process::id()));
+    std::fs::write(&path, &json).unwrap();
+    let p = path.to_str().unwrap();
+    let (_, version, _) = call(&["version", "--catalog", p]);
+    assert!(version.contains(&s.version()), "{version}");
+    assert_ne!(s.version(), c.version());
+    let (code, out, err) = call(&["quote", "v=2&r=aws:us-east-1-x2&bm=od", "--catalog", p]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("aws:us-east-1-x2:p4d.24xlarge"),
+        "the clone's offers are quoted"
+    );
+    std::fs::remove_file(&path).unwrap();
+    for bad in ["0", "101", "x", ""] {
+        let (code, _, err) = call(&["scale-catalog", bad]);
+        assert_eq!(code, 1, "{bad}: {err}");
+        assert!(err.contains("1 to 100"), "{err}");
+    }
+}

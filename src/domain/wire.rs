@@ -4,8 +4,8 @@
 //! Why: parsing the JSON in the browser pulled serde_json and serde's
 //! tagged-enum machinery into the wasm bundle (a large share of the
 //! first-load budget: docs/SIZE.md). This hand-written format is sequential fields,
-//! little-endian integers, varint lengths, exact `Decimal`s (their 16-byte
-//! representation), and strings stored once in a table and referenced by
+//! little-endian integers, varint lengths, exact `Decimal`s (a scale byte; the
+//! mantissas' bytes in streams apart, see `Mantissas`), and strings stored once in a table and referenced by
 //! index (ids, dates and notes repeat across hundreds of offers, further
 //! apart than gzip's window); an offer's id is not stored when it is its
 //! provider, region and type joined. The JSON stays the source of truth.
@@ -21,7 +21,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 7;
+pub const WIRE_VERSION: u32 = 9;
 
 /// Which data file a catalog is written as: the app's leaves out what only
 /// the worker reads (provider facts and SLAs, usage rates, promotions,
@@ -51,6 +51,8 @@ pub struct Writer {
     /// Whether the worker-only fields are written.
     full: bool,
     buf: Vec<u8>,
+    /// The decimals' mantissas, in streams of their own (see `Decimal`).
+    nums: Mantissas<Vec<u8>>,
     index: std::collections::HashMap<String, u32>,
     table: Vec<String>,
 }
@@ -83,6 +85,8 @@ pub struct Reader<'a> {
     full: bool,
     bytes: &'a [u8],
     pos: usize,
+    /// The decimals' mantissas.
+    nums: Mantissas<Stream<'a>>,
     strings: Vec<String>,
 }
 
@@ -108,6 +112,15 @@ impl<'a> Reader<'a> {
 
     fn byte(&mut self) -> Result<u8, WireError> {
         Ok(self.take(1)?[0])
+    }
+
+    /// One stream of the file: its length, then its bytes.
+    fn stream(&mut self) -> Result<Stream<'a>, WireError> {
+        let n = self.varint()? as usize;
+        Ok(Stream {
+            bytes: self.take(n)?,
+            pos: 0,
+        })
     }
 
     fn varint(&mut self) -> Result<u32, WireError> {
@@ -216,37 +229,85 @@ impl Wire for String {
     }
 }
 
-/// A decimal as one byte (scale, sign in the top bit) and its mantissa's
-/// magnitude as a varint: exact, and 3–6 bytes for a typical price.
+/// The decimals' mantissas, apart from the body: their lengths in bytes,
+/// their first (most significant) bytes and the rest, each a stream of its
+/// own. Apart, what remains of the body repeats from one region's offers to
+/// another's (the same types, models, sources and dates), which gzip finds
+/// only when the prices do not break it up; and the first bytes (which
+/// follow the prices' magnitudes) do not share a code with the rest (which
+/// are as good as random).
+#[derive(Default)]
+pub struct Mantissas<S> {
+    lens: S,
+    first: S,
+    rest: S,
+}
+
+/// A stream being read.
+#[derive(Default)]
+pub struct Stream<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+}
+
+impl Stream<'_> {
+    fn next(&mut self) -> Result<u8, WireError> {
+        let b = *self
+            .bytes
+            .get(self.pos)
+            .ok_or(WireError("unexpected end"))?;
+        self.pos += 1;
+        Ok(b)
+    }
+
+    fn done(&self) -> bool {
+        self.pos == self.bytes.len()
+    }
+}
+
+/// A decimal as one byte in the body (scale, sign in the top bit) and its
+/// mantissa's magnitude, big-endian, in [`Mantissas`]: exact, 1–4 bytes for
+/// a typical price.
 impl Wire for Decimal {
     fn put(&self, w: &mut Writer) {
         let neg = self.is_sign_negative();
         w.push(self.scale() as u8 | if neg { 0x80 } else { 0 });
-        let mut m = self.mantissa().unsigned_abs();
-        loop {
-            let byte = (m & 0x7f) as u8;
-            m >>= 7;
-            if m == 0 {
-                w.push(byte);
-                return;
-            }
-            w.push(byte | 0x80);
+        let m = self.mantissa().unsigned_abs();
+        let n = (128 - m.leading_zeros() as usize).div_ceil(8);
+        let be = m.to_be_bytes();
+        let m = &be[16 - n..];
+        w.nums.lens.push(n as u8);
+        if let Some((first, rest)) = m.split_first() {
+            w.nums.first.push(*first);
+            w.nums.rest.extend_from_slice(rest);
         }
     }
     fn get(r: &mut Reader) -> Result<Self, WireError> {
         let head = r.byte()?;
-        let mut m: u128 = 0;
-        for shift in (0..98).step_by(7) {
-            let b = r.byte()?;
-            m |= u128::from(b & 0x7f) << shift;
-            if b & 0x80 == 0 {
-                let m = i128::try_from(m).map_err(|_| WireError("decimal overflow"))?;
-                let m = if head & 0x80 != 0 { -m } else { m };
-                return Decimal::try_from_i128_with_scale(m, u32::from(head & 0x7f))
-                    .map_err(|_| WireError("bad decimal"));
-            }
+        let n = r.nums.lens.next()?;
+        if n > 12 {
+            return Err(WireError("decimal too long"));
         }
-        Err(WireError("decimal too long"))
+        let mut m: i128 = 0;
+        for i in 0..n {
+            let b = if i == 0 {
+                r.nums.first.next()?
+            } else {
+                r.nums.rest.next()?
+            };
+            m = m << 8 | i128::from(b);
+        }
+        let m = if head & 0x80 != 0 { -m } else { m };
+        Decimal::try_from_i128_with_scale(m, u32::from(head & 0x7f))
+            .map_err(|_| WireError("bad decimal"))
+    }
+}
+
+/// Not data: nothing written, a fresh hint read.
+impl Wire for RegionHint {
+    fn put(&self, _: &mut Writer) {}
+    fn get(_: &mut Reader) -> Result<Self, WireError> {
+        Ok(RegionHint::default())
     }
 }
 
@@ -531,6 +592,8 @@ wire_struct!(FxDefault {
 wire_struct!(Catalog {
     schema,
     as_of,
+    hash,
+    region_hint,
     fx,
     sources,
     gpus,
@@ -642,7 +705,8 @@ impl Wire for PriceKind {
     }
 }
 
-/// Encode a catalog: magic, version, string table, body.
+/// Encode a catalog: magic, version, layout, string table, the decimals'
+/// mantissas (three streams), body.
 pub fn encode(c: &Catalog) -> Vec<u8> {
     encode_as(c, Layout::Full)
 }
@@ -652,13 +716,15 @@ pub fn encode_as(c: &Catalog, layout: Layout) -> Vec<u8> {
     let mut body = Writer {
         full: layout == Layout::Full,
         buf: Vec::with_capacity(128 * 1024),
+        nums: Mantissas::default(),
         index: std::collections::HashMap::new(),
         table: Vec::new(),
     };
     c.put(&mut body);
     let mut out = Writer {
         full: body.full,
-        buf: Vec::with_capacity(body.buf.len() + 64 * 1024),
+        buf: Vec::with_capacity(body.buf.len() + 128 * 1024),
+        nums: Mantissas::default(),
         index: std::collections::HashMap::new(),
         table: Vec::new(),
     };
@@ -670,6 +736,10 @@ pub fn encode_as(c: &Catalog, layout: Layout) -> Vec<u8> {
         out.varint(t.len() as u32);
         out.extend(t.as_bytes());
     }
+    for s in [&body.nums.lens, &body.nums.first, &body.nums.rest] {
+        out.varint(s.len() as u32);
+        out.extend(s);
+    }
     out.extend(&body.buf);
     out.buf
 }
@@ -680,6 +750,7 @@ pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
         full: false,
         bytes,
         pos: 0,
+        nums: Mantissas::default(),
         strings: Vec::new(),
     };
     if r.take(4)? != MAGIC {
@@ -700,8 +771,14 @@ pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
         strings.push(r.utf8()?);
     }
     r.strings = strings;
+    r.nums = Mantissas {
+        lens: r.stream()?,
+        first: r.stream()?,
+        rest: r.stream()?,
+    };
     let c = Catalog::get(&mut r)?;
-    if r.pos != bytes.len() {
+    let n = &r.nums;
+    if r.pos != bytes.len() || !(n.lens.done() && n.first.done() && n.rest.done()) {
         return Err(WireError("trailing bytes"));
     }
     Ok(c)

@@ -27,16 +27,16 @@ pub use offers::{
 /// The bundled catalog file.
 pub const CATALOG_JSON: &str = include_str!("../../data/catalog.json");
 
-/// Content hash of the bundled catalog (FNV-1a 64, first 8 hex digits),
-/// computed at compile time so the dataset version changes with any edit.
-pub const CATALOG_HASH: &str = {
-    match core::str::from_utf8(&hex8(fnv1a64(CATALOG_JSON.as_bytes()))) {
-        Ok(s) => s,
-        Err(_) => panic!("hex digits are ASCII"),
-    }
-};
+/// A catalog file's content hash: the first 8 hex digits of its FNV-1a 64
+/// hash, so the dataset version changes with any edit.
+pub fn catalog_hash(json: &[u8]) -> String {
+    core::str::from_utf8(&hex8(fnv1a64(json)))
+        .expect("hex digits are ASCII")
+        .to_owned()
+}
 
-const fn fnv1a64(bytes: &[u8]) -> u64 {
+/// FNV-1a 64 of `bytes`.
+pub const fn fnv1a64(bytes: &[u8]) -> u64 {
     let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
     let mut i = 0;
     while i < bytes.len() {
@@ -494,6 +494,43 @@ pub struct Catalog {
     /// Measured training throughputs (the cost-per-job engine, `domain::job`).
     #[serde(default)]
     pub benchmarks: Vec<Benchmark>,
+    /// The content hash of the JSON file this catalog was read from
+    /// ([`catalog_hash`]; the data files carry it), part of [`Self::version`].
+    #[serde(skip)]
+    pub hash: String,
+    /// Where [`Self::region`] found the last region it was asked for.
+    #[serde(skip)]
+    pub region_hint: RegionHint,
+}
+
+/// The index of the region [`Catalog::region`] found last: offers come
+/// grouped by region, so the next lookup is most often the same one, and a
+/// catalog of every region has hundreds. A hint, always checked; it never
+/// makes two catalogs differ.
+#[derive(Debug, Default)]
+pub struct RegionHint(core::sync::atomic::AtomicU32);
+
+impl Clone for RegionHint {
+    fn clone(&self) -> Self {
+        RegionHint(self.get().into())
+    }
+}
+
+impl PartialEq for RegionHint {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl RegionHint {
+    fn get(&self) -> u32 {
+        self.0.load(core::sync::atomic::Ordering::Relaxed)
+    }
+
+    fn set(&self, i: usize) {
+        self.0
+            .store(i as u32, core::sync::atomic::Ordering::Relaxed)
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -581,12 +618,14 @@ impl Catalog {
 
     /// Parse a catalog from JSON.
     pub fn from_json(json: &str) -> Result<Catalog, CatalogError> {
-        serde_json::from_str(json).map_err(|e| CatalogError(e.to_string()))
+        let mut c: Catalog = serde_json::from_str(json).map_err(|e| CatalogError(e.to_string()))?;
+        c.hash = catalog_hash(json.as_bytes());
+        Ok(c)
     }
 
     /// Dataset version id: as-of date plus content hash, e.g. `2026-11-29+1a2b3c4d`.
     pub fn version(&self) -> String {
-        format!("{}+{}", self.as_of, CATALOG_HASH)
+        format!("{}+{}", self.as_of, self.hash)
     }
 
     pub fn gpu(&self, id: &str) -> Option<&Gpu> {
@@ -602,9 +641,15 @@ impl Catalog {
     }
 
     pub fn region(&self, provider: ProviderId, code: &str) -> Option<&Region> {
-        self.regions
-            .iter()
-            .find(|r| r.provider == provider && r.code == *code)
+        let is = |r: &Region| r.provider == provider && r.code == *code;
+        if let Some(r) = self.regions.get(self.region_hint.get() as usize) {
+            if is(r) {
+                return Some(r);
+            }
+        }
+        let i = self.regions.iter().position(is)?;
+        self.region_hint.set(i);
+        Some(&self.regions[i])
     }
 
     pub fn source(&self, id: &str) -> Option<&Source> {

@@ -21,9 +21,10 @@ check: ## the fast inner loop (a few minutes): fmt, lints, clippy, native Rust a
 	cargo test --quiet --locked
 	PYTHONDONTWRITEBYTECODE=1 .venv/bin/python -W error::UserWarning -m unittest discover -s src/data/pipeline
 
-dist: ## build the release bundle into dist/ (no server)
+dist: ## build the release bundle into dist/ (no server); CATALOG=FILE: with that catalog JSON instead
 	tools/setup.sh build
 	trunk build --release
+	$(if $(CATALOG),tools/dist-catalog.sh '$(CATALOG)' dist)
 
 e2e: ## one Playwright spec against a fresh release build: make e2e SPEC=compare (tests/e2e/compare.spec.ts)
 	@test -n "$(SPEC)" || { echo "make e2e SPEC=name (one of: $$(cd tests/e2e && ls *.spec.ts | sed 's/.spec.ts//' | tr '\n' ' '))"; exit 2; }

@@ -14,7 +14,7 @@ fn main() {}
 /// Install the message handler, with the whole catalog (`catalog-full.bin`:
 /// the providers screen shows the facts' text) multiplied `synthetic`
 /// times when the page is on the documented test-only `synthetic=N`
-/// switch (2–20; else 1); a file that does not decode answers every
+/// switch (2–25; else 1); a file that does not decode answers every
 /// request `failed no-catalog`.
 ///
 /// Every request is answered at once but the flip search and what would
@@ -40,7 +40,7 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     let catalog: Option<&'static Catalog> = Catalog::from_bytes(catalog).ok().map(|c| {
         let c = match synthetic {
-            2..=20 => gpucost::domain::synthetic::scaled(&c, synthetic),
+            2..=25 => gpucost::domain::synthetic::scaled(&c, synthetic),
             _ => c,
         };
         &*Box::leak(Box::new(c))

@@ -2,7 +2,7 @@
 //! Parsing and writing links is `ui::link`; keeping the state and the URL in
 //! step is `ui::state`.
 
-/// Test-only switch: `synthetic=N` multiplies the catalog N× (2–20) for speed
+/// Test-only switch: `synthetic=N` multiplies the catalog N× (2–25) for speed
 /// measurements. It is kept out of the link format and re-appended on writes.
 pub const SYNTHETIC_KEY: &str = "synthetic";
 
@@ -21,7 +21,7 @@ pub fn split_synthetic(query: &str) -> (String, Option<u32>) {
         .split('&')
         .filter(|kv| {
             if let Some(v) = kv.strip_prefix("synthetic=") {
-                factor = v.parse::<u32>().ok().filter(|n| (2..=20).contains(n));
+                factor = v.parse::<u32>().ok().filter(|n| (2..=25).contains(n));
                 false
             } else {
                 !kv.is_empty()

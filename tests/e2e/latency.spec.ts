@@ -3,8 +3,9 @@ import { test, expect } from './fixtures/app';
 // A keystroke on every screen with inputs, timed in the page: from the input
 // event to the updated answer, seen by a MutationObserver (no test polling in
 // the figure). Prints the median and p90 of each screen at 1× and on the
-// documented test-only 10× synthetic catalog (`synthetic=10`: the page and
-// its worker both compute on it), and the ratios measured in this run.
+// documented test-only 10× and 25× synthetic catalogs (`synthetic=10`: the
+// page and its worker both compute on it; 25× is about a catalog of every
+// region), and the ratios measured in this run.
 // Targets (issue 26): median ≤ 16 ms, p90 ≤ 33 ms for the answer; what
 // would change it is searched after it and filled in when ready (printed,
 // with no target). Printed, not asserted: this machine's timings vary by
@@ -144,9 +145,9 @@ async function measure(page: import('@playwright/test').Page, c: Case) {
 }
 
 test('a keystroke is answered within a frame on every screen with inputs (printed, in-page timing)', async ({ app, page }) => {
-  test.setTimeout(360_000);
+  test.setTimeout(600_000);
   const out: Record<string, { median: number; p90: number; n: number; missed: number }> = {};
-  for (const [factor, extra] of [['1x', ''], ['10x', '&synthetic=10']] as const) {
+  for (const [factor, extra] of [['1x', ''], ['10x', '&synthetic=10'], ['25x', '&synthetic=25']] as const) {
     for (const c of CASES) {
       await app.open(c.query + extra);
       // the compare filters start folded
@@ -174,7 +175,7 @@ test('a keystroke is answered within a frame on every screen with inputs (printe
   }
   const ratio = (a: number, b: number) => (a / b).toFixed(2);
   for (const c of CASES) {
-    console.log(`keystroke ratio ${c.name} 10x/1x: median ${ratio(out[`${c.name} 10x`].median, out[`${c.name} 1x`].median)}`);
+    console.log(`keystroke ratio ${c.name} 10x/1x: median ${ratio(out[`${c.name} 10x`].median, out[`${c.name} 1x`].median)}, 25x/1x: ${ratio(out[`${c.name} 25x`].median, out[`${c.name} 1x`].median)}`);
   }
   console.log(`keystroke ratio plan/compare (1x): ${ratio(out['plan hours 1x'].median, out['compare hours 1x'].median)}; advise/compare: ${ratio(out['advise months 1x'].median, out['compare hours 1x'].median)}`);
   expect(app.realErrors()).toEqual([]);

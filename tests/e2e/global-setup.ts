@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { SCALED, SYNTHETIC, scaledFiles, syntheticFiles } from './fixtures/served';
+import { CHANGED, SCALED, SYNTHETIC, scaledFiles, syntheticFiles } from './fixtures/served';
 
 // Writes the synthetic data files the specs deploy (a data-only refresh, the
 // 10x measurement) before any test runs: building the command line takes
@@ -29,4 +29,24 @@ export default function globalSetup() {
     writeFileSync(files.app, cli(['data-file', '--app', '--catalog', resolve(files.json)]));
     writeFileSync(files.full, cli(['data-file', '--catalog', resolve(files.json)]));
   }
+  // the 25x catalog after a refresh that moved 5 % of its prices: every
+  // price of every 20th offer, by 2 %, each kept to its own decimal places
+  const catalog = JSON.parse(readFileSync(scaledFiles(25).json, 'utf8'));
+  const moved = (v: string) => {
+    const places = v.includes('.') ? v.split('.')[1].length : 0;
+    return (Number(v) * 1.02).toFixed(places);
+  };
+  catalog.offers.forEach((o: { prices: Record<string, unknown>[] }, i: number) => {
+    if (i % 20 !== 0) return;
+    for (const p of o.prices) {
+      for (const k of ['hourly', 'hourly_min', 'hourly_max', 'upfront', 'monthly']) {
+        if (typeof p[k] === 'string') p[k] = moved(p[k] as string);
+      }
+    }
+  });
+  const changed = scaledFiles(CHANGED);
+  mkdirSync(changed.dir, { recursive: true });
+  writeFileSync(changed.json, JSON.stringify(catalog));
+  writeFileSync(changed.app, cli(['data-file', '--app', '--catalog', resolve(changed.json)]));
+  writeFileSync(changed.full, cli(['data-file', '--catalog', resolve(changed.json)]));
 }

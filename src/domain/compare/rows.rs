@@ -38,26 +38,48 @@ fn scale(v: Option<Decimal>, by: Decimal) -> Option<Decimal> {
     v.and_then(|x| mul(x, by).ok())
 }
 
-impl RowFigures {
-    pub fn of(m: &OfferMetrics, view: &CompareView) -> RowFigures {
-        let k = view.time_unit.hours();
-        let per_tflops = match view.tflops {
+/// A priced column's figure in the view's time unit (the monthly cost is
+/// per month already); `None` for the columns that are not priced.
+fn figure(m: &OfferMetrics, view: &CompareView, c: Column) -> Option<Decimal> {
+    let per_hour = match c {
+        Column::Hourly => m.hourly,
+        Column::Gpuh => m.per_gpu_hour,
+        Column::Tflopsh => match view.tflops {
             TflopsKind::Fp16 => m.per_fp16_tflops_hour,
             TflopsKind::Tf32 => m.per_tf32_tflops_hour,
             TflopsKind::Fp32 => m.per_fp32_tflops_hour,
-        };
+        },
+        Column::Vramh => m.per_vram_gb_hour,
+        Column::Spot => m.spot_min_hourly,
+        Column::Commit => m.best_commitment.as_ref().map(|b| b.per_used_hour),
+        Column::Monthly => return m.monthly.map(round_money),
+        _ => return None,
+    };
+    scale(per_hour, view.time_unit.hours())
+}
+
+impl RowFigures {
+    pub fn of(m: &OfferMetrics, view: &CompareView) -> RowFigures {
         let bc = m.best_commitment.as_ref();
         RowFigures {
-            price: scale(m.hourly, k),
-            per_gpu: scale(m.per_gpu_hour, k),
-            per_tflops: scale(per_tflops, k),
-            per_vram_gb: scale(m.per_vram_gb_hour, k),
-            spot_min: scale(m.spot_min_hourly, k),
-            spot_max: scale(m.spot_max_hourly, k),
-            commit: scale(bc.map(|b| b.per_used_hour), k),
+            price: figure(m, view, Column::Hourly),
+            per_gpu: figure(m, view, Column::Gpuh),
+            per_tflops: figure(m, view, Column::Tflopsh),
+            per_vram_gb: figure(m, view, Column::Vramh),
+            spot_min: figure(m, view, Column::Spot),
+            spot_max: scale(m.spot_max_hourly, view.time_unit.hours()),
+            commit: figure(m, view, Column::Commit),
             commit_model: bc.map(|b| b.model),
             commit_assumed: bc.is_some_and(|b| b.assumed),
-            monthly: m.monthly.map(round_money),
+            monthly: figure(m, view, Column::Monthly),
+        }
+    }
+
+    /// A priced offer's figures, or none where it could not be priced.
+    fn of_priced(p: &PricedOffer, view: &CompareView) -> RowFigures {
+        match &p.metrics {
+            Ok(m) => RowFigures::of(m, view),
+            Err(_) => RowFigures::empty(),
         }
     }
 }
@@ -134,30 +156,26 @@ pub fn passes(catalog: &Catalog, scenario: &Scenario, view: &CompareView, p: &Pr
     needle.is_empty() || needle.split_whitespace().all(|w| search_hit(p, w))
 }
 
-/// A row while filtering and sorting: borrowed, so only the shown page is cloned.
+/// A row while filtering and sorting: borrowed, with the figure it is
+/// sorted by; the other figures are worked out for the rows returned only
+/// (a page of the table: a catalog of every region has thousands).
 struct Candidate<'a> {
     priced: &'a PricedOffer,
-    figures: RowFigures,
+    key: Option<Decimal>,
 }
 
-fn key_num(r: &Candidate, c: Column) -> Option<Decimal> {
-    let f = &r.figures;
-    let o = r.priced.offer;
+/// The number a row is sorted by in column `c` (the figure it shows).
+fn key_num(p: &PricedOffer, view: &CompareView, c: Column) -> Option<Decimal> {
+    let o = p.offer;
     match c {
         Column::Gpus => Some(Decimal::from(o.gpu_count)),
         Column::Vram => o.gpu_memory_gb.map(Decimal::from),
         Column::Vcpu => Some(Decimal::from(o.vcpu)),
         Column::Ram => Some(o.ram_gib),
-        Column::Hourly => f.price,
-        Column::Gpuh => f.per_gpu,
-        Column::Tflopsh => f.per_tflops,
-        Column::Vramh => f.per_vram_gb,
-        Column::Spot => f.spot_min,
-        Column::Commit => f.commit,
-        Column::Monthly => f.monthly,
         Column::Net => o.net.as_ref().map(|n| n.gbps),
         Column::Link => o.net.as_ref().and_then(|n| link_rank(n.gpu_link)),
         Column::Provider | Column::Region | Column::Type | Column::Gpu => None,
+        _ => p.metrics.as_ref().ok().and_then(|m| figure(m, view, c)),
     }
 }
 
@@ -195,7 +213,7 @@ fn compare_rows(a: &Candidate, b: &Candidate, sort: Sort) -> Ordering {
             o
         }
     } else {
-        match (key_num(a, sort.column), key_num(b, sort.column)) {
+        match (a.key, b.key) {
             (Some(x), Some(y)) if sort.descending => y.cmp(&x),
             (Some(x), Some(y)) => x.cmp(&y),
             (Some(_), None) => Ordering::Less,
@@ -213,26 +231,23 @@ fn sorted<'a>(
     view: &CompareView,
     priced: &'a [PricedOffer],
 ) -> Vec<Candidate<'a>> {
+    let sort = view.sort.unwrap_or(DEFAULT_SORT);
     let mut rows: Vec<Candidate> = priced
         .iter()
         .filter(|p| passes(catalog, scenario, view, p))
         .map(|p| Candidate {
-            figures: match &p.metrics {
-                Ok(m) => RowFigures::of(m, view),
-                Err(_) => RowFigures::empty(),
-            },
+            key: key_num(p, view, sort.column),
             priced: p,
         })
         .collect();
-    let sort = view.sort.unwrap_or(DEFAULT_SORT);
     rows.sort_by(|a, b| compare_rows(a, b, sort));
     rows
 }
 
-fn row(c: Candidate) -> Row {
+fn row(c: Candidate, view: &CompareView) -> Row {
     Row {
         priced: c.priced.clone(),
-        figures: c.figures,
+        figures: RowFigures::of_priced(c.priced, view),
     }
 }
 
@@ -252,7 +267,7 @@ pub fn table(
         .into_iter()
         .skip(start)
         .take(PAGE_SIZE)
-        .map(row)
+        .map(|c| row(c, view))
         .collect();
     Table {
         rows,
@@ -273,7 +288,7 @@ pub fn all_rows(
 ) -> Vec<Row> {
     sorted(catalog, scenario, view, priced)
         .into_iter()
-        .map(row)
+        .map(|c| row(c, view))
         .collect()
 }
 

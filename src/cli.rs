@@ -382,6 +382,7 @@ fn refusals(cat: &Catalog, notices: &[crate::domain::link::LinkNotice]) -> Vec<S
             let (k, v) = (&n.key, &n.value);
             Some(match n.code {
                 C::UnknownKey => format!("`{k}` is not a link key"),
+                C::UnknownKeys => format!("{v} keys are not link keys: {k}"),
                 C::InvalidValue => match crate::ui::link::bounds_of(k) {
                     Some(b) => format!(
                         "{k}={v} does not read as a number (valid: {})",

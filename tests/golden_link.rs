@@ -302,3 +302,42 @@ fn a_filter_that_matches_nothing_quotes_nothing_and_is_kept() {
     let st = parse_query("v=2&gpu=h300&o=aws:us-east-1:p4d.24xlarge", &c);
     assert_eq!(quote(&c, &st.scenario).unwrap().offers.len(), 1);
 }
+
+/// Issue 48 point 15: more than three unknown keys are one notice where the
+/// first was, naming the first five (each shortened) and how many; up to
+/// three are one notice each. The keys the link knows are read all the same.
+#[test]
+fn many_unknown_keys_are_one_notice() {
+    let c = fixture();
+    let long = "x".repeat(300);
+    let keys: String = (0..3000).map(|i| format!("&k{i}=1")).collect();
+    let st = parse_query(&format!("v=2&gpus=2&{long}=1{keys}&m=400"), &c);
+    let codes: Vec<(&str, &str, C)> = st
+        .notices
+        .iter()
+        .map(|n| (n.key.as_str(), n.value.as_str(), n.code))
+        .collect();
+    let first = format!("{}, k0, k1, k2, k3, …", "x".repeat(20));
+    assert_eq!(
+        codes,
+        vec![
+            (first.as_str(), "3,001", C::UnknownKeys),
+            ("m", "400", C::OutOfRange)
+        ]
+    );
+    assert_eq!(st.scenario.min_gpus, 2);
+    let st = parse_query("v=2&a=1&b=2&c=3", &c);
+    let codes: Vec<(&str, C)> = st
+        .notices
+        .iter()
+        .map(|n| (n.key.as_str(), n.code))
+        .collect();
+    assert_eq!(
+        codes,
+        vec![
+            ("a", C::UnknownKey),
+            ("b", C::UnknownKey),
+            ("c", C::UnknownKey)
+        ]
+    );
+}

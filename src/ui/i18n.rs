@@ -259,6 +259,7 @@ messages! {
     // Charts (plan screen)
     // Notices
     NoticeUnknownKey => "The link's key “{0}” is not known and was ignored.", "链接中的参数“{0}”无法识别，已忽略。";
+    NoticeUnknownKeys => "{1} keys of the link are not known and were ignored: {0}", "链接中有 {1} 个参数无法识别，已忽略：{0}";
     NoticeInvalidValue => "The link's value for “{0}” (“{1}”) is not valid; the default is used.", "链接中“{0}”的值（“{1}”）无效，已使用默认值。";
     NoticeOutOfRange => "The link's value for “{0}” (“{1}”) is outside its range ({2}) and was not used; the default is used.", "链接中“{0}”的值（“{1}”）超出有效范围（{2}），未被采用，已使用默认值。";
     NoticeNoMatch => "The link's “{0}” filter (“{1}”) matches nothing, so no offer is shown. Closest known: {2}.", "链接中的筛选条件“{0}”（“{1}”）没有匹配项，因此不显示任何实例。最接近的有效值：{2}。";

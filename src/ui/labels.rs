@@ -207,6 +207,7 @@ pub fn notice_msg(code: LinkNoticeCode) -> Msg {
         LinkNoticeCode::RuleChanged => Msg::NoticeRuleChanged,
         LinkNoticeCode::DataUpdated => Msg::NoticeDataUpdated,
         LinkNoticeCode::NoMatch => Msg::NoticeNoMatch,
+        LinkNoticeCode::UnknownKeys => Msg::NoticeUnknownKeys,
     }
 }
 

@@ -192,8 +192,10 @@ test('bad link values fall back per key with a dismissible notice', async ({ app
   }
   // an out-of-range number names its valid range (the CLI's refusal says the same)
   await expect(page.locator('[data-testid="link-notice"][data-key="gpus"]')).toContainText('outside its range (1–');
-  // the refused value is back in its box with the box's own message; the
-  // default (1 GPU) is what is quoted until it is corrected
+  // the refused value is back in its box with the box's own message, the
+  // filters opened to show it; the default (1 GPU) is what is quoted until
+  // it is corrected
+  await expect(page.getByTestId('filter-min-gpus')).toBeVisible();
   await expect(page.getByTestId('filter-min-gpus')).toHaveValue('-3');
   await expect(page.getByTestId('filter-min-gpus')).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByTestId('filter-min-gpus-error')).not.toBeEmpty();
@@ -204,6 +206,28 @@ test('bad link values fall back per key with a dismissible notice', async ({ app
   await expect(page.getByTestId('currency')).toHaveValue('USD');
   await page.getByTestId('dismiss-notice').first().click();
   await expect(notices).toHaveCount(2);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('thousands of unknown link keys are one notice naming the first; a few are one notice each', async ({ app, page }) => {
+  // 3,000 stacked notices before (issue 48 point 15)
+  const keys = Array.from({ length: 3000 }, (_, i) => `k${i}=1`).join('&');
+  await app.open(`?v=2&gpus=2&${keys}`);
+  const notices = page.getByTestId('link-notice');
+  await expect(notices).toHaveCount(1);
+  await expect(notices).toContainText('3,000 keys of the link are not known and were ignored: k0, k1, k2, k3, k4, …');
+  // the keys the app knows are read all the same
+  await app.openFilters();
+  await expect(page.getByTestId('filter-min-gpus')).toHaveValue('2');
+  // in Chinese too
+  await page.getByTestId('lang-switch').selectOption('zh-CN');
+  await expect(notices).toContainText('链接中有 3,000 个参数无法识别，已忽略：k0, k1');
+  await page.getByTestId('dismiss-notice').click();
+  await expect(notices).toHaveCount(0);
+  // three unknown keys: a notice each, naming its key
+  await app.open('?v=2&a=1&b=2&c=3');
+  await expect(notices).toHaveCount(3);
+  await expect(page.locator('[data-testid="link-notice"][data-key="b"]')).toBeVisible();
   expect(app.realErrors()).toEqual([]);
 });
 

@@ -66,6 +66,51 @@ pub enum LinkNoticeCode {
     /// A filter whose every item is unknown (value = the filter as given):
     /// it matches nothing, never every offer.
     NoMatch,
+    /// More unknown keys than [`UNKNOWN_KEYS_APART`], in one notice
+    /// instead of one each (key = the first of them, joined, value = how
+    /// many).
+    UnknownKeys,
+}
+
+/// More unknown keys than this are one notice (a link with thousands of
+/// them would otherwise stack thousands).
+pub const UNKNOWN_KEYS_APART: usize = 3;
+
+/// The unknown keys of `notices`, when there are more than
+/// [`UNKNOWN_KEYS_APART`], as one notice where the first was: the first
+/// keys named, and how many.
+fn unknown_keys_together(notices: &mut Vec<LinkNotice>) {
+    let unknown = |n: &LinkNotice| n.code == LinkNoticeCode::UnknownKey;
+    let count = notices.iter().filter(|n| unknown(n)).count();
+    let Some(at) = notices
+        .iter()
+        .position(unknown)
+        .filter(|_| count > UNKNOWN_KEYS_APART)
+    else {
+        return;
+    };
+    // each key shortened: they are the link's, whatever it holds
+    let mut named: Vec<String> = notices
+        .iter()
+        .filter(|n| unknown(n))
+        .take(5)
+        .map(|n| n.key.chars().take(20).collect())
+        .collect();
+    if count > named.len() {
+        named.push("…".into());
+    }
+    // the count with its thousands grouped, as the screens write numbers
+    let digits = count.to_string();
+    let mut n = String::new();
+    for (i, d) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            n.push(',');
+        }
+        n.push(d);
+    }
+    let one = LinkNotice::new(&named.join(", "), &n, LinkNoticeCode::UnknownKeys);
+    notices.retain(|n| !unknown(n));
+    notices.insert(at, one);
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -329,6 +374,7 @@ pub fn read<'a>(
             r.note_key(key, &decode(raw), LinkNoticeCode::UnknownKey);
         }
     }
+    unknown_keys_together(&mut r.notices);
     r
 }
 

@@ -13,6 +13,7 @@ mod usage;
 use leptos::prelude::*;
 
 use crate::domain::compare::rows;
+use crate::domain::link::LinkNoticeCode;
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, Locale, Msg};
 use crate::ui::state::AppState;
@@ -63,9 +64,20 @@ pub fn Controls() -> impl IntoView {
         };
         (!names.is_empty()).then(|| format!("{colon}{}", names.join(comma)))
     };
+    // a value of the link that was refused opens the filters, where its box
+    // shows it with its message (a filter that matches nothing, a number
+    // out of range, a currency not known)
+    let refused = state.notices.with_untracked(|n| {
+        n.iter().any(|x| {
+            matches!(
+                x.code,
+                LinkNoticeCode::OutOfRange | LinkNoticeCode::InvalidValue | LinkNoticeCode::NoMatch
+            )
+        })
+    });
     view! {
         <div class="filter-bar">
-            <details class="filters">
+            <details class="filters" open=refused>
                 <summary>
                     {move || i18n.t(Msg::Filters)}
                     <span class="filter-count" data-testid="filter-count">

@@ -84,6 +84,23 @@ impl NumberField {
     }
 }
 
+/// A number typed into a box that edits a link key, as the link writes it:
+/// full-width characters made ASCII, thousands separators dropped, one
+/// decimal comma made a point, read as [`NumberField::parse`] reads it.
+/// None when the text is not only a number's characters (the link reader
+/// then refuses it as it is, or it is not a number's text at all).
+pub fn link_number(raw: &str) -> Option<String> {
+    let t: String = raw.trim().chars().map(half_width).collect();
+    let t = t.trim();
+    let numeric = t
+        .bytes()
+        .all(|c| c.is_ascii_digit() || b",.-+".contains(&c));
+    if t.is_empty() || !numeric {
+        return None;
+    }
+    plain_number(t)
+}
+
 /// A full-width digit, sign, point or comma as its ASCII form (others as
 /// they are).
 fn half_width(c: char) -> char {
@@ -133,6 +150,19 @@ fn plain_number(t: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_number_is_written_as_the_link_reads_it() {
+        assert_eq!(link_number(" 1,000 ").as_deref(), Some("1000"));
+        assert_eq!(link_number("１２，０００．５").as_deref(), Some("12000.5"));
+        assert_eq!(link_number("7,5").as_deref(), Some("7.5"));
+        assert_eq!(link_number("80").as_deref(), Some("80"));
+        // refused as typed by the link reader, never read in part
+        assert_eq!(link_number("1,00,0"), None);
+        assert_eq!(link_number("1,000usd"), None);
+        assert_eq!(link_number("a100"), None);
+        assert_eq!(link_number(""), None);
+    }
 
     #[test]
     fn parses_and_bounds_values() {

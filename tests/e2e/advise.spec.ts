@@ -57,6 +57,15 @@ test('three steps: a scenario fills in its needs, a budget and the load change t
   await page.getByTestId('adv-vpg').fill('40');
   await expect(page.locator('[data-err-for="vpg"]')).toHaveText('');
   await expect.poll(() => param(page, 'vpg')).toBe('40');
+  // a number as the other screens read it: thousands separated, full-width
+  // digits (it was "Not a number" here while compare read it)
+  await page.getByTestId('adv-gpus').fill('1,024');
+  await expect.poll(() => param(page, 'gpus')).toBe('1024');
+  await expect(page.locator('[data-err-for="gpus"]')).toHaveText('');
+  await page.getByTestId('adv-gpus').fill('１６');
+  await expect.poll(() => param(page, 'gpus')).toBe('16');
+  await page.getByTestId('adv-gpus').fill('1,00,0');
+  await expect(page.locator('[data-err-for="gpus"]')).toHaveText('Not a number');
   expect(first).not.toBeNull();
   expect(app.realErrors()).toEqual([]);
 });

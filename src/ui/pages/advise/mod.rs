@@ -37,6 +37,13 @@ pub fn edit(
     value: &str,
 ) -> Result<AppLink, LinkNoticeCode> {
     let mut v = value.trim().to_string();
+    // a number typed as the other screens read it (`1,000`, full-width
+    // digits); the boxes' keys take one number each
+    if key != "req" {
+        if let Some(n) = crate::domain::input::link_number(&v) {
+            v = n;
+        }
+    }
     if key == "bud" && !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
         if let Some(m) = l.advise.budget {
             v.push_str(&m.currency().code().to_ascii_lowercase());
@@ -254,6 +261,16 @@ mod tests {
         assert_eq!(edit(&l, c, "vpg", "0"), Err(LinkNoticeCode::OutOfRange));
         assert_eq!(edit(&l, c, "wc", "101"), Err(LinkNoticeCode::OutOfRange));
         assert_eq!(edit(&l, c, "gpus", "-1"), Err(LinkNoticeCode::OutOfRange));
+        // read as the other screens read a typed number
+        assert_eq!(
+            edit(&l, c, "gpus", "1,024").unwrap().scenario.min_gpus,
+            1024
+        );
+        assert_eq!(edit(&l, c, "gpus", "１６").unwrap().scenario.min_gpus, 16);
+        assert_eq!(
+            edit(&l, c, "gpus", "1,00,0"),
+            Err(LinkNoticeCode::InvalidValue)
+        );
         // empty = the default
         let back = edit(&n, c, "vpg", "").unwrap();
         assert_eq!(back.advise.gpu_memory_gb, None);
@@ -276,6 +293,12 @@ mod tests {
         usd.scenario.currency = Currency::USD;
         let m = edit(&usd, c, "bud", "13000").unwrap();
         assert_eq!(m.advise.budget.unwrap().currency(), Currency::CNY);
+        // with its thousands separated, as the screens print it
+        let g = edit(&n, c, "bud", "12,500").unwrap().advise.budget.unwrap();
+        assert_eq!(
+            (g.amount().to_string(), g.currency()),
+            ("12500".into(), Currency::CNY)
+        );
     }
 
     #[test]

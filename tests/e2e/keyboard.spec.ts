@@ -26,3 +26,21 @@ test('one tab stop per row; arrows move between a row\'s prices and rows', async
   await expect(page.getByTestId('matched-count')).toHaveAttribute('aria-live', 'polite');
   expect(app.realErrors()).toEqual([]);
 });
+
+test('a skip link is the first stop of the keyboard and leads past the header to the screen, in the page language', async ({ app, page }) => {
+  await app.open('?v=2');
+  const skip = page.getByTestId('skip-link');
+  // out of sight until focused
+  expect((await skip.boundingBox())?.x ?? 0).toBeLessThan(0);
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await expect(skip).toHaveText('Skip to the answer', { useInnerText: true });
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  // the next stop is in the screen, not the header's tabs
+  expect(await page.evaluate(() => !!document.activeElement?.closest('main') && !document.activeElement?.closest('header'))).toBe(true);
+  await page.getByTestId('lang-switch').selectOption('zh-CN');
+  await expect(skip).toHaveText('跳到结果', { useInnerText: true });
+  expect(app.realErrors()).toEqual([]);
+});

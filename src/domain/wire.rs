@@ -3,12 +3,13 @@
 //!
 //! Why: parsing the JSON in the browser pulled serde_json and serde's
 //! tagged-enum machinery into the wasm bundle (a large share of the
-//! first-load budget: docs/SIZE.md). This hand-written format is sequential fields,
-//! little-endian integers, varint lengths, exact `Decimal`s (a scale byte; the
-//! mantissas' bytes in streams apart, see `Mantissas`), and strings stored once in a table and referenced by
-//! index (ids, dates and notes repeat across hundreds of offers, further
-//! apart than gzip's window); an offer's id is not stored when it is its
-//! provider, region and type joined. The JSON stays the source of truth.
+//! first-load budget: docs/SIZE.md). This hand-written format is sequential
+//! fields, little-endian integers, varint lengths, exact `Decimal`s (a scale
+//! byte; the mantissas' bytes in streams apart, see `Mantissas`), and
+//! strings stored once in a table and referenced by index (ids, dates and
+//! notes repeat across hundreds of offers, further apart than gzip's
+//! window); an offer's id is not stored when it is its provider, region and
+//! type joined. The JSON stays the source of truth.
 //! Every struct lists its fields in `wire_struct!` (or a hand-written impl)
 //! and is read with a struct literal, so adding a field to a catalog type
 //! without adding it here is a compile error.

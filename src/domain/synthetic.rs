@@ -14,6 +14,7 @@
 //!   a region a feed lists before its rates are read).
 
 use crate::domain::catalog::{Catalog, OfferId, PriceKind, RegionCode};
+use crate::domain::wire::derived_offer_id;
 use rust_decimal::Decimal;
 
 /// The catalog with every offer repeated `factor` times (factor 0 or 1 = unchanged).
@@ -51,13 +52,8 @@ pub fn regions_cloned(catalog: &Catalog, factor: u32) -> Catalog {
         }));
         out.offers.extend(catalog.offers.iter().map(|o| {
             let mut o = o.clone();
-            let region = clone_code(o.region.as_str(), copy);
-            o.id = OfferId::from(format!(
-                "{}:{region}:{}",
-                o.provider.code(),
-                o.instance_type
-            ));
-            o.region = RegionCode::from(region);
+            o.region = RegionCode::from(clone_code(o.region.as_str(), copy));
+            o.id = OfferId::from(derived_offer_id(o.provider, &o.region, &o.instance_type));
             let f = factor_of(o.id.as_str());
             for p in o
                 .prices

@@ -571,7 +571,11 @@ impl Wire for Offer {
     }
 }
 
-fn derived_offer_id(provider: ProviderId, region: &RegionCode, instance_type: &str) -> String {
+pub(crate) fn derived_offer_id(
+    provider: ProviderId,
+    region: &RegionCode,
+    instance_type: &str,
+) -> String {
     format!("{}:{}:{instance_type}", provider.code(), region.as_str())
 }
 wire_struct!(Tier { up_to, price });

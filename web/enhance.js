@@ -21,9 +21,10 @@ export { morph };
 export function enhance() {
   useMorph(morph);
   document.addEventListener('keydown', rove);
-  // phones: the answer first — the filters start folded (their summary opens them)
+  // phones: the answer first — the filters start folded (their summary opens them),
+  // unless they show a value of the link that was refused, with its message
   if (matchMedia('(max-width: 640px)').matches) {
-    for (const d of document.querySelectorAll('details.filters')) d.open = false;
+    for (const d of document.querySelectorAll('details.filters')) if (!d.querySelector('[aria-invalid="true"]')) d.open = false;
   }
   followSystem();
   noteRestored();

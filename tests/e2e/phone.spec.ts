@@ -22,6 +22,13 @@ test('phones: folded filters, offer cards with their prices, no sideways scrolli
   // the filters open from their summary
   await page.locator('details.filters > summary').first().click();
   await expect(page.getByTestId('filter-provider-azure')).toBeVisible();
+  // a refused value of the link keeps them open on a phone too, its box in sight
+  await app.open('?v=2&gpus=-3');
+  // after enhance.js, which folds them on phones, has run
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.endsWith('/enhance.js')));
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('filter-min-gpus')).toBeVisible();
+  await expect(page.getByTestId('filter-min-gpus')).toHaveAttribute('aria-invalid', 'true');
   expect(app.realErrors()).toEqual([]);
 });
 

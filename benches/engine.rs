@@ -168,7 +168,7 @@ fn main() {
     let keystroke = |q: &str, c: &Catalog| gpucost::ui::link::parse(q, c).0;
     let k = each(runs, &cats, &|c| {
         let l = keystroke("v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix", c);
-        let sp = plan_scenario(&l.scenario, &l.compare.selected);
+        let sp = plan_scenario(&l.scenario, &l.compare);
         Box::new(move || {
             black_box(plan_without_flips(black_box(c), black_box(&sp)).unwrap());
         })

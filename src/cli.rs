@@ -296,7 +296,7 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 let e = |e: EngineError| Failure::Error(e.to_string());
                 // what the plan screen computes: the offers it plans are the
                 // compare selection (`sel`) when there is one
-                let s = plan_scenario(&state.scenario, &state.compare.selected);
+                let s = plan_scenario(&state.scenario, &state.compare);
                 let plan = plan(&cat, &s).map_err(e)?;
                 let job = match s.job {
                     Some(_) => Some(job_report(&cat, &s).map_err(e)?),

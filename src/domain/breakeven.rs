@@ -28,7 +28,7 @@ use crate::domain::catalog::{Catalog, OfferId};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, round_rate};
 use crate::domain::scenario::{BillingModel, Scenario};
-use crate::domain::tco::matches;
+use crate::domain::tco::picks;
 
 /// "About 300 instance-hours/month", the articles' rule of thumb.
 pub const ARTICLE_CLAIM_HOURS: u32 = 300;
@@ -68,7 +68,7 @@ pub fn break_even(catalog: &Catalog, scenario: &Scenario) -> Result<BreakEvenRep
     for offer in catalog
         .offers
         .iter()
-        .filter(|o| matches(catalog, scenario, o))
+        .filter(|o| picks(catalog, scenario, o))
     {
         let book = Book::build(&scene, offer, 1)?;
         let Some(od) = book.on_demand else {

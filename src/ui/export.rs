@@ -229,7 +229,7 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
 }
 
 fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
-    let s = plan_scenario(&l.scenario, &l.compare.selected);
+    let s = plan_scenario(&l.scenario, &l.compare);
     let cur = s.currency.code();
     let mut columns = vec![
         t(WorkerMsg::ExportOfferId, locale),

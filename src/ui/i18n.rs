@@ -377,6 +377,8 @@ messages! {
     ChartBreakEven => "Break-even", "回本点";
     ChartTotal => "Total", "合计";
     PlanAutoPicked => "No offers picked: planning the 4 cheapest offers for these filters.", "未选择实例：按筛选条件规划最便宜的 4 个实例。";
+    PlanNarrowed => "The compare screen's own filters apply too: {0}.", "比较页自身的筛选条件同样适用：{0}。";
+    ListSep => ", ", "、";
     PlanDropped => "{0} picked offers beyond the first 4 are left out of the plan.", "所选实例中超出前 4 个的 {0} 个未纳入规划。";
     PlanNothing => "Nothing can be priced for these inputs.", "按这些参数无法计算任何方案。";
     PlanCheapest => "Cheapest for this plan: {0}, {1} over a {2}-month horizon at {3} h/month ({4} paid in the period, {5} still owed after it).",

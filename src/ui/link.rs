@@ -7,7 +7,7 @@ use crate::domain::advise::keys::{finish_advice, ADVISE_KEYS};
 use crate::domain::advise::AdviceInputs;
 use crate::domain::catalog::Catalog;
 use crate::domain::codes::code_enum;
-use crate::domain::compare::view::{CompareView, COMPARE_KEYS};
+use crate::domain::compare::view::{narrow_keys, CompareView, COMPARE_KEYS};
 use crate::domain::link::{
     self, decode, encode, finish_scenario, read_key, write_keys, Bad, KeySpec, LinkNotice,
     LinkNoticeCode, Reader, LINK_VERSION, SCENARIO_KEYS,
@@ -161,9 +161,22 @@ pub fn parse(input: &str, catalog: &Catalog) -> (AppLink, Vec<LinkNotice>) {
 /// measured at today's date in the browser, as [`parse`] does.
 #[cfg(feature = "worker-html")]
 pub fn scenario_of(query: &str, catalog: &Catalog) -> crate::domain::scenario::Scenario {
-    let mut s = link::parse_scenario(query, catalog).0;
+    let mut s = Scenario::default();
+    let mut v = CompareView::default();
+    let mut r = link::read(query, catalog, |r, k, raw| {
+        link::read_key(SCENARIO_KEYS, &mut s, r, k, raw)
+            || link::read_key(narrow_keys(), &mut v, r, k, raw)
+    });
+    link::finish_scenario(&mut s, &mut r);
+    s.set_narrow(v.narrow());
     s.today = browser_today();
     s
+}
+
+/// Append the compare screen's own filters that are set (a worker's
+/// scenario link; [`scenario_of`] reads them).
+pub fn write_narrow(v: &CompareView, out: &mut Vec<String>) {
+    write_keys(narrow_keys(), v, out);
 }
 
 /// Today's date (UTC, `YYYY-MM-DD`) from the browser's clock; None

@@ -143,6 +143,38 @@ test('offers are picked by search and shared with the compare selection', async 
   expect(app.realErrors()).toEqual([]);
 });
 
+test("the cheapest offers planned for compare's filters are among its rows: search, interconnect and max price", async ({ app, page }) => {
+  await app.open('?v=2&m=3');
+  await app.openFilters();
+  await page.getByTestId('filter-search').fill('A100');
+  await expect(page).toHaveURL(/[?&]q=A100/);
+  const rows = page.getByTestId('offer-row');
+  await expect(rows.first()).toBeVisible();
+  const shown = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-offer')));
+  await page.getByTestId('nav-plan').click();
+  await ready(page);
+  await expect(page.getByTestId('plan-auto')).toBeVisible();
+  await expect(page.getByTestId('plan-narrow')).toContainText('“A100”');
+  const planned = await page.getByTestId('plan-option').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-offer')))]);
+  // four of the A100 rows (before: T4 and Inferentia boxes, the search ignored)
+  expect(planned.length).toBe(4);
+  for (const id of planned) expect(shown).toContain(id);
+  // the link's interconnect and max price narrow the plan as they do the table
+  await app.open('?v=2&screen=plan&m=3&fab=nvlink&maxp=20');
+  await ready(page);
+  await expect(page.getByTestId('plan-narrow')).toContainText('≤ $20.00/h');
+  await page.getByTestId('nav-compare').click();
+  await expect(rows.first()).toBeVisible();
+  const narrow = await rows.evaluateAll((els) => els.map((e) => e.getAttribute('data-offer')));
+  expect(narrow.length).toBeGreaterThanOrEqual(4);
+  await page.getByTestId('nav-plan').click();
+  await ready(page);
+  const planned2 = await page.getByTestId('plan-option').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-offer')))]);
+  expect(planned2.length).toBe(4);
+  for (const id of planned2) expect(narrow).toContain(id);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('interaction latency on the plan screen (printed, median of 9)', async ({ app, page }) => {
   await app.open(`?v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix`);
   await ready(page);

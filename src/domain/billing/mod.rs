@@ -478,6 +478,19 @@ fn on_demand_rate<'a>(
     Ok(None)
 }
 
+/// The on-demand price per instance-hour of an offer in the scenario's
+/// currency, rounded as the compare table shows it (`OfferMetrics::hourly`);
+/// None without one (or with an exchange rate ≤ 0).
+pub(crate) fn on_demand_hourly(
+    catalog: &Catalog,
+    scenario: &Scenario,
+    offer: &Offer,
+) -> Option<Decimal> {
+    let fx = Fx::of(catalog, scenario).ok()?;
+    let od = on_demand_rate(scenario, offer, fx).ok()??;
+    Some(crate::domain::money::round_rate(od.hourly))
+}
+
 fn spot_range(offer: &Offer, fx: Fx) -> Result<Option<SpotRange<'_>>, EngineError> {
     if let Some(p) = offer.spot() {
         if let PriceKind::Spot {

@@ -21,7 +21,7 @@ pub use dates::{as_of_days, date_of_days, is_stale_at, STALE_AFTER_DAYS};
 pub use ids::{GpuId, OfferId, RegionCode, UsageRateCode};
 #[allow(unused_imports)]
 pub use offers::{
-    preferred, GpuLink, Network, Offer, Price, PriceKind, RdmaKind, SpotBand, Upfront,
+    preferred, Fabric, GpuLink, Network, Offer, Price, PriceKind, RdmaKind, SpotBand, Upfront,
 };
 
 /// The bundled catalog file.

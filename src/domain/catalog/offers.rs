@@ -270,7 +270,26 @@ impl PriceKind {
     }
 }
 
+code_enum! {
+    /// Interconnect a filter can require (the compare screen's `fab`).
+    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+    pub enum Fabric {
+        /// RDMA between instances (EFA or InfiniBand), as sourced.
+        Rdma = "rdma",
+        /// NVLink or NVSwitch between the GPUs of one instance, as sourced.
+        NvLink = "nvlink",
+    }
+}
+
 impl Offer {
+    /// Does the offer have `f`? Only where a source states it.
+    pub fn has_fabric(&self, f: Fabric, gpu: Option<&Gpu>) -> bool {
+        match f {
+            Fabric::Rdma => self.has_rdma(),
+            Fabric::NvLink => self.has_nvlink(gpu),
+        }
+    }
+
     /// NVLink between the GPUs of one instance: the offer's sourced network
     /// fact (NVLink or NVSwitch), or, for a catalog without one, the GPU's
     /// stated interconnect. One GPU has nothing to link.

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::view::{Column, CompareView, Fabric, Sort, TflopsKind, DEFAULT_SORT};
-use crate::domain::catalog::{Catalog, Currency, Gpu, GpuLink, Offer, Region};
+use crate::domain::catalog::{Catalog, Currency, GpuLink};
 use crate::domain::compare::PricedOffer;
 use crate::domain::money::{convert, mul, round_money};
 use crate::domain::pricing::OfferMetrics;
@@ -104,25 +104,8 @@ pub struct Table {
 }
 
 fn search_hit(p: &PricedOffer, needle: &str) -> bool {
+    use crate::domain::scenario::narrow::text_hit;
     text_hit(p.offer, p.gpu, p.region, needle)
-}
-
-/// Does an offer's text (type, family, region, provider, GPU name, region
-/// names) contain `needle` (lower-case ASCII)? Shared with the plan screen's
-/// offer picker.
-pub fn text_hit(o: &Offer, gpu: Option<&Gpu>, region: Option<&Region>, needle: &str) -> bool {
-    let hay = [
-        o.instance_type.as_str(),
-        o.family.as_str(),
-        o.region.as_str(),
-        o.provider.code(),
-        gpu.map(|g| g.name.as_str()).unwrap_or(""),
-        region.map(|r| r.name_en.as_str()).unwrap_or(""),
-        region.map(|r| r.name_zh.as_str()).unwrap_or(""),
-    ];
-    // ASCII folding is enough (codes and English names; Chinese has no case)
-    // and keeps Unicode case tables out of the wasm bundle.
-    hay.iter().any(|h| h.to_ascii_lowercase().contains(needle))
 }
 
 /// Does a priced offer pass every filter of the scenario and view?

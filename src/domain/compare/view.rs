@@ -3,7 +3,9 @@
 //! and tested natively.
 use rust_decimal::Decimal;
 
+pub use crate::domain::catalog::Fabric;
 use crate::domain::catalog::OfferId;
+pub use crate::domain::scenario::Narrow;
 use crate::domain::codes::code_enum;
 use crate::domain::link::codec::list;
 use crate::domain::link::{dec_str, decode, encode, Bad, Bounds, KeySpec, LinkNoticeCode, Reader};
@@ -41,16 +43,6 @@ code_enum! {
     }
 }
 
-code_enum! {
-    /// Interconnect the compare table can require (`fab`).
-    #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-    pub enum Fabric {
-        /// RDMA between instances (EFA or InfiniBand), as sourced.
-        Rdma = "rdma",
-        /// NVLink or NVSwitch between the GPUs of one instance, as sourced.
-        NvLink = "nvlink",
-    }
-}
 
 impl Column {
     /// Columns sorted as text (the others sort as numbers, missing last).
@@ -198,12 +190,27 @@ impl Default for CompareView {
     }
 }
 
+impl CompareView {
+    /// The filters of this screen that the others apply when they pick
+    /// offers for the compare screen's filters (None when none is set).
+    pub fn narrow(&self) -> Option<Narrow> {
+        Narrow::of(&self.q, &self.fab, self.max_price)
+    }
+}
+
 /// Search text as stored: at most [`MAX_QUERY_CHARS`] characters.
 pub fn clip_query(s: &str) -> String {
     s.chars().take(MAX_QUERY_CHARS).collect()
 }
 
-/// The compare screen's keys, in the order links write them.
+/// The compare screen's keys, in the order links write them: its own
+/// filters first ([`NARROW_KEYS`], which a worker's scenario link carries).
+/// The compare screen's own filters (`q`, `maxp`, `fab`): the first keys
+/// of [`COMPARE_KEYS`].
+pub fn narrow_keys() -> &'static [KeySpec<CompareView>] {
+    &COMPARE_KEYS[..3]
+}
+
 pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
     KeySpec {
         code: "q",
@@ -230,6 +237,18 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
         write: w_maxp,
     },
     KeySpec {
+        code: "fab",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "compare: required interconnect (RDMA between instances, NVLink between GPUs), as sourced",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "none",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "comma list of `rdma nvlink`",
+        bounds: None,
+        read: r_fab,
+        write: w_fab,
+    },
+    KeySpec {
         code: "sort",
         #[cfg(not(target_arch = "wasm32"))]
         meaning: "compare: sort column, `-` prefix = descending",
@@ -252,18 +271,6 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
         bounds: None,
         read: r_cols,
         write: w_cols,
-    },
-    KeySpec {
-        code: "fab",
-        #[cfg(not(target_arch = "wasm32"))]
-        meaning: "compare: required interconnect (RDMA between instances, NVLink between GPUs), as sourced",
-        #[cfg(not(target_arch = "wasm32"))]
-        default: "none",
-        #[cfg(not(target_arch = "wasm32"))]
-        values: "comma list of `rdma nvlink`",
-        bounds: None,
-        read: r_fab,
-        write: w_fab,
     },
     KeySpec {
         code: "tu",

@@ -13,7 +13,7 @@ use crate::domain::compare_basis::{bases, Candidate};
 use crate::domain::error::EngineError;
 use crate::domain::money::{div, Money};
 use crate::domain::scenario::{BillingModel, JobKind, JobSpec, Scenario};
-use crate::domain::tco::{matches, quote_with, MissingRate, QuoteOptions};
+use crate::domain::tco::{picks, quote_with, MissingRate, QuoteOptions};
 
 use super::hours::{job_hours, JobHours};
 use super::throughput::{default_scaling_pct, Fabric};
@@ -160,7 +160,7 @@ pub fn job_report(catalog: &Catalog, scenario: &Scenario) -> Result<JobReport, E
     for offer in catalog
         .offers
         .iter()
-        .filter(|o| matches(catalog, scenario, o))
+        .filter(|o| picks(catalog, scenario, o))
     {
         offers.push(job_offer(catalog, scenario, &job, offer)?);
     }

@@ -55,6 +55,7 @@ use serde::Serialize;
 use crate::domain::age::PriceAge;
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::catalog::{Catalog, Currency, OfferId};
+use crate::domain::compare::view::CompareView;
 use crate::domain::compare_basis::{bases, Basis, Candidate};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, round_money, sub};
@@ -261,8 +262,21 @@ pub struct Plan {
 }
 
 /// The scenario the plan engine gets: the shared one, with the offers
-/// picked (the compare selection) when there are any.
-pub fn plan_scenario(s: &Scenario, selected: &[OfferId]) -> Scenario {
+/// picked (the compare selection) when there are any, else the compare
+/// screen's own filters (search, interconnect, max price), so that the
+/// cheapest offers "for these filters" are among those the compare table
+/// shows.
+pub fn plan_scenario(s: &Scenario, view: &CompareView) -> Scenario {
+    let mut out = with_selection(s, &view.selected);
+    if view.selected.is_empty() {
+        out.set_narrow(view.narrow());
+    }
+    out
+}
+
+/// The scenario with the offers picked (the compare selection) when there
+/// are any.
+pub fn with_selection(s: &Scenario, selected: &[OfferId]) -> Scenario {
     let mut out = s.clone();
     if !selected.is_empty() {
         out.offers = Some(selected.to_vec());
@@ -460,9 +474,16 @@ fn plan_offers<'a>(
     // result is its lowest decision cost: only that is computed for each
     // offer (best_per_offer), not the whole result
     let best = best_per_offer(catalog, scenario, assumed.as_deref(), kept)?;
+    // the compare screen's own filters, when the scenario carries them
+    let narrow = |b: &crate::domain::tco::OfferBest| {
+        scenario
+            .narrow()
+            .is_none_or(|n| n.keeps(catalog, scenario, b.offer))
+    };
     let priced: Vec<(usize, Decimal)> = best
         .iter()
         .enumerate()
+        .filter(|(_, b)| narrow(b))
         .filter_map(|(o, b)| Some((o, b.decision?)))
         .collect();
     let items: Vec<Candidate> = priced
@@ -671,5 +692,68 @@ mod tests {
             // four are picked (the catalog has more)
             assert_eq!(ids.len(), MAX_PLAN_OFFERS, "{link}");
         }
+    }
+
+    /// With the compare screen's search, interconnect or max price set,
+    /// the cheapest offers planned are among the rows the compare table
+    /// shows for the same link (they were T4 and Inferentia boxes for a
+    /// search "A100"), and as many as it shows up to four.
+    /// A link's scenario and compare view.
+    fn scenario_and_view(link: &str, c: &Catalog) -> (Scenario, CompareView) {
+        use crate::domain::link::{finish_scenario, read, read_key, SCENARIO_KEYS};
+        let (mut s, mut v) = (Scenario::default(), CompareView::default());
+        let mut r = read(link, c, |r, k, raw| {
+            read_key(SCENARIO_KEYS, &mut s, r, k, raw)
+                || read_key(crate::domain::compare::view::COMPARE_KEYS, &mut v, r, k, raw)
+        });
+        finish_scenario(&mut s, &mut r);
+        assert!(r.into_notices().is_empty(), "{link}");
+        (s, v)
+    }
+
+    #[test]
+    fn the_cheapest_offers_are_picked_among_the_compare_tables_rows() {
+        use crate::domain::compare::{price_all, rows::passes};
+        let c = crate::domain::embedded::test_catalog();
+        let links = [
+            "v=2&q=A100",
+            "v=2&q=a100%2080&p=azure,aws",
+            "v=2&fab=nvlink&h=200",
+            "v=2&fab=rdma,nvlink&p=aws,azure",
+            "v=2&maxp=5&m=36",
+            "v=2&maxp=30&cur=CNY&q=tencent",
+            "v=2&q=h100&maxp=1",
+            "v=2&q=no-such-offer",
+        ];
+        for link in links {
+            let (scenario, view) = scenario_and_view(link, c);
+            let s = plan_scenario(&scenario, &view);
+            assert!(s.narrow().is_some(), "{link}");
+            let shown: Vec<OfferId> = price_all(c, &crate::domain::compare::pricing_inputs(&s))
+                .iter()
+                .filter(|p| passes(c, &scenario, &view, p))
+                .map(|p| p.offer.id.clone())
+                .collect();
+            let p = plan(c, &s).unwrap();
+            assert!(p.auto_selected, "{link}");
+            for id in &p.offers {
+                assert!(shown.contains(id), "{link}: {id} is not a compare row");
+            }
+            let priced = shown
+                .iter()
+                .filter(|id| p.excluded.iter().all(|e| e.offer != **id))
+                .count();
+            assert_eq!(p.offers.len(), priced.min(MAX_PLAN_OFFERS), "{link}");
+        }
+        // the search that planned T4 boxes plans A100s only
+        let (scenario, view) = scenario_and_view("v=2&q=A100", c);
+        let p = plan(c, &plan_scenario(&scenario, &view)).unwrap();
+        assert!(p.offers.iter().all(|id| c.offer(id).unwrap().gpu.as_str().starts_with("a100")));
+        // a selection is planned as it is: the filters pick nothing then
+        let mut view = view.clone();
+        view.selected = vec![c.offers[0].id.clone()];
+        let s = plan_scenario(&scenario, &view);
+        assert_eq!(s.narrow(), None);
+        assert_eq!(s.offers, Some(view.selected.clone()));
     }
 }

@@ -21,10 +21,12 @@ use crate::domain::money::Money;
 
 mod checks;
 mod job_spec;
+pub mod narrow;
 mod workload_figures;
 
 pub use checks::{check_pct, check_positive, check_range, decimal_from_f64};
 pub use job_spec::{JobKind, JobSpec};
+pub use narrow::Narrow;
 pub use workload_figures::{
     BERT_EPOCHS, BERT_LARGE_GFLOP_PER_SAMPLE, DEFAULT_BERT_LARGE_EFFICIENCY_PCT,
     DEFAULT_LLM_PARAMS_B, DEFAULT_LLM_SERVE_EFFICIENCY_PCT, DEFAULT_LLM_TOKENS_B,
@@ -410,6 +412,35 @@ pub struct Scenario {
     /// `hours_per_month`. Not part of the link.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub run_hours: Option<Decimal>,
+    /// The compare screen's own filters, when a screen picks offers for
+    /// the compare screen's filters (see [`narrow`] and [`Scenario::narrow`]).
+    /// Written in a link as the compare view's keys. Only the workers and
+    /// the native build have it: the app's wasm never sets it, and every
+    /// copy and comparison of a scenario there would carry it (docs/SIZE.md).
+    #[cfg(any(feature = "worker-html", not(target_arch = "wasm32")))]
+    #[serde(skip)]
+    pub narrow: Option<Narrow>,
+}
+
+impl Scenario {
+    /// The compare screen's own filters it carries: [`crate::domain::tco::picks`]
+    /// and the plan's choice of offers apply them (always None in the app's wasm).
+    pub fn narrow(&self) -> Option<&Narrow> {
+        #[cfg(any(feature = "worker-html", not(target_arch = "wasm32")))]
+        return self.narrow.as_ref();
+        #[cfg(not(any(feature = "worker-html", not(target_arch = "wasm32"))))]
+        None
+    }
+
+    /// Carry the compare screen's own filters (a no-op in the app's wasm).
+    pub fn set_narrow(&mut self, n: Option<Narrow>) {
+        #[cfg(any(feature = "worker-html", not(target_arch = "wasm32")))]
+        {
+            self.narrow = n;
+        }
+        #[cfg(not(any(feature = "worker-html", not(target_arch = "wasm32"))))]
+        drop(n);
+    }
 }
 
 code_enum! {
@@ -455,6 +486,8 @@ impl Default for Scenario {
             job: None,
             today: None,
             run_hours: None,
+            #[cfg(any(feature = "worker-html", not(target_arch = "wasm32")))]
+            narrow: None,
         }
     }
 }

@@ -295,6 +295,16 @@ pub fn matches(catalog: &Catalog, scenario: &Scenario, offer: &Offer) -> bool {
     true
 }
 
+/// [`matches`], and the compare screen's own filters when the scenario
+/// carries them ([`Scenario::narrow`]): the offers a screen prices "for
+/// these filters" (the compare table applies its own filters itself).
+pub fn picks(catalog: &Catalog, scenario: &Scenario, offer: &Offer) -> bool {
+    matches(catalog, scenario, offer)
+        && scenario
+            .narrow()
+            .is_none_or(|n| n.keeps(catalog, scenario, offer))
+}
+
 /// The offers a quote prices, in catalog order: those matching the
 /// scenario's filters whose instance count is known, each with it, and
 /// the ones left out for unknown GPU memory.

@@ -36,10 +36,7 @@ pub fn PlanScreen() -> impl IntoView {
             return prev.cloned().unwrap_or_default();
         }
         state.link.with(|l| {
-            results::query(&crate::domain::plan::plan_scenario(
-                &l.scenario,
-                &l.compare.selected,
-            ))
+            results::query(&l.scenario, &l.compare)
         })
     });
     let has_job = Memo::new(move |_| state.link.with(|l| l.scenario.job.is_some()));

@@ -2,7 +2,7 @@
 //! or on the compare screen, shared as `sel`) and which billing models
 //! (`bm`, empty = all). Pure: tested natively.
 use crate::domain::catalog::{Catalog, Offer, OfferId};
-use crate::domain::compare::rows::text_hit;
+use crate::domain::scenario::narrow::text_hit;
 use crate::domain::job::{JobKind, JobSpec};
 use crate::domain::scenario::BillingModel;
 use crate::ui::html::Html;

@@ -10,14 +10,25 @@
 //! the catalog-wide distribution stands between a keystroke and its
 //! answer; it is pure, so it is tested natively. The page only makes the
 //! link ([`query`]).
+use crate::domain::compare::view::CompareView;
 use crate::domain::link::{write_keys, LINK_VERSION, SCENARIO_KEYS};
 use crate::domain::scenario::Scenario;
 
-/// The link the worker gets: the scenario keys only (`v` first), with the
-/// planned offers as `o`.
-pub fn query(s: &Scenario) -> String {
+/// The link the worker gets for the plan of a scenario and the compare
+/// view (what [`plan_scenario`](crate::domain::plan::plan_scenario) makes
+/// of them): the scenario keys (`v` first), with the compare selection as
+/// the planned offers (`o`) when there is one, else with the compare
+/// screen's own filters ([`write_narrow`](crate::ui::link::write_narrow)).
+pub fn query(s: &Scenario, view: &CompareView) -> String {
     let mut out = vec![format!("v={LINK_VERSION}")];
-    write_keys(SCENARIO_KEYS, s, &mut out);
+    write_keys(
+        SCENARIO_KEYS,
+        &crate::domain::plan::with_selection(s, &view.selected),
+        &mut out,
+    );
+    if view.selected.is_empty() {
+        crate::ui::link::write_narrow(view, &mut out);
+    }
     out.join("&")
 }
 
@@ -61,7 +72,7 @@ pub fn summary<'c>(
 
     let (s, cx) = scenario(catalog, query, locale);
     match kept_plan(catalog, query, &s, kept) {
-        Ok(p) => (None, vec![render::summary(cx, p)]),
+        Ok(p) => (None, vec![render::summary(cx, p, s.narrow())]),
         Err(e) => (Some(e.code().to_string()), vec![Html::new()]),
     }
 }
@@ -233,11 +244,19 @@ mod tests {
     fn a_plan_link_gives_every_part_and_round_trips_the_offers() {
         let c = catalog();
         let s = Scenario {
-            offers: Some(vec![c.offers[0].id.clone()]),
             months: 7,
             ..Scenario::default()
         };
-        let q = query(&s);
+        let view = CompareView {
+            selected: vec![c.offers[0].id.clone()],
+            q: "not for a selection".into(),
+            ..CompareView::default()
+        };
+        let q = query(&s, &view);
+        assert_eq!(
+            crate::ui::link::scenario_of(&q, c),
+            crate::domain::plan::plan_scenario(&s, &view)
+        );
         assert!(
             q.starts_with("v=2&") && q.contains("o=") && q.contains("m=7"),
             "{q}"
@@ -258,6 +277,44 @@ mod tests {
             &mut PlanCache::default(),
         );
         assert!(j[3].as_str().contains("job-assumptions"), "{:?}", j[3]);
+    }
+
+    /// The compare screen's own filters go to the worker with the
+    /// scenario, are read back as they were, and the plan says it used them.
+    #[test]
+    fn the_compare_screens_filters_reach_the_plan_and_are_named() {
+        use crate::domain::catalog::Fabric;
+        let c = catalog();
+        let s = Scenario {
+            months: 5,
+            ..Scenario::default()
+        };
+        let view = CompareView {
+            q: "A100 us-east".into(),
+            fab: vec![Fabric::NvLink],
+            max_price: Some(rust_decimal::Decimal::new(45, 0)),
+            page: 3,
+            ..CompareView::default()
+        };
+        let q = query(&s, &view);
+        assert_eq!(q, "v=2&m=5&q=A100+us-east&maxp=45&fab=nvlink");
+        // the worker reads what the plan engine is given for them
+        let read = crate::ui::link::scenario_of(&q, c);
+        assert!(read.narrow().is_some());
+        assert_eq!(read, crate::domain::plan::plan_scenario(&s, &view));
+        let (error, parts) = summary(c, &q, Locale::En, &mut PlanCache::default());
+        assert_eq!(error, None);
+        let text = parts[0].as_str();
+        assert!(
+            text.contains("plan-narrow") && text.contains("“A100 us-east”, NVLink") && text.contains("≤ $45.00/h"),
+            "{text}"
+        );
+        let (_, zh) = summary(c, &q, Locale::ZhCn, &mut PlanCache::default());
+        assert!(zh[0].as_str().contains("比较页自身的筛选条件同样适用：“A100 us-east”、"), "{:?}", zh[0]);
+        // none set: nothing said, nothing written
+        assert_eq!(query(&Scenario::default(), &CompareView::default()), "v=2");
+        let (_, plain) = summary(c, "v=2", Locale::En, &mut PlanCache::default());
+        assert!(!plain[0].as_str().contains("plan-narrow"));
     }
 
     /// A catalog whose on-demand rates overflow the plan's arithmetic.

@@ -7,15 +7,19 @@ use rust_decimal::Decimal;
 
 use super::{option, sentence, Ctx};
 use crate::domain::plan::{Best, Flip, Plan, WhatChanges};
-use crate::domain::scenario::{decimal_from_f64, BillingModel};
+use crate::domain::scenario::{decimal_from_f64, BillingModel, Narrow};
 use crate::ui::format;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, WorkerMsg};
 
-/// The plan's answer in sentences.
-pub fn summary(cx: Ctx, plan: &Plan) -> Html {
+/// The plan's answer in sentences; `narrow`: the compare screen's own
+/// filters the cheapest offers were picked with.
+pub fn summary(cx: Ctx, plan: &Plan, narrow: Option<&Narrow>) -> Html {
     html! {
         @if plan.auto_selected { (sentence("plan-auto", cx.t(WorkerMsg::PlanAutoPicked))) }
+        @if let Some(n) = narrow.filter(|_| plan.auto_selected) {
+            (sentence("plan-narrow", &fill(cx.t(WorkerMsg::PlanNarrowed), &[&narrowed(cx, n)])))
+        }
         @if !plan.dropped.is_empty() {
             (sentence("plan-dropped", &fill(cx.t(WorkerMsg::PlanDropped), &[&plan.dropped.len().to_string()])))
         }
@@ -25,6 +29,21 @@ pub fn summary(cx: Ctx, plan: &Plan) -> Html {
         }
     }
     .into()
+}
+
+/// The compare screen's filters as a list: `“a100”, NVLink, ≤ $5.00/h`.
+fn narrowed(cx: Ctx, n: &Narrow) -> String {
+    let mut parts = Vec::new();
+    if !n.q.is_empty() {
+        parts.push(format!("“{}”", n.q));
+    }
+    for f in &n.fab {
+        parts.push(cx.t(crate::ui::labels::fabric_msg(*f)).to_string());
+    }
+    if let Some(m) = n.max_price {
+        parts.push(format!("≤ {}/h", cx.money(m)));
+    }
+    parts.join(cx.t(WorkerMsg::ListSep))
 }
 
 /// An option in an AWS China region: the separate account and the ICP

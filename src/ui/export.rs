@@ -142,6 +142,7 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
             Column::Commit => {
                 columns.push(format!("{name} ({cur}/{unit})"));
                 columns.push(t(WorkerMsg::ExportCommitModel, locale));
+                columns.push(t(Msg::AboveOnDemand, locale));
             }
             Column::Monthly => columns.push(format!(
                 "{} ({cur})",
@@ -201,6 +202,13 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
                             f.commit_model
                                 .map_or(Cell::Empty, |m| Cell::Text(t(model_msg(m), locale))),
                         );
+                        cells.push(match f.commit {
+                            Some(_) => Cell::Text(t(
+                                if f.commit_above() { WorkerMsg::Yes } else { WorkerMsg::No },
+                                locale,
+                            )),
+                            None => Cell::Empty,
+                        });
                     }
                     Column::Monthly => cells.push(num(f.monthly)),
                     Column::Net => {

@@ -75,6 +75,12 @@ impl RowFigures {
         }
     }
 
+    /// The best commitment costs more per hour used than on-demand (a
+    /// horizon too short for any term).
+    pub fn commit_above(&self) -> bool {
+        matches!((self.commit, self.price), (Some(c), Some(p)) if c > p)
+    }
+
     /// A priced offer's figures, or none where it could not be priced.
     fn of_priced(p: &PricedOffer, view: &CompareView) -> RowFigures {
         match &p.metrics {
@@ -380,6 +386,35 @@ mod tests {
             rows.extend(run(&Scenario::default(), &v).rows);
         }
         rows
+    }
+
+    /// The commitment column is the best commitment's cost over the
+    /// horizon ÷ the hours used: for 168 h in one month, p4d's 1-year
+    /// reservation is far above its $21.957642/h on demand, and the row
+    /// says so; at a year of full use it is below, and says nothing.
+    #[test]
+    fn a_commitment_above_on_demand_per_hour_used_is_flagged() {
+        let v = CompareView {
+            q: "p4d.24xlarge us-east-1".into(),
+            ..CompareView::default()
+        };
+        let row = |h: i64, m: u32| {
+            let s = Scenario {
+                hours_per_month: Decimal::from(h),
+                months: m,
+                ..Scenario::default()
+            };
+            let t = run(&s, &v);
+            assert_eq!(t.rows.len(), 1);
+            t.rows[0].figures.clone()
+        };
+        let short = row(168, 1);
+        assert_eq!(short.price, Some(Decimal::new(21_957_642, 6)));
+        assert!(short.commit.unwrap() > Decimal::from(600), "{short:?}");
+        assert!(short.commit_above());
+        let year = row(730, 12);
+        assert!(year.commit.unwrap() < year.price.unwrap(), "{year:?}");
+        assert!(!year.commit_above());
     }
 
     #[test]

@@ -454,7 +454,7 @@ fn row_html(
                         RdmaKind::None => String::new(),
                     };
                     if !fabric.is_empty() {
-                        out.raw("<span class=\"tag\">").text(&fabric).raw("</span>");
+                        tag(out, "tag", &fabric);
                     }
                 }
                 None => {
@@ -503,13 +503,12 @@ fn row_html(
                         .map(|r| source_tip(catalog, loc, r))
                         .unwrap_or_else(|| Msg::AssumedTag.text(loc).to_string());
                     price_html(out, &format::money(v, cur, loc), &tip, "");
-                    out.raw("<span class=\"tag\">")
-                        .text(model_tag(model).text(loc))
-                        .raw("</span>");
+                    tag(out, "tag", model_tag(model).text(loc));
                     if f.commit_assumed {
-                        out.raw("<span class=\"tag\">")
-                            .text(Msg::AssumedTag.text(loc))
-                            .raw("</span>");
+                        tag(out, "tag", Msg::AssumedTag.text(loc));
+                    }
+                    if f.commit_above() {
+                        tag(out, "tag warn", Msg::AboveOnDemand.text(loc));
                     }
                 }
                 _ => {
@@ -523,6 +522,12 @@ fn row_html(
         out.raw("</td>");
     }
     out.raw("</tr>");
+}
+
+/// A tag after a cell's figure.
+#[inline(never)]
+fn tag(out: &mut Html, class: &'static str, text: &str) {
+    out.raw("<span class=\"").raw(class).raw("\">").text(text).raw("</span>");
 }
 
 /// The price cell: sourced price with tooltip, or a box for the user's price.

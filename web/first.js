@@ -3,9 +3,10 @@
 // decides what the first paint shows:
 // - the theme: a remembered choice, else the system's;
 // - the link: a link always wins; a bare visit reopens the last settings;
-//   a first visit in Chinese shows CNY unless the link names a currency (or
-//   a price cap, which is in the link's currency); the chosen columns apply
-//   to a link that names none;
+//   a first bare visit in Chinese shows CNY; a link shows what it says,
+//   whatever the reader's language (a link without `cur` is in USD for
+//   everyone, so a shared link shows a colleague the sender's figures); the
+//   chosen columns apply to a link that names none;
 // - the first screen (`data-first` on <html>): `en` or `zh`, the default
 //   view's pre-rendered rows in that language (tools/prerender.mjs put them
 //   in the page), only when the visit really is the default view (no link,
@@ -64,13 +65,8 @@
     } else {
       root.dataset.restored = 'ignored';
     }
-  } else if (last === null && lang === 'zh') {
-    const q = new URLSearchParams(location.search);
-    if (!q.has('cur') && !q.has('maxp')) {
-      if (!q.has('v')) q.set('v', '2');
-      q.set('cur', 'CNY');
-      replace(query(q));
-    }
+  } else if (bare && lang === 'zh') {
+    replace('?v=2&cur=CNY');
   }
 
   var cols = stored(PREFS.cols);

@@ -232,7 +232,7 @@ test('the build step fills a page once, again after a refresh, and refuses a pag
   expect(() => fill(page.replace('first.js', 'other.js'), r)).toThrow(/first\.js/);
 });
 
-test.describe('a returning visitor in Chinese', () => {
+test.describe('a visitor in Chinese', () => {
   test.use({ locale: 'zh-CN' });
   test('whose last link was the default view: a shared link keeps its own currency (only a bare visit counts it as a first visit)', async ({ app, page }) => {
     await app.open();
@@ -244,5 +244,14 @@ test.describe('a returning visitor in Chinese', () => {
     const s = await seen(page);
     expect(s.first).toBe('wait-zh');
     expect(s.url).toBe('?v=2&p=azure');
+  });
+  test("a shared link without a currency shows a first-time reader in Chinese the sender's dollars", async ({ app, page }) => {
+    // (before: first.js added cur=CNY to any link opened on a first visit in zh)
+    await app.open('?v=2&gpus=8&sort=hourly');
+    await expect(page.getByTestId('offer-row').first()).toBeVisible();
+    expect(new URL(page.url()).searchParams.get('cur')).toBeNull();
+    await expect(page.getByTestId('offer-row').first()).toContainText('$');
+    await expect(page.getByTestId('offer-row').first()).not.toContainText('¥');
+    expect(app.realErrors()).toEqual([]);
   });
 });

@@ -380,6 +380,10 @@ messages! {
     ChartBreakEven => "Break-even", "回本点";
     ChartTotal => "Total", "合计";
     PlanAutoPicked => "No offers picked: planning the 4 cheapest offers for these filters.", "未选择实例：按筛选条件规划最便宜的 4 个实例。";
+    PlanJobAnswer => "Cheapest for this job: {0}, {1} for the whole job ({2} h on {3} GPU(s); a commitment counts what it still owes after).", "本作业最便宜：{0}，整个作业 {1}（{3} 张 GPU 运行 {2} 小时；承诺方案计入作业结束后仍需支付的金额）。";
+    PlanServeAnswer => "Cheapest for this service: {0}, {3} per million tokens ({1} for its {2} h; a commitment counts what it still owes after).", "本推理服务最便宜：{0}，每百万 token {3}（运行 {2} 小时共 {1}；承诺方案计入之后仍需支付的金额）。";
+    PlanJobNothing => "No offer can be priced for this job.", "没有实例能为此作业计价。";
+    PlanBesideJob => "{0} That is for the horizon's own hours, not the job.", "{0}该结果按时段本身的小时数计算，不含作业。";
     PlanNarrowed => "The compare screen's own filters apply too: {0}.", "比较页自身的筛选条件同样适用：{0}。";
     ListSep => ", ", "、";
     PlanDropped => "{0} picked offers beyond the first 4 are left out of the plan.", "所选实例中超出前 4 个的 {0} 个未纳入规划。";
@@ -666,6 +670,8 @@ messages! {
     AdvIntro => "Answer three steps (what the GPUs are for, how much cost matters, how elastic the load is); every offer × way of paying is scored on cost, performance, ecosystem and risk from the catalog's data, with the reasons, what was excluded and why, and what would change the answer.",
         "回答三个步骤（GPU 用途、成本敏感度、负载弹性）；每个实例 × 付费方式都按目录数据在成本、性能、生态和风险上打分，并给出理由、被排除的实例及原因，以及什么会改变结论。";
     AdvPicksTitle => "Top picks over {0} months", "{0} 个月内的首选";
+    AdvPicksJobTitle => "Top picks for this job", "此作业的首选";
+    AdvJobFigures => "Decision cost of the whole job {0} ({1} h) · paid during it {2} · still owed after it {3}", "整个作业的决策成本 {0}（{1} 小时）· 作业期间支付 {2} · 之后仍需支付 {3}";
     // the compare screen's side-by-side panel (made in the worker)
     UserPriceTag => "your price", "您的价格";
     CompareTotals => "Cost of the decision, per instance, for a period of {0} mo at {1} h/month: paid in the period plus any commitment still owed after it", "决策总成本（每实例，{0} 个月，每月 {1} 小时）：期内支付加上期满后仍需支付的承诺费用";

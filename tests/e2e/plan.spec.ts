@@ -110,6 +110,9 @@ test('the cost of a job: ResNet-50 on a measured A100 and the ranked lists', asy
   await expect(row.getByTestId('job-hours')).toHaveText('20.98');
   await expect(row.getByTestId('job-cost')).toHaveText('$77.04');
   await expect(row).toContainText('measured, 1-GPU run');
+  // the headline is the job's answer, the plan's own is said to be for the horizon's hours
+  await expect(page.getByTestId('plan-job-answer')).toContainText('$77.04 for the whole job (20.98 h on 1 GPU(s)');
+  await expect(page.getByTestId('plan-cheapest')).toContainText("That is for the horizon's own hours, not the job.");
   await expect(page.getByTestId('job-fastest').getByTestId('job-row')).toHaveCount(1);
   expect(app.realErrors()).toEqual([]);
 });
@@ -123,6 +126,8 @@ test('a served model runs inside one instance or over RDMA, and the screen says 
   const row = page.locator(`[data-testid="job-cheapest"] [data-testid="job-row"][data-offer="${g7e8}"]`);
   await expect(row.getByTestId('job-placement')).toHaveText('replicas: 1, each across 2 instances over RDMA at 90 % efficiency (pipeline parallel)');
   await expect(row.getByTestId('job-cost')).toHaveText('$7,691.63');
+  // (before: the bold headline was the plan's horizon, not the service)
+  await expect(page.getByTestId('plan-job-answer')).toContainText(/^Cheapest for this service: AWS g7e\.8xlarge.*, \$[\d.,]+ per million tokens \(\$7,691\.63 for its/);
   await expect(page.getByTestId('job-no-placement')).toContainText('Of them, 1 would spread the model over several instances with no RDMA');
   await expect(page.locator('[data-testid="job-row"][data-offer="aws:us-east-1:g7e.2xlarge"]')).toHaveCount(0);
   expect(app.realErrors()).toEqual([]);

@@ -47,8 +47,34 @@ pub struct PlanCache<'c> {
     breakeven: Option<(Scenario, crate::ui::i18n::Locale, Piece)>,
     /// The last plan's link and plan.
     plan: Option<(String, crate::domain::plan::Plan)>,
+    /// The last job report's link and report (the summary's headline and
+    /// the details' job piece).
+    job: Option<(String, JobResult)>,
     /// What the last plan's pass over the catalog left for the next.
     offers: Option<crate::domain::tco::OfferBooks<'c>>,
+}
+
+#[cfg(feature = "worker-html")]
+type JobResult = Result<crate::domain::job::JobReport, crate::domain::error::EngineError>;
+
+/// The job report of a link whose scenario has a job: the one kept for
+/// it, else a new one, kept.
+#[cfg(feature = "worker-html")]
+fn kept_job<'k>(
+    catalog: &crate::domain::catalog::Catalog,
+    query: &str,
+    s: &Scenario,
+    kept: &'k mut PlanCache<'_>,
+) -> Option<&'k JobResult> {
+    s.job.as_ref()?;
+    let (q, j) = match kept.job.take() {
+        Some((q, j)) if q == query => (q, j),
+        _ => (
+            query.to_string(),
+            crate::domain::job::job_report(catalog, s),
+        ),
+    };
+    Some(&kept.job.insert((q, j)).1)
 }
 
 /// A rendered piece and the engine error code that emptied it.
@@ -71,9 +97,16 @@ pub fn summary<'c>(
     use crate::ui::pages::plan::render;
 
     let (s, cx) = scenario(catalog, query, locale);
-    match kept_plan(catalog, query, &s, kept) {
-        Ok(p) => (None, vec![render::summary(cx, p, s.narrow())]),
-        Err(e) => (Some(e.code().to_string()), vec![Html::new()]),
+    // both kept first, then read together
+    kept_job(catalog, query, &s, kept);
+    if let Err(e) = kept_plan(catalog, query, &s, kept) {
+        return (Some(e.code().to_string()), vec![Html::new()]);
+    }
+    let job = kept.job.as_ref().filter(|_| s.job.is_some());
+    let job = job.and_then(|(_, j)| j.as_ref().ok());
+    match &kept.plan {
+        Some((_, p)) => (None, vec![render::summary(cx, p, s.narrow(), job)]),
+        None => (None, vec![Html::new()]),
     }
 }
 
@@ -92,7 +125,6 @@ pub fn details<'c>(
     locale: crate::ui::i18n::Locale,
     kept: &mut PlanCache<'c>,
 ) -> (Option<String>, Vec<crate::ui::html::Html>) {
-    use crate::domain::job::job_report;
     use crate::domain::plan::{breakeven_distribution, breakeven_inputs};
     use crate::ui::html::Html;
     use crate::ui::pages::plan::render;
@@ -107,8 +139,8 @@ pub fn details<'c>(
         Ok(p) => (render::charts(cx, p), render::options_table(cx, p)),
         Err(e) => (fail(e.code()), Html::new()),
     };
-    let job = match s.job.is_some().then(|| job_report(catalog, &s)) {
-        Some(Ok(j)) => render::job(cx, &j),
+    let job = match kept_job(catalog, query, &s, kept) {
+        Some(Ok(j)) => render::job(cx, j),
         Some(Err(e)) => fail(e.code()),
         None => Html::new(),
     };
@@ -315,6 +347,36 @@ mod tests {
         assert_eq!(query(&Scenario::default(), &CompareView::default()), "v=2");
         let (_, plain) = summary(c, "v=2", Locale::En, &mut PlanCache::default());
         assert!(!plain[0].as_str().contains("plan-narrow"));
+    }
+
+    /// With a job, the summary's headline is the job's answer (per
+    /// million tokens for a served model), and the plan's own cheapest
+    /// option says it is for the horizon's hours; without, the plan's is.
+    #[test]
+    fn with_a_job_the_headline_is_the_jobs_answer() {
+        let c = catalog();
+        let g7e8 = "aws:us-east-1:g7e.8xlarge";
+        let q = format!("v=2&jk=llm_serve&jp=70&jtps=1000&o={g7e8}&bm=od");
+        let (error, parts) = summary(c, &q, Locale::En, &mut PlanCache::default());
+        assert_eq!(error, None);
+        let t = parts[0].as_str();
+        let head = t.find("plan-job-answer").expect(t);
+        assert!(head < t.find("plan-cheapest").unwrap(), "{t}");
+        assert!(t.contains("<strong>Cheapest for this service: AWS g7e.8xlarge"), "{t}");
+        assert!(t.contains("per million tokens ($7,691.63 for its"), "{t}");
+        assert!(t.contains("That is for the horizon's own hours, not the job."), "{t}");
+        // the same report makes the details' job piece
+        let mut kept = PlanCache::default();
+        summary(c, &q, Locale::En, &mut kept);
+        let (_, d) = details(c, &q, Locale::En, &mut kept);
+        assert!(d[2].as_str().contains("$7,691.63"), "{:?}", d[2]);
+        // a training job: the whole job's cost
+        let (_, r) = summary(c, "v=2&jk=resnet50&o=azure:eastus:Standard_NC24ads_A100_v4", Locale::ZhCn, &mut PlanCache::default());
+        assert!(r[0].as_str().contains("本作业最便宜"), "{:?}", r[0]);
+        // no job: the plan's answer is the headline
+        let (_, p) = summary(c, "v=2&m=3", Locale::En, &mut PlanCache::default());
+        assert!(p[0].as_str().contains("<p data-testid=\"plan-cheapest\"><strong>Cheapest for this plan"), "{:?}", p[0]);
+        assert!(!p[0].as_str().contains("plan-job-answer"));
     }
 
     /// A catalog whose on-demand rates overflow the plan's arithmetic.

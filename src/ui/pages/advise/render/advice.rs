@@ -21,7 +21,10 @@ pub(super) fn head(r: &R) -> Markup {
         div.advise-out data-testid="advise-out" data-feasible=(a.feasible) {
             @if !a.picks.is_empty() {
                 section data-testid="advise-picks" {
-                    h3 { (fill(r.t(WorkerMsg::AdvPicksTitle), &[&a.months.to_string()])) }
+                    h3 {
+                        @if a.picks[0].strategy.job_hours.is_some() { (r.t(WorkerMsg::AdvPicksJobTitle)) }
+                        @else { (fill(r.t(WorkerMsg::AdvPicksTitle), &[&a.months.to_string()])) }
+                    }
                     ol.picks { @for p in &a.picks { (pick(r, p)) } }
                 }
             }
@@ -55,10 +58,18 @@ fn pick(r: &R, p: &Pick) -> Markup {
             h4 { span.rank { "#" (p.rank) } " " (r.cx.offer(&s.offer)) " " span.tag { (r.strategy_label(s)) } }
             p.strategy data-testid="advise-strategy" { (r.strategy_sentence(s)) }
             p.figures data-testid="advise-figures" {
-                (fill(r.t(WorkerMsg::AdvFigures), &[
-                    &money(s.decision_cost), &money(p.monthly), &money(s.paid),
-                    &money(s.still_owed), &money(s.peak_month),
-                ]))
+                @if let Some(h) = s.job_hours {
+                    // a job's cost is the job's, not a month's
+                    (fill(r.t(WorkerMsg::AdvJobFigures), &[
+                        &money(s.decision_cost), &crate::ui::format::number(h, 2, r.cx.locale),
+                        &money(s.paid), &money(s.still_owed),
+                    ]))
+                } @else {
+                    (fill(r.t(WorkerMsg::AdvFigures), &[
+                        &money(s.decision_cost), &money(p.monthly), &money(s.paid),
+                        &money(s.still_owed), &money(s.peak_month),
+                    ]))
+                }
             }
             table.scores data-testid="advise-scores" {
                 caption { (fill(r.t(WorkerMsg::AdvTotal), &[&r.score_or_unknown(p.scores.total)])) }

@@ -495,6 +495,13 @@ mod tests {
         assert!(cut(&j, "data-testid=\"advise-reasons\"", "</ul>").contains("The job takes"));
         assert!(j.contains("Costs are per job"));
         assert!(j.contains("<li data-reason=\"no_throughput\">"));
+        // a job's picks are the job's: no horizon in the title, no month
+        // figure equal to the whole job
+        assert!(j.contains("<h3>Top picks for this job</h3>"), "{j}");
+        let figures = cut(&j, "data-testid=\"advise-figures\">", "</p>");
+        assert!(figures.contains(">Decision cost of the whole job $"), "{figures}");
+        assert!(!figures.contains("per month"), "{figures}");
+        assert!(!j.contains("Top picks over"));
     }
 
     #[test]

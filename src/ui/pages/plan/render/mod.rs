@@ -97,7 +97,7 @@ pub(crate) mod tests {
         );
         assert_eq!(table.matches("class=\"best\"").count(), 1);
         let best = p.summary.cheapest.as_ref().unwrap();
-        let en = summary(c, &p, None);
+        let en = summary(c, &p, None, None);
         let en = en.as_str();
         assert!(en.contains("data-testid=\"plan-cheapest\""), "{en}");
         assert!(
@@ -108,7 +108,7 @@ pub(crate) mod tests {
             )),
             "{en}"
         );
-        let zh = summary(cx(Locale::ZhCn), &p, None);
+        let zh = summary(cx(Locale::ZhCn), &p, None, None);
         assert!(zh.as_str().contains("本规划最便宜"), "{zh:?}");
         // a one-week need never picks a one-year reservation: it still owes the year
         assert_ne!(best.model, BillingModel::Ri1No);
@@ -120,7 +120,7 @@ pub(crate) mod tests {
         let china = |sel: &str| {
             let (s, _) = parse_scenario(&format!("v=2&m=1&bm=od&o={sel}"), c.catalog);
             let p = plan(c.catalog, &s).unwrap();
-            summary(c, &p, None).into_string()
+            summary(c, &p, None, None).into_string()
         };
         let cn = china("aws:cn-northwest-1:p4d.24xlarge");
         assert!(cn.contains("data-testid=\"plan-china\""), "{cn}");

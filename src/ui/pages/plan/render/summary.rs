@@ -6,6 +6,7 @@ use maud::{html, Markup};
 use rust_decimal::Decimal;
 
 use super::{option, sentence, Ctx};
+use crate::domain::job::{JobKind, JobReport};
 use crate::domain::plan::{Best, Flip, Plan, WhatChanges};
 use crate::domain::scenario::{decimal_from_f64, BillingModel, Narrow};
 use crate::ui::format;
@@ -13,9 +14,12 @@ use crate::ui::html::Html;
 use crate::ui::i18n::{fill, WorkerMsg};
 
 /// The plan's answer in sentences; `narrow`: the compare screen's own
-/// filters the cheapest offers were picked with.
-pub fn summary(cx: Ctx, plan: &Plan, narrow: Option<&Narrow>) -> Html {
+/// filters the cheapest offers were picked with; `job`: the job's report,
+/// when the scenario has one: its answer is then the headline, and the
+/// plan's own (over the horizon's hours) follows as such.
+pub fn summary(cx: Ctx, plan: &Plan, narrow: Option<&Narrow>, job: Option<&JobReport>) -> Html {
     html! {
+        @if let Some(j) = job { (job_answer(cx, j)) }
         @if plan.auto_selected { (sentence("plan-auto", cx.t(WorkerMsg::PlanAutoPicked))) }
         @if let Some(n) = narrow.filter(|_| plan.auto_selected) {
             (sentence("plan-narrow", &fill(cx.t(WorkerMsg::PlanNarrowed), &[&narrowed(cx, n)])))
@@ -25,10 +29,37 @@ pub fn summary(cx: Ctx, plan: &Plan, narrow: Option<&Narrow>) -> Html {
         }
         @match &plan.summary.cheapest {
             None => (sentence("plan-none", cx.t(WorkerMsg::PlanNothing))),
-            Some(best) => (cheapest(cx, plan, best)),
+            Some(best) => (cheapest(cx, plan, best, job.is_none())),
         }
     }
     .into()
+}
+
+/// The job's answer: its cheapest offer and billing model, what the whole
+/// job costs (its decision cost) and, for a served model, per million
+/// tokens.
+fn job_answer(cx: Ctx, j: &JobReport) -> Markup {
+    let best = j.cheapest.first().and_then(|id| {
+        let o = j.offers.iter().find(|o| o.offer == *id)?;
+        let m = o.cheapest_model?;
+        let cost = o.models.iter().find(|c| c.model == m)?.decision_cost?;
+        Some((o, m, cost, o.hours.as_ref()?))
+    });
+    let Some((o, m, cost, h)) = best else {
+        return sentence("plan-job-answer", cx.t(WorkerMsg::PlanJobNothing));
+    };
+    let hours = format::number(h.wall_hours, 2, cx.locale);
+    let text = match o.cost_per_million_tokens {
+        Some(cpm) if j.job.kind == JobKind::LlmServe => fill(
+            cx.t(WorkerMsg::PlanServeAnswer),
+            &[&option(cx, &o.offer, m), &cx.money(cost.amount()), &hours, &cx.money(cpm)],
+        ),
+        _ => fill(
+            cx.t(WorkerMsg::PlanJobAnswer),
+            &[&option(cx, &o.offer, m), &cx.money(cost.amount()), &hours, &h.gpus.to_string()],
+        ),
+    };
+    html! { p data-testid="plan-job-answer" { strong { (text) } } }
 }
 
 /// The compare screen's filters as a list: `“a100”, NVLink, ≤ $5.00/h`.
@@ -66,7 +97,7 @@ fn china(cx: Ctx, offer: &crate::domain::catalog::OfferId) -> Option<String> {
 }
 
 /// The cheapest option, what it costs and saves, and when it pays off.
-fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
+fn cheapest(cx: Ctx, plan: &Plan, best: &Best, headline: bool) -> Markup {
     let s = &plan.summary;
     let months = plan.months.to_string();
     let hours = format::plain(plan.hours_per_month, cx.locale);
@@ -110,7 +141,11 @@ fn cheapest(cx: Ctx, plan: &Plan, best: &Best) -> Markup {
             )
         });
     html! {
-        (sentence("plan-cheapest", &answer))
+        @if headline {
+            p data-testid="plan-cheapest" { strong { (answer) } }
+        } @else {
+            (sentence("plan-cheapest", &fill(cx.t(WorkerMsg::PlanBesideJob), &[&answer])))
+        }
         @if !best.complete {
             @match best.bound {
                 Some(b) => (sentence("plan-incomplete", &fill(cx.t(WorkerMsg::PlanIncomplete), &[&cx.money(best.decision_cost), &cx.money(best.decision_cost.saturating_add(b))]))),

@@ -384,6 +384,10 @@ messages! {
     PlanServeAnswer => "Cheapest for this service: {0}, {3} per million tokens ({1} for its {2} h; a commitment counts what it still owes after).", "本推理服务最便宜：{0}，每百万 token {3}（运行 {2} 小时共 {1}；承诺方案计入之后仍需支付的金额）。";
     PlanJobNothing => "No offer can be priced for this job.", "没有实例能为此作业计价。";
     PlanBesideJob => "{0} That is for the horizon's own hours, not the job.", "{0}该结果按时段本身的小时数计算，不含作业。";
+    PlanCrossUnknown => "unknown: when it is paid is not sourced", "未知：付款时间无来源";
+    PlanCrossUnknownCheaper => "unknown month (when it is paid is not sourced); cheaper than on-demand by the end", "月份未知（付款时间无来源）；到期末比按需便宜";
+    PlanCrossNever => "not within the horizon", "期内未回本";
+    JobSameHours => "Every offer takes the same hours for this job (its throughput is fixed), so none is faster: the cheapest list says it all.", "此作业在每个实例上的时长相同（吞吐量固定），没有更快的实例：以最便宜列表为准。";
     PlanNarrowed => "The compare screen's own filters apply too: {0}.", "比较页自身的筛选条件同样适用：{0}。";
     ListSep => ", ", "、";
     PlanDropped => "{0} picked offers beyond the first 4 are left out of the plan.", "所选实例中超出前 4 个的 {0} 个未纳入规划。";

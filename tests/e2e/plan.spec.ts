@@ -32,6 +32,29 @@ test("the articles' 4 × A100 for 7 days: on-demand wins once what a reservation
   expect(app.realErrors()).toEqual([]);
 });
 
+test('a one-month horizon draws its lines; a commitment without a break-even month says why; a served model has no "fastest" list', async ({ app, page }) => {
+  await app.open(`?v=2&screen=plan&gpus=4&h=168&m=1&bm=od,ri1n,ri1p&sel=${P4D},${NC24}`);
+  await ready(page);
+  // (before: one 8 px dash per option at the right edge, which read as an empty chart)
+  const lines = page.locator('[data-testid="chart-line"] [data-testid="chart-series"]');
+  await expect(lines.first()).toBeAttached();
+  expect(await lines.count()).toBe(await page.getByTestId('plan-option').count());
+  for (const d of await lines.evaluateAll((ps) => ps.map((p) => p.getAttribute('d')))) expect(d).toMatch(/^M[\d.]+ [\d.]+L[\d.]+ [\d.]+$/);
+  // every commitment's break-even cell is a month or a reason, never a bare dash
+  for (const m of ['ri1n', 'ri1p']) {
+    for (const o of [P4D, NC24]) {
+      const cell = option(page, o, m).getByTestId('plan-crossing');
+      if (await cell.count()) await expect(cell).not.toHaveText('—');
+    }
+  }
+  await expect(option(page, P4D, 'od').getByTestId('plan-crossing')).toHaveText('—');
+  await app.open(`?v=2&screen=plan&jk=llm_serve&jp=70&jtps=1000&sel=aws:us-east-1:g7e.8xlarge,aws:us-east-1:p5.48xlarge&bm=od`);
+  await ready(page);
+  await expect(page.getByTestId('job-same-hours')).toBeVisible();
+  await expect(page.getByTestId('job-fastest')).toHaveCount(0);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('a year at full use: the all-upfront reservation crosses on-demand in month 8, and changing months updates chart and URL', async ({ app, page }) => {
   await app.open(`?v=2&screen=plan&m=18&bm=od,ri1a&sel=${P4D}`);
   await ready(page);

@@ -226,12 +226,17 @@ pub fn line_layout(
         .series
         .iter()
         .map(|s| {
-            let pts: Vec<Option<(f64, f64)>> = s
-                .values
-                .iter()
-                .take(n)
-                .enumerate()
-                .map(|(i, v)| finite(*v).map(|v| (x(i + 1), y(v))))
+            // from the start (nothing spent yet), so a one-month horizon
+            // draws a line too
+            let start = s.values.first().and_then(|v| finite(*v)).map(|_| (x(0), y(0.0)));
+            let pts: Vec<Option<(f64, f64)>> = std::iter::once(start)
+                .chain(
+                    s.values
+                        .iter()
+                        .take(n)
+                        .enumerate()
+                        .map(|(i, v)| finite(*v).map(|v| (x(i + 1), y(v)))),
+                )
                 .collect();
             let owed = match (last(s), owed(s)) {
                 (Some((m, l)), Some(o)) => {
@@ -603,9 +608,10 @@ mod tests {
         assert_eq!(xl, ["0", "2", "4", "6", "8", "10", "12"]);
         assert_eq!(l.x_ticks[0].pos, 56.0);
         assert_eq!(l.x_ticks[6].pos, 440.0);
-        // first point: month 1 at x = 56 + 384/12 = 88; 1000 of 12000 → 240 - 18.2
+        // from the start (month 0, nothing spent: x 56, y 240), then month 1
+        // at x = 56 + 384/12 = 88; 1000 of 12000 → 240 - 18.2
         assert!(
-            l.lines[0].d.starts_with("M88 221.8L120 203.7"),
+            l.lines[0].d.starts_with("M56 240L88 221.8L120 203.7"),
             "{}",
             l.lines[0].d
         );
@@ -710,8 +716,10 @@ mod tests {
         };
         let l = en_cny(&one);
         no_nan(&l);
-        assert_eq!(l.lines[0].d, "M440 240m-4 0h8"); // one month is still drawn
-                                                     // huge, negative, NaN, inf, owed NaN/negative, colour > 7, no horizon
+        // one month is a line from the start (it was an 8 px dash at the
+        // right edge, which read as nothing drawn)
+        assert_eq!(l.lines[0].d, "M56 240L440 240");
+        // huge, negative, NaN, inf, owed NaN/negative, colour > 7, no horizon
         let bad = ChartData {
             series: vec![
                 Series {

@@ -370,6 +370,18 @@ mod tests {
         summary(c, &q, Locale::En, &mut kept);
         let (_, d) = details(c, &q, Locale::En, &mut kept);
         assert!(d[2].as_str().contains("$7,691.63"), "{:?}", d[2]);
+        // a served model's hours are the same everywhere: no "fastest"
+        // list repeating the cheapest one; a training job's differ
+        let two = format!("v=2&jk=llm_serve&jp=70&jtps=1000&o={g7e8},aws:us-east-1:p5.48xlarge&bm=od");
+        let mut kept = PlanCache::default();
+        let (_, d) = details(c, &two, Locale::En, &mut kept);
+        assert!(d[2].as_str().contains("job-same-hours") && !d[2].as_str().contains("job-fastest"), "{:?}", d[2]);
+        let train = "v=2&jk=resnet50&o=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge";
+        let (_, d) = details(c, train, Locale::En, &mut PlanCache::default());
+        assert!(d[2].as_str().contains("job-fastest") && !d[2].as_str().contains("job-same-hours"), "{:?}", d[2]);
+        // the decision cost comes before the basis sentence in a row
+        let row = d[2].as_str().split("data-testid=\"job-row\"").nth(1).unwrap();
+        assert!(row.find("job-cost").unwrap() < row.find("class=\"basis\"").unwrap(), "{row}");
         // a training job: the whole job's cost
         let (_, r) = summary(c, "v=2&jk=resnet50&o=azure:eastus:Standard_NC24ads_A100_v4", Locale::ZhCn, &mut PlanCache::default());
         assert!(r[0].as_str().contains("本作业最便宜"), "{:?}", r[0]);

@@ -41,7 +41,11 @@ pub fn job(cx: Ctx, r: &JobReport) -> Html {
             (sentence("job-spot-left-out", cx.t(WorkerMsg::JobSpotLeftOut)))
         }
         (job_table(cx, r, &r.cheapest, "job-cheapest", WorkerMsg::JobCheapest))
-        (job_table(cx, r, &r.fastest, "job-fastest", WorkerMsg::JobFastest))
+        @if same_hours(r) {
+            (sentence("job-same-hours", cx.t(WorkerMsg::JobSameHours)))
+        } @else {
+            (job_table(cx, r, &r.fastest, "job-fastest", WorkerMsg::JobFastest))
+        }
         @if skipped > 0 {
             (sentence("job-skipped", &fill(cx.t(WorkerMsg::JobSkipped), &[&skipped.to_string()])))
         }
@@ -50,6 +54,18 @@ pub fn job(cx: Ctx, r: &JobReport) -> Html {
         }
     }
     .into()
+}
+
+/// Every offer with hours takes the same wall-clock hours (a served
+/// model's are the hours it is served): a "fastest" list would repeat the
+/// cheapest one in another order.
+fn same_hours(r: &JobReport) -> bool {
+    let hours: Vec<Decimal> = r
+        .offers
+        .iter()
+        .filter_map(|o| o.hours.as_ref().map(|h| h.wall_hours))
+        .collect();
+    hours.len() > 1 && hours.iter().all(|h| *h == hours[0])
 }
 
 fn n(cx: Ctx, d: Decimal) -> String {
@@ -94,11 +110,11 @@ fn job_table(cx: Ctx, r: &JobReport, ids: &[OfferId], testid: &str, caption: Wor
         WorkerMsg::PlanColOption,
         WorkerMsg::JobColGpus,
         WorkerMsg::JobColHours,
-        WorkerMsg::JobColGpuHours,
-        WorkerMsg::JobColBasis,
         WorkerMsg::JobColModel,
         WorkerMsg::PlanColDecision,
         WorkerMsg::PlanColOwed,
+        WorkerMsg::JobColGpuHours,
+        WorkerMsg::JobColBasis,
         WorkerMsg::ColPricesAsOf,
     ];
     let find = |id: &OfferId| r.offers.iter().find(|o| o.offer == *id);
@@ -138,13 +154,13 @@ fn job_row(cx: Ctx, o: &JobOffer, h: &JobHours) -> Markup {
             }
             td { (h.instances) " × " (h.gpus / h.instances.max(1)) }
             td data-testid="job-hours" { (format::number(h.wall_hours, 2, cx.locale)) }
-            td { (format::number(h.gpu_hours, 1, cx.locale)) }
-            td.basis { (basis_text(cx, &h.basis)) }
             td { (best.map(|b| cx.t(model_tag(b.model))).unwrap_or("—")) }
             td data-testid="job-cost" {
                 strong { (best.and_then(|b| b.decision_cost).map(|m| cx.money(m.amount())).unwrap_or_else(dash)) }
             }
             td { (best.map(|b| cx.money(b.still_owed)).unwrap_or_else(dash)) }
+            td { (format::number(h.gpu_hours, 1, cx.locale)) }
+            td.basis { (basis_text(cx, &h.basis)) }
             (age_cell(cx, best.and_then(|b| b.age.as_ref())))
         }
     }

@@ -29,9 +29,20 @@ pub fn options_table(cx: Ctx, plan: &Plan) -> Html {
 fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
     let best = plan.summary.cheapest.as_ref();
     let is_best = best.is_some_and(|b: &Best| b.offer == o.offer && b.model == o.model);
-    let cross = plan
-        .crossing(o)
-        .map_or_else(|| "—".to_string(), |m| m.to_string());
+    // a commitment's break-even month, or why it has none
+    let cross = match plan
+        .crossings
+        .iter()
+        .find(|x| x.offer == o.offer && x.model == o.model)
+    {
+        None => "—".to_string(),
+        Some(x) => match (x.month, x.month_known) {
+            (Some(m), _) => m.to_string(),
+            (None, false) if x.beats_on_demand => cx.t(WorkerMsg::PlanCrossUnknownCheaper).to_string(),
+            (None, false) => cx.t(WorkerMsg::PlanCrossUnknown).to_string(),
+            (None, true) => cx.t(WorkerMsg::PlanCrossNever).to_string(),
+        },
+    };
     let tags = [
         (is_best, cx.t(WorkerMsg::PlanBestTag)),
         (o.baseline, cx.t(WorkerMsg::PlanBaselineTag)),
@@ -70,6 +81,53 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
             td data-testid="plan-decision" { strong { (cx.money(v[7])) } }
             td data-testid="plan-crossing" { (cross) }
             (age_cell(cx, o.age.as_ref()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::link::parse_scenario;
+    use crate::domain::plan::plan;
+    use crate::ui::i18n::Locale;
+    use crate::ui::pages::plan::render::tests::cx;
+
+    /// Every commitment's break-even cell says a month or why there is
+    /// none; only what is not a commitment shows "—".
+    #[test]
+    fn a_commitment_without_a_break_even_month_says_why() {
+        let c = cx(Locale::En);
+        let mut seen = std::collections::BTreeSet::new();
+        for link in [
+            "v=2&gpus=8&m=12&h=730&bm=od,ri1n,ri1p,ri1a,ri3n,ri3p,ri3a,sp1n,sp3a,sub1,sub12",
+            "v=2&gpus=8&m=36&h=730&bm=od,ri1p,ri3p,sub36&p=azure,alibaba,tencent",
+            "v=2&gpus=8&m=2&h=100&bm=od,ri1a,ri3a",
+        ] {
+            let (s, _) = parse_scenario(link, c.catalog);
+            let p = plan(c.catalog, &s).unwrap();
+            let table = options_table(c, &p);
+            for o in &p.options {
+                let row = table
+                    .as_str()
+                    .split("<tr data-testid=\"plan-option\"")
+                    .find(|r| {
+                        r.contains(&format!("data-offer=\"{}\" data-model=\"{}\"", o.offer.as_str(), o.model.code()))
+                    })
+                    .unwrap();
+                let cell = row.split("data-testid=\"plan-crossing\">").nth(1).unwrap();
+                let cell = &cell[..cell.find("</td>").unwrap()];
+                assert_eq!(cell == "—", !o.model.is_commitment(), "{link} {} {:?}: {cell}", o.offer, o.model);
+                seen.insert(cell.chars().next().is_some_and(|ch| ch.is_ascii_digit()).then_some("month").unwrap_or(cell).to_string());
+            }
+        }
+        // (each was "—" before)
+        for why in [
+            "not within the horizon",
+            "unknown: when it is paid is not sourced",
+            "unknown month (when it is paid is not sourced); cheaper than on-demand by the end",
+        ] {
+            assert!(seen.contains(why), "{seen:?}");
         }
     }
 }

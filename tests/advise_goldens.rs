@@ -1069,3 +1069,40 @@ fn g47_spot_is_priced_on_the_offers_own_spot_advisor_band() {
         .iter()
         .all(|n| !matches!(n, gpucost::domain::tco::ModelNotice::SpotAdvisorBand { .. })));
 }
+
+/// "The same GPUs at the same price" folds another region or instance
+/// size into a pick, never an offer that links fewer of its GPUs by NVLink:
+/// NVLink does not span instances, so four 2-GPU boxes are not the same
+/// deal as one 8-GPU NVLink box.
+#[test]
+fn the_same_deal_elsewhere_never_drops_nvlink_between_the_gpus() {
+    let c = full();
+    let mut folded = 0;
+    for q in [
+        "v=2&screen=advise&gpus=8",
+        "v=2&screen=advise&gpus=8&gpu=a100-80-sxm",
+        "v=2&screen=advise&gpus=8&gpu=h100-sxm&m=36",
+        "v=2&screen=advise&gpus=8&gpu=v100-16-sxm2",
+        "v=2&screen=advise&gpus=16&use=llm",
+        "v=2&screen=advise&gpus=4&p=alibaba,tencent",
+    ] {
+        let (_, a) = run(c, q);
+        for p in &a.picks {
+            let o = c.offer(&p.strategy.offer).unwrap();
+            for other in &p.same_elsewhere {
+                folded += 1;
+                let x = c.offer(other).unwrap();
+                let nv = o.has_nvlink(c.gpu(&o.gpu)) || x.has_nvlink(c.gpu(&x.gpu));
+                assert!(
+                    o.gpu_count == x.gpu_count || !nv,
+                    "{q}: {} ({} GPUs) folds {} ({} GPUs)",
+                    o.id,
+                    o.gpu_count,
+                    x.id,
+                    x.gpu_count
+                );
+            }
+        }
+    }
+    assert!(folded > 0, "some same deals are still folded");
+}

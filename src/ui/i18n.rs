@@ -683,6 +683,9 @@ messages! {
     CompareCosts => "Decision cost by billing model", "各计费方式的决策成本";
     CompareHourlyOd => "On-demand per hour", "按需每小时";
     CompareBestNote => "Green = best value in the row.", "绿色 = 该行最优值。";
+    CompareBestPerGpu => "These offers have different GPU counts, so the best is the lowest per GPU (NVLink links the GPUs of one instance only: several smaller boxes are not one large NVLink box).", "这些实例的 GPU 数量不同，因此按每张 GPU 的最低值评出最优（NVLink 只连接同一实例内的 GPU：几台小实例不等于一台带 NVLink 的大实例）。";
+    CompareHourlyGpu => "On-demand per GPU-hour", "按需每 GPU 小时";
+    PerGpu => "{0} per GPU", "每张 GPU {0}";
     CompareSpotBasis => "Spot and mix rows are expected costs (an estimate): {0}, a checkpoint every {1} min, {2} min lost per restart, {3} % of hours on spot; spot priced at the middle of its sourced range.",
         "竞价与混合两行为期望成本（估算）：{0}，每 {1} 分钟保存一次检查点，每次重启损失 {2} 分钟，{3}% 的时长使用竞价实例；竞价价格取其来源价格区间的中点。";
     SpotRateMonthly => "{0} % of instances interrupted per month (≈ {1} interruptions per instance-hour)", "每月 {0}% 的实例被中断（约每实例小时 {1} 次中断）";

@@ -370,3 +370,15 @@ test('the commitment column is one quantity, per hour used, and says when a shor
   expect(money(commit)).toBeLessThan(money(hourly));
   expect(app.realErrors()).toEqual([]);
 });
+
+test('side by side, an 8-GPU and a 1-GPU box are compared per GPU', async ({ app, page }) => {
+  // (before: "best value" marked the 1-GPU box's lower instance price)
+  await app.open('?v=2&m=1&bm=od&sel=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge');
+  const gpu = page.getByTestId('compare-row-hourly-gpu');
+  await expect(gpu).toBeVisible();
+  // p4d: $21.957642/h ÷ 8 = $2.74 per GPU-hour, against $3.67
+  await expect(gpu.locator('td.best')).toHaveText('$2.74');
+  await expect(page.getByTestId('compare-row-od').locator('td.best [data-testid="per-gpu"]')).toContainText('per GPU');
+  await expect(page.getByTestId('compare-best-note')).toContainText('NVLink links the GPUs of one instance only');
+  expect(app.realErrors()).toEqual([]);
+});

@@ -790,14 +790,20 @@ pub(super) fn committed_pct(s: &Strategy) -> Decimal {
 
 /// The same GPUs from the same provider, paid the same way at the same
 /// decision cost (another region, or another instance size of the family).
+/// Not when one links more of its GPUs by NVLink than the other: NVLink
+/// does not span instances, so four 2-GPU boxes are not one 8-GPU NVLink
+/// box at the same price.
 pub(super) fn same_deal(
     pool: &Pool,
     a: &(usize, &Strategy, Scores),
     b: &(usize, &Strategy, Scores),
 ) -> bool {
-    let (oa, ob) = (pool.offers[a.0].offer, pool.offers[b.0].offer);
+    let (fa, fb) = (&pool.offers[a.0], &pool.offers[b.0]);
+    let (oa, ob) = (fa.offer, fb.offer);
+    let nvlink = oa.has_nvlink(fa.gpu) || ob.has_nvlink(fb.gpu);
     oa.provider == ob.provider
         && oa.gpu == ob.gpu
+        && (oa.gpu_count == ob.gpu_count || !nvlink)
         && a.1.gpus == b.1.gpus
         && a.1.model == b.1.model
         && a.1.mix_baseline == b.1.mix_baseline

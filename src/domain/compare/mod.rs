@@ -160,8 +160,23 @@ pub struct Panel {
     pub models: Vec<BillingModel>,
     /// For each model in `models`: index (into `quote.offers`) of the cheapest total.
     pub best_by_model: Vec<Option<usize>>,
-    /// Index of the offer with the lowest on-demand hourly price.
+    /// Index of the offer with the lowest on-demand hourly price (per GPU
+    /// when `per_gpu`).
     pub best_hourly: Option<usize>,
+    /// The offers have different GPU counts: the best of a row is the
+    /// lowest per GPU (an 8-GPU box against a 1-GPU one), and the rows say
+    /// per-GPU figures too.
+    pub per_gpu: bool,
+    /// GPUs per instance of each offer, in `quote.offers` order.
+    pub gpus: Vec<u32>,
+}
+
+impl Panel {
+    /// A figure of offer `i` per GPU.
+    pub fn per_gpu_of(&self, i: usize, v: Decimal) -> Decimal {
+        let g = self.gpus.get(i).copied().unwrap_or(1).max(1);
+        v / Decimal::from(g)
+    }
 }
 
 /// Quote the selected offers (in selection order) over the scenario's horizon.
@@ -191,6 +206,22 @@ pub fn panel(
         .collect();
     // per model, fewer missing charge kinds first, then the cost on what
     // the group prices: an incomplete result never wins by omission
+    let gpus: Vec<u32> = q
+        .offers
+        .iter()
+        .map(|o| catalog.offer(&o.offer).map_or(1, |x| x.gpu_count.max(1)))
+        .collect();
+    let per_gpu = gpus.iter().any(|g| *g != gpus[0]);
+    // (per GPU: the basis's figures ÷ the offer's GPUs; the same order
+    // when every offer has as many)
+    let per = |o: usize, b: &crate::domain::compare_basis::Basis| {
+        let g = Decimal::from(gpus[o]);
+        crate::domain::compare_basis::Basis {
+            upper: b.upper / g,
+            priced: b.priced / g,
+            ..b.clone()
+        }
+    };
     let ranked = ranked_results(&q.offers, q.months);
     let best_by_model = models
         .iter()
@@ -199,21 +230,24 @@ pub fn panel(
                 ranked
                     .iter()
                     .find(|r| r.0 == o && oq.models[r.1].model == *m)
-                    .map(|r| r.2.clone())
+                    .map(|r| per(o, &r.2))
             }))
         })
         .collect();
-    let best_hourly = argmin(q.offers.iter().map(|o| {
+    let best_hourly = argmin(q.offers.iter().enumerate().map(|(i, o)| {
         o.models
             .iter()
             .find(|mq| mq.model == BillingModel::OnDemand)
             .and_then(|mq| mq.effective_hourly)
+            .map(|h| h / Decimal::from(gpus[i]))
     }));
     Ok(Panel {
         quote: q,
         models,
         best_by_model,
         best_hourly,
+        per_gpu,
+        gpus,
     })
 }
 

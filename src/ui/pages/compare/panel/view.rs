@@ -72,6 +72,7 @@ fn spot_rate_text(q: &Quote, rate: InterruptionRate, loc: Locale) -> String {
 fn cost_cell(
     mq: Option<&ModelQuote>,
     best: bool,
+    per_gpu: Option<u32>,
     months: u32,
     cur: Currency,
     loc: Locale,
@@ -120,6 +121,11 @@ fn cost_cell(
                 (WorkerMsg::IncompleteTag.text(loc))
             }
             span.sub data-testid="still-owed" hidden[owed.is_empty()] { (owed) }
+            @if let (Some(g), Some(d)) = (per_gpu, mq.decision_cost) {
+                span.sub data-testid="per-gpu" {
+                    (fill(WorkerMsg::PerGpu.text(loc), &[&format::money(d.amount() / Decimal::from(g.max(1)), cur, loc)]))
+                }
+            }
         }
     }
 }
@@ -360,11 +366,28 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                                 .iter()
                                 .find(|m| m.model == BillingModel::OnDemand)
                                 .and_then(|m| m.effective_hourly);
-                            td class=[(p.best_hourly == Some(i)).then_some("best")] {
+                            td class=[(p.best_hourly == Some(i) && !p.per_gpu).then_some("best")] {
                                 (v.map(|d| format::money(d, cur, loc))
                                     .unwrap_or_else(|| WorkerMsg::Unavailable.text(loc).into()))
                                 @if let Some(price) = offer.on_demand().filter(|price| is_stale_at(&price.as_of, reference_date(catalog, &l.scenario))) {
                                     (stale_badge(loc, &price.as_of))
+                                }
+                            }
+                        }
+                    }
+                    // offers with different GPU counts: compared per GPU
+                    @if p.per_gpu {
+                        tr data-testid="compare-row-hourly-gpu" {
+                            th scope="row" { (WorkerMsg::CompareHourlyGpu.text(loc)) }
+                            @for (i, (q, _)) in offers.iter().enumerate() {
+                                @let v = q
+                                    .models
+                                    .iter()
+                                    .find(|m| m.model == BillingModel::OnDemand)
+                                    .and_then(|m| m.effective_hourly);
+                                td class=[(p.best_hourly == Some(i)).then_some("best")] data-best=[(p.best_hourly == Some(i)).then_some("1")] {
+                                    (v.map(|d| format::money(p.per_gpu_of(i, d), cur, loc))
+                                        .unwrap_or_else(|| WorkerMsg::Unavailable.text(loc).into()))
                                 }
                             }
                         }
@@ -374,7 +397,7 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                         tr data-testid={ "compare-row-" (m.code()) } {
                             th scope="row" { (model_msg(m).text(loc)) }
                             @for (i, (q, _)) in offers.iter().enumerate() {
-                                (cost_cell(model_quote(q, m), best == Some(i), p.quote.months, cur, loc))
+                                (cost_cell(model_quote(q, m), best == Some(i), p.per_gpu.then(|| p.gpus[i]), p.quote.months, cur, loc))
                             }
                         }
                     }
@@ -382,7 +405,10 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
             }
         }
         (missing_rates(catalog, l, p, loc))
-        p.hint { (WorkerMsg::CompareBestNote.text(loc)) }
+        p.hint data-testid="compare-best-note" {
+            (WorkerMsg::CompareBestNote.text(loc))
+            @if p.per_gpu { " " (WorkerMsg::CompareBestPerGpu.text(loc)) }
+        }
         p.hint data-testid="compare-commit-basis" { (WorkerMsg::CompareCommitNote.text(loc)) }
         p.hint data-testid="assumed-rates" hidden[assumed.is_empty()] { (assumed) }
         p.hint data-testid="compare-spot-basis" { (spot_basis) }
@@ -453,6 +479,37 @@ mod tests {
         assert!(h.contains("data-best=\"1\""), "the best per row is marked");
         let zh = panel(test_catalog(), &q, Locale::ZhCn).1;
         assert!(zh.as_str().contains("按需"), "{}", zh.as_str());
+    }
+
+    /// An 8-GPU box against a 1-GPU one: the best of each row is the
+    /// lowest per GPU (it was per instance: the 1-GPU box always won), the
+    /// cells say the per-GPU figure and the note says why. p4d.24xlarge:
+    /// $21.957642/h ÷ 8 = $2.74 per GPU-hour; NC24ads_A100_v4: $3.673/h.
+    #[test]
+    fn offers_with_different_gpu_counts_are_compared_per_gpu() {
+        let q = "v=2&m=1&bm=od&sel=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge";
+        let h = panel(test_catalog(), q, Locale::En).1;
+        let h = h.as_str();
+        let row = |id: &str| {
+            let r = h.split(&format!("data-testid=\"{id}\"")).nth(1).unwrap();
+            r[..r.find("</tr>").unwrap()].to_string()
+        };
+        let gpu = row("compare-row-hourly-gpu");
+        assert!(gpu.contains("$3.67") && gpu.contains("$2.74"), "{gpu}");
+        // the p4d (second column) is the best per GPU
+        let cells: Vec<&str> = gpu.split("<td").skip(1).collect();
+        assert!(cells[1].starts_with(" class=\"best\""), "{gpu}");
+        assert!(!cells[0].contains("best"), "{gpu}");
+        let od = row("compare-row-od");
+        let cells: Vec<&str> = od.split("<td").skip(1).collect();
+        assert!(cells[1].contains("data-best=\"1\"") && !cells[0].contains("data-best"), "{od}");
+        assert!(od.contains(" per GPU"), "{od}");
+        assert!(!row("compare-row-hourly").contains("best"));
+        assert!(h.contains("so the best is the lowest per GPU"));
+        // the same GPU counts: as before, no per-GPU row
+        let same = panel(test_catalog(), "v=2&m=1&bm=od&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4", Locale::En).1;
+        assert!(same.as_str().contains("compare-table"));
+        assert!(!same.as_str().contains("compare-row-hourly-gpu"));
     }
 
     #[test]

@@ -73,38 +73,46 @@ fn age_cell(age: Option<&PriceAge>, locale: Locale) -> Cell {
 /// Export the screen a link shows.
 pub fn export(catalog: &'static Catalog, query: &str, locale: Locale, f: Format) -> File {
     let (l, _) = link::parse(query, catalog);
-    let sheet = match l.screen {
-        Screen::Compare => compare_sheet(catalog, &l, locale),
-        Screen::Plan => plan_sheet(catalog, &l, locale),
-        Screen::Advise => advise_sheet(catalog, &l, locale),
-        Screen::Sources => sources_sheet(catalog, locale),
-        Screen::Providers => providers_sheet(catalog, locale),
-    };
+    let sheet = sheet_of(catalog, &l, locale);
+    // stable keys, whatever the UI language
     let meta = [
-        (t(Msg::DatasetVersion, locale), catalog.version()),
-        (t(Msg::AsOf, locale), catalog.as_of.clone()),
-        (
-            t(WorkerMsg::ExportScreen, locale),
-            l.screen.code().to_string(),
-        ),
-        (
-            t(Msg::Currency, locale),
-            l.scenario.currency.code().to_string(),
-        ),
-        (t(WorkerMsg::ExportLink, locale), link::write(&l)),
+        ("dataset", catalog.version()),
+        ("as_of", catalog.as_of.clone()),
+        ("screen", l.screen.code().to_string()),
+        ("currency", l.scenario.currency.code().to_string()),
+        ("link", link::write(&l)),
     ];
-    let stem = format!("gpucost-{}-{}", l.screen.code(), catalog.as_of);
+    // the dataset's version in the name: a CSV file is its table alone
+    let stem = format!("gpucost-{}-{}", l.screen.code(), catalog.version());
     match f {
         Format::Csv => File {
             name: format!("{stem}.csv"),
             mime: "text/csv;charset=utf-8",
-            content: csv(&meta, &sheet, catalog, locale),
+            content: csv(&sheet),
         },
-        Format::Json => File {
-            name: format!("{stem}.json"),
-            mime: "application/json",
-            content: json(&meta, &sheet, catalog),
-        },
+        Format::Json => {
+            // the columns' keys are their English headers in every language
+            let keys = if locale == Locale::En {
+                sheet.columns.clone()
+            } else {
+                sheet_of(catalog, &l, Locale::En).columns
+            };
+            File {
+                name: format!("{stem}.json"),
+                mime: "application/json",
+                content: json(&meta, &keys, &sheet, catalog),
+            }
+        }
+    }
+}
+
+fn sheet_of(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
+    match l.screen {
+        Screen::Compare => compare_sheet(catalog, l, locale),
+        Screen::Plan => plan_sheet(catalog, l, locale),
+        Screen::Advise => advise_sheet(catalog, l, locale),
+        Screen::Sources => sources_sheet(catalog, locale),
+        Screen::Providers => providers_sheet(catalog, locale),
     }
 }
 
@@ -136,8 +144,8 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
         let name = t(column_msg(*c), locale);
         match c {
             Column::Spot => {
-                columns.push(format!("{name} min ({cur}/{unit})"));
-                columns.push(format!("{name} max ({cur}/{unit})"));
+                columns.push(format!("{name} {} ({cur}/{unit})", t(WorkerMsg::Min, locale)));
+                columns.push(format!("{name} {} ({cur}/{unit})", t(WorkerMsg::Max, locale)));
             }
             Column::Commit => {
                 columns.push(format!("{name} ({cur}/{unit})"));
@@ -160,6 +168,16 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
         }
     }
     columns.push(t(WorkerMsg::ExportOfferId, locale));
+    let gpus_shown = cols.contains(&Column::Gpus);
+    if !gpus_shown {
+        columns.push(t(Msg::ColGpus, locale));
+    }
+    columns.push(t(WorkerMsg::ColPricesAsOf, locale));
+    columns.push(t(Msg::StaleBadge, locale));
+    columns.push(t(WorkerMsg::ExportSelected, locale));
+    columns.push(t(Msg::DataSources, locale));
+    let at = crate::domain::age::reference_date(catalog, &l.scenario);
+    let yes_no = |b: bool| Cell::Text(t(if b { WorkerMsg::Yes } else { WorkerMsg::No }, locale));
     let mut sources = Vec::new();
     let out_rows = rows
         .iter()
@@ -226,6 +244,26 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
                 }
             }
             cells.push(Cell::Text(o.id.to_string()));
+            if !gpus_shown {
+                cells.push(Cell::Num(Decimal::from(o.gpu_count)));
+            }
+            // the prices the row's figures rest on: the oldest one's date
+            let refs = r.priced.metrics.as_ref().map(|m| m.sources.as_slice()).unwrap_or(&[]);
+            let oldest = refs.iter().filter_map(|p| p.as_of()).min();
+            cells.push(oldest.map_or(Cell::Empty, |d| Cell::Text(d.to_string())));
+            cells.push(oldest.map_or(Cell::Empty, |d| yes_no(crate::domain::catalog::is_stale_at(d, at))));
+            cells.push(yes_no(l.compare.selected.contains(&o.id)));
+            let mut ids: Vec<&str> = Vec::new();
+            for p in refs {
+                let id = match &p.origin {
+                    crate::domain::billing::PriceOrigin::Catalog { source, .. } => &**source,
+                    crate::domain::billing::PriceOrigin::User => "user",
+                };
+                if !ids.contains(&id) {
+                    ids.push(id);
+                }
+            }
+            cells.push(Cell::Text(ids.join(" ")));
             cells
         })
         .collect();
@@ -420,33 +458,16 @@ fn records(rows: impl IntoIterator<Item = Vec<String>>) -> String {
 }
 
 /// The CSV file: UTF-8 with a byte-order mark (spreadsheets otherwise
-/// misread Chinese text); the meta lines, a blank line, the table, and after
-/// another blank line the sources cited.
-fn csv(meta: &[(String, String)], sheet: &Sheet, catalog: &Catalog, locale: Locale) -> String {
+/// misread Chinese text), and one table: its header, then its rows. What it
+/// was made from (dataset, link, sources cited) is in the JSON export of the
+/// same link; the dataset's version is in the file's name.
+fn csv(sheet: &Sheet) -> String {
     let text = |s: &String| defused(&Cell::Text(s.clone()));
-    let mut parts = vec![
-        records(meta.iter().map(|(k, v)| vec![text(k), text(v)])),
-        records(
-            std::iter::once(sheet.columns.iter().map(text).collect())
-                .chain(sheet.rows.iter().map(|r| r.iter().map(defused).collect())),
-        ),
-    ];
-    if !sheet.sources.is_empty() {
-        let head = vec![
-            t(Msg::DataSources, locale),
-            t(WorkerMsg::ExportTitle, locale),
-            t(Msg::AsOf, locale),
-        ];
-        let cited = sheet.sources.iter().map(|id| {
-            let (title, as_of) = catalog
-                .source(id)
-                .map(|s| (s.title.clone(), s.as_of.clone()))
-                .unwrap_or_default();
-            vec![text(id), text(&title), as_of]
-        });
-        parts.push(records(std::iter::once(head).chain(cited)));
-    }
-    format!("\u{feff}{}", parts.join("\r\n"))
+    let table = records(
+        std::iter::once(sheet.columns.iter().map(text).collect())
+            .chain(sheet.rows.iter().map(|r| r.iter().map(defused).collect())),
+    );
+    format!("\u{feff}{table}")
 }
 
 /// A cell in JSON: text, an exact number (the decimal's own digits, never
@@ -465,7 +486,7 @@ impl Serialize for Cell {
 }
 
 /// The meta lines as one object, in their order.
-struct Meta<'a>(&'a [(String, String)]);
+struct Meta<'a>(&'a [(&'static str, String)]);
 
 impl Serialize for Meta<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -485,14 +506,18 @@ struct SourceCited<'a> {
 #[derive(Serialize)]
 struct JsonFile<'a> {
     meta: Meta<'a>,
+    /// The columns' keys: the same in every UI language.
+    keys: &'a [String],
+    /// The columns' headers in the UI language.
     columns: &'a [String],
     rows: &'a [Vec<Cell>],
     sources: Vec<SourceCited<'a>>,
 }
 
-fn json(meta: &[(String, String)], sheet: &Sheet, catalog: &Catalog) -> String {
+fn json(meta: &[(&'static str, String)], keys: &[String], sheet: &Sheet, catalog: &Catalog) -> String {
     let file = JsonFile {
         meta: Meta(meta),
+        keys,
         columns: &sheet.columns,
         rows: &sheet.rows,
         sources: sheet
@@ -531,18 +556,32 @@ mod tests {
             .iter()
             .filter(|o| o.provider.code() == "azure")
             .count();
-        let body: Vec<&str> = f.content.split("\r\n\r\n").collect();
-        // meta, table, sources
-        assert_eq!(body.len(), 3, "{}", f.content);
-        let table: Vec<&str> = body[1].lines().collect();
+        // one table: the header, then one line per Azure offer (what it
+        // was made from is the JSON's; the dataset's version is in the name)
+        assert!(!f.content.contains("\r\n\r\n"), "{}", f.content);
+        assert!(f.name.contains(&c.version()), "{}", f.name);
+        let table: Vec<&str> = f.content.lines().collect();
         assert_eq!(table.len(), azure + 1, "header + one line per Azure offer");
-        assert!(table[0].contains("价格 (USD/小时)"), "{}", table[0]);
-        assert!(
-            body[2].contains("sky-az") || body[2].contains("mr-book"),
-            "{}",
-            body[2]
-        );
-        assert!(body[0].contains(&c.version()));
+        let head: Vec<&str> = table[0].trim_start_matches('\u{feff}').split(',').collect();
+        assert!(head.contains(&"价格 (USD/小时)"), "{}", table[0]);
+        // no English in a Chinese header
+        assert!(!table[0].contains("min") && !table[0].contains("max"), "{}", table[0]);
+        // every row says its GPUs, its prices' date and age, whether it is
+        // selected and its sources
+        for h in ["GPU 数", "价格日期", "过旧", "已选入并排比较", "数据来源"] {
+            assert!(head.contains(&h), "{h}: {}", table[0]);
+        }
+        let col = |h: &str| head.iter().position(|x| *x == h).unwrap();
+        let nc48 = table.iter().find(|r| r.contains("azure:eastus:Standard_NC48ads_A100_v4")).unwrap();
+        let cells: Vec<&str> = nc48.split(',').collect();
+        assert_eq!(cells[col("GPU 数")], "2");
+        assert_eq!(cells[col("价格日期")], "2026-10-10");
+        assert_eq!(cells[col("过旧")], "否");
+        assert_eq!(cells[col("数据来源")], "mr-book");
+        // the side-by-side selection is in the file
+        let sel = export(c, "v=2&p=azure&sel=azure:eastus:Standard_NC48ads_A100_v4,azure:eastus:Standard_NC24ads_A100_v4", Locale::En, Format::Csv);
+        let selected = sel.content.lines().filter(|r| r.contains(",yes,") && r.contains("NC") && r.contains("ads_A100_v4")).count();
+        assert!(selected >= 2, "{}", sel.content);
     }
 
     #[test]
@@ -555,7 +594,19 @@ mod tests {
             Format::Json,
         );
         let v: serde_json::Value = serde_json::from_str(&f.content).unwrap();
-        assert_eq!(v["meta"]["Dataset"], c.version());
+        assert_eq!(v["meta"]["dataset"], c.version());
+        // keys are the same in every language; headers follow the language
+        let zh = export(
+            c,
+            "v=2&screen=plan&m=3&bm=od,ri1n&sel=aws:us-east-1:p4d.24xlarge",
+            Locale::ZhCn,
+            Format::Json,
+        );
+        let z: serde_json::Value = serde_json::from_str(&zh.content).unwrap();
+        assert_eq!(z["keys"], v["keys"]);
+        assert_eq!(z["meta"]["dataset"], c.version());
+        assert_ne!(z["columns"], v["columns"]);
+        assert_eq!(v["keys"], v["columns"]);
         let rows = v["rows"].as_array().unwrap();
         assert_eq!(rows.len(), 2);
         // p4d on demand, 3 months × 730 h × 21.957642 = 48,087.24
@@ -581,10 +632,10 @@ mod tests {
             ]],
             sources: Vec::new(),
         };
-        let out = csv(&[], &sheet, catalog(), Locale::En);
+        let out = csv(&sheet);
         assert_eq!(
             out,
-            "\u{feff}\r\n\"a,b\",\"say \"\"hi\"\"\",'=1+1,plain\r\n'@cmd,-1.25,,\"line\nbreak\"\r\n"
+            "\u{feff}\"a,b\",\"say \"\"hi\"\"\",'=1+1,plain\r\n'@cmd,-1.25,,\"line\nbreak\"\r\n"
         );
         let f = export(catalog(), "v=2&screen=sources", Locale::En, Format::Csv);
         assert!(f.content.lines().count() > 10);

@@ -365,6 +365,9 @@ messages! {
     ExportScreen => "Screen", "页面";
     ExportLink => "Link", "链接";
     ExportCommitModel => "Best commitment: billing model", "最优承诺：计费方式";
+    ExportSelected => "Selected side by side", "已选入并排比较";
+    Min => "min", "最低";
+    Max => "max", "最高";
     Yes => "yes", "是";
     No => "no", "否";
     ExportRdma => "RDMA", "RDMA";

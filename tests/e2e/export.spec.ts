@@ -31,16 +31,19 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-test('the compare table as CSV: every matching row in the table order, figures as numbers, BOM, dataset and sources', async ({ app, page }) => {
+test('the compare table as CSV: one table, every matching row in the table order, figures as numbers, BOM, each row with its GPUs, prices\' date and sources', async ({ app, page }) => {
   await app.open('?v=2&p=azure&sort=hourly');
   const ids = await page.getByTestId('offer-row').evaluateAll((rs) => rs.map((r) => r.getAttribute('data-offer')));
   const matched = Number(await page.getByTestId('matched-count').getAttribute('data-matched'));
   const { name, text } = await download(page, 'export-csv');
-  expect(name).toMatch(/^gpucost-compare-.*\.csv$/);
+  // the dataset's version in the name; the file is one table (before:
+  // metadata, table and sources of three widths, the first read as the header)
+  expect(name).toMatch(/^gpucost-compare-\d{4}-\d{2}-\d{2}\+[0-9a-f]+\.csv$/);
   expect(text.charCodeAt(0)).toBe(0xfeff);
-  const [meta, table, sources] = text.slice(1).split('\r\n\r\n');
-  expect(meta).toContain('Dataset,');
-  const rows = parseCsv(`${table}\n`);
+  const table = text.slice(1);
+  expect(table).not.toContain('\r\n\r\n');
+  const rows = parseCsv(table);
+  expect(new Set(rows.map((r) => r.length)).size).toBe(1);
   const header = rows[0];
   const idCol = header.indexOf('Offer id');
   const priceCol = header.findIndex((h) => h.startsWith('Price (USD/h)'));
@@ -54,7 +57,8 @@ test('the compare table as CSV: every matching row in the table order, figures a
     if (Number.isNaN(v)) expect(cell).toBe('');
     else expect(Math.abs(Number(cell) - v)).toBeLessThan(0.01);
   });
-  expect(sources).toContain('Data sources');
+  for (const h of ['GPUs', 'Prices as of', 'Data sources']) expect(header).toContain(h);
+  expect(rows[1][header.indexOf('Prices as of')]).toMatch(/^\d{4}/);
   expect(app.realErrors()).toEqual([]);
 });
 
@@ -65,7 +69,8 @@ test('the plan as JSON matches the options table', async ({ app, page }) => {
   const { name, text } = await download(page, 'export-json');
   expect(name).toMatch(/^gpucost-plan-.*\.json$/);
   const doc = JSON.parse(text);
-  expect(doc.meta.Dataset).toMatch(/^\d{4}-\d{2}-\d{2}\+[0-9a-f]+$/);
+  expect(doc.meta.dataset).toMatch(/^\d{4}-\d{2}-\d{2}\+[0-9a-f]+$/);
+  expect(doc.keys.length).toBe(doc.columns.length);
   const decision = doc.columns.findIndex((c: string) => c.startsWith('Decision cost'));
   const fromFile = doc.rows.map((r: unknown[]) => `$${Number(r[decision]).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
   expect(fromFile).toEqual(shown);

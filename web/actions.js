@@ -89,6 +89,19 @@ export async function showQr(button) {
   const label = zh() ? '此页链接的二维码' : 'QR code of this page\'s link';
   try {
     dialog.replaceChildren();
+    // a title, what to do, and the link itself (to read or copy by hand)
+    const title = document.createElement('h2');
+    title.id = 'qr-title';
+    title.textContent = zh() ? '扫码打开此视图' : 'Scan to open this view';
+    dialog.setAttribute('aria-labelledby', 'qr-title');
+    const link = document.createElement('p');
+    link.className = 'qr-link';
+    link.dataset.testid = 'qr-link';
+    link.textContent = location.href;
+    // (styled here, not in main.css: the first load does not carry it; the
+    // CSP allows CSSOM styles)
+    Object.assign(title.style, { fontSize: '1.1rem', margin: '0 0 0.5rem' });
+    Object.assign(link.style, { wordBreak: 'break-all', fontSize: '0.8rem', margin: '0 0 0.75rem' });
     const box = document.createElement('div');
     box.className = 'qr-box';
     // the app puts the worker's QR code into the box, or says how long the link is
@@ -104,7 +117,7 @@ export async function showQr(button) {
     close.textContent = zh() ? '关闭' : 'Close';
     close.dataset.testid = 'qr-close';
     close.addEventListener('click', () => dialog.close());
-    dialog.append(box, close);
+    dialog.append(title, box, link, close);
     dialog.showModal();
   } catch {
     say(button, 'The QR code could not be made; reload and try again.', '无法生成二维码；请刷新后重试。');

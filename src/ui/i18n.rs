@@ -171,7 +171,7 @@ messages! {
     ColTflopsh => "Per TFLOPS", "每 TFLOPS";
     ColVramh => "Per GB VRAM", "每 GB 显存";
     ColSpot => "Spot / preemptible", "竞价 / 抢占式";
-    ColCommit => "Commitment per hour used", "承诺每使用小时";
+    ColCommit => "Commitment per use", "承诺按使用";
     ColMonthly => "Monthly ({0} h)", "每月（{0} 小时）";
     ColNet => "Network (Gbit/s)", "网络 (Gbit/s)";
     ColLink => "GPU link", "GPU 互联";
@@ -693,7 +693,7 @@ messages! {
         "竞价与混合两行为期望成本（估算）：{0}，每 {1} 分钟保存一次检查点，每次重启损失 {2} 分钟，{3}% 的时长使用竞价实例；竞价价格取其来源价格区间的中点。";
     SpotRateMonthly => "{0} % of instances interrupted per month (≈ {1} interruptions per instance-hour)", "每月 {0}% 的实例被中断（约每实例小时 {1} 次中断）";
     SpotRateHourly => "{0} interruptions per 100 instance-hours", "每 100 实例小时中断 {0} 次";
-    CompareCommitNote => "Commitments are charged for every hour of their term and cover every hour used; a term that ends after the period is counted in full, so a contract ranks the same whether paid upfront or monthly. The compare table's commitment per hour used is that cost ÷ the hours used in the period: a short period makes it high, and the cell says when it is above on-demand.", "承诺类计费按整个期限的每个小时收费，并覆盖所有使用时长；期限超出所选时段的部分也全额计入，因此同一合同无论预付还是按月付，排名相同。比较表中的“承诺每使用小时”即该费用 ÷ 时段内的使用小时数：时段越短它越高，高于按需时单元格会注明。";
+    CompareCommitNote => "Commitments are charged for every hour of their term and cover every hour used; a term that ends after the period is counted in full, so a contract ranks the same whether paid upfront or monthly. The compare table's commitment per use is that cost ÷ the hours used in the period (per hour used, or per month of use): a short period makes it high, and the cell says when it is above on-demand.", "承诺类计费按整个期限的每个小时收费，并覆盖所有使用时长；期限超出所选时段的部分也全额计入，因此同一合同无论预付还是按月付，排名相同。比较表中的“承诺按使用”即该费用 ÷ 时段内的使用小时数（按每使用小时或每使用月）：时段越短它越高，高于按需时单元格会注明。";
     PaidOwed => "paid {0} in the period · still owed after it {1}", "期内支付 {0} · 期满后仍需支付 {1}";
     IncompleteTag => "incomplete", "不完整";
     IncompleteTip => "No rate for: {0}. This figure leaves that charge out; at the highest published rate of its kind it adds at most {1}, and the figure is ranked on {2}; enter the rate below.", "缺少费率：{0}。此金额未计入该费用；按同类最高公布费率计，至多增加 {1}，按 {2} 排名；请在下方输入费率。";

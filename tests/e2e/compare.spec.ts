@@ -353,12 +353,12 @@ test('prices more than 12 months old today carry a stale badge', async ({ app, p
   await expect(fresh.getByTestId('stale-badge')).toHaveCount(0);
 });
 
-test('the commitment column is one quantity, per hour used, and says when a short horizon puts it above on-demand', async ({ app, page }) => {
+test('the commitment column is one quantity, per use, and says when a short horizon puts it above on-demand', async ({ app, page }) => {
   const c = new CompareScreen(page);
   // 168 h in 1 month: the 1-year reservation's whole cost ÷ 168 h is far above p4d's $21.96/h on demand
   await app.open('?v=2&h=168&m=1&q=p4d.24xlarge+us-east-1&cols=provider,type,hourly,commit');
   const head = page.getByTestId('sort-commit');
-  await expect(head).toContainText('Commitment per hour used');
+  await expect(head).toContainText('Commitment per use');
   const cell = page.locator('[data-offer="aws:us-east-1:p4d.24xlarge"] td[data-col="commit"]');
   await expect(cell.locator('.tag.warn')).toHaveText('above on-demand');
   // a year at full use: the same column, below on-demand, no warning

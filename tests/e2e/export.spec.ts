@@ -84,6 +84,10 @@ test('the QR code of the link opens in a dialog', async ({ app, page }) => {
   const dialog = page.getByTestId('qr-dialog');
   await expect(dialog).toBeVisible();
   await expect(dialog.locator('svg path')).toHaveCount(1);
+  // a title, what it is for, and the link's own text (before: the code alone)
+  await expect(dialog.getByRole('heading')).toHaveText('Scan to open this view');
+  await expect(dialog).toHaveAccessibleName('Scan to open this view');
+  await expect(dialog.getByTestId('qr-link')).toHaveText(page.url());
   await page.getByTestId('qr-close').click();
   await expect(dialog).toBeHidden();
   expect(app.realErrors()).toEqual([]);

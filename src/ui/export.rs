@@ -144,8 +144,14 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
         let name = t(column_msg(*c), locale);
         match c {
             Column::Spot => {
-                columns.push(format!("{name} {} ({cur}/{unit})", t(WorkerMsg::Min, locale)));
-                columns.push(format!("{name} {} ({cur}/{unit})", t(WorkerMsg::Max, locale)));
+                columns.push(format!(
+                    "{name} {} ({cur}/{unit})",
+                    t(WorkerMsg::Min, locale)
+                ));
+                columns.push(format!(
+                    "{name} {} ({cur}/{unit})",
+                    t(WorkerMsg::Max, locale)
+                ));
             }
             Column::Commit => {
                 columns.push(format!("{name} ({cur}/{unit})"));
@@ -222,7 +228,11 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
                         );
                         cells.push(match f.commit {
                             Some(_) => Cell::Text(t(
-                                if f.commit_above() { WorkerMsg::Yes } else { WorkerMsg::No },
+                                if f.commit_above() {
+                                    WorkerMsg::Yes
+                                } else {
+                                    WorkerMsg::No
+                                },
                                 locale,
                             )),
                             None => Cell::Empty,
@@ -248,10 +258,17 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
                 cells.push(Cell::Num(Decimal::from(o.gpu_count)));
             }
             // the prices the row's figures rest on: the oldest one's date
-            let refs = r.priced.metrics.as_ref().map(|m| m.sources.as_slice()).unwrap_or(&[]);
+            let refs = r
+                .priced
+                .metrics
+                .as_ref()
+                .map(|m| m.sources.as_slice())
+                .unwrap_or(&[]);
             let oldest = refs.iter().filter_map(|p| p.as_of()).min();
             cells.push(oldest.map_or(Cell::Empty, |d| Cell::Text(d.to_string())));
-            cells.push(oldest.map_or(Cell::Empty, |d| yes_no(crate::domain::catalog::is_stale_at(d, at))));
+            cells.push(oldest.map_or(Cell::Empty, |d| {
+                yes_no(crate::domain::catalog::is_stale_at(d, at))
+            }));
             cells.push(yes_no(l.compare.selected.contains(&o.id)));
             let mut ids: Vec<&str> = Vec::new();
             for p in refs {
@@ -514,7 +531,12 @@ struct JsonFile<'a> {
     sources: Vec<SourceCited<'a>>,
 }
 
-fn json(meta: &[(&'static str, String)], keys: &[String], sheet: &Sheet, catalog: &Catalog) -> String {
+fn json(
+    meta: &[(&'static str, String)],
+    keys: &[String],
+    sheet: &Sheet,
+    catalog: &Catalog,
+) -> String {
     let file = JsonFile {
         meta: Meta(meta),
         keys,
@@ -565,14 +587,21 @@ mod tests {
         let head: Vec<&str> = table[0].trim_start_matches('\u{feff}').split(',').collect();
         assert!(head.contains(&"价格 (USD/小时)"), "{}", table[0]);
         // no English in a Chinese header
-        assert!(!table[0].contains("min") && !table[0].contains("max"), "{}", table[0]);
+        assert!(
+            !table[0].contains("min") && !table[0].contains("max"),
+            "{}",
+            table[0]
+        );
         // every row says its GPUs, its prices' date and age, whether it is
         // selected and its sources
         for h in ["GPU 数", "价格日期", "过旧", "已选入并排比较", "数据来源"] {
             assert!(head.contains(&h), "{h}: {}", table[0]);
         }
         let col = |h: &str| head.iter().position(|x| *x == h).unwrap();
-        let nc48 = table.iter().find(|r| r.contains("azure:eastus:Standard_NC48ads_A100_v4")).unwrap();
+        let nc48 = table
+            .iter()
+            .find(|r| r.contains("azure:eastus:Standard_NC48ads_A100_v4"))
+            .unwrap();
         let cells: Vec<&str> = nc48.split(',').collect();
         assert_eq!(cells[col("GPU 数")], "2");
         assert_eq!(cells[col("价格日期")], "2026-10-10");
@@ -580,7 +609,11 @@ mod tests {
         assert_eq!(cells[col("数据来源")], "mr-book");
         // the side-by-side selection is in the file
         let sel = export(c, "v=2&p=azure&sel=azure:eastus:Standard_NC48ads_A100_v4,azure:eastus:Standard_NC24ads_A100_v4", Locale::En, Format::Csv);
-        let selected = sel.content.lines().filter(|r| r.contains(",yes,") && r.contains("NC") && r.contains("ads_A100_v4")).count();
+        let selected = sel
+            .content
+            .lines()
+            .filter(|r| r.contains(",yes,") && r.contains("NC") && r.contains("ads_A100_v4"))
+            .count();
         assert!(selected >= 2, "{}", sel.content);
     }
 

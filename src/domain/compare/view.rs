@@ -5,10 +5,10 @@ use rust_decimal::Decimal;
 
 pub use crate::domain::catalog::Fabric;
 use crate::domain::catalog::OfferId;
-pub use crate::domain::scenario::Narrow;
 use crate::domain::codes::code_enum;
 use crate::domain::link::codec::list;
 use crate::domain::link::{dec_str, decode, encode, Bad, Bounds, KeySpec, LinkNoticeCode, Reader};
+pub use crate::domain::scenario::Narrow;
 use crate::domain::scenario::MAX_MONEY_INPUT;
 
 /// Maximum selected offers (`sel`).
@@ -42,7 +42,6 @@ code_enum! {
         Monthly = "monthly",
     }
 }
-
 
 impl Column {
     /// Columns sorted as text (the others sort as numbers, missing last).

@@ -704,7 +704,13 @@ mod tests {
         let (mut s, mut v) = (Scenario::default(), CompareView::default());
         let mut r = read(link, c, |r, k, raw| {
             read_key(SCENARIO_KEYS, &mut s, r, k, raw)
-                || read_key(crate::domain::compare::view::COMPARE_KEYS, &mut v, r, k, raw)
+                || read_key(
+                    crate::domain::compare::view::COMPARE_KEYS,
+                    &mut v,
+                    r,
+                    k,
+                    raw,
+                )
         });
         finish_scenario(&mut s, &mut r);
         assert!(r.into_notices().is_empty(), "{link}");
@@ -748,7 +754,10 @@ mod tests {
         // the search that planned T4 boxes plans A100s only
         let (scenario, view) = scenario_and_view("v=2&q=A100", c);
         let p = plan(c, &plan_scenario(&scenario, &view)).unwrap();
-        assert!(p.offers.iter().all(|id| c.offer(id).unwrap().gpu.as_str().starts_with("a100")));
+        assert!(p
+            .offers
+            .iter()
+            .all(|id| c.offer(id).unwrap().gpu.as_str().starts_with("a100")));
         // a selection is planned as it is: the filters pick nothing then
         let mut view = view.clone();
         view.selected = vec![c.offers[0].id.clone()];

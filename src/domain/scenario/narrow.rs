@@ -59,7 +59,9 @@ impl Narrow {
             return false;
         }
         let needle = self.q.trim().to_ascii_lowercase();
-        needle.split_whitespace().all(|w| text_hit(o, gpu, region, w))
+        needle
+            .split_whitespace()
+            .all(|w| text_hit(o, gpu, region, w))
     }
 
     /// Does an on-demand hourly (display currency, as the compare table
@@ -75,11 +77,14 @@ impl Narrow {
     /// looked up, and [`keeps_hourly`](Self::keeps_hourly) with its
     /// on-demand hourly in the scenario's currency.
     pub fn keeps(&self, catalog: &Catalog, scenario: &super::Scenario, o: &Offer) -> bool {
-        self.keeps_offer(o, catalog.gpu(&o.gpu), catalog.region(o.provider, &o.region))
-            && (self.max_price.is_none()
-                || self.keeps_hourly(crate::domain::billing::on_demand_hourly(
-                    catalog, scenario, o,
-                )))
+        self.keeps_offer(
+            o,
+            catalog.gpu(&o.gpu),
+            catalog.region(o.provider, &o.region),
+        ) && (self.max_price.is_none()
+            || self.keeps_hourly(crate::domain::billing::on_demand_hourly(
+                catalog, scenario, o,
+            )))
     }
 }
 

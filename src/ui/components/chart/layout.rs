@@ -228,7 +228,11 @@ pub fn line_layout(
         .map(|s| {
             // from the start (nothing spent yet), so a one-month horizon
             // draws a line too
-            let start = s.values.first().and_then(|v| finite(*v)).map(|_| (x(0), y(0.0)));
+            let start = s
+                .values
+                .first()
+                .and_then(|v| finite(*v))
+                .map(|_| (x(0), y(0.0)));
             let pts: Vec<Option<(f64, f64)>> = std::iter::once(start)
                 .chain(
                     s.values

@@ -527,7 +527,11 @@ fn row_html(
 /// A tag after a cell's figure.
 #[inline(never)]
 fn tag(out: &mut Html, class: &'static str, text: &str) {
-    out.raw("<span class=\"").raw(class).raw("\">").text(text).raw("</span>");
+    out.raw("<span class=\"")
+        .raw(class)
+        .raw("\">")
+        .text(text)
+        .raw("</span>");
 }
 
 /// The price cell: sourced price with tooltip, or a box for the user's price.

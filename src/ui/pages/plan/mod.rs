@@ -35,9 +35,7 @@ pub fn PlanScreen() -> impl IntoView {
         if !shown.get() {
             return prev.cloned().unwrap_or_default();
         }
-        state.link.with(|l| {
-            results::query(&l.scenario, &l.compare)
-        })
+        state.link.with(|l| results::query(&l.scenario, &l.compare))
     });
     let has_job = Memo::new(move |_| state.link.with(|l| l.scenario.job.is_some()));
     let out = PartView::new(Part::Plan);

@@ -2,8 +2,8 @@
 //! or on the compare screen, shared as `sel`) and which billing models
 //! (`bm`, empty = all). Pure: tested natively.
 use crate::domain::catalog::{Catalog, Offer, OfferId};
-use crate::domain::scenario::narrow::text_hit;
 use crate::domain::job::{JobKind, JobSpec};
+use crate::domain::scenario::narrow::text_hit;
 use crate::domain::scenario::BillingModel;
 use crate::ui::html::Html;
 use crate::ui::i18n::Locale;

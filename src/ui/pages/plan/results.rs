@@ -338,11 +338,19 @@ mod tests {
         assert_eq!(error, None);
         let text = parts[0].as_str();
         assert!(
-            text.contains("plan-narrow") && text.contains("“A100 us-east”, NVLink") && text.contains("≤ $45.00/h"),
+            text.contains("plan-narrow")
+                && text.contains("“A100 us-east”, NVLink")
+                && text.contains("≤ $45.00/h"),
             "{text}"
         );
         let (_, zh) = summary(c, &q, Locale::ZhCn, &mut PlanCache::default());
-        assert!(zh[0].as_str().contains("比较页自身的筛选条件同样适用：“A100 us-east”、"), "{:?}", zh[0]);
+        assert!(
+            zh[0]
+                .as_str()
+                .contains("比较页自身的筛选条件同样适用：“A100 us-east”、"),
+            "{:?}",
+            zh[0]
+        );
         // none set: nothing said, nothing written
         assert_eq!(query(&Scenario::default(), &CompareView::default()), "v=2");
         let (_, plain) = summary(c, "v=2", Locale::En, &mut PlanCache::default());
@@ -362,9 +370,15 @@ mod tests {
         let t = parts[0].as_str();
         let head = t.find("plan-job-answer").expect(t);
         assert!(head < t.find("plan-cheapest").unwrap(), "{t}");
-        assert!(t.contains("<strong>Cheapest for this service: AWS g7e.8xlarge"), "{t}");
+        assert!(
+            t.contains("<strong>Cheapest for this service: AWS g7e.8xlarge"),
+            "{t}"
+        );
         assert!(t.contains("per million tokens ($7,691.63 for its"), "{t}");
-        assert!(t.contains("That is for the horizon's own hours, not the job."), "{t}");
+        assert!(
+            t.contains("That is for the horizon's own hours, not the job."),
+            "{t}"
+        );
         // the same report makes the details' job piece
         let mut kept = PlanCache::default();
         summary(c, &q, Locale::En, &mut kept);
@@ -372,22 +386,49 @@ mod tests {
         assert!(d[2].as_str().contains("$7,691.63"), "{:?}", d[2]);
         // a served model's hours are the same everywhere: no "fastest"
         // list repeating the cheapest one; a training job's differ
-        let two = format!("v=2&jk=llm_serve&jp=70&jtps=1000&o={g7e8},aws:us-east-1:p5.48xlarge&bm=od");
+        let two =
+            format!("v=2&jk=llm_serve&jp=70&jtps=1000&o={g7e8},aws:us-east-1:p5.48xlarge&bm=od");
         let mut kept = PlanCache::default();
         let (_, d) = details(c, &two, Locale::En, &mut kept);
-        assert!(d[2].as_str().contains("job-same-hours") && !d[2].as_str().contains("job-fastest"), "{:?}", d[2]);
-        let train = "v=2&jk=resnet50&o=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge";
+        assert!(
+            d[2].as_str().contains("job-same-hours") && !d[2].as_str().contains("job-fastest"),
+            "{:?}",
+            d[2]
+        );
+        let train =
+            "v=2&jk=resnet50&o=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge";
         let (_, d) = details(c, train, Locale::En, &mut PlanCache::default());
-        assert!(d[2].as_str().contains("job-fastest") && !d[2].as_str().contains("job-same-hours"), "{:?}", d[2]);
+        assert!(
+            d[2].as_str().contains("job-fastest") && !d[2].as_str().contains("job-same-hours"),
+            "{:?}",
+            d[2]
+        );
         // the decision cost comes before the basis sentence in a row
-        let row = d[2].as_str().split("data-testid=\"job-row\"").nth(1).unwrap();
-        assert!(row.find("job-cost").unwrap() < row.find("class=\"basis\"").unwrap(), "{row}");
+        let row = d[2]
+            .as_str()
+            .split("data-testid=\"job-row\"")
+            .nth(1)
+            .unwrap();
+        assert!(
+            row.find("job-cost").unwrap() < row.find("class=\"basis\"").unwrap(),
+            "{row}"
+        );
         // a training job: the whole job's cost
-        let (_, r) = summary(c, "v=2&jk=resnet50&o=azure:eastus:Standard_NC24ads_A100_v4", Locale::ZhCn, &mut PlanCache::default());
+        let (_, r) = summary(
+            c,
+            "v=2&jk=resnet50&o=azure:eastus:Standard_NC24ads_A100_v4",
+            Locale::ZhCn,
+            &mut PlanCache::default(),
+        );
         assert!(r[0].as_str().contains("本作业最便宜"), "{:?}", r[0]);
         // no job: the plan's answer is the headline
         let (_, p) = summary(c, "v=2&m=3", Locale::En, &mut PlanCache::default());
-        assert!(p[0].as_str().contains("<p data-testid=\"plan-cheapest\"><strong>Cheapest for this plan"), "{:?}", p[0]);
+        assert!(
+            p[0].as_str()
+                .contains("<p data-testid=\"plan-cheapest\"><strong>Cheapest for this plan"),
+            "{:?}",
+            p[0]
+        );
         assert!(!p[0].as_str().contains("plan-job-answer"));
     }
 

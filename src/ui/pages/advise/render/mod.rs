@@ -499,7 +499,10 @@ mod tests {
         // figure equal to the whole job
         assert!(j.contains("<h3>Top picks for this job</h3>"), "{j}");
         let figures = cut(&j, "data-testid=\"advise-figures\">", "</p>");
-        assert!(figures.contains(">Decision cost of the whole job $"), "{figures}");
+        assert!(
+            figures.contains(">Decision cost of the whole job $"),
+            "{figures}"
+        );
         assert!(!figures.contains("per month"), "{figures}");
         assert!(!j.contains("Top picks over"));
     }

@@ -487,7 +487,8 @@ mod tests {
     /// $21.957642/h ÷ 8 = $2.74 per GPU-hour; NC24ads_A100_v4: $3.673/h.
     #[test]
     fn offers_with_different_gpu_counts_are_compared_per_gpu() {
-        let q = "v=2&m=1&bm=od&sel=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge";
+        let q =
+            "v=2&m=1&bm=od&sel=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge";
         let h = panel(test_catalog(), q, Locale::En).1;
         let h = h.as_str();
         let row = |id: &str| {
@@ -502,12 +503,20 @@ mod tests {
         assert!(!cells[0].contains("best"), "{gpu}");
         let od = row("compare-row-od");
         let cells: Vec<&str> = od.split("<td").skip(1).collect();
-        assert!(cells[1].contains("data-best=\"1\"") && !cells[0].contains("data-best"), "{od}");
+        assert!(
+            cells[1].contains("data-best=\"1\"") && !cells[0].contains("data-best"),
+            "{od}"
+        );
         assert!(od.contains(" per GPU"), "{od}");
         assert!(!row("compare-row-hourly").contains("best"));
         assert!(h.contains("so the best is the lowest per GPU"));
         // the same GPU counts: as before, no per-GPU row
-        let same = panel(test_catalog(), "v=2&m=1&bm=od&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4", Locale::En).1;
+        let same = panel(
+            test_catalog(),
+            "v=2&m=1&bm=od&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4",
+            Locale::En,
+        )
+        .1;
         assert!(same.as_str().contains("compare-table"));
         assert!(!same.as_str().contains("compare-row-hourly-gpu"));
     }

@@ -38,7 +38,9 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
         None => "—".to_string(),
         Some(x) => match (x.month, x.month_known) {
             (Some(m), _) => m.to_string(),
-            (None, false) if x.beats_on_demand => cx.t(WorkerMsg::PlanCrossUnknownCheaper).to_string(),
+            (None, false) if x.beats_on_demand => {
+                cx.t(WorkerMsg::PlanCrossUnknownCheaper).to_string()
+            }
             (None, false) => cx.t(WorkerMsg::PlanCrossUnknown).to_string(),
             (None, true) => cx.t(WorkerMsg::PlanCrossNever).to_string(),
         },
@@ -112,13 +114,28 @@ mod tests {
                     .as_str()
                     .split("<tr data-testid=\"plan-option\"")
                     .find(|r| {
-                        r.contains(&format!("data-offer=\"{}\" data-model=\"{}\"", o.offer.as_str(), o.model.code()))
+                        r.contains(&format!(
+                            "data-offer=\"{}\" data-model=\"{}\"",
+                            o.offer.as_str(),
+                            o.model.code()
+                        ))
                     })
                     .unwrap();
                 let cell = row.split("data-testid=\"plan-crossing\">").nth(1).unwrap();
                 let cell = &cell[..cell.find("</td>").unwrap()];
-                assert_eq!(cell == "—", !o.model.is_commitment(), "{link} {} {:?}: {cell}", o.offer, o.model);
-                seen.insert(cell.chars().next().is_some_and(|ch| ch.is_ascii_digit()).then_some("month").unwrap_or(cell).to_string());
+                assert_eq!(
+                    cell == "—",
+                    !o.model.is_commitment(),
+                    "{link} {} {:?}: {cell}",
+                    o.offer,
+                    o.model
+                );
+                let kind = if cell.starts_with(|ch: char| ch.is_ascii_digit()) {
+                    "month"
+                } else {
+                    cell
+                };
+                seen.insert(kind.to_string());
             }
         }
         // (each was "—" before)

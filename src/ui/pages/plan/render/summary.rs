@@ -52,11 +52,21 @@ fn job_answer(cx: Ctx, j: &JobReport) -> Markup {
     let text = match o.cost_per_million_tokens {
         Some(cpm) if j.job.kind == JobKind::LlmServe => fill(
             cx.t(WorkerMsg::PlanServeAnswer),
-            &[&option(cx, &o.offer, m), &cx.money(cost.amount()), &hours, &cx.money(cpm)],
+            &[
+                &option(cx, &o.offer, m),
+                &cx.money(cost.amount()),
+                &hours,
+                &cx.money(cpm),
+            ],
         ),
         _ => fill(
             cx.t(WorkerMsg::PlanJobAnswer),
-            &[&option(cx, &o.offer, m), &cx.money(cost.amount()), &hours, &h.gpus.to_string()],
+            &[
+                &option(cx, &o.offer, m),
+                &cx.money(cost.amount()),
+                &hours,
+                &h.gpus.to_string(),
+            ],
         ),
     };
     html! { p data-testid="plan-job-answer" { strong { (text) } } }

@@ -6,11 +6,11 @@
 // * offline.js: the service worker and "reload to update";
 // * actions.js: share, export (CSV / JSON) and the QR code;
 // * prefs.js: the theme switch, the link and columns remembered;
-// * keyboard.js: arrow keys across the offer table.
+// * keyboard.js: arrow keys across the offer table; a ticked row kept in view.
 // Texts follow <html lang> (set by the app): zh or en.
 import { useMorph } from './gpucost.js';
 import { download, share, showQr } from './actions.js';
-import { rove } from './keyboard.js';
+import { keepInView, notePress, rove } from './keyboard.js';
 import { morph } from './morph.js';
 import { registerWorker } from './offline.js';
 import { followSystem, noteRestored, remember, rememberColumns, toggleTheme } from './prefs.js';
@@ -21,6 +21,9 @@ export { morph };
 export function enhance() {
   useMorph(morph);
   document.addEventListener('keydown', rove);
+  document.addEventListener('pointerdown', notePress, true);
+  document.addEventListener('keydown', notePress, true);
+  document.addEventListener('change', keepInView);
   // phones: the answer first — the filters start folded (their summary opens them),
   // unless they show a value of the link that was refused, with its message
   if (matchMedia('(max-width: 640px)').matches) {

@@ -21,3 +21,43 @@ export function rove(ev) {
   if (next) { ev.preventDefault(); next.focus(); }
 }
 
+
+// Ticking an offer's box can insert (or grow) the side-by-side panel above
+// the table: the ticked row stays where it was on screen, so the focus does
+// not jump away. For a short while after the tick, each frame scrolls by
+// however far the row moved; the user's own scrolling ends it.
+const SELECT = '[data-testid="select-offer"]';
+let pressed = null;
+
+// Where a box was when it was pressed (pointer or key, in the capture
+// phase): the app's own handler of the tick can move it before `change`.
+export function notePress(ev) {
+  const t = ev.target;
+  if (t instanceof Element && t.matches(SELECT)) pressed = { box: t, top: t.getBoundingClientRect().top };
+}
+
+export function keepInView(ev) {
+  const t = ev.target;
+  if (!(t instanceof Element) || !t.matches(SELECT)) return;
+  // the row by its offer: the table may draw it again
+  const id = t.closest('[data-offer]')?.getAttribute('data-offer');
+  if (!id) return;
+  const find = () => document.querySelector(`tr[data-offer="${CSS.escape(id)}"] ${SELECT}`);
+  const top = pressed?.box === t ? pressed.top : t.getBoundingClientRect().top;
+  pressed = null;
+  const until = performance.now() + 2000;
+  let stopped = false;
+  const stop = () => { stopped = true; };
+  const opts = { once: true, passive: true };
+  addEventListener('wheel', stop, opts);
+  addEventListener('touchstart', stop, opts);
+  addEventListener('keydown', stop, opts);
+  const step = () => {
+    const box = find();
+    if (stopped || !box || performance.now() > until) return;
+    const moved = box.getBoundingClientRect().top - top;
+    if (Math.abs(moved) >= 1) scrollBy(0, moved);
+    requestAnimationFrame(step);
+  };
+  requestAnimationFrame(step);
+}

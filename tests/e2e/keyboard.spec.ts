@@ -44,3 +44,24 @@ test('a skip link is the first stop of the keyboard and leads past the header to
   await expect(skip).toHaveText('跳到结果', { useInnerText: true });
   expect(app.realErrors()).toEqual([]);
 });
+
+test('ticking a second offer keeps the ticked row where it was: the side-by-side panel above does not push it away', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.open('?v=2&sort=hourly');
+  const boxes = page.getByTestId('select-offer');
+  await expect(boxes.nth(5)).toBeVisible();
+  await boxes.nth(2).focus();
+  await page.keyboard.press('Space');
+  await boxes.nth(5).focus();
+  const before = (await boxes.nth(5).boundingBox())!.y;
+  await page.keyboard.press('Space');
+  // the panel appears above the table (before: the row went from y≈295 to y≈1058)
+  await expect(page.getByTestId('compare-table')).toBeVisible();
+  await page.waitForTimeout(400);
+  const after = (await boxes.nth(5).boundingBox())!.y;
+  console.log(`ticked row: y ${before.toFixed(0)} → ${after.toFixed(0)} as the side-by-side panel appears`);
+  expect(Math.abs(after - before)).toBeLessThan(8);
+  await expect(boxes.nth(5)).toBeFocused();
+  await expect(boxes.nth(5)).toBeInViewport();
+  expect(app.realErrors()).toEqual([]);
+});

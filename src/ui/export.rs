@@ -270,16 +270,9 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
                 yes_no(crate::domain::catalog::is_stale_at(d, at))
             }));
             cells.push(yes_no(l.compare.selected.contains(&o.id)));
-            let mut ids: Vec<&str> = Vec::new();
-            for p in refs {
-                let id = match &p.origin {
-                    crate::domain::billing::PriceOrigin::Catalog { source, .. } => &**source,
-                    crate::domain::billing::PriceOrigin::User => "user",
-                };
-                if !ids.contains(&id) {
-                    ids.push(id);
-                }
-            }
+            // every source the row's prices, specs and network cite
+            let mut ids = Vec::new();
+            cite(o, &mut ids);
             cells.push(Cell::Text(ids.join(" ")));
             cells
         })
@@ -606,7 +599,7 @@ mod tests {
         assert_eq!(cells[col("GPU 数")], "2");
         assert_eq!(cells[col("价格日期")], "2026-10-10");
         assert_eq!(cells[col("过旧")], "否");
-        assert_eq!(cells[col("数据来源")], "mr-book");
+        assert_eq!(cells[col("数据来源")], "mr-book sky-az net-azure");
         // the side-by-side selection is in the file
         let sel = export(c, "v=2&p=azure&sel=azure:eastus:Standard_NC48ads_A100_v4,azure:eastus:Standard_NC24ads_A100_v4", Locale::En, Format::Csv);
         let selected = sel

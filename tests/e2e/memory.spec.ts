@@ -96,10 +96,13 @@ test('corrupted stored settings are ignored with a note', async ({ app, page }) 
 
 test.describe('a first visit in Chinese', () => {
   test.use({ locale: 'zh-CN' });
-  test('shows CNY unless the link names a currency', async ({ app, page }) => {
-    await app.open('?v=2&m=6');
+  test('shows CNY on a bare visit; a link shows what it says (no cur: USD, as for its sender)', async ({ app, page }) => {
+    await app.open();
     await expect(page).toHaveURL(/[?&]cur=CNY(&|$)/);
+    await page.evaluate(() => localStorage.clear());
+    await app.open('?v=2&m=6');
     await expect(page.getByTestId('months')).toHaveValue('6');
+    await expect(page).not.toHaveURL(/cur=CNY/);
     await page.evaluate(() => localStorage.clear());
     await app.open('?v=2&cur=USD');
     await expect(page).not.toHaveURL(/cur=CNY/);

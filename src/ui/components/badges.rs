@@ -3,8 +3,8 @@
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Locale, Msg};
 
-/// "stale 2021" beside a price more than 12 months old at the date ages
-/// are measured at (today in the browser): its date says how old.
+/// "stale" beside a price more than 12 months old at the date ages are
+/// measured at (today in the browser); its tooltip says the date.
 pub fn stale_badge(loc: Locale, as_of: &str) -> Html {
     let tip = fill(Msg::StaleTip.text(loc), &[as_of]);
     let mut h = Html::new();
@@ -13,8 +13,6 @@ pub fn stale_badge(loc: Locale, as_of: &str) -> Html {
         .attr("aria-label", &tip)
         .raw(">")
         .text(Msg::StaleBadge.text(loc))
-        .raw(" ")
-        .text(as_of)
         .raw("</span>");
     h
 }

@@ -58,6 +58,12 @@ if (process.env.TRUNK_STAGING_DIR) {
     const out = transformSync(readFileSync(p, 'utf8'), { minify: true, target: 'es2020', ...(format ? { format } : {}) });
     writeFileSync(p, out.code);
   }
+  // the other screens' styles (copied as written: Trunk minifies only the
+  // stylesheet it links)
+  for (const f of ['screens.css']) {
+    const p = join(dir, f);
+    writeFileSync(p, transformSync(readFileSync(p, 'utf8'), { loader: 'css', minify: true }).code);
+  }
   // 0b. shorter import names in both wasm modules and their glue
   //     (tools/short-imports.mjs; what it saves: docs/SIZE.md)
   const { shortenImports } = await import('./short-imports.mjs');

@@ -19,8 +19,9 @@ const budget = bi >= 0 ? Number(args[bi + 1]) : null;
 // loaded once the app runs; not the plan worker, loaded when the plan
 // screen is first shown).
 const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^first\.js$/, /^boot\.js$/, /^gpucost\.js$/, /^gpucost_bg\.wasm$/, /^catalog\.bin$/];
-// Fetched the first time the plan screen is shown (its own cost).
-const PLAN_SCREEN = [/^worker\.js$/, /^gpucost-worker\.js$/, /^gpucost-worker_bg\.wasm$/, /^catalog-full\.bin$/];
+// Fetched the first time the plan screen is shown (its own cost); the other
+// screens' styles come after the first paint on a compare visit (web/first.js).
+const PLAN_SCREEN = [/^screens\.css$/, /^worker\.js$/, /^gpucost-worker\.js$/, /^gpucost-worker_bg\.wasm$/, /^catalog-full\.bin$/];
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

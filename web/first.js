@@ -82,4 +82,19 @@
   // The default view: a bare visit with no last settings and no chosen
   // columns (the zh one is the CNY link set above, which the rows show).
   root.dataset.first = (bare && last === null && !colsApply ? '' : 'wait-') + lang;
+
+  // The other screens' styles (plan, providers, advise: style/screens.css,
+  // not in the first load): a link that opens one of them waits for them
+  // before its first paint; the compare screen does not wait, and has them
+  // by the time another screen is opened.
+  var sheet = document.createElement('link');
+  var shown = new URLSearchParams(location.search).getAll('screen').pop();
+  sheet.rel = 'stylesheet';
+  sheet.href = 'screens.css';
+  if (shown && shown !== 'compare') sheet.setAttribute('blocking', 'render');
+  else {
+    sheet.media = 'print';
+    sheet.onload = () => { sheet.media = 'all'; };
+  }
+  document.head.append(sheet);
 })();

@@ -68,3 +68,25 @@ test('a link made with an older dataset says so and lists the prices dated after
   await expect.poll(() => new URL(page.url()).searchParams.get('d')).toBe(dataset);
   expect(app.realErrors()).toEqual([]);
 });
+
+// The plan, providers and advise screens' styles are a sheet of their own
+// (screens.css), not in the first load: a compare visit paints without
+// waiting for it, a link to another screen waits for it (never an unstyled
+// first paint), and a screen opened later is styled.
+test('the other screens\' styles: not awaited by compare, awaited by a link to them', async ({ app, page }) => {
+  const blocking = () => page.evaluate(() => {
+    const e = performance.getEntriesByType('resource').find((r) => r.name.endsWith('/screens.css'));
+    return e ? (e as PerformanceResourceTiming & { renderBlockingStatus: string }).renderBlockingStatus : 'not fetched';
+  });
+  await app.open('?v=2&gpus=8');
+  await expect.poll(blocking).toBe('non-blocking');
+  await page.getByTestId('nav-advise').click();
+  await expect(page.getByTestId('screen-advise')).toHaveCSS('display', 'grid');
+
+  for (const screen of ['advise', 'plan', 'providers']) {
+    await app.open(`?v=2&screen=${screen}`);
+    await expect.poll(blocking).toBe('blocking');
+  }
+  await expect(page.locator('table.providers th').first()).toHaveCSS('white-space', 'normal');
+  expect(app.realErrors()).toEqual([]);
+});

@@ -90,3 +90,32 @@ test('the other screens\' styles: not awaited by compare, awaited by a link to t
   await expect(page.locator('table.providers th').first()).toHaveCSS('white-space', 'normal');
   expect(app.realErrors()).toEqual([]);
 });
+
+// Issue 48, point 8: at 1280×800 the inputs are a side panel and the plan's
+// and the advice's answers start in the first view, beside the inputs (they
+// started at y ≈ 1240 and ~1.8 screens down); the phone keeps one column.
+test('plan and advise answer in the first view at 1280×800, beside their inputs', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const inView = async (answer: string, inputs: string) => {
+    const a = await page.getByTestId(answer).first().boundingBox();
+    const i = await page.getByTestId(inputs).boundingBox();
+    expect(a && a.y + Math.min(a.height, 60) <= 800, `${answer} in the first view: ${JSON.stringify(a)}`).toBe(true);
+    expect(a && i && a.x >= i.x + i.width, `${answer} beside ${inputs}`).toBe(true);
+  };
+  await app.open('?v=2&screen=plan&gpus=4&gpu=a100-80-sxm,a100-40-sxm');
+  await expect(page.getByTestId('plan-cheapest')).toBeVisible();
+  await inView('plan-cheapest', 'plan-controls');
+  await page.getByTestId('plan-months').fill('36');
+  await expect(page.getByTestId('plan-cheapest')).toContainText('36-month');
+  await inView('plan-cheapest', 'plan-controls');
+
+  await app.open('?v=2&screen=advise&gpus=4');
+  await expect(page.getByTestId('advise-pick').first()).toBeVisible();
+  await inView('advise-pick', 'advise-form');
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  const form = await page.getByTestId('advise-form').boundingBox();
+  const pick = await page.getByTestId('advise-pick').first().boundingBox();
+  expect(form && pick && pick.y > form.y).toBe(true);
+  expect(app.realErrors()).toEqual([]);
+});

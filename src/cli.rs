@@ -406,6 +406,7 @@ fn refusals(cat: &Catalog, notices: &[crate::domain::link::LinkNotice]) -> Vec<S
                     }
                 }
                 C::TooManyItems => format!("{k} has too many items"),
+                C::BadEscape => format!("{k}={v} is not validly percent-encoded"),
                 _ => return None,
             })
         })

@@ -341,3 +341,37 @@ fn many_unknown_keys_are_one_notice() {
         ]
     );
 }
+
+/// Issue 48 point 15: an over-long search says it was shortened to its
+/// first 200 characters (it said "(“”) default used" while keeping 200);
+/// a value with a broken percent-escape is refused with a notice showing it
+/// as written (it became "�%A" silently), and the other keys are read.
+#[test]
+fn long_search_and_broken_escapes_say_what_was_done() {
+    let c = fixture();
+    let long = "a".repeat(250);
+    let st = parse_query(&format!("v=2&q={long}&gpus=2"), &c);
+    assert_eq!(st.view.q, "a".repeat(200));
+    let n: Vec<(&str, &str, C)> = st
+        .notices
+        .iter()
+        .map(|n| (n.key.as_str(), n.value.as_str(), n.code))
+        .collect();
+    assert_eq!(n, vec![("q", "200", C::Shortened)]);
+
+    for bad in ["%E2%A", "A100%", "%zz", "%FF%FE", "%C3"] {
+        let st = parse_query(&format!("v=2&q={bad}&gpus=2"), &c);
+        assert_eq!(st.view.q, "", "{bad}");
+        assert_eq!(st.scenario.min_gpus, 2, "{bad}");
+        let n: Vec<(&str, &str, C)> = st
+            .notices
+            .iter()
+            .map(|n| (n.key.as_str(), n.value.as_str(), n.code))
+            .collect();
+        assert_eq!(n, vec![("q", bad, C::BadEscape)], "{bad}");
+    }
+    // a well-formed escape of a multi-byte character reads as before
+    let st = parse_query("v=2&q=%E2%82%AC+A100%25", &c);
+    assert_eq!(st.view.q, "€ A100%");
+    assert!(st.notices.is_empty(), "{:?}", st.notices);
+}

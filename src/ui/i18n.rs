@@ -267,6 +267,8 @@ messages! {
     NoticeUnknownItem => "“{1}” in the link's “{0}” is not known and was dropped.", "链接“{0}”中的“{1}”无法识别，已移除。";
     NoticeTooMany => "The link's “{0}” has too many items; the first ones are kept.", "链接“{0}”中的项目过多，只保留前几项。";
     NoticeVersion => "This link was made by a newer version (v={1}); it was read as well as possible.", "此链接来自更新的版本（v={1}），已尽量读取。";
+    NoticeShortened => "The link's “{0}” is longer than {1} characters; its first {1} are used.", "链接中“{0}”的值超过 {1} 个字符，只使用前 {1} 个。";
+    NoticeBadEscape => "The link's value for “{0}” (“{1}”) is not validly encoded; the default is used.", "链接中“{0}”的值（“{1}”）编码无效，已使用默认值。";
     NoticeDuplicate => "The link's “{0}” appears twice; the last value is used.", "链接中“{0}”出现了两次，已使用最后一个值。";
     // Field errors
     ErrNotANumber => "Not a number", "不是数字";

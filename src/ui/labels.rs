@@ -208,6 +208,8 @@ pub fn notice_msg(code: LinkNoticeCode) -> Msg {
         LinkNoticeCode::DataUpdated => Msg::NoticeDataUpdated,
         LinkNoticeCode::NoMatch => Msg::NoticeNoMatch,
         LinkNoticeCode::UnknownKeys => Msg::NoticeUnknownKeys,
+        LinkNoticeCode::Shortened => Msg::NoticeShortened,
+        LinkNoticeCode::BadEscape => Msg::NoticeBadEscape,
     }
 }
 

@@ -209,6 +209,23 @@ test('bad link values fall back per key with a dismissible notice', async ({ app
   expect(app.realErrors()).toEqual([]);
 });
 
+test('an over-long search says it was shortened; a broken percent-escape is refused, shown as written', async ({ app, page }) => {
+  // before (issue 48 point 15): "(“”) … default used" while 200 characters
+  // were kept, and `%E2%A` became "�%A" in the search box with no notice
+  const notice = page.locator('[data-testid="link-notice"][data-key="q"]');
+  await app.open(`?v=2&gpus=2&q=${'a'.repeat(250)}`);
+  await expect(notice).toContainText('“q” is longer than 200 characters; its first 200 are used.');
+  await app.openFilters();
+  await expect(page.getByTestId('filter-search')).toHaveValue('a'.repeat(200));
+
+  await app.open('?v=2&gpus=2&q=%E2%A');
+  await expect(notice).toContainText('(“%E2%A”) is not validly encoded; the default is used.');
+  await app.openFilters();
+  await expect(page.getByTestId('filter-search')).toHaveValue('');
+  await expect(page.getByTestId('filter-min-gpus')).toHaveValue('2');
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('thousands of unknown link keys are one notice naming the first; a few are one notice each', async ({ app, page }) => {
   // 3,000 stacked notices before (issue 48 point 15)
   const keys = Array.from({ length: 3000 }, (_, i) => `k${i}=1`).join('&');

@@ -324,7 +324,7 @@ pub static COMPARE_KEYS: &[KeySpec<CompareView>] = &[
 fn r_q(r: &mut Reader, raw: &str, v: &mut CompareView) -> Result<(), Bad> {
     let val = decode(raw);
     if val.chars().count() > MAX_QUERY_CHARS {
-        r.note("", LinkNoticeCode::OutOfRange);
+        r.note(&MAX_QUERY_CHARS.to_string(), LinkNoticeCode::Shortened);
     }
     v.q = clip_query(&val);
     Ok(())

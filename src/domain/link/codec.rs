@@ -57,6 +57,29 @@ pub fn decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Whether `s` decodes exactly: every `%` starts an escape of two hex
+/// digits and the decoded bytes are UTF-8 (what [`decode`] would otherwise
+/// keep literally or replace by `�`).
+pub fn well_encoded(s: &str) -> bool {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' {
+            let digit = |j: usize| b.get(j).copied().and_then(hex);
+            let (Some(h), Some(l)) = (digit(i + 1), digit(i + 2)) else {
+                return false;
+            };
+            out.push(h << 4 | l);
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    std::str::from_utf8(&out).is_ok()
+}
+
 /// A list key's value: the items' codes, each encoded, comma-separated;
 /// `None` (nothing written) for an empty list.
 pub fn list<'a, T, S: AsRef<str>>(items: &'a [T], code: impl Fn(&'a T) -> S) -> Option<String> {

@@ -70,6 +70,13 @@ pub enum LinkNoticeCode {
     /// instead of one each (key = the first of them, joined, value = how
     /// many).
     UnknownKeys,
+    /// A value longer than its key allows (the search text): its first
+    /// characters are kept (value = how many).
+    Shortened,
+    /// A value that is not validly percent-encoded (a `%` not followed by
+    /// two hex digits, or bytes that are not UTF-8): the key's default is
+    /// used (value = the value as written).
+    BadEscape,
 }
 
 /// More unknown keys than this are one notice (a link with thousands of
@@ -370,6 +377,8 @@ pub fn read<'a>(
                 Ok(_) => r.note_key(key, &decode(raw), LinkNoticeCode::UnsupportedVersion),
                 Err(_) => r.note_key(key, &decode(raw), LinkNoticeCode::InvalidValue),
             }
+        } else if !codec::well_encoded(raw) {
+            r.note_key(key, raw, LinkNoticeCode::BadEscape);
         } else if !dispatch(&mut r, key, raw) {
             r.note_key(key, &decode(raw), LinkNoticeCode::UnknownKey);
         }

@@ -21,9 +21,18 @@ function say(el, en, zhText, link) {
     status.className = 'share-status';
     status.setAttribute('role', 'status');
     status.dataset.testid = 'share-status';
+    // over the page, not in the header's row: the header never reflows
+    // (styled here: the first load does not carry it; the CSP allows CSSOM)
+    Object.assign(status.style, {
+      position: 'fixed', top: '0.5rem', left: '50%', transform: 'translateX(-50%)', zIndex: '30',
+      maxWidth: '92vw', padding: '0.4rem 0.8rem', borderRadius: '6px', fontWeight: '600',
+      overflowWrap: 'anywhere', background: 'var(--bg)', color: 'var(--ink)', border: '1px solid var(--line)',
+      boxShadow: '0 2px 8px rgba(0,0,0,0.25)',
+    });
     el.after(status);
   }
   status.textContent = zh() ? zhText : en;
+  status.hidden = false;
   clearTimeout(say.timer);
   if (link) {
     const box = document.createElement('input');
@@ -32,8 +41,15 @@ function say(el, en, zhText, link) {
     box.dataset.testid = 'share-link';
     status.append(' ', box);
     box.select();
+    // kept until the reader presses anywhere else
+    const away = (ev) => {
+      if (status.contains(ev.target)) return;
+      status.hidden = true;
+      document.removeEventListener('pointerdown', away, true);
+    };
+    document.addEventListener('pointerdown', away, true);
   } else {
-    say.timer = setTimeout(() => { status.textContent = ''; }, 4000);
+    say.timer = setTimeout(() => { status.textContent = ''; status.hidden = true; }, 4000);
   }
 }
 

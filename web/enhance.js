@@ -6,11 +6,12 @@
 // * offline.js: the service worker and "reload to update";
 // * actions.js: share, export (CSV / JSON) and the QR code;
 // * prefs.js: the theme switch, the link and columns remembered;
-// * keyboard.js: arrow keys across the offer table; a ticked row kept in view.
+// * keyboard.js: arrow keys across the offer table; a ticked row and the
+//   current screen's tab kept in view.
 // Texts follow <html lang> (set by the app): zh or en.
 import { useMorph } from './gpucost.js';
 import { download, share, showQr } from './actions.js';
-import { keepInView, notePress, rove } from './keyboard.js';
+import { currentTabInView, keepInView, notePress, rove } from './keyboard.js';
 import { morph } from './morph.js';
 import { registerWorker } from './offline.js';
 import { followSystem, noteRestored, remember, rememberColumns, toggleTheme } from './prefs.js';
@@ -24,6 +25,7 @@ export function enhance() {
   document.addEventListener('pointerdown', notePress, true);
   document.addEventListener('keydown', notePress, true);
   document.addEventListener('change', keepInView);
+  currentTabInView();
   // phones: the answer first — the filters start folded (their summary opens them),
   // unless they show a value of the link that was refused, with its message
   if (matchMedia('(max-width: 640px)').matches) {

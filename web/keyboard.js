@@ -61,3 +61,20 @@ export function keepInView(ev) {
   };
   requestAnimationFrame(step);
 }
+
+// Phones: the screens' tabs are one row that scrolls sideways; the current
+// screen's tab is scrolled into that row's view whenever it changes (a
+// link to the last screen showed its tab cut off).
+export function currentTabInView() {
+  const nav = document.querySelector('.screens');
+  if (!nav) return;
+  const show = () => {
+    const tab = nav.querySelector('a.current, a[aria-current="page"]');
+    if (!tab || nav.scrollWidth <= nav.clientWidth) return;
+    const n = nav.getBoundingClientRect();
+    const t = tab.getBoundingClientRect();
+    if (t.left < n.left || t.right > n.right) nav.scrollLeft += t.left - n.left - (n.width - t.width) / 2;
+  };
+  new MutationObserver(show).observe(nav, { subtree: true, attributes: true, attributeFilter: ['class', 'aria-current'] });
+  show();
+}

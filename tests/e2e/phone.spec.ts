@@ -104,3 +104,29 @@ test.describe('a small phone (375 × 667)', () => {
     expect(app.realErrors()).toEqual([]);
   });
 });
+
+// Issue 48 point 12: at 375 px the header's last actions (JSON, ◐) and the
+// last tabs were cut off, the current tab out of view, and "Link copied"
+// inserted in the header's row reflowed it.
+test('phones: every header action in view, the current tab scrolled into view, the share note over the page', async ({ app, page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  for (const lang of ['en', 'zh-CN']) {
+    await page.addInitScript((l) => localStorage.setItem('gpucost.lang', l), lang);
+    await app.open('?v=2&screen=sources');
+    const header = page.locator('header').first();
+    for (const b of await page.locator('.header-meta .actions > *').all()) {
+      const box = (await b.boundingBox())!;
+      expect(box.x, `${lang} ${await b.innerText()}`).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, `${lang} ${await b.innerText()}`).toBeLessThanOrEqual(375);
+      expect(box.width).toBeGreaterThanOrEqual(44);
+    }
+    const tab = (await page.getByTestId('nav-sources').boundingBox())!;
+    expect(tab.x).toBeGreaterThanOrEqual(0);
+    await expect.poll(async () => { const t = (await page.getByTestId('nav-sources').boundingBox())!; return t.x + t.width; }).toBeLessThanOrEqual(375);
+    const before = (await header.boundingBox())!;
+    await page.locator('[data-action="share"]').click();
+    await expect(page.getByTestId('share-status')).toBeVisible();
+    expect((await header.boundingBox())!.height).toBe(before.height);
+  }
+  expect(app.realErrors()).toEqual([]);
+});

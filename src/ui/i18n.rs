@@ -298,6 +298,7 @@ messages! {
     PlanOffersHint => "Shared with the compare screen's selection. None picked: the 4 cheapest offers for the filters.",
         "与比较页的所选实例共用。未选择时：按筛选条件取最便宜的 4 个实例。";
     PlanAddOffer => "Add an offer", "添加实例";
+    PickMore => "Show more ({0} of {1} shown)", "显示更多（已显示 {0} / {1} 个）";
     Remove => "Remove", "移除";
     PlanModels => "Billing models", "计费方式";
     PlanSpot => "Spot assumptions", "竞价实例假设";

@@ -219,3 +219,26 @@ test('interaction latency on the plan screen (printed, median of 9)', async ({ a
   console.log(`plan latency: median ${times[4]} ms (min ${times[0]}, max ${times[8]}) from typing hours to the updated plan, 4 offers × 6 models, timed through test polling (the in-page figure: latency.spec.ts)`);
   expect(app.realErrors()).toEqual([]);
 });
+
+// Issue 48 point 11: "Add an offer" listed the first 8 matches in catalog
+// order, with no price, no GPU count and no "more".
+test('"Add an offer" lists the cheapest for the GPUs needed first, with GPUs and price, and more on demand', async ({ app, page }) => {
+  await app.open('?v=2&screen=plan&gpus=4');
+  await page.getByTestId('plan-offer-search').fill('a100');
+  const items = page.getByTestId('plan-candidates').locator('button[data-act="add"]');
+  await expect(items).toHaveCount(8);
+  await expect(items.first()).toContainText(/NVIDIA A100 .* × \d+ · \$[\d,.]+\/h/);
+  const more = page.getByTestId('plan-candidates-more');
+  await expect(more).toContainText(/Show more \(8 of \d+ shown\)/);
+  const total = Number((await more.innerText()).match(/of (\d+)/)![1]);
+  await more.click();
+  await expect(items).toHaveCount(Math.min(16, total));
+  // adding one plans it
+  const id = await items.first().getAttribute('data-offer');
+  await items.first().click();
+  await expect(page.getByTestId('plan-selected')).toContainText(id!.split(':')[2]);
+  // a new search starts from its first ones again
+  await page.getByTestId('plan-offer-search').fill('h100');
+  await expect(items).toHaveCount(8);
+  expect(app.realErrors()).toEqual([]);
+});

@@ -76,7 +76,9 @@ pub struct KeptRates {
 /// [`price_all`], with the offers' rates kept in `kept` from one call to
 /// the next while only the hours per month change (the compare table's
 /// hours box): such a pass only multiplies ([`Rates::at`]). Any other
-/// change makes them again.
+/// change makes them again. Never inlined: the compare table and the
+/// plan's offer picker share one copy in the wasm.
+#[inline(never)]
 pub fn price_kept(
     catalog: &'static Catalog,
     scenario: &Scenario,

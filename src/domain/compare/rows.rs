@@ -229,8 +229,31 @@ fn sorted<'a>(
             priced: p,
         })
         .collect();
-    rows.sort_by(|a, b| compare_rows(a, b, sort));
+    sort_rows(&mut rows, sort);
     rows
+}
+
+/// The table's one sort (one copy of the sort in the wasm for every list
+/// ordered like the table).
+fn sort_rows(rows: &mut [Candidate], sort: Sort) {
+    rows.sort_by(|a, b| compare_rows(a, b, sort));
+}
+
+/// Offers in ascending order of a figure of each (`None` last, then by
+/// offer id), as the table orders a number column: for lists outside the
+/// table (the plan's offer picker).
+pub fn by_figure<'a>(
+    items: impl Iterator<Item = (&'a PricedOffer, Option<Decimal>)>,
+) -> Vec<&'a PricedOffer> {
+    let mut rows: Vec<Candidate> = items
+        .map(|(priced, key)| Candidate { priced, key })
+        .collect();
+    let sort = Sort {
+        column: Column::Hourly,
+        descending: false,
+    };
+    sort_rows(&mut rows, sort);
+    rows.into_iter().map(|c| c.priced).collect()
 }
 
 fn row(c: Candidate, view: &CompareView) -> Row {

@@ -3,12 +3,15 @@
 //! billing models, spot, promotions and credits, data. Typing replaces the
 //! history entry; a bad value shows its message beside the field and the
 //! last good plan stays on screen.
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+
 use leptos::prelude::*;
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use super::pick;
 use crate::domain::catalog::{Currency, OfferId};
+use crate::domain::compare;
 use crate::domain::input::NumberField;
 use crate::domain::job::JobKind;
 use crate::domain::money::Money;
@@ -359,6 +362,12 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
     let i18n = use_i18n();
     let catalog = state.catalog;
     let query = RwSignal::new(String::new());
+    // how many found offers are listed: more each time "more" is pressed,
+    // back to the first ones for a new search
+    // (a plain counter, the search's signal notified when it grows: a
+    // signal of its own would add its code to the first load)
+    let limit = std::sync::Arc::new(AtomicUsize::new(pick::PICK_LIMIT));
+    let (shown_n, more_n, reset_n) = (limit.clone(), limit.clone(), limit);
     let selected = Memo::new(move |_| state.link.with(|l| l.compare.selected.clone()));
     // Both lists are markup with one click handler for their buttons (each
     // button names its offer and what it does): lists of view components
@@ -369,17 +378,39 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
     };
     let found = move || {
         let loc = i18n.locale.get();
-        html::inner(
-            selected.with(|sel| query.with(|q| pick::candidates_html(catalog, q, sel, loc))),
-        )
+        html::inner(state.link.with(|l| {
+            query.with(|q| {
+                // every offer priced as the compare table prices it, only
+                // while there is a search
+                let priced = if q.trim().is_empty() {
+                    Vec::new()
+                } else {
+                    compare::price_all(catalog, &compare::pricing_inputs(&l.scenario))
+                };
+                pick::candidates_html(
+                    catalog,
+                    &priced,
+                    &l.scenario,
+                    q,
+                    &l.compare.selected,
+                    shown_n.load(Relaxed),
+                    loc,
+                )
+            })
+        }))
     };
     let on_click = move |ev: leptos::ev::MouseEvent| {
         use wasm_bindgen::JsCast;
         let button = ev
             .target()
             .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|e| e.closest("button[data-offer]").ok().flatten());
+            .and_then(|e| e.closest("button[data-act]").ok().flatten());
         if let Some(b) = button {
+            if b.get_attribute("data-act").as_deref() == Some("more") {
+                more_n.fetch_add(pick::PICK_LIMIT, Relaxed);
+                query.notify();
+                return;
+            }
             let on = b.get_attribute("data-act").as_deref() == Some("add");
             if let Some(id) = b.get_attribute("data-offer") {
                 state.update(|l| l.compare.select(&OfferId::from(id.as_str()), on));
@@ -398,7 +429,10 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
                     data-testid="plan-offer-search"
                     placeholder=move || i18n.t(Msg::SearchPlaceholder)
                     prop:value=move || query.get()
-                    on:input=move |ev| query.set(event_target_value(&ev))
+                    on:input=move |ev| {
+                        reset_n.store(pick::PICK_LIMIT, Relaxed);
+                        query.set(event_target_value(&ev));
+                    }
                 />
             </label>
             <ul class="pick-list" data-testid="plan-candidates" inner_html=found></ul>

@@ -75,6 +75,12 @@ pub enum ValidationError {
     BandNotSpot {
         context: String,
     },
+    /// A Chinese text that no longer translates its English (the leading
+    /// date differs, "undated" is not 无日期) or that has no English.
+    Untranslated {
+        context: String,
+        field: &'static str,
+    },
     EmptyAsOf {
         context: String,
     },
@@ -192,6 +198,10 @@ impl fmt::Display for ValidationError {
                 write!(f, "{context}: interruption_band on a price that is not spot")
             }
             EmptyAsOf { context } => write!(f, "{context}: empty as_of"),
+            Untranslated { context, field } => write!(
+                f,
+                "{context}: `{field}` does not translate its English text (translate it again)"
+            ),
             EmptyText { context, field } => write!(f, "{context}: empty `{field}`"),
             UnknownClaim { context, claim } => write!(f, "{context}: unknown claim `{claim}`"),
             SparseNotDouble { gpu, metric, dense, sparse } => write!(
@@ -624,6 +634,32 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
                 context: format!("source `{}`", s.id),
                 field: "reference",
             });
+        }
+        // a translation keeps its English's date: one made for an earlier
+        // `as_of` is caught when the date changes
+        let date = |t: &str| -> String {
+            t.chars()
+                .take_while(|c| c.is_ascii_digit() || *c == '-')
+                .collect()
+        };
+        let as_of_ok = s.as_of_zh.as_deref().is_none_or(|zh| {
+            if s.as_of.starts_with("undated") {
+                zh.starts_with("无日期")
+            } else {
+                !zh.trim().is_empty() && date(zh) == date(&s.as_of)
+            }
+        });
+        let fields = [
+            ("as_of_zh", as_of_ok),
+            ("note_zh", s.note_zh.is_none() || s.note.is_some()),
+        ];
+        for (field, ok) in fields {
+            if !ok {
+                errs.push(ValidationError::Untranslated {
+                    context: format!("source `{}`", s.id),
+                    field,
+                });
+            }
         }
     }
 

@@ -419,7 +419,9 @@ wire_struct!(Source {
     reference,
     as_of,
     kind,
-    note
+    note;
+    full: as_of_zh,
+    note_zh
 });
 wire_struct!(Gpu {
     id,

@@ -101,7 +101,7 @@ PRICE_KEYS = ("model", "term_months", "payment", "upfront", "hourly", "hourly_mi
 # winner takes them over, its note naming where from (the spot history has no Spot Advisor band; the
 # spot file's row has it).
 TAKEN_OVER = ("interruption_band",)
-SOURCE_KEYS = ("id", "title", "reference", "as_of", "kind", "note")
+SOURCE_KEYS = ("id", "title", "reference", "as_of", "as_of_zh", "kind", "note", "note_zh")
 
 
 def canon(d: dict, keys: tuple) -> dict:

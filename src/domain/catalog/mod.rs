@@ -115,9 +115,16 @@ pub struct Source {
     pub reference: String,
     /// Date (or period) the source's figures are valid for, ISO-like.
     pub as_of: String,
+    /// `as_of` in Chinese, where it says more than a date (the data
+    /// screen shows it; the worker's data only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub as_of_zh: Option<String>,
     pub kind: SourceKind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+    /// `note` in Chinese (the worker's data only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note_zh: Option<String>,
 }
 
 code_enum! {
@@ -563,6 +570,8 @@ impl Catalog {
         // from the whole catalog; here a source is its title and date
         for s in &mut c.sources {
             s.note = None;
+            s.as_of_zh = None;
+            s.note_zh = None;
             s.reference.clear();
         }
         // what only the worker (job estimates, the advise checks, the

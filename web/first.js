@@ -83,15 +83,17 @@
   // columns (the zh one is the CNY link set above, which the rows show).
   root.dataset.first = (bare && last === null && !colsApply ? '' : 'wait-') + lang;
 
-  // The other screens' styles (plan, providers, advise: style/screens.css,
-  // not in the first load): a link that opens one of them waits for them
-  // before its first paint; the compare screen does not wait, and has them
-  // by the time another screen is opened.
+  // The other screens' styles (plan, providers, advise and the side-by-side
+  // comparison: style/screens.css, not in the first load): a link that
+  // opens one of them, or ticks offers, waits for them before its first
+  // paint; the compare screen does not wait, and has them by the time
+  // another screen is opened or an offer ticked.
   var sheet = document.createElement('link');
-  var shown = new URLSearchParams(location.search).getAll('screen').pop();
+  var link = new URLSearchParams(location.search);
+  var shown = link.getAll('screen').pop();
   sheet.rel = 'stylesheet';
   sheet.href = 'screens.css';
-  if (shown && shown !== 'compare') sheet.setAttribute('blocking', 'render');
+  if ((shown && shown !== 'compare') || link.get('sel')) sheet.setAttribute('blocking', 'render');
   else {
     sheet.media = 'print';
     sheet.onload = () => { sheet.media = 'all'; };

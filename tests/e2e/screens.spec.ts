@@ -88,6 +88,10 @@ test('the other screens\' styles: not awaited by compare, awaited by a link to t
     await expect.poll(blocking).toBe('blocking');
   }
   await expect(page.locator('table.providers th').first()).toHaveCSS('white-space', 'normal');
+  // a link that ticks offers opens on their side-by-side comparison: it waits too
+  await app.open('?v=2&sel=aws:us-east-1:p4d.24xlarge,aws:us-east-1:g5.xlarge');
+  await expect.poll(blocking).toBe('blocking');
+  await expect(page.locator('.compare td').first()).toHaveCSS('text-align', 'right');
   expect(app.realErrors()).toEqual([]);
 });
 

@@ -363,7 +363,9 @@ test('prices more than 12 months old today carry a stale badge', async ({ app, p
   // Tencent's CNY list is dated 2021 (lower bound); p4d us-east-1 is dated 2026-10-10.
   await app.open('?q=GT4.4XLARGE96&r=tencent:ap-guangzhou');
   const old = page.locator('[data-offer="tencent:ap-guangzhou:GT4.4XLARGE96"]');
-  await expect(old.getByTestId('stale-badge')).toBeVisible();
+  // its age, not only "stale" (issue 48 point 16); the tip says the rest
+  await expect(old.getByTestId('stale-badge')).toHaveText('2021');
+  await expect(old.getByTestId('stale-badge')).toHaveAttribute('title', /more than 12 months old today \(as of 2021/);
   await app.open('?q=p4d.24xlarge&r=aws:us-east-1');
   const fresh = page.locator('[data-offer="aws:us-east-1:p4d.24xlarge"]');
   await expect(fresh).toBeVisible();

@@ -3,8 +3,9 @@
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Locale, Msg};
 
-/// "stale" beside a price more than 12 months old at the date ages are
-/// measured at (today in the browser); its tooltip says the date.
+/// The year of a price more than 12 months old at the date ages are
+/// measured at (today in the browser), beside it; its tooltip says it is
+/// stale and the date.
 pub fn stale_badge(loc: Locale, as_of: &str) -> Html {
     let tip = fill(Msg::StaleTip.text(loc), &[as_of]);
     let mut h = Html::new();
@@ -12,7 +13,12 @@ pub fn stale_badge(loc: Locale, as_of: &str) -> Html {
         .attr("title", &tip)
         .attr("aria-label", &tip)
         .raw(">")
-        .text(Msg::StaleBadge.text(loc))
+        // its age: the year of its date (as wide as "stale"; the tip says
+        // the rest), or "stale" for a price without a year
+        .text(match as_of.get(..4) {
+            Some(y) if y.bytes().all(|b| b.is_ascii_digit()) => y,
+            _ => Msg::StaleBadge.text(loc),
+        })
         .raw("</span>");
     h
 }

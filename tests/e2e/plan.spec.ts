@@ -242,3 +242,24 @@ test('"Add an offer" lists the cheapest for the GPUs needed first, with GPUs and
   await expect(items).toHaveCount(8);
   expect(app.realErrors()).toEqual([]);
 });
+
+// Issue 48 point 16: a default (730 h, 12 months, 1 GPU) was a grey
+// placeholder that looked like an empty box; it reads as the value.
+test('defaults read as values: a number box\'s placeholder is drawn like its text', async ({ app, page }) => {
+  await app.open('?v=2&screen=plan');
+  for (const id of ['plan-hours', 'plan-months', 'plan-gpus']) {
+    const box = page.getByTestId(id);
+    await expect(box).toHaveValue('');
+    const [text, holder, fade] = await box.evaluate((el) => {
+      const p = getComputedStyle(el, '::placeholder');
+      return [getComputedStyle(el).color, p.color, p.opacity];
+    });
+    expect(holder, id).toBe(text);
+    expect(fade, id).toBe('1');
+  }
+  await expect(page.getByTestId('plan-hours')).toHaveAttribute('placeholder', '730');
+  // the search box's placeholder is a hint, and stays one
+  const hint = await page.getByTestId('plan-offer-search').evaluate((el) => getComputedStyle(el, '::placeholder').color);
+  expect(hint).not.toBe(await page.getByTestId('plan-offer-search').evaluate((el) => getComputedStyle(el).color));
+  expect(app.realErrors()).toEqual([]);
+});

@@ -123,3 +123,27 @@ test('plan and advise answer in the first view at 1280×800, beside their inputs
   expect(form && pick && pick.y > form.y).toBe(true);
   expect(app.realErrors()).toEqual([]);
 });
+
+// Issue 48 point 8: the currency was only among compare's filters; plan
+// and advise have it beside their inputs, and it is the link's one `cur`.
+test('plan and advise switch the currency beside their inputs', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.open('?v=2&screen=plan');
+  await expect(page.getByTestId('plan-cheapest')).toContainText('$');
+  await page.getByTestId('plan-currency').selectOption('CNY');
+  await expect(page.getByTestId('plan-cheapest')).toContainText('¥');
+  await expect.poll(() => new URL(page.url()).searchParams.get('cur')).toBe('CNY');
+  await expect(page.getByTestId('plan-currency')).toBeInViewport();
+
+  await page.getByTestId('nav-advise').click();
+  await expect(page.getByTestId('adv-cur')).toHaveValue('CNY');
+  await expect(page.getByTestId('advise-pick').first()).toContainText('¥');
+  await page.getByTestId('adv-cur').selectOption('USD');
+  await expect(page.getByTestId('advise-pick').first()).toContainText('$');
+  await expect.poll(() => new URL(page.url()).searchParams.get('cur')).toBe(null);
+  // the compare screen follows: one currency for every screen
+  await page.getByTestId('nav-compare').click();
+  await app.openFilters();
+  await expect(page.getByTestId('currency')).toHaveValue('USD');
+  expect(app.realErrors()).toEqual([]);
+});

@@ -74,6 +74,8 @@ pub fn PlanScreen() -> impl IntoView {
                 <summary>{move || i18n.t(Msg::PlanInputs)}</summary>
                 <form class="controls" data-testid="plan-controls" on:submit=|ev| ev.prevent_default()>
                     {inputs::field_group(state, Group::Workload, Msg::PlanWorkload, "plan-workload")}
+                    // the currency the plan is in (the link's `cur`, switched as on compare)
+                    {crate::ui::pages::compare::controls::display::currency_select(state, "plan-currency")}
                     {inputs::offer_fields(state)}
                     {inputs::model_fields(state)}
                     {inputs::field_group(state, Group::Spot, Msg::PlanSpot, "plan-spot")}

@@ -9,8 +9,9 @@ use super::profile_msg;
 use crate::domain::advise::{
     BudgetBasis, Framework, Load, Need, Platform, Profile, Residency, SpotTolerance, UseCase,
 };
+use crate::domain::catalog::Currency;
 use crate::ui::format;
-use crate::ui::i18n::{fill, Locale, WorkerMsg};
+use crate::ui::i18n::{fill, Locale, Msg, WorkerMsg};
 use crate::ui::link::{self, AppLink};
 
 /// A number box of the form: link key, label, what it shows (its range
@@ -199,9 +200,22 @@ fn step2(l: &AppLink, locale: Locale) -> Markup {
     let t = |m: WorkerMsg| m.text(locale);
     let a = &l.advise;
     let sym = format::currency_symbol(a.budget.map_or(l.scenario.currency, |m| m.currency()));
+    // the currency the advice's figures are shown in (the link's `cur`,
+    // as on the compare screen; a budget keeps the currency it was typed in)
+    let currencies: Vec<(&str, String)> = Currency::ALL
+        .iter()
+        .map(|c| {
+            (
+                c.code(),
+                format!("{} {}", c.code(), format::currency_symbol(*c)),
+            )
+        })
+        .collect();
     html! {
         fieldset data-testid="advise-step2" {
             legend { (t(WorkerMsg::AdvStep2)) }
+            (select("cur", Msg::Currency.text(locale), l.scenario.currency.code(), None,
+                currencies.iter().map(|(c, s)| (*c, s.as_str()))))
             @for b in STEP2_NUMBERS {
                 @if b.key == "bud" {
                     (number_box(l, b, locale, &fill(t(b.label), &[sym])))

@@ -37,10 +37,7 @@ pub fn display_fields(state: AppState) -> impl IntoView {
             move || link.with(|l| l.compare.tflops),
             move |k| state.update(|l| l.compare.tflops = k),
         )}
-        {currency_select(
-            move || link.with(|l| l.scenario.currency),
-            move |c| state.update(|l| switch_currency(catalog, &mut l.scenario, &mut l.compare, c)),
-        )}
+        {currency_select(state, "currency")}
         {fx_rate(
             catalog,
             move || link.with(|l| l.scenario.fx_cny_per_usd),
@@ -102,16 +99,19 @@ fn code_select<T: Copy + PartialEq + Send + Sync + 'static>(
     }
 }
 
-fn currency_select(
-    value: impl Fn() -> Currency + Copy + Send + Sync + 'static,
-    on_pick: impl Fn(Currency) + Copy + Send + Sync + 'static,
-) -> impl IntoView {
+/// The display currency's select (compare's display fields, the plan's
+/// inputs), named `testid`: one copy in the wasm for both.
+pub(crate) fn currency_select(state: AppState, testid: &'static str) -> impl IntoView {
     let i18n = use_i18n();
+    let catalog = state.catalog;
+    let value = move || state.link.with(|l| l.scenario.currency);
+    let on_pick =
+        move |c| state.update(|l| switch_currency(catalog, &mut l.scenario, &mut l.compare, c));
     view! {
         <label>
             <span>{move || i18n.t(Msg::Currency)}</span>
             <select
-                data-testid="currency"
+                data-testid=testid
                 on:change=move |ev| {
                     if let Some(c) = Currency::from_code(&event_target_value(&ev)) {
                         on_pick(c);

@@ -1,4 +1,4 @@
-import { test, expect, CompareScreen, money } from './fixtures/app';
+import { test, expect, CompareScreen, money, parseCsv } from './fixtures/app';
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 
@@ -9,26 +9,6 @@ async function download(page: Page, testid: string): Promise<{ name: string; tex
   const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId(testid).click()]);
   const path = await dl.path();
   return { name: dl.suggestedFilename(), text: readFileSync(path!, 'utf8') };
-}
-
-/** RFC 4180 lines → cells (enough for the app's output: quotes doubled inside quoted fields). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [], cell = '', quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { cell += '"'; i++; }
-      else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') { row.push(cell); cell = ''; }
-    else if (c === '\r') { /* CRLF */ }
-    else if (c === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; }
-    else cell += c;
-  }
-  if (cell || row.length) { row.push(cell); rows.push(row); }
-  return rows;
 }
 
 test('the compare table as CSV: one table, every matching row in the table order, figures as numbers, BOM, each row with its GPUs, prices\' date and sources', async ({ app, page }) => {

@@ -429,3 +429,23 @@ test('Chinese column headings break between words, never inside one (小时 stay
   expect(fits).toBe(true);
   expect(app.realErrors()).toEqual([]);
 });
+
+// Issue 48 point 9: at 1280 px the side-by-side showed 2.5 of 4 selected
+// columns; every column is in view, amounts on one line.
+test('side by side at 1280 px: every selected offer\'s column in view', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const sel = ['aws:us-east-1:p4d.24xlarge', 'azure:eastus:Standard_NC24ads_A100_v4', 'aws:us-east-1:g5.xlarge', 'aws:us-east-1:p5.48xlarge'];
+  for (const n of [4, 6]) {
+    const ids = n === 4 ? sel : [...sel, 'aws:us-east-1:g6.xlarge', 'aws:us-east-1:g4dn.xlarge'];
+    await app.open(`?v=2&sel=${ids.join(',')}`);
+    const heads = page.getByTestId('compare-table').locator('thead th[data-offer]');
+    await expect(heads).toHaveCount(n);
+    const fits = await page.locator('.compare-scroll').evaluate((w) => w.scrollWidth <= w.clientWidth + 1);
+    expect(fits, `${n} columns fit`).toBe(true);
+    for (const c of await page.getByTestId('decision-cost').all()) {
+      const lines = await c.evaluate((e) => Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight || '20')));
+      expect(lines).toBeLessThanOrEqual(1);
+    }
+  }
+  expect(app.realErrors()).toEqual([]);
+});

@@ -273,7 +273,9 @@ mod tests {
         assert!(sel("risk").contains("<option value=\"mix\" selected>"));
         assert!(sel("fw").contains("<option value=\"paddle\" selected>PaddlePaddle<"));
         assert!(sel("mlp").contains("<option value=\"pai\" selected>Alibaba PAI<"));
-        assert_eq!(f.matches(" selected").count(), 7, "one per select");
+        // the currency the advice is shown in (the link's `cur`)
+        assert!(sel("cur").contains("<option value=\"CNY\" selected>CNY ¥<"));
+        assert_eq!(f.matches(" selected").count(), 8, "one per select");
         let value = |key: &str| {
             let input = cut(&f, &format!("<input name=\"{key}\""), ">");
             cut(input, "value=\"", "\" ").to_string()

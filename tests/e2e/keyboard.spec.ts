@@ -65,3 +65,17 @@ test('ticking a second offer keeps the ticked row where it was: the side-by-side
   await expect(boxes.nth(5)).toBeInViewport();
   expect(app.realErrors()).toEqual([]);
 });
+
+// Issue 48 point 13: a row's box is named with its region (the same type
+// is sold in many), and the pager's ends look disabled, not like links.
+test('row boxes are named with their region; a disabled pager end looks disabled', async ({ app, page }) => {
+  await app.open('?v=2&q=p4d.24xlarge');
+  await expect(page.getByRole('checkbox', { name: 'Select p4d.24xlarge, US East (N. Virginia) for comparison' })).toHaveCount(1);
+  const prev = page.getByTestId('page-prev');
+  await expect(prev).toBeDisabled();
+  // muted like the text around it, not underlined in the link colour
+  const off = await prev.evaluate((e) => [getComputedStyle(e).color, getComputedStyle(e).textDecorationLine]);
+  const muted = await page.getByTestId('matched-count').evaluate((e) => getComputedStyle(e).color);
+  expect(off).toEqual([muted, 'none']);
+  expect(app.realErrors()).toEqual([]);
+});

@@ -379,9 +379,19 @@ fn row_html(
     })
     .raw("><td><input type=\"checkbox\" data-testid=\"select-offer\"")
     .attr("data-key", id)
+    // named with its region: the same type is sold in many
     .attr(
         "aria-label",
-        &fill(Msg::SelectOffer.text(loc), &[&o.instance_type]),
+        &fill(
+            Msg::SelectOffer.text(loc),
+            &[&format!(
+                "{}, {}",
+                o.instance_type,
+                row.priced
+                    .region
+                    .map_or_else(|| o.region.to_string(), |r| format::region_name(r, loc))
+            )],
+        ),
     )
     .raw(if is_sel { " checked" } else { "" })
     .raw(if full { " disabled" } else { "" })

@@ -349,7 +349,7 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                     th scope="col" { (WorkerMsg::CompareSpecs.text(loc)) }
                     @for (_, o) in &offers {
                         th scope="col" data-offer=(o.id) {
-                            (o.instance_type) " "
+                            (breakable(&o.instance_type)) " "
                             button.link type="button" data-dismiss=(o.id)
                                 aria-label={ (Msg::Dismiss.text(loc)) " " (o.instance_type) } { "×" }
                         }
@@ -456,6 +456,17 @@ fn assumed_text(p: &Panel, loc: Locale) -> String {
         ));
     }
     text
+}
+
+/// An instance type that may break after its separators only
+/// (`Standard_NC24ads_A100_v4` → `Standard_` `NC24ads_` …, `p4d.` `24xlarge`),
+/// never inside a word: a narrow column wraps it there.
+fn breakable(name: &str) -> Markup {
+    html! {
+        @for part in name.split_inclusive(['.', '_', '-']) {
+            (part) wbr;
+        }
+    }
 }
 
 #[cfg(test)]

@@ -147,3 +147,31 @@ test('plan and advise switch the currency beside their inputs', async ({ app, pa
   await expect(page.getByTestId('currency')).toHaveValue('USD');
   expect(app.realErrors()).toEqual([]);
 });
+
+// Issue 48 point 8: the plan has its region beside its inputs (before: only
+// compare's filters had one); it is the link's one `r`, so the cheapest
+// offers planned are that region's and compare shows the same region.
+test('the plan picks its region beside its inputs', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.open('?v=2&screen=plan');
+  const region = page.getByTestId('plan-region');
+  await expect(region).toBeInViewport();
+  await expect(region).toHaveValue('');
+  await expect(page.getByTestId('plan-auto')).toBeVisible();
+  await region.selectOption('alibaba:cn-shanghai');
+  await expect.poll(() => new URL(page.url()).searchParams.get('r')).toBe('alibaba:cn-shanghai');
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+  await expect
+    .poll(() =>
+      page.getByTestId('plan-option').evaluateAll((els) => [...new Set(els.map((e) => e.getAttribute('data-offer')?.split(':').slice(0, 2).join(':')))]),
+    )
+    .toEqual(['alibaba:cn-shanghai']);
+  await page.getByTestId('nav-compare').click();
+  await app.openFilters();
+  await expect(page.getByTestId('filter-region')).toHaveValue('alibaba:cn-shanghai');
+  // "All regions" on compare clears it for the plan too
+  await page.getByTestId('filter-region').selectOption('');
+  await page.getByTestId('nav-plan').click();
+  await expect(region).toHaveValue('');
+  expect(app.realErrors()).toEqual([]);
+});

@@ -7,4 +7,5 @@ pub mod help;
 pub mod nav;
 pub mod notices;
 pub mod number_input;
+pub mod scenario_selects;
 pub mod worker_part;

@@ -2,7 +2,7 @@
 //! It reads the shared [`AppState`]; every figure shown comes from memos
 //! that call the engine (`domain::compare`) and the table rules (`rows`).
 
-pub(crate) mod controls;
+mod controls;
 pub(crate) mod panel;
 mod table;
 

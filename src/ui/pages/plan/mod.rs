@@ -16,6 +16,7 @@ pub mod results;
 use leptos::prelude::*;
 
 use crate::ui::components::help::Help;
+use crate::ui::components::scenario_selects;
 use crate::ui::components::worker_part::WorkerPart;
 use crate::ui::i18n::{fill, use_i18n, Msg};
 use crate::ui::link::Screen;
@@ -74,8 +75,10 @@ pub fn PlanScreen() -> impl IntoView {
                 <summary>{move || i18n.t(Msg::PlanInputs)}</summary>
                 <form class="controls" data-testid="plan-controls" on:submit=|ev| ev.prevent_default()>
                     {inputs::field_group(state, Group::Workload, Msg::PlanWorkload, "plan-workload")}
-                    // the currency the plan is in (the link's `cur`, switched as on compare)
-                    {crate::ui::pages::compare::controls::display::currency_select(state, "plan-currency")}
+                    // the plan's currency and region: the link's `cur` and `r`, the
+                    // same selects as compare's
+                    {scenario_selects::currency_select(state, "plan-currency")}
+                    {scenario_selects::region_select(state, "plan-region")}
                     {inputs::offer_fields(state)}
                     {inputs::model_fields(state)}
                     {inputs::field_group(state, Group::Spot, Msg::PlanSpot, "plan-spot")}

@@ -2,13 +2,13 @@
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::domain::catalog::{Catalog, Currency};
-use crate::domain::compare::rows::switch_currency;
+use crate::domain::catalog::Catalog;
 use crate::domain::compare::view::{toggle_column, visible_columns, Column, TflopsKind, TimeUnit};
 use crate::domain::input::NumberField;
 use crate::domain::scenario::MAX_FX;
 use crate::ui::components::checks::check_boxes;
 use crate::ui::components::number_input::NumberInput;
+use crate::ui::components::scenario_selects;
 use crate::ui::format;
 use crate::ui::i18n::{fill, use_i18n, I18n, Msg};
 use crate::ui::labels::{column_msg, tflops_msg, unit_msg};
@@ -37,7 +37,7 @@ pub fn display_fields(state: AppState) -> impl IntoView {
             move || link.with(|l| l.compare.tflops),
             move |k| state.update(|l| l.compare.tflops = k),
         )}
-        {currency_select(state, "currency")}
+        {scenario_selects::currency_select(state, "currency")}
         {fx_rate(
             catalog,
             move || link.with(|l| l.scenario.fx_cny_per_usd),
@@ -91,38 +91,6 @@ fn code_select<T: Copy + PartialEq + Send + Sync + 'static>(
                     .map(|x| view! {
                         <option value=code(x) prop:selected=move || value() == x>
                             {move || i18n.t(name(x))}
-                        </option>
-                    })
-                    .collect_view()}
-            </select>
-        </label>
-    }
-}
-
-/// The display currency's select (compare's display fields, the plan's
-/// inputs), named `testid`: one copy in the wasm for both.
-pub(crate) fn currency_select(state: AppState, testid: &'static str) -> impl IntoView {
-    let i18n = use_i18n();
-    let catalog = state.catalog;
-    let value = move || state.link.with(|l| l.scenario.currency);
-    let on_pick =
-        move |c| state.update(|l| switch_currency(catalog, &mut l.scenario, &mut l.compare, c));
-    view! {
-        <label>
-            <span>{move || i18n.t(Msg::Currency)}</span>
-            <select
-                data-testid=testid
-                on:change=move |ev| {
-                    if let Some(c) = Currency::from_code(&event_target_value(&ev)) {
-                        on_pick(c);
-                    }
-                }
-            >
-                {Currency::ALL
-                    .into_iter()
-                    .map(|c| view! {
-                        <option value=c.code() prop:selected=move || value() == c>
-                            {format!("{} {}", c.code(), format::currency_symbol(c))}
                         </option>
                     })
                     .collect_view()}

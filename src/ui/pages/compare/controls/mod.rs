@@ -5,7 +5,7 @@
 //! signals it reads and a callback per change; the rules (which regions
 //! stay when a provider is unticked, what clearing removes, how columns
 //! are stored) are pure functions in `rows` and `view`.
-pub(crate) mod display;
+mod display;
 mod need;
 mod place;
 mod usage;

@@ -1,11 +1,10 @@
 //! Where: providers, region groups, one region, one GPU model.
 use leptos::prelude::*;
 
-use crate::domain::catalog::{Catalog, GpuId, ProviderId, Region, RegionGroup};
+use crate::domain::catalog::{Catalog, GpuId, ProviderId, RegionGroup};
 use crate::domain::compare::rows::toggle_provider;
-use crate::domain::scenario::RegionRef;
 use crate::ui::components::checks::{check_boxes, check_fieldset};
-use crate::ui::format;
+use crate::ui::components::scenario_selects;
 use crate::ui::i18n::{use_i18n, Msg};
 use crate::ui::labels::{group_msg, provider_msg};
 use crate::ui::state::AppState;
@@ -16,11 +15,7 @@ pub fn place_fields(state: AppState) -> impl IntoView {
     let link = state.link;
     let provider_on = move |p| link.with(|l| l.scenario.providers.contains(&p));
     let group_on = move |g| link.with(|l| l.scenario.region_groups.contains(&g));
-    let region = move || link.with(|l| l.scenario.regions.first().map(RegionRef::code));
     let gpu = move || link.with(|l| l.scenario.gpu_models.first().cloned());
-    let offered = Memo::new(move |_| {
-        link.with(|l| regions_offered(catalog, &l.scenario.providers, &l.scenario.region_groups))
-    });
     view! {
         {check_fieldset(
             Msg::Providers,
@@ -52,15 +47,7 @@ pub fn place_fields(state: AppState) -> impl IntoView {
                 },
             ),
         )}
-        {region_select(
-            offered,
-            region,
-            move |code: String| {
-                state.update_filter(false, |l| {
-                    l.scenario.regions = RegionRef::from_code(&code).into_iter().collect()
-                })
-            },
-        )}
+        {scenario_selects::region_select(state, "filter-region")}
         {gpu_select(
             gpus_offered(catalog),
             gpu,
@@ -73,20 +60,6 @@ pub fn place_fields(state: AppState) -> impl IntoView {
     }
 }
 
-/// Regions of the ticked providers and groups (all when none is ticked).
-pub fn regions_offered(
-    catalog: &'static Catalog,
-    providers: &[ProviderId],
-    groups: &[RegionGroup],
-) -> Vec<&'static Region> {
-    catalog
-        .regions
-        .iter()
-        .filter(|r| providers.is_empty() || providers.contains(&r.provider))
-        .filter(|r| groups.is_empty() || groups.contains(&r.group))
-        .collect()
-}
-
 /// GPU models used by at least one offer, by name: (id, name).
 pub fn gpus_offered(catalog: &'static Catalog) -> Vec<(&'static str, &'static str)> {
     let mut gpus: Vec<(&'static str, &'static str)> = catalog
@@ -97,42 +70,6 @@ pub fn gpus_offered(catalog: &'static Catalog) -> Vec<(&'static str, &'static st
         .collect();
     gpus.sort_by(|a, b| a.1.cmp(b.1));
     gpus
-}
-
-fn region_select(
-    offered: Memo<Vec<&'static Region>>,
-    selected: impl Fn() -> Option<String> + Copy + Send + Sync + 'static,
-    on_pick: impl Fn(String) + Copy + Send + Sync + 'static,
-) -> impl IntoView {
-    let i18n = use_i18n();
-    view! {
-        <label>
-            <span>{move || i18n.t(Msg::Region)}</span>
-            <select data-testid="filter-region" on:change=move |ev| on_pick(event_target_value(&ev))>
-                <option value="" prop:selected=move || selected().is_none()>
-                    {move || i18n.t(Msg::AllRegions)}
-                </option>
-                {move || {
-                    let loc = i18n.locale.get();
-                    offered
-                        .get()
-                        .into_iter()
-                        .map(|r| {
-                            let key = RegionRef { provider: r.provider, code: r.code.clone() }.code();
-                            let k2 = key.clone();
-                            let name = format::region_name(r, loc);
-                            let provider = i18n.t(provider_msg(r.provider));
-                            view! {
-                                <option value=key prop:selected=move || selected().as_deref() == Some(k2.as_str())>
-                                    {format!("{provider} · {name} ({})", r.code)}
-                                </option>
-                            }
-                        })
-                        .collect_view()
-                }}
-            </select>
-        </label>
-    }
 }
 
 fn gpu_select(

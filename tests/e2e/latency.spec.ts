@@ -25,6 +25,9 @@ type Case = {
   // search runs after the answer and is dropped for a newer keystroke):
   // printed, with no target
   after?: boolean;
+  // typed into the plan's "Add an offer" box first: its list is priced
+  // again on every change of the link while it holds a search
+  search?: string;
 };
 
 const VALUES = Array.from({ length: 21 }, (_, i) => String(300 + 10 * i));
@@ -45,6 +48,18 @@ const CASES: Case[] = [
     values: VALUES,
     watch: '[data-testid="plan-summary"]',
     done: '(el, v) => el.textContent.includes(v + " h/month")',
+  },
+  // with a search in "Add an offer": its found offers follow each keystroke
+  // (their rates are kept while only the hours change, as the compare
+  // table's are)
+  {
+    name: 'plan hours, a search in Add an offer',
+    query: '?v=2&screen=plan&m=36&bm=od,ri1n,ri1a,ri3n,spot,mix',
+    input: 'plan-hours',
+    values: VALUES,
+    watch: '[data-testid="plan-summary"]',
+    done: '(el, v) => el.textContent.includes(v + " h/month")',
+    search: 'A100',
   },
   // the plan's summary is a part of its own, answered first; the charts,
   // options table, job and break-even are the next part, made from the
@@ -158,6 +173,10 @@ test('a keystroke is answered within a frame on every screen with inputs (printe
       if (c.name.startsWith('plan')) {
         await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
         await expect(page.getByTestId('plan-what-changes')).toHaveAttribute('data-state', 'ready');
+      }
+      if (c.search) {
+        await page.getByTestId('plan-offer-search').fill(c.search);
+        await expect(page.getByTestId('plan-candidates').locator('li').first()).toBeVisible();
       }
       if (c.name.startsWith('advise')) {
         await expect(page.getByTestId('advise-results')).toHaveAttribute('data-state', 'ready');

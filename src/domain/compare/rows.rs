@@ -248,6 +248,9 @@ pub fn by_figure<'a>(
     let mut rows: Vec<Candidate> = items
         .map(|(priced, key)| Candidate { priced, key })
         .collect();
+    // the order of any number column, ascending: the key is the figure
+    // given, not the column's own (Hourly only names "a number column",
+    // so the one sort the table uses orders these too)
     let sort = Sort {
         column: Column::Hourly,
         descending: false,

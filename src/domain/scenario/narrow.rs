@@ -102,6 +102,15 @@ pub fn text_hit(o: &Offer, gpu: Option<&Gpu>, region: Option<&Region>, needle: &
         region.map(|r| r.name_zh.as_str()).unwrap_or(""),
     ];
     // ASCII folding is enough (codes and English names; Chinese has no case)
-    // and keeps Unicode case tables out of the wasm bundle.
-    hay.iter().any(|h| h.to_ascii_lowercase().contains(needle))
+    // and keeps Unicode case tables out of the wasm bundle. Compared in
+    // place, byte window by byte window: no string made per field and
+    // offer (the table's search and the plan's picker run this for every
+    // offer of the catalog on each change).
+    let n = needle.as_bytes();
+    n.is_empty()
+        || hay.iter().any(|h| {
+            h.as_bytes()
+                .windows(n.len())
+                .any(|w| w.eq_ignore_ascii_case(n))
+        })
 }

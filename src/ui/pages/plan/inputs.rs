@@ -376,6 +376,10 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
         let loc = i18n.locale.get();
         html::inner(selected.with(|sel| pick::chips_html(catalog, sel, i18n.t(Msg::Remove), loc)))
     };
+    // the offers' rates kept while only the hours per month change, as the
+    // compare table keeps them: typing in the hours box while the box
+    // holds a search only multiplies
+    let kept = std::sync::Mutex::new(None);
     let found = move || {
         let loc = i18n.locale.get();
         html::inner(state.link.with(|l| {
@@ -385,7 +389,10 @@ pub fn offer_fields(state: AppState) -> impl IntoView {
                 let priced = if q.trim().is_empty() {
                     Vec::new()
                 } else {
-                    compare::price_all(catalog, &compare::pricing_inputs(&l.scenario))
+                    let mut kept = kept
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner);
+                    compare::price_kept(catalog, &compare::pricing_inputs(&l.scenario), &mut kept)
                 };
                 pick::candidates_html(
                     catalog,

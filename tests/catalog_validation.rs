@@ -1183,55 +1183,32 @@ fn vendor_figures_cited_per_field() {
 /// or a note_zh without a note is refused (issue 48 point 14).
 #[test]
 fn rule_source_translations_follow_their_english() {
-    let id = |c: &Catalog| {
+    // a dated source with a Chinese date
+    fn dated(c: &mut Catalog) -> &mut Source {
         c.sources
-            .iter()
-            .position(|s| s.as_of_zh.is_some() && !s.as_of.starts_with("undated"))
+            .iter_mut()
+            .find(|s| s.as_of_zh.is_some() && !s.as_of.starts_with("undated"))
             .unwrap()
-    };
-    assert_caught(
-        |c| {
-            let i = id(c);
-            c.sources[i].as_of = "2031-01-01".into();
-        },
-        |e| {
-            matches!(
-                e,
-                ValidationError::Untranslated {
-                    field: "as_of_zh",
-                    ..
-                }
-            )
-        },
-    );
-    assert_caught(
-        |c| {
-            let i = id(c);
-            c.sources[i].as_of = "undated".into();
-        },
-        |e| {
-            matches!(
-                e,
-                ValidationError::Untranslated {
-                    field: "as_of_zh",
-                    ..
-                }
-            )
-        },
-    );
-    assert_caught(
-        |c| {
-            let s = c.sources.iter_mut().find(|s| s.note_zh.is_some()).unwrap();
-            s.note = None;
-        },
-        |e| {
-            matches!(
-                e,
-                ValidationError::Untranslated {
-                    field: "note_zh",
-                    ..
-                }
-            )
-        },
-    );
+    }
+    // (what is changed in the English, the translation that no longer follows)
+    let cases: [(fn(&mut Catalog), &str); 3] = [
+        (|c| dated(c).as_of = "2031-01-01".into(), "as_of_zh"),
+        (|c| dated(c).as_of = "undated".into(), "as_of_zh"),
+        (
+            |c| {
+                c.sources
+                    .iter_mut()
+                    .find(|s| s.note_zh.is_some())
+                    .unwrap()
+                    .note = None
+            },
+            "note_zh",
+        ),
+    ];
+    for (mutate, want) in cases {
+        assert_caught(
+            mutate,
+            |e| matches!(e, ValidationError::Untranslated { field, .. } if *field == want),
+        );
+    }
 }

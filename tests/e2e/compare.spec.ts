@@ -1,4 +1,4 @@
-import { test, expect, CompareScreen, money } from './fixtures/app';
+import { test, expect, CompareScreen, money, wordsSplitAcrossLines } from './fixtures/app';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('gpucost.lang', 'en'));
@@ -407,22 +407,7 @@ test('Chinese column headings break between words, never inside one (小时 stay
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.addInitScript(() => localStorage.setItem('gpucost.lang', 'zh-CN'));
   await app.open('?v=2&cur=CNY');
-  const split = await page.locator('table.offers thead').evaluate((thead) => {
-    const out: string[] = [];
-    const walker = document.createTreeWalker(thead, NodeFilter.SHOW_TEXT);
-    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-      const text = n.textContent ?? '';
-      for (let i = 0; i + 1 < text.length; i++) {
-        if (!/[\u4e00-\u9fff]/.test(text[i]) || !/[\u4e00-\u9fff]/.test(text[i + 1])) continue;
-        const r = document.createRange();
-        r.setStart(n, i); r.setEnd(n, i + 1);
-        const a = r.getBoundingClientRect().top;
-        r.setStart(n, i + 1); r.setEnd(n, i + 2);
-        if (Math.abs(r.getBoundingClientRect().top - a) > 2) out.push(text);
-      }
-    }
-    return out;
-  });
+  const split = await wordsSplitAcrossLines(page.locator('table.offers thead'), /[\u4e00-\u9fff]/);
   expect(split).toEqual([]);
   // and the default columns still fit the screen
   const fits = await page.locator('.table-wrap').first().evaluate((w) => w.scrollWidth <= w.clientWidth + 1);

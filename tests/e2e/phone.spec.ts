@@ -1,4 +1,4 @@
-import { test, expect } from './fixtures/app';
+import { test, expect, wordsSplitAcrossLines } from './fixtures/app';
 
 // At 375 px the first screen shows offers, not filters: the filters start
 // folded, each offer is a card whose price is readable without scrolling
@@ -137,24 +137,7 @@ test('phones: side-by-side names break after their separators, never inside a wo
   await app.open('?v=2&sel=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge');
   const heads = page.getByTestId('compare-table').locator('thead th[data-offer]');
   await expect(heads).toHaveCount(2);
-  const inside = await heads.evaluateAll((ths) => {
-    const out: string[] = [];
-    for (const th of ths) {
-      const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
-      for (let n = walker.nextNode(); n; n = walker.nextNode()) {
-        const t = n.textContent ?? '';
-        for (let i = 0; i + 1 < t.length; i++) {
-          if (!/[A-Za-z0-9]/.test(t[i]) || !/[A-Za-z0-9]/.test(t[i + 1])) continue;
-          const r = document.createRange();
-          r.setStart(n, i); r.setEnd(n, i + 1);
-          const a = r.getBoundingClientRect().top;
-          r.setStart(n, i + 1); r.setEnd(n, i + 2);
-          if (Math.abs(r.getBoundingClientRect().top - a) > 2) out.push(t);
-        }
-      }
-    }
-    return out;
-  });
+  const inside = await wordsSplitAcrossLines(heads, /[A-Za-z0-9]/);
   expect(inside).toEqual([]);
   expect(app.realErrors()).toEqual([]);
 });

@@ -16,11 +16,12 @@ use crate::domain::catalog::{Catalog, Offer};
 use crate::domain::compare::rows::all_rows;
 use crate::domain::compare::view::{visible_columns, Column};
 use crate::domain::compare::{price_all, pricing_inputs};
-use crate::domain::plan::{plan, plan_scenario, Figure};
+use crate::domain::plan::{plan, plan_scenario, BreakEven, Figure};
 use crate::ui::format;
 use crate::ui::i18n::{fill, Locale, Msg, Text, WorkerMsg};
 use crate::ui::labels::{
-    column_msg, figure_msg, gpu_link_msg, model_msg, provider_msg, rdma_msg, unit_short,
+    break_even_why, column_msg, figure_msg, gpu_link_msg, model_msg, provider_msg, rdma_msg,
+    unit_short,
 };
 use crate::ui::link::{self, AppLink, Screen};
 
@@ -303,7 +304,12 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
             if let Some(offer) = catalog.offer(&o.offer) {
                 cite(offer, &mut sources);
             }
-            let cross = p.crossing(o);
+            // a month, or why there is none in words (as the options table
+            // says it); empty only for what is not a commitment
+            let cross = match p.break_even(o) {
+                BreakEven::Month(m) => Cell::Num(Decimal::from(m)),
+                why => break_even_why(why).map_or(Cell::Empty, |m| Cell::Text(t(m, locale))),
+            };
             let mut cells = vec![
                 Cell::Text(o.offer.to_string()),
                 Cell::Text(t(model_msg(o.model), locale)),
@@ -316,7 +322,7 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
                     Cell::Num(v)
                 });
             }
-            cells.push(num(cross.map(Decimal::from)));
+            cells.push(cross);
             cells.push(age_cell(o.age.as_ref(), locale));
             rows.push(cells);
         }
@@ -559,6 +565,7 @@ mod tests {
     use super::*;
 
     use crate::domain::embedded::test_catalog as catalog;
+    use crate::domain::scenario::BillingModel;
 
     #[test]
     fn the_compare_csv_has_every_matching_row_in_table_order_with_a_bom() {
@@ -608,6 +615,42 @@ mod tests {
             .filter(|r| r.contains(",yes,") && r.contains("NC") && r.contains("ads_A100_v4"))
             .count();
         assert!(selected >= 2, "{}", sel.content);
+    }
+
+    /// The plan CSV's break-even column: a month, or why there is none as
+    /// the options table says it; empty only for what is not a commitment
+    /// (before: "not within the horizon" and "unknown" were both empty).
+    #[test]
+    fn the_plan_csv_says_why_a_commitment_has_no_break_even_month() {
+        let c = catalog();
+        let mut seen = std::collections::BTreeSet::new();
+        for link in [
+            "v=2&screen=plan&gpus=8&m=12&h=730&bm=od,ri1n,ri1p,ri1a,ri3n,ri3p,ri3a,sp1n,sp3a,sub1,sub12",
+            "v=2&screen=plan&gpus=8&m=36&h=730&bm=od,ri1p,ri3p,sub36&p=azure,alibaba,tencent",
+            "v=2&screen=plan&gpus=8&m=2&h=100&bm=od,ri1a,ri3a",
+        ] {
+            let f = export(c, link, Locale::En, Format::Csv);
+            let mut r = csv::Reader::from_reader(f.content.trim_start_matches('\u{feff}').as_bytes());
+            let at = r.headers().unwrap().iter().position(|h| h == "Break-even month").unwrap();
+            for row in r.records() {
+                let row = row.unwrap();
+                let commitment = BillingModel::ALL
+                    .iter()
+                    .find(|m| t(model_msg(**m), Locale::En) == row[1])
+                    .unwrap()
+                    .is_commitment();
+                let cell = &row[at];
+                assert_eq!(cell.is_empty(), !commitment, "{link}: {row:?}");
+                seen.insert(if cell.parse::<u32>().is_ok() { "month" } else { cell }.to_string());
+            }
+        }
+        for why in [
+            "month",
+            "not within the horizon",
+            "unknown: when it is paid is not sourced",
+        ] {
+            assert!(seen.contains(why), "{seen:?}");
+        }
     }
 
     #[test]

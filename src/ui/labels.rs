@@ -6,7 +6,7 @@ use crate::domain::catalog::{
 use crate::domain::compare::view::{Column, Fabric, TflopsKind, TimeUnit};
 use crate::domain::input::InputError;
 use crate::domain::link::LinkNoticeCode;
-use crate::domain::plan::Figure;
+use crate::domain::plan::{BreakEven, Figure};
 use crate::domain::scenario::BillingModel;
 use crate::ui::i18n::{Locale, Msg, WorkerMsg};
 
@@ -264,5 +264,16 @@ pub fn job_msg(k: crate::domain::job::JobKind) -> Msg {
         JobKind::BertLarge => Msg::JobBert,
         JobKind::LlmTrain => Msg::JobLlmTrain,
         JobKind::LlmServe => Msg::JobLlmServe,
+    }
+}
+
+/// Why a commitment has no break-even month, in words (None for a month or
+/// what is not a commitment): the options table's cell and the export's.
+pub fn break_even_why(b: BreakEven) -> Option<WorkerMsg> {
+    match b {
+        BreakEven::Never => Some(WorkerMsg::PlanCrossNever),
+        BreakEven::Unknown { cheaper: true } => Some(WorkerMsg::PlanCrossUnknownCheaper),
+        BreakEven::Unknown { cheaper: false } => Some(WorkerMsg::PlanCrossUnknown),
+        BreakEven::Month(_) | BreakEven::NotCommitment => None,
     }
 }

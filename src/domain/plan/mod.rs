@@ -335,13 +335,38 @@ impl PlanOption {
     }
 }
 
+/// An option's break-even against on-demand, as the options table and the
+/// plan's export both say it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BreakEven {
+    /// Not a commitment (on-demand, spot, a mix): nothing to break even.
+    NotCommitment,
+    /// The first month whose cumulative cash is ≤ on-demand's.
+    Month(u32),
+    /// Known never to within the horizon.
+    Never,
+    /// Cannot be known (the commitment's cash timing is not sourced);
+    /// `cheaper`: its decision cost still beats on-demand's at the horizon.
+    Unknown { cheaper: bool },
+}
+
 impl Plan {
-    /// The break-even month of an option, when it is a commitment that crosses.
-    pub fn crossing(&self, o: &PlanOption) -> Option<u32> {
-        self.crossings
+    /// The break-even of an option (see [`BreakEven`]).
+    pub fn break_even(&self, o: &PlanOption) -> BreakEven {
+        match self
+            .crossings
             .iter()
             .find(|x| x.offer == o.offer && x.model == o.model)
-            .and_then(|x| x.month)
+        {
+            None => BreakEven::NotCommitment,
+            Some(x) => match (x.month, x.month_known) {
+                (Some(m), _) => BreakEven::Month(m),
+                (None, true) => BreakEven::Never,
+                (None, false) => BreakEven::Unknown {
+                    cheaper: x.beats_on_demand,
+                },
+            },
+        }
     }
 }
 

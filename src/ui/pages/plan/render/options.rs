@@ -4,10 +4,10 @@
 use maud::{html, Markup};
 
 use super::{age_cell, option, tag, Ctx};
-use crate::domain::plan::{Best, Figure, Plan, PlanOption};
+use crate::domain::plan::{Best, BreakEven, Figure, Plan, PlanOption};
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Msg, WorkerMsg};
-use crate::ui::labels::figure_msg;
+use crate::ui::labels::{break_even_why, figure_msg};
 
 /// One row per option: components, paid, owed, decision cost, break-even
 /// month.
@@ -30,20 +30,13 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
     let best = plan.summary.cheapest.as_ref();
     let is_best = best.is_some_and(|b: &Best| b.offer == o.offer && b.model == o.model);
     // a commitment's break-even month, or why it has none
-    let cross = match plan
-        .crossings
-        .iter()
-        .find(|x| x.offer == o.offer && x.model == o.model)
-    {
-        None => "—".to_string(),
-        Some(x) => match (x.month, x.month_known) {
-            (Some(m), _) => m.to_string(),
-            (None, false) if x.beats_on_demand => {
-                cx.t(WorkerMsg::PlanCrossUnknownCheaper).to_string()
-            }
-            (None, false) => cx.t(WorkerMsg::PlanCrossUnknown).to_string(),
-            (None, true) => cx.t(WorkerMsg::PlanCrossNever).to_string(),
-        },
+    let cross = match plan.break_even(o) {
+        BreakEven::Month(m) => m.to_string(),
+        BreakEven::NotCommitment => "—".to_string(),
+        why => break_even_why(why)
+            .map(|m| cx.t(m))
+            .unwrap_or_default()
+            .to_string(),
     };
     let tags = [
         (is_best, cx.t(WorkerMsg::PlanBestTag)),

@@ -93,17 +93,25 @@ pub fn export(catalog: &'static Catalog, query: &str, locale: Locale, f: Format)
         },
         Format::Json => {
             // the columns' keys are their English headers in every language
-            let keys = if locale == Locale::En {
-                sheet.columns.clone()
-            } else {
-                sheet_of(catalog, &l, Locale::En).columns
-            };
+            // (only the headers are made again, not the sheet)
+            let keys = columns_of(&l, Locale::En);
             File {
                 name: format!("{stem}.json"),
                 mime: "application/json",
                 content: json(&meta, &keys, &sheet, catalog),
             }
         }
+    }
+}
+
+/// A screen's sheet headers (what [`sheet_of`] makes them).
+fn columns_of(l: &AppLink, locale: Locale) -> Vec<String> {
+    match l.screen {
+        Screen::Compare => compare_columns(l, locale),
+        Screen::Plan => plan_columns(l, locale),
+        Screen::Advise => advise_columns(l, locale),
+        Screen::Sources => sources_columns(locale),
+        Screen::Providers => providers_columns(locale),
     }
 }
 
@@ -132,12 +140,11 @@ fn cite(o: &Offer, out: &mut Vec<String>) {
     }
 }
 
-fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
-    let s = pricing_inputs(&l.scenario);
-    let priced = price_all(catalog, &s);
+/// The compare sheet's headers: the columns shown, then what a row needs
+/// beside them (offer id, GPUs, prices' date and age, selected, sources).
+fn compare_columns(l: &AppLink, locale: Locale) -> Vec<String> {
     let cols = visible_columns(&l.compare.cols);
     let view = &l.compare;
-    let rows = all_rows(catalog, &l.scenario, view, &priced);
     let cur = l.scenario.currency.code();
     let unit = t(unit_short(view.time_unit), locale);
     let mut columns = Vec::new();
@@ -175,14 +182,24 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
         }
     }
     columns.push(t(WorkerMsg::ExportOfferId, locale));
-    let gpus_shown = cols.contains(&Column::Gpus);
-    if !gpus_shown {
+    if !cols.contains(&Column::Gpus) {
         columns.push(t(Msg::ColGpus, locale));
     }
     columns.push(t(WorkerMsg::ColPricesAsOf, locale));
     columns.push(t(Msg::StaleBadge, locale));
     columns.push(t(WorkerMsg::ExportSelected, locale));
     columns.push(t(Msg::DataSources, locale));
+    columns
+}
+
+fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
+    let s = pricing_inputs(&l.scenario);
+    let priced = price_all(catalog, &s);
+    let cols = visible_columns(&l.compare.cols);
+    let view = &l.compare;
+    let rows = all_rows(catalog, &l.scenario, view, &priced);
+    let columns = compare_columns(l, locale);
+    let gpus_shown = cols.contains(&Column::Gpus);
     let at = crate::domain::age::reference_date(catalog, &l.scenario);
     let yes_no = |b: bool| Cell::Text(t(if b { WorkerMsg::Yes } else { WorkerMsg::No }, locale));
     let mut sources = Vec::new();
@@ -285,9 +302,9 @@ fn compare_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Shee
     }
 }
 
-fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
-    let s = plan_scenario(&l.scenario, &l.compare);
-    let cur = s.currency.code();
+/// The plan sheet's headers.
+fn plan_columns(l: &AppLink, locale: Locale) -> Vec<String> {
+    let cur = l.scenario.currency.code();
     let mut columns = vec![
         t(WorkerMsg::ExportOfferId, locale),
         t(WorkerMsg::PlanColOption, locale),
@@ -297,6 +314,12 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
     }
     columns.push(t(WorkerMsg::PlanColBreakeven, locale));
     columns.push(t(WorkerMsg::ColPricesAsOf, locale));
+    columns
+}
+
+fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
+    let s = plan_scenario(&l.scenario, &l.compare);
+    let columns = plan_columns(l, locale);
     let mut sources = Vec::new();
     let mut rows = Vec::new();
     if let Ok(p) = plan(catalog, &s) {
@@ -334,11 +357,10 @@ fn plan_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
     }
 }
 
-/// The advise screen's ranking: every feasible offer's best strategy with
-/// its scores (the screen shows the first ten).
-fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
+/// The advise sheet's headers.
+fn advise_columns(l: &AppLink, locale: Locale) -> Vec<String> {
     let cur = l.scenario.currency.code();
-    let columns = vec![
+    vec![
         "#".to_string(),
         t(WorkerMsg::ExportOfferId, locale),
         t(WorkerMsg::AdvColStrategy, locale),
@@ -349,7 +371,13 @@ fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet
         t(WorkerMsg::AdvScoreRisk, locale),
         t(WorkerMsg::AdvColTotal, locale),
         t(WorkerMsg::ColPricesAsOf, locale),
-    ];
+    ]
+}
+
+/// The advise screen's ranking: every feasible offer's best strategy with
+/// its scores (the screen shows the first ten).
+fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet {
+    let columns = advise_columns(l, locale);
     let mut sources = Vec::new();
     let mut rows = Vec::new();
     if let Ok(a) = crate::domain::advise::advise(catalog, &l.scenario, &l.advise) {
@@ -387,6 +415,17 @@ fn advise_sheet(catalog: &'static Catalog, l: &AppLink, locale: Locale) -> Sheet
     }
 }
 
+/// The providers sheet's headers.
+fn providers_columns(locale: Locale) -> Vec<String> {
+    vec![
+        t(Msg::ColProvider, locale),
+        "topic".into(),
+        t(WorkerMsg::ExportFact, locale),
+        t(Msg::DataSources, locale),
+        t(Msg::AsOf, locale),
+    ]
+}
+
 /// Every sourced provider fact: provider, topic, text in the language, its
 /// source and date.
 fn providers_sheet(catalog: &Catalog, locale: Locale) -> Sheet {
@@ -411,26 +450,25 @@ fn providers_sheet(catalog: &Catalog, locale: Locale) -> Sheet {
         }
     }
     Sheet {
-        columns: vec![
-            t(Msg::ColProvider, locale),
-            "topic".into(),
-            t(WorkerMsg::ExportFact, locale),
-            t(Msg::DataSources, locale),
-            t(Msg::AsOf, locale),
-        ],
+        columns: providers_columns(locale),
         rows,
         sources,
     }
 }
 
+/// The sources sheet's headers.
+fn sources_columns(locale: Locale) -> Vec<String> {
+    vec![
+        "id".into(),
+        t(WorkerMsg::ExportTitle, locale),
+        t(WorkerMsg::ExportReference, locale),
+        t(Msg::AsOf, locale),
+    ]
+}
+
 fn sources_sheet(catalog: &Catalog, locale: Locale) -> Sheet {
     Sheet {
-        columns: vec![
-            "id".into(),
-            t(WorkerMsg::ExportTitle, locale),
-            t(WorkerMsg::ExportReference, locale),
-            t(Msg::AsOf, locale),
-        ],
+        columns: sources_columns(locale),
         rows: catalog
             .sources
             .iter()
@@ -676,6 +714,26 @@ mod tests {
         assert_eq!(z["meta"]["dataset"], c.version());
         assert_ne!(z["columns"], v["columns"]);
         assert_eq!(v["keys"], v["columns"]);
+        // on every screen, a Chinese file's keys are the English file's
+        // headers (the headers are made in English, not the whole sheet)
+        for screen in [
+            "compare&cols=hourly,spot,commit,monthly,net",
+            "plan",
+            "advise",
+            "providers",
+            "sources",
+        ] {
+            let q = format!("v=2&screen={screen}&cur=CNY");
+            let en: serde_json::Value =
+                serde_json::from_str(&export(c, &q, Locale::En, Format::Json).content).unwrap();
+            let zh: serde_json::Value =
+                serde_json::from_str(&export(c, &q, Locale::ZhCn, Format::Json).content).unwrap();
+            assert_eq!(zh["keys"], en["columns"], "{screen}");
+            assert_eq!(
+                zh["columns"].as_array().unwrap().len(),
+                en["columns"].as_array().unwrap().len()
+            );
+        }
         let rows = v["rows"].as_array().unwrap();
         assert_eq!(rows.len(), 2);
         // p4d on demand, 3 months × 730 h × 21.957642 = 48,087.24

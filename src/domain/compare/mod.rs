@@ -171,6 +171,10 @@ pub struct Panel {
     pub per_gpu: bool,
     /// GPUs per instance of each offer, in `quote.offers` order.
     pub gpus: Vec<u32>,
+    /// Each offer's on-demand price per instance-hour (None: unpriced), in
+    /// `quote.offers` order: looked up once, for `best_hourly` and the rows
+    /// that show it.
+    pub on_demand_hourly: Vec<Option<Decimal>>,
 }
 
 impl Panel {
@@ -236,13 +240,22 @@ pub fn panel(
             }))
         })
         .collect();
-    let best_hourly = argmin(q.offers.iter().enumerate().map(|(i, o)| {
-        o.models
+    let on_demand_hourly: Vec<Option<Decimal>> = q
+        .offers
+        .iter()
+        .map(|o| {
+            o.models
+                .iter()
+                .find(|mq| mq.model == BillingModel::OnDemand)
+                .and_then(|mq| mq.effective_hourly)
+        })
+        .collect();
+    let best_hourly = argmin(
+        on_demand_hourly
             .iter()
-            .find(|mq| mq.model == BillingModel::OnDemand)
-            .and_then(|mq| mq.effective_hourly)
-            .map(|h| h / Decimal::from(gpus[i]))
-    }));
+            .enumerate()
+            .map(|(i, h)| h.map(|h| h / Decimal::from(gpus[i]))),
+    );
     Ok(Panel {
         quote: q,
         models,
@@ -250,6 +263,7 @@ pub fn panel(
         best_hourly,
         per_gpu,
         gpus,
+        on_demand_hourly,
     })
 }
 

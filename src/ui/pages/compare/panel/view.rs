@@ -11,7 +11,7 @@ use crate::domain::catalog::{
 };
 use crate::domain::compare::{self, model_quote, rate_inputs, Panel};
 use crate::domain::compare_basis::{basis, Candidate};
-use crate::domain::scenario::{BillingModel, InterruptionRate};
+use crate::domain::scenario::InterruptionRate;
 use crate::domain::tco::{ModelQuote, Quote};
 use crate::ui::components::badges::stale_badge;
 use crate::ui::format;
@@ -360,12 +360,8 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                     // the on-demand hourly price, with "stale" beside an old one
                     tr data-testid="compare-row-hourly" {
                         th scope="row" { (WorkerMsg::CompareHourlyOd.text(loc)) }
-                        @for (i, (q, offer)) in offers.iter().enumerate() {
-                            @let v = q
-                                .models
-                                .iter()
-                                .find(|m| m.model == BillingModel::OnDemand)
-                                .and_then(|m| m.effective_hourly);
+                        @for (i, (_, offer)) in offers.iter().enumerate() {
+                            @let v = p.on_demand_hourly.get(i).copied().flatten();
                             td class=[(p.best_hourly == Some(i) && !p.per_gpu).then_some("best")] {
                                 (v.map(|d| format::money(d, cur, loc))
                                     .unwrap_or_else(|| WorkerMsg::Unavailable.text(loc).into()))
@@ -379,12 +375,8 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                     @if p.per_gpu {
                         tr data-testid="compare-row-hourly-gpu" {
                             th scope="row" { (WorkerMsg::CompareHourlyGpu.text(loc)) }
-                            @for (i, (q, _)) in offers.iter().enumerate() {
-                                @let v = q
-                                    .models
-                                    .iter()
-                                    .find(|m| m.model == BillingModel::OnDemand)
-                                    .and_then(|m| m.effective_hourly);
+                            @for i in 0..offers.len() {
+                                @let v = p.on_demand_hourly.get(i).copied().flatten();
                                 td class=[(p.best_hourly == Some(i)).then_some("best")] data-best=[(p.best_hourly == Some(i)).then_some("1")] {
                                     (v.map(|d| format::money(p.per_gpu_of(i, d), cur, loc))
                                         .unwrap_or_else(|| WorkerMsg::Unavailable.text(loc).into()))

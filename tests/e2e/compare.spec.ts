@@ -22,7 +22,7 @@ test('filter by provider, GPU and min VRAM; the URL follows', async ({ app, page
   await expect.poll(() => c.params().vram).toBe('640');
   const ids = await c.offerIds();
   expect(ids.length).toBeGreaterThan(0);
-  for (const t of await c.columnTexts('gpu')) expect(t).toMatch(/NVIDIA A100 80GB SXM4 × 8/);
+  for (const t of await c.columnTexts('gpu')) expect(t).toMatch(/NVIDIA A100 80GB SXM4 ×\s8/);
 
   await page.getByTestId('filter-search').fill('p4de');
   await expect.poll(async () => (await c.offerIds()).every((id) => id.includes('p4de'))).toBe(true);

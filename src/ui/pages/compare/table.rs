@@ -428,7 +428,8 @@ fn row_html(
             }
             Column::Gpu => {
                 let name = row.priced.gpu.map_or(o.gpu.as_str(), |g| g.name.as_str());
-                out.text(&format!("{name} × {}", o.gpu_count));
+                // the count kept with its "×" (a break before it, never after)
+                out.text(&format!("{name} ×\u{a0}{}", o.gpu_count));
             }
             Column::Gpus => {
                 out.text(&o.gpu_count.to_string());

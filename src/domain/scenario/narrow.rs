@@ -114,3 +114,46 @@ pub fn text_hit(o: &Offer, gpu: Option<&Gpu>, region: Option<&Region>, needle: &
                 .any(|w| w.eq_ignore_ascii_case(n))
         })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::text_hit;
+    use crate::domain::embedded::test_catalog;
+
+    /// Comparing in place finds what a lower-cased copy of each field did,
+    /// for every offer of the catalog (ASCII case folded, Chinese as is).
+    #[test]
+    fn text_hit_finds_what_a_lowercased_copy_finds() {
+        let c = test_catalog();
+        let needles = [
+            "a100",
+            "us-east",
+            "p4d.24xlarge",
+            "东京",
+            "东",
+            "tokyo",
+            "aws",
+            "x",
+            "zzz",
+        ];
+        let mut hits = 0;
+        for o in &c.offers {
+            let (gpu, region) = (c.gpu(&o.gpu), c.region(o.provider, &o.region));
+            let hay = [
+                o.instance_type.as_str(),
+                o.family.as_str(),
+                o.region.as_str(),
+                o.provider.code(),
+                gpu.map(|g| g.name.as_str()).unwrap_or(""),
+                region.map(|r| r.name_en.as_str()).unwrap_or(""),
+                region.map(|r| r.name_zh.as_str()).unwrap_or(""),
+            ];
+            for n in needles {
+                let before = hay.iter().any(|h| h.to_ascii_lowercase().contains(n));
+                assert_eq!(text_hit(o, gpu, region, n), before, "{} {n}", o.id);
+                hits += usize::from(before);
+            }
+        }
+        assert!(hits > 100, "{hits}");
+    }
+}

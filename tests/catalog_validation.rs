@@ -1191,7 +1191,8 @@ fn rule_source_translations_follow_their_english() {
             .unwrap()
     }
     // (what is changed in the English, the translation that no longer follows)
-    let cases: [(fn(&mut Catalog), &str); 3] = [
+    type Case = (fn(&mut Catalog), &'static str);
+    let cases: [Case; 3] = [
         (|c| dated(c).as_of = "2031-01-01".into(), "as_of_zh"),
         (|c| dated(c).as_of = "undated".into(), "as_of_zh"),
         (

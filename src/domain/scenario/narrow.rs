@@ -88,11 +88,9 @@ impl Narrow {
     }
 }
 
-/// Does an offer's text (type, family, region, provider, GPU name, region
-/// names) contain `needle` (lower-case ASCII)? Shared with the plan screen's
-/// offer picker.
-pub fn text_hit(o: &Offer, gpu: Option<&Gpu>, region: Option<&Region>, needle: &str) -> bool {
-    let hay = [
+/// The texts of an offer a search looks in.
+fn haystack<'a>(o: &'a Offer, gpu: Option<&'a Gpu>, region: Option<&'a Region>) -> [&'a str; 7] {
+    [
         o.instance_type.as_str(),
         o.family.as_str(),
         o.region.as_str(),
@@ -100,7 +98,14 @@ pub fn text_hit(o: &Offer, gpu: Option<&Gpu>, region: Option<&Region>, needle: &
         gpu.map(|g| g.name.as_str()).unwrap_or(""),
         region.map(|r| r.name_en.as_str()).unwrap_or(""),
         region.map(|r| r.name_zh.as_str()).unwrap_or(""),
-    ];
+    ]
+}
+
+/// Does an offer's text (type, family, region, provider, GPU name, region
+/// names) contain `needle` (lower-case ASCII)? Shared with the plan screen's
+/// offer picker.
+pub fn text_hit(o: &Offer, gpu: Option<&Gpu>, region: Option<&Region>, needle: &str) -> bool {
+    let hay = haystack(o, gpu, region);
     // ASCII folding is enough (codes and English names; Chinese has no case)
     // and keeps Unicode case tables out of the wasm bundle. Compared in
     // place, byte window by byte window: no string made per field and
@@ -117,7 +122,7 @@ pub fn text_hit(o: &Offer, gpu: Option<&Gpu>, region: Option<&Region>, needle: &
 
 #[cfg(test)]
 mod tests {
-    use super::text_hit;
+    use super::{haystack, text_hit};
     use crate::domain::embedded::test_catalog;
 
     /// Comparing in place finds what a lower-cased copy of each field did,
@@ -139,15 +144,7 @@ mod tests {
         let mut hits = 0;
         for o in &c.offers {
             let (gpu, region) = (c.gpu(&o.gpu), c.region(o.provider, &o.region));
-            let hay = [
-                o.instance_type.as_str(),
-                o.family.as_str(),
-                o.region.as_str(),
-                o.provider.code(),
-                gpu.map(|g| g.name.as_str()).unwrap_or(""),
-                region.map(|r| r.name_en.as_str()).unwrap_or(""),
-                region.map(|r| r.name_zh.as_str()).unwrap_or(""),
-            ];
+            let hay = haystack(o, gpu, region);
             for n in needles {
                 let before = hay.iter().any(|h| h.to_ascii_lowercase().contains(n));
                 assert_eq!(text_hit(o, gpu, region, n), before, "{} {n}", o.id);

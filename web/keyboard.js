@@ -25,7 +25,8 @@ export function rove(ev) {
 // Ticking an offer's box can insert (or grow) the side-by-side panel above
 // the table: the ticked row stays where it was on screen, so the focus does
 // not jump away. For a short while after the tick, each frame scrolls by
-// however far the row moved; the user's own scrolling ends it.
+// however far the row moved; the user's own scrolling, or a press
+// anywhere, ends it.
 const SELECT = '[data-testid="select-offer"]';
 let pressed = null;
 
@@ -48,15 +49,27 @@ export function keepInView(ev) {
   const until = performance.now() + 2000;
   let stopped = false;
   const stop = () => { stopped = true; };
-  const opts = { once: true, passive: true };
+  const opts = { once: true, passive: true, capture: true };
   addEventListener('wheel', stop, opts);
   addEventListener('touchstart', stop, opts);
   addEventListener('keydown', stop, opts);
+  // a press anywhere: scrolling under it would move what is pressed, and
+  // its click would land on something else
+  addEventListener('pointerdown', stop, opts);
+  // where the last frame left the page and the row
+  let left = scrollY;
+  let was = find()?.getBoundingClientRect().top ?? top;
   const step = () => {
     const box = find();
     if (stopped || !box || performance.now() > until) return;
-    const moved = box.getBoundingClientRect().top - top;
-    if (Math.abs(moved) >= 1) scrollBy(0, moved);
+    const at = box.getBoundingClientRect().top;
+    // someone else scrolled (a scrollbar dragged, a find in the page, a
+    // script): the row moved as far as the page did, the other way
+    const scrolled = scrollY - left;
+    if (Math.abs(scrolled) >= 1 && Math.abs(at - was + scrolled) < 1) return;
+    if (Math.abs(at - top) >= 1) scrollBy(0, at - top);
+    left = scrollY;
+    was = box.getBoundingClientRect().top;
     requestAnimationFrame(step);
   };
   requestAnimationFrame(step);

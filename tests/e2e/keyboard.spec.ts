@@ -66,6 +66,28 @@ test('ticking a second offer keeps the ticked row where it was: the side-by-side
   expect(app.realErrors()).toEqual([]);
 });
 
+// Holding the ticked row in place must not fight the reader: a scroll by
+// anyone else (a dragged scrollbar, a find in the page, a script) or a
+// press anywhere ends it at once. Before, for two seconds each frame
+// scrolled back to the row, so a click aimed at the filters' summary could
+// land on the page below it (a clean-clone run failed so).
+test('after a tick the page follows the reader: a scroll or a click elsewhere is not pulled back to the row', async ({ app, page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.open('?v=2&sort=hourly');
+  const boxes = page.getByTestId('select-offer');
+  await boxes.nth(2).check();
+  await boxes.nth(5).check();
+  await expect(page.getByTestId('compare-table')).toBeVisible();
+  await page.evaluate(() => scrollTo(0, 0));
+  await page.waitForTimeout(300);
+  expect(await page.evaluate(() => scrollY), 'the page stays where the script put it').toBe(0);
+  await boxes.nth(6).check();
+  await page.locator('details.filters > summary').first().click();
+  await expect(page.getByTestId('controls')).toBeVisible();
+  expect(await page.locator('details.filters').first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+  expect(app.realErrors()).toEqual([]);
+});
+
 // Issue 48 point 13: a row's box is named with its region (the same type
 // is sold in many), and the pager's ends look disabled, not like links.
 test('row boxes are named with their region; a disabled pager end looks disabled', async ({ app, page }) => {

@@ -88,6 +88,9 @@ for (const [locale, lang, cur] of [['en-US', 'en', '$'], ['zh-CN', 'zh', '¥']] 
         expect(s.url).toBe(lang === 'zh' ? '?v=2&cur=CNY' : '');
         expect(s.rows.length).toBeGreaterThanOrEqual(8);
         expect(s.rows[0].text).toContain(cur);
+        // only the rows a first view shows are in the page (tools/prerender.mjs), and they fill it
+        const last = s.rows[s.rows.length - 1].box;
+        expect(last.top + last.height, 'the pre-rendered rows reach the bottom of the first view').toBeGreaterThanOrEqual(height);
         await page.waitForTimeout(300);
         const shifts: { value: number; sources: string[] }[] = await page.evaluate(() => (window as any).__shifts);
         console.log(`pre-rendered first screen ${locale} ${width}×${height}: ${s.rows.length} rows shown before the app; layout shifts of the load: ${shifts.length} (CLS ${shifts.reduce((a, b) => a + b.value, 0).toFixed(4)}) ${JSON.stringify(shifts)}`);
@@ -106,6 +109,27 @@ for (const [locale, lang, cur] of [['en-US', 'en', '$'], ['zh-CN', 'zh', '¥']] 
     });
   }
 }
+
+// The page holds only the rows a first view shows (a 50-row copy took a
+// slow phone's parse, style and layout most of its first paint): on a tall
+// desktop screen they still reach past its bottom, and the app brings the
+// page's other rows below them.
+test.describe('a tall screen', () => {
+  test.use({ locale: 'en-US', viewport: { width: 1920, height: 1200 } });
+  test('the pre-rendered rows fill its first view; the app brings the rest of the page below them', async ({ app, page }) => {
+    await watch(page);
+    await app.open();
+    const s = await seen(page);
+    expect(s.first).toBe('en');
+    const last = s.rows[s.rows.length - 1].box;
+    expect(last.top + last.height).toBeGreaterThanOrEqual(1200);
+    await expect(page.getByTestId('offer-row')).toHaveCount(50);
+    const now = await appRows(page, s.rows.length);
+    expect(now.map((r) => r.offer)).toEqual(s.rows.map((r) => r.offer));
+    expect(await page.evaluate(() => (window as any).__shifts)).toEqual([]);
+    expect(app.realErrors()).toEqual([]);
+  });
+});
 
 test.describe('what the first paint shows', () => {
   test.use({ locale: 'en-US', viewport: { width: 1280, height: 600 } });

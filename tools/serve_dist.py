@@ -110,7 +110,9 @@ def main():
     handler = functools.partial(Handler, directory=a.dir)
     server = http.server.ThreadingHTTPServer(("127.0.0.1", a.port), handler)
     server.quiet = a.quiet
-    print(f"serving {a.dir} on http://127.0.0.1:{a.port}/ (precompressed, with security headers)", flush=True)
+    # --port 0: a free port, chosen by the system (the specs' served copies)
+    port = server.server_address[1]
+    print(f"serving {a.dir} on http://127.0.0.1:{port}/ (precompressed, with security headers)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:

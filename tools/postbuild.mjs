@@ -102,9 +102,11 @@ if (process.env.TRUNK_STAGING_DIR) {
 //     whose data files were replaced: the page's rows are the data's
 {
   const { prerender, fill } = await import('./prerender.mjs');
+  const { inline, uninline } = await import('./inline.mjs');
   const page = join(dir, 'index.html');
   const r = await prerender(dir);
-  writeFileSync(page, fill(readFileSync(page, 'utf8'), r));
+  // 0d. main.css and first.js in the page (tools/inline.mjs)
+  writeFileSync(page, inline(fill(uninline(readFileSync(page, 'utf8')), r), dir));
   console.log(`postbuild: the default view's first screen in index.html (${r.counts.join(', ')})`);
 }
 
@@ -112,7 +114,8 @@ if (process.env.TRUNK_STAGING_DIR) {
 for (const f of walk(dir).filter((f) => COMPRESSED.test(f))) unlinkSync(join(dir, f));
 
 // 1. the service worker
-const files = walk(dir).filter((f) => !GENERATED.has(f)).sort();
+// (main.css and first.js are in the page: tools/inline.mjs)
+const files = walk(dir).filter((f) => !GENERATED.has(f) && f !== 'main.css' && f !== 'first.js').sort();
 const hash = createHash('sha256');
 for (const f of files) hash.update(f).update('\0').update(readFileSync(join(dir, f))).update('\0');
 const cache = `gpucost-${hash.digest('hex').slice(0, 16)}`;
@@ -126,6 +129,14 @@ writeFileSync(join(dir, 'sw.js'), sw);
 
 // 2. headers for static hosts
 const h = JSON.parse(readFileSync(join(here, 'headers.json'), 'utf8'));
+// the CSP allows the page's inline stylesheet and script by their hashes
+// (on every path: a host joins the headers of every rule a path matches,
+// and two CSPs would both apply)
+{
+  const { inlineHashes, withHashes } = await import('./inline.mjs');
+  const csp = 'Content-Security-Policy';
+  h.all[csp] = withHashes(h.all[csp], inlineHashes(readFileSync(join(dir, 'index.html'), 'utf8')));
+}
 const all = Object.entries(h.all);
 let headers = '# Written by tools/postbuild.mjs from tools/headers.json.\n/*\n';
 for (const [k, v] of all) headers += `  ${k}: ${v}\n`;

@@ -5,15 +5,36 @@ tools/postbuild.mjs) chosen by Accept-Encoding, and the security headers of
 tools/headers.json on every response. Files only: no rewrite rules (a path
 that is not a file is a 404)."""
 import argparse
+import base64
 import email.utils
+import hashlib
 import functools
 import http.server
 import json
 import os
+import re
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 with open(os.path.join(HERE, "headers.json"), encoding="utf-8") as f:
     HEADERS = json.load(f)
+
+
+# the page's inline stylesheet and script (tools/inline.mjs), which the CSP
+# allows by their hashes
+INLINED = re.compile(rb'<(script|style) data-inline="[\w.-]+">(.*?)</\1>', re.S)
+
+
+def csp_for(page):
+    """The CSP with the inline blocks of `page` (bytes) allowed by hash, as
+    tools/postbuild.mjs writes it for static hosts."""
+    csp = HEADERS["all"]["Content-Security-Policy"]
+    hashes = {"script": [], "style": []}
+    for tag, body in INLINED.findall(page):
+        digest = base64.b64encode(hashlib.sha256(body).digest()).decode()
+        hashes[tag.decode()].append(f"'sha256-{digest}'")
+    for kind in ("script", "style"):
+        csp = csp.replace(f"{kind}-src 'self'", " ".join([f"{kind}-src 'self'", *hashes[kind]]), 1)
+    return csp
 
 
 def accepted(header):
@@ -42,9 +63,13 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     # set by send_head when the response is the page itself
     document = False
+    # the page's CSP (its inline blocks' hashes), set with `document`
+    csp = None
 
     def end_headers(self):
         for k, v in HEADERS["all"].items():
+            if k == "Content-Security-Policy" and self.csp:
+                v = self.csp
             self.send_header(k, v)
         if self.document:
             for k, v in HEADERS["document"].items():
@@ -64,6 +89,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         return False
 
     def send_head(self):
+        # (a kept-alive connection's handler serves the next request too)
+        self.document = False
+        self.csp = None
         path = self.translate_path(self.path)
         if os.path.isdir(path):
             if not os.path.isfile(os.path.join(path, "index.html")):
@@ -75,6 +103,9 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         if not os.path.isfile(path):
             return super().send_head()  # 404
         self.document = path.endswith(".html")
+        if self.document:
+            with open(path, "rb") as page:
+                self.csp = csp_for(page.read())
         enc = accepted(self.headers.get("Accept-Encoding"))
         for name, suffix in (("br", ".br"), ("gzip", ".gz")):
             if name in enc and os.path.isfile(path + suffix):

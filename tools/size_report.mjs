@@ -18,7 +18,11 @@ const budget = bi >= 0 ? Number(args[bi + 1]) : null;
 // glue, wasm and the catalog's data file (not print.css, media=print; not enhance.js and sw.js,
 // loaded once the app runs; not the plan worker, loaded when the plan
 // screen is first shown).
-const FIRST_LOAD = [/^index\.html$/, /^main\.css$/, /^first\.js$/, /^boot\.js$/, /^gpucost\.js$/, /^gpucost_bg\.wasm$/, /^catalog\.bin$/];
+// main.css and first.js count apart only where the page links them: the
+// build puts them in the page itself (tools/inline.mjs).
+const inlined = readFileSync(join(dist, 'index.html'), 'utf8');
+const FIRST_LOAD = [/^index\.html$/, /^boot\.js$/, /^gpucost\.js$/, /^gpucost_bg\.wasm$/, /^catalog\.bin$/,
+  ...['main.css', 'first.js'].filter((f) => !inlined.includes(`data-inline="${f}"`)).map((f) => new RegExp(`^${f.replace('.', '\\.')}$`))];
 // Fetched the first time the plan screen is shown (its own cost); the other
 // screens' styles come after the first paint on a compare visit (web/first.js).
 const PLAN_SCREEN = [/^screens\.css$/, /^worker\.js$/, /^gpucost-worker\.js$/, /^gpucost-worker_bg\.wasm$/, /^catalog-full\.bin$/];

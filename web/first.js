@@ -1,5 +1,6 @@
-// Runs before the first paint (a blocking classic script in the page's head:
-// the strict CSP forbids inline script). It applies what is remembered and
+// Runs before the first paint (a blocking classic script in the page's head,
+// put into the page by the build, tools/inline.mjs; the CSP allows it by
+// its hash). It applies what is remembered and
 // decides what the first paint shows:
 // - the theme: a remembered choice, else the system's;
 // - the link: a link always wins; a bare visit reopens the last settings;

@@ -108,6 +108,13 @@ pub fn plain(d: Decimal, locale: Locale) -> String {
     number(n, n.scale(), locale)
 }
 
+/// A GPU and its count, as every screen writes them ("NVIDIA A100 80GB ×
+/// 8"): the count kept with its "×" by a no-break space, so a narrow cell
+/// breaks before the "×", never between it and the count.
+pub fn gpus(name: &str, count: u32) -> String {
+    format!("{name} ×\u{a0}{count}")
+}
+
 /// A percentage as sourced, without trailing zeros ("99.975 %"; Chinese
 /// writes it without the space: "99.975%").
 pub fn percent(d: Decimal, locale: Locale) -> String {

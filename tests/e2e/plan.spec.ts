@@ -227,7 +227,7 @@ test('"Add an offer" lists the cheapest for the GPUs needed first, with GPUs and
   await page.getByTestId('plan-offer-search').fill('a100');
   const items = page.getByTestId('plan-candidates').locator('button[data-act="add"]');
   await expect(items).toHaveCount(8);
-  await expect(items.first()).toContainText(/NVIDIA A100 .* × \d+ · \$[\d,.]+\/h/);
+  await expect(items.first()).toContainText(/NVIDIA A100 .* ×\s\d+ · \$[\d,.]+\/h/);
   const more = page.getByTestId('plan-candidates-more');
   await expect(more).toContainText(/Show more \(8 of \d+ shown\)/);
   const total = Number((await more.innerText()).match(/of (\d+)/)![1]);

@@ -51,7 +51,7 @@ test('task 1, keyboard only: 4× A100 for 7 days, on demand or a 1-year reservat
   await tabTo(page, 'plan-offer-search');
   await page.keyboard.type('a100');
   const first = page.getByTestId('plan-candidates').locator('button[data-act="add"]').first();
-  await expect(first).toContainText(/NVIDIA A100 .* × \d+ · \$/);
+  await expect(first).toContainText(/NVIDIA A100 .* ×\s\d+ · \$/);
   const id = (await first.getAttribute('data-offer'))!;
   await page.keyboard.press('Tab');
   await expect(first).toBeFocused();
@@ -168,7 +168,7 @@ test('task 5: $10,000 a month for 8 NVLink GPUs over 3 years', async ({ app, pag
   await inFirstView(page, pick);
   // every pick has 8 GPUs joined by NVLink in one instance, within the budget
   await expect(page.getByTestId('advise-picks')).toContainText('36 months');
-  for (const p of await page.getByTestId('advise-pick').all()) await expect(p).toContainText(/NVLink|8 GPUs|× 8/);
+  for (const p of await page.getByTestId('advise-pick').all()) await expect(p).toContainText(/NVLink|8 GPUs|×\s8/);
   const url = new URL(page.url());
   expect(url.searchParams.get('bud')).toMatch(/^10000/);
   expect(url.searchParams.get('req')).toBe('nvlink');

@@ -428,8 +428,7 @@ fn row_html(
             }
             Column::Gpu => {
                 let name = row.priced.gpu.map_or(o.gpu.as_str(), |g| g.name.as_str());
-                // the count kept with its "×" (a break before it, never after)
-                out.text(&format!("{name} ×\u{a0}{}", o.gpu_count));
+                out.text(&format::gpus(name, o.gpu_count));
             }
             Column::Gpus => {
                 out.text(&o.gpu_count.to_string());

@@ -9,7 +9,7 @@ use crate::domain::job::{JobKind, JobSpec};
 use crate::domain::money::mul;
 use crate::domain::scenario::narrow::text_hit;
 use crate::domain::scenario::{BillingModel, Scenario};
-use crate::ui::format::money;
+use crate::ui::format::{gpus, money};
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Locale, Msg};
 use crate::ui::labels::offer_name;
@@ -103,9 +103,9 @@ pub fn candidates_html(
             .attr("data-offer", &o.id)
             .raw(">+ ")
             .text(&format!(
-                "{} — {gpu} × {} · {price}",
+                "{} — {} · {price}",
                 offer_name(catalog, &o.id, loc),
-                o.gpu_count
+                gpus(gpu, o.gpu_count)
             ))
             .raw("</button></li>");
     }
@@ -190,7 +190,7 @@ mod tests {
         // their GPUs and on-demand price
         let name = "p4d.24xlarge · US East (N. Virginia) — NVIDIA A100";
         assert!(html.contains(name), "{html}");
-        assert!(html.contains(" × 8 · $"), "{html}");
+        assert!(html.contains(" ×\u{a0}8 · $"), "{html}");
         let chips = chips_html(c, std::slice::from_ref(&first), "Remove <x>", Locale::En);
         let chips = chips.as_str();
         assert!(

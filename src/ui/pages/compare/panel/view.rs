@@ -274,10 +274,9 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
         (
             Msg::ColGpu.text(loc),
             col(&|o| {
-                format!(
-                    "{} × {}",
+                format::gpus(
                     gpu(o).map_or(o.gpu.as_str(), |g| g.name.as_str()),
-                    o.gpu_count
+                    o.gpu_count,
                 )
             }),
             "compare-row-gpu",

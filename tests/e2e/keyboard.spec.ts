@@ -81,7 +81,21 @@ test('after a tick the page follows the reader: a scroll or a click elsewhere is
   await page.evaluate(() => scrollTo(0, 0));
   await page.waitForTimeout(300);
   expect(await page.evaluate(() => scrollY), 'the page stays where the script put it').toBe(0);
+  // a press (here on a row's name) ends the hold: the row moving after it
+  // (a transform, which no scroll anchoring follows) no longer scrolls the
+  // page under the pointer
   await boxes.nth(6).check();
+  const y = await page.evaluate(() => scrollY);
+  const name = (await page.getByTestId('offer-row').nth(7).locator('td[data-col="type"]').boundingBox())!;
+  await page.mouse.move(name.x + 5, name.y + 5);
+  await page.mouse.down();
+  const table = page.locator('table.offers');
+  await table.evaluate((t) => { (t as HTMLElement).style.transform = 'translateY(300px)'; });
+  await page.waitForTimeout(300);
+  await page.mouse.up();
+  expect(await page.evaluate(() => scrollY), 'the page stays where the press found it').toBe(y);
+  await table.evaluate((t) => { (t as HTMLElement).style.transform = ''; });
+  await boxes.nth(7).check();
   await page.locator('details.filters > summary').first().click();
   await expect(page.getByTestId('controls')).toBeVisible();
   expect(await page.locator('details.filters').first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);

@@ -53,6 +53,7 @@ fn value_with(code: &str, n: &str) -> String {
     match code {
         "up" => format!("aws:us-east-1:p4d.24xlarge~{n}"),
         "ur" => format!("aws:us-east-1:eg~{n}"),
+        "nd" => format!("tencent:{n}"),
         _ => n.to_string(),
     }
 }
@@ -145,7 +146,7 @@ fn every_key_round_trips_through_its_own_spec() {
     for q in [
         "v=2&screen=sources&gpu=a100-40-sxm&gpus=8&vram=320&h=500.5&m=36&p=aws,azure&rg=cn,amer&r=aws:us-east-1&cur=CNY&fx=7.1",
         "v=2&o=aws:us-east-1:p4d.24xlarge&bm=od,ri1a,mix&si=lt5&ck=30&ro=5&job=24&dl=30&mix=70&mixb=ri1n",
-        "v=2&fmd=10&cr=500usd&crx=6&stu=1.5cny&stucap=8&eg=100&xr=20&st=500&bw=10&disc=40,42,45",
+        "v=2&fmd=10&cr=500usd&crx=6&stu=1.5cny&stucap=8&eg=100&xr=20&st=500&bw=10&disc=40,42,45&nd=aws:8,azure:12.5,alibaba:15,tencent:10",
         "v=2&sih=2.5&q=a100+80gb&maxp=30&sort=-hourly&cols=provider,hourly&tu=m&tf=tf32&page=2",
         "v=2&fab=rdma,nvlink&sort=-net&cols=provider,net,link,hourly",
         "v=2&jk=llm_serve&jep=0.5&jn=1000&jp=70&jt=1400&mfu=12.5&jsc=80&jtps=15000&jh=175",

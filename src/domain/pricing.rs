@@ -56,6 +56,10 @@ pub struct OfferMetrics {
     /// offer cannot meet the VRAM need (memory unknown).
     pub instances: Option<u32>,
     pub hourly: Option<Decimal>,
+    /// The list price when `hourly` is the user's negotiated one (its
+    /// provider's rule applies `nd` to pay-as-you-go hours).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub list_hourly: Option<Decimal>,
     /// Set when `hourly` is None.
     pub reason: Option<Reason>,
     /// The hourly comes from the scenario's user prices.
@@ -218,6 +222,9 @@ pub(crate) fn rates(scene: &Scene, offer: &Offer) -> Result<Rates, EngineError> 
             currency: scenario.currency,
             instances,
             hourly: hourly.map(round_rate),
+            list_hourly: od
+                .filter(|o| o.hourly != o.list)
+                .map(|o| round_rate(o.list)),
             reason: if hourly.is_none() {
                 Some(Reason::NoSourcedPrice)
             } else {

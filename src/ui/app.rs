@@ -8,6 +8,7 @@ use leptos::prelude::*;
 use crate::domain::catalog::Catalog;
 use crate::domain::synthetic;
 use crate::ui::components::nav::Nav;
+use crate::ui::components::negotiated::NegotiatedNote;
 use crate::ui::components::notices::LinkNotices;
 use crate::ui::i18n::{use_i18n, I18n, Locale, Msg};
 use crate::ui::link::Screen;
@@ -45,6 +46,7 @@ pub fn App(catalog: &'static Catalog) -> impl IntoView {
             // the rebuild code of whole screens out of the wasm (docs/SIZE.md)
             // and keeps each screen's scroll position and typed text.
             <LinkNotices />
+            <NegotiatedNote />
             <div hidden=move || screen.get() != Screen::Compare>
                 <CompareScreen />
             </div>

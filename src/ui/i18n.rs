@@ -312,6 +312,19 @@ messages! {
     PlanFirstMonth => "First-month discount (%)", "首月折扣 (%)";
     PlanCredit => "Credit ({0})", "代金券（{0}）";
     PlanCreditExpiry => "Credit usable until month (empty = no expiry)", "代金券可用至第几个月（留空 = 不过期）";
+    PlanNegotiated => "Your negotiated discount (% off list)", "您的协议折扣（相对标价的 %）";
+    NdNote => "Your negotiated prices: {0}. Each discount applies only where the provider's billing documents say it does; every other figure is at list price.",
+        "您的协议价：{0}。各折扣仅用于服务商计费文档说明适用的价格；其余数字均为标价。";
+    NdItem => "{0} −{1} on {2} (list price: {3})", "{0} −{1}：{2}（按标价：{3}）";
+    NdOnDemand => "pay-as-you-go", "按量付费";
+    NdReservations => "reservations", "预留实例";
+    NdSavingsPlans => "savings plans", "节省计划";
+    NdSubscriptions => "subscriptions", "包年包月";
+    NdSpot => "spot", "竞价实例";
+    NdCapacityBlocks => "Capacity Blocks", "容量块";
+    NdData => "data charges", "数据费用";
+    YoursTag => "yours", "协议价";
+    ListPrice => "list {0}", "标价 {0}";
     PlanData => "Data", "数据";
     PlanEgress => "Internet egress (GB/month)", "公网出流量（GB/月）";
     PlanCrossRegion => "Cross-region transfer (GB/month)", "跨地域传输（GB/月）";
@@ -598,6 +611,7 @@ messages! {
     AdvWhySpot => "{0} % of the hours on spot, assumed {1} % of instances interrupted per month.", "{0}% 的小时使用竞价，假设每月 {1}% 的实例被中断。";
     AdvWhyIndicative => "An indicative price (not a list price): check before buying.", "参考价（非刊例价）：购买前请核实。";
     AdvWhyAssumed => "Uses your assumed commitment discount (no sourced rate).", "使用你假设的承诺折扣（无来源价格）。";
+    AdvWhyNegotiated => "At your negotiated price: your discount applies to this billing model, as {0} states.", "按您的协议价：您的折扣适用于此计费方式，依据 {0}。";
     AdvWhyMonthlyFromUpfront => "Paid in equal monthly payments: the all-upfront price spread over the term at the same total, as {0} states (derived, not a sourced price).", "按月等额付款：全预付价格在期限内均摊，总额不变，依据 {0}（推算，非来源价格）。";
     AdvWhyIncomplete => "A usage rate is missing: the figure is a lower bound.", "缺少某项用量费率：该数字是下限。";
     AdvWhyRdma => "Multi-node RDMA: no source in the catalog confirms it for this offer; check before buying.", "多节点 RDMA：目录中没有来源能确认此实例支持；购买前请核实。";

@@ -28,7 +28,7 @@ pub fn offer_name(catalog: &Catalog, id: &OfferId, locale: Locale) -> String {
     }
 }
 
-pub fn provider_msg(p: ProviderId) -> Msg {
+pub const fn provider_msg(p: ProviderId) -> Msg {
     match p {
         ProviderId::Aws => Msg::ProviderAws,
         ProviderId::Azure => Msg::ProviderAzure,

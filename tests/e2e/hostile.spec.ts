@@ -9,7 +9,7 @@ const PAYLOADS = [
   'javascript:alert(1)',
 ];
 const KEYS = ['v', 'screen', 'gpu', 'gpus', 'h', 'm', 'p', 'r', 'o', 'cur', 'fx', 'bm', 'si', 'cr', 'stu', 'up', 'ur',
-  'disc', 'q', 'maxp', 'sort', 'cols', 'tu', 'tf', 'sel', 'page', '<b>key</b>'];
+  'disc', 'nd', 'q', 'maxp', 'sort', 'cols', 'tu', 'tf', 'sel', 'page', '<b>key</b>'];
 
 async function injected(page: import('@playwright/test').Page) {
   return page.evaluate(() =>

@@ -134,6 +134,8 @@ pub struct Strategy {
     /// A reservation's all-upfront price paid monthly by the provider's
     /// rule, not a sourced price (`ModelQuote::monthly_from_upfront`).
     pub monthly_from_upfront: bool,
+    /// At the user's negotiated price (`ModelQuote::negotiated`).
+    pub negotiated: bool,
     /// Months the figures cover (the horizon; a job's own months).
     pub months: u32,
     /// The age of the prices it rests on.
@@ -210,6 +212,12 @@ pub enum Why {
     /// Paid monthly: the all-upfront price ÷ the term's months, by the
     /// provider's rule (`billing::rules`, whose source it carries).
     MonthlyFromUpfront {
+        source: String,
+    },
+    /// At the user's negotiated price: the provider's rule applies `nd` to
+    /// this billing model (`billing::rules::negotiated_rule`); it carries
+    /// the rule's source (`negotiated_source`).
+    Negotiated {
         source: String,
     },
     /// A usage rate is missing: the figure is a lower bound.

@@ -99,6 +99,7 @@ pub(super) fn job_pool<'a>(
                         indicative: false,
                         assumed: false,
                         monthly_from_upfront: false,
+                        negotiated: m.negotiated,
                         months: h.months,
                         age: m.age.clone(),
                         fails: fails | pricer.risk(m.model),

@@ -697,6 +697,12 @@ pub(super) fn reasons(
             source: rules.source.unwrap_or_default().to_string(),
         });
     }
+    if s.negotiated {
+        let rule = crate::domain::billing::rules::negotiated_source(f.offer.provider);
+        v.push(Why::Negotiated {
+            source: rule.source.to_string(),
+        });
+    }
     if committed_pct(s) > Decimal::ZERO {
         v.push(Why::LockIn {
             committed: s.committed,

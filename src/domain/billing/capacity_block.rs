@@ -64,7 +64,10 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
     let PriceKind::CapacityBlock { hourly } = p.kind else {
         return Ok(Err(Reason::NoCapacityBlock));
     };
-    let rate = scene.fx.conv(hourly, p.currency)?;
+    let rate = super::negotiated(
+        book.negotiated.capacity_block(),
+        scene.fx.conv(hourly, p.currency)?,
+    )?;
     let h = sc.hours_per_month;
     let months = Decimal::from(sc.months);
     // (hours one block covers, its term in months)

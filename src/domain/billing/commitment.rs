@@ -37,7 +37,7 @@ use super::assumed::AssumedRates;
 use super::contract::{
     all_upfront_model, contract, effective_hourly, reserved_slot, term_slot, Contract, Slot, Slots,
 };
-use super::{Book, Few, Fx, ModelNotice, PriceRef, Reason, Scene, Shape};
+use super::{negotiated, Book, Few, Fx, ModelNotice, Negotiated, PriceRef, Reason, Scene, Shape};
 use crate::domain::catalog::{Offer, Price, PriceKind, Upfront};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, sub};
@@ -56,8 +56,21 @@ pub(crate) struct Sourced<'a> {
 }
 
 impl<'a> Sourced<'a> {
-    fn of(p: &'a Price, fx: Fx, hpm: Decimal) -> Result<Option<Sourced<'a>>, EngineError> {
-        let conv = |v: Decimal| fx.conv(v, p.currency);
+    fn of(
+        p: &'a Price,
+        fx: Fx,
+        hpm: Decimal,
+        nd: Negotiated,
+    ) -> Result<Option<Sourced<'a>>, EngineError> {
+        let f = match p.kind {
+            PriceKind::Reserved { .. } => nd.commitment(Slot::Reserved),
+            PriceKind::SavingsPlan { .. } => nd.commitment(Slot::SavingsPlan),
+            PriceKind::Subscription { .. } => nd.commitment(Slot::Subscription),
+            PriceKind::OnDemand { .. }
+            | PriceKind::Spot { .. }
+            | PriceKind::CapacityBlock { .. } => None,
+        };
+        let conv = |v: Decimal| negotiated(f, fx.conv(v, p.currency)?);
         let (upfront, monthly) = match p.kind {
             PriceKind::Reserved {
                 upfront, hourly, ..
@@ -97,10 +110,16 @@ pub(crate) struct Commitments<'a> {
 }
 
 impl<'a> Commitments<'a> {
-    pub fn build(offer: &'a Offer, fx: Fx, hpm: Decimal) -> Result<Commitments<'a>, EngineError> {
+    /// `nd`: the negotiated discount as the provider's rule applies it.
+    pub fn build(
+        offer: &'a Offer,
+        fx: Fx,
+        hpm: Decimal,
+        nd: Negotiated,
+    ) -> Result<Commitments<'a>, EngineError> {
         let slots = Slots::of(offer);
         let conv = |p: Option<&'a Price>| match p {
-            Some(p) => Sourced::of(p, fx, hpm),
+            Some(p) => Sourced::of(p, fx, hpm, nd),
             None => Ok(None),
         };
         let mut reserved = [None; 9];
@@ -237,7 +256,14 @@ pub(crate) fn resolve<'a>(
     };
     let hpm = book.billing.hours_per_month;
     let factor = sub(Decimal::ONE, div(d, Decimal::ONE_HUNDRED)?)?;
-    let monthly_full = mul(mul(od.hourly, factor)?, hpm)?;
+    // a commitment is priced off the list rate; the negotiated discount
+    // then applies as the provider's rule says for commitments (a user's
+    // own on-demand price is already what they pay)
+    let base = match od.user() {
+        true => od.hourly,
+        false => negotiated(book.negotiated.commitment(c.slot), od.list)?,
+    };
+    let monthly_full = mul(mul(base, factor)?, hpm)?;
     let term_cost = mul(monthly_full, Decimal::from(term))?;
     let (upfront, monthly) = match c.payment {
         Upfront::All => (term_cost, Decimal::ZERO),

@@ -202,6 +202,7 @@ pub(crate) fn monthly(
     fx: Fx,
 ) -> Result<DataMonthly, EngineError> {
     let d = &scenario.data;
+    let nd = super::Negotiated::of(scenario, offer.provider)?.data();
     let mut total = Decimal::ZERO;
     let mut notices = Vec::new();
     let mut missing = Vec::new();
@@ -223,7 +224,7 @@ pub(crate) fn monthly(
                         region: r.region.clone(),
                     });
                 }
-                let c = fx.conv(tiered(r, qty)?, r.currency)?;
+                let c = super::negotiated(nd, fx.conv(tiered(r, qty)?, r.currency)?)?;
                 total = add(total, c)?;
                 charges.push(DataCharge {
                     kind,

@@ -59,7 +59,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::domain::catalog::{Catalog, Currency, Offer, Price, PriceKind, ProviderId};
 use crate::domain::error::EngineError;
-use crate::domain::money::{convert, round_money, Money};
+use crate::domain::money::{convert, div, mul, round_money, Money};
 use crate::domain::scenario::{BillingModel, Scenario, StudentPrice};
 use crate::domain::spot::SpotParams;
 
@@ -301,6 +301,8 @@ pub(crate) struct Scene<'a> {
     /// offer's own Spot Advisor band is used where the catalog has one).
     pub default_interruption: bool,
     pub assumed: Option<&'a [AssumedRates]>,
+    /// Each provider's negotiated discount ([`ProviderId::index`]).
+    pub negotiated: [Negotiated; 4],
     /// The last billing granularity and minimum asked of
     /// [`Scene::billed_hours`], with its answer (offers come provider by
     /// provider, so one is enough).
@@ -320,6 +322,10 @@ impl<'a> Scene<'a> {
             Some(c) => round_money(fx.money(c)?),
             None => Decimal::ZERO,
         };
+        let mut negotiated = [Negotiated::default(); 4];
+        for p in ProviderId::ALL {
+            negotiated[p.index()] = Negotiated::of(scenario, p)?;
+        }
         let student = match promo.student {
             Some(StudentPrice::Hourly(m)) => Some(Student::Hourly(fx.money(m)?)),
             Some(StudentPrice::DiscountPct(d)) => Some(Student::DiscountPct(d)),
@@ -335,6 +341,7 @@ impl<'a> Scene<'a> {
             default_interruption: scenario.spot.interruption
                 == crate::domain::scenario::SpotSettings::default().interruption,
             assumed,
+            negotiated,
             billed: Cell::new(None),
         })
     }
@@ -387,7 +394,11 @@ impl Granularity {
 /// On-demand hourly per instance in the display currency, and its origin.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct OnDemandRate<'a> {
+    /// What the user pays: the list price at the negotiated discount, if
+    /// the provider's rule applies it to pay-as-you-go hours.
     pub hourly: Decimal,
+    /// The list price (the user's own price for a user price).
+    pub list: Decimal,
     /// The catalog price; None = the user's price.
     pub price: Option<&'a Price>,
 }
@@ -438,21 +449,96 @@ pub(crate) struct Book<'a> {
     pub capacity_block: Option<&'a Price>,
     /// Whether a credit may pay a commitment's upfront ([`rules`]).
     pub credit_pays_upfront: bool,
+    /// The user's negotiated discount as its provider applies it.
+    pub negotiated: Negotiated,
 }
 
 impl<'a> Book<'a> {
     pub fn build(scene: &Scene, offer: &'a Offer, instances: u32) -> Result<Book<'a>, EngineError> {
         let fx = scene.fx;
         let billing = Granularity::of(scene.catalog, offer.provider);
+        let nd = scene.negotiated[offer.provider.index()];
         Ok(Book {
             billing,
             instances: Decimal::from(instances),
-            on_demand: on_demand_rate(scene.scenario, offer, fx)?,
-            spot: spot_range(offer, fx)?,
-            commitments: Commitments::build(offer, fx, billing.hours_per_month)?,
+            on_demand: on_demand_rate(scene.scenario, offer, fx, nd)?,
+            spot: spot_range(offer, fx, nd)?,
+            commitments: Commitments::build(offer, fx, billing.hours_per_month, nd)?,
             capacity_block: offer.capacity_block(),
             credit_pays_upfront: rules::payment_rules(offer.provider).credits_pay_upfront,
+            negotiated: nd,
         })
+    }
+}
+
+/// The user's negotiated discount of one provider as its rule applies it
+/// ([`rules::negotiated_rule`]): the factor (1 − d ÷ 100) for each kind of
+/// charge the rule covers, None for the list price.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub(crate) struct Negotiated {
+    /// None without a discount.
+    factor: Option<Decimal>,
+    rule: rules::NegotiatedRule,
+}
+
+impl Negotiated {
+    pub fn of(scenario: &Scenario, provider: ProviderId) -> Result<Negotiated, EngineError> {
+        let Some(d) = scenario
+            .negotiated
+            .get(provider)
+            .filter(|d| *d > Decimal::ZERO && *d < Decimal::ONE_HUNDRED)
+        else {
+            return Ok(Negotiated::default());
+        };
+        Ok(Negotiated {
+            factor: Some(div(Decimal::ONE_HUNDRED - d, Decimal::ONE_HUNDRED)?),
+            rule: rules::negotiated_rule(provider),
+        })
+    }
+
+    fn on(&self, covered: bool) -> Option<Decimal> {
+        self.factor.filter(|_| covered)
+    }
+    pub fn on_demand(&self) -> Option<Decimal> {
+        self.on(self.rule.on_demand)
+    }
+    pub fn spot(&self) -> Option<Decimal> {
+        self.on(self.rule.spot)
+    }
+    pub fn capacity_block(&self) -> Option<Decimal> {
+        self.on(self.rule.capacity_block)
+    }
+    pub fn data(&self) -> Option<Decimal> {
+        self.on(self.rule.data)
+    }
+
+    /// The factor of a commitment's slot (installments: subscriptions').
+    pub fn commitment(&self, slot: contract::Slot) -> Option<Decimal> {
+        let r = &self.rule;
+        self.on(match slot {
+            contract::Slot::Reserved => r.reservations,
+            contract::Slot::SavingsPlan => r.savings_plans,
+            contract::Slot::Subscription | contract::Slot::None => r.subscriptions,
+        })
+    }
+
+    /// Does the discount change the price of this billing model?
+    pub fn changes(&self, m: BillingModel) -> bool {
+        match m {
+            BillingModel::OnDemand => self.on_demand().is_some(),
+            BillingModel::Spot => self.spot().is_some(),
+            BillingModel::Mix => self.on_demand().is_some() || self.spot().is_some(),
+            BillingModel::CapacityBlock => self.capacity_block().is_some(),
+            m => contract::contract(m).is_some_and(|c| self.commitment(c.slot).is_some()),
+        }
+    }
+}
+
+/// `v` at the negotiated factor `f` (unchanged without one).
+pub(crate) fn negotiated(f: Option<Decimal>, v: Decimal) -> Result<Decimal, EngineError> {
+    match f {
+        Some(f) => mul(v, f),
+        None => Ok(v),
     }
 }
 
@@ -460,18 +546,23 @@ fn on_demand_rate<'a>(
     scenario: &Scenario,
     offer: &'a Offer,
     fx: Fx,
+    nd: Negotiated,
 ) -> Result<Option<OnDemandRate<'a>>, EngineError> {
     if let Some(p) = offer.on_demand() {
         if let PriceKind::OnDemand { hourly } = p.kind {
+            let list = fx.conv(hourly, p.currency)?;
             return Ok(Some(OnDemandRate {
-                hourly: fx.conv(hourly, p.currency)?,
+                hourly: negotiated(nd.on_demand(), list)?,
+                list,
                 price: Some(p),
             }));
         }
     }
     if let Some(v) = scenario.user_prices.get(&offer.id) {
+        let hourly = fx.conv(*v, user_price_currency(offer))?;
         return Ok(Some(OnDemandRate {
-            hourly: fx.conv(*v, user_price_currency(offer))?,
+            hourly,
+            list: hourly,
             price: None,
         }));
     }
@@ -487,19 +578,20 @@ pub(crate) fn on_demand_hourly(
     offer: &Offer,
 ) -> Option<Decimal> {
     let fx = Fx::of(catalog, scenario).ok()?;
-    let od = on_demand_rate(scenario, offer, fx).ok()??;
+    let nd = Negotiated::of(scenario, offer.provider).ok()?;
+    let od = on_demand_rate(scenario, offer, fx, nd).ok()??;
     Some(crate::domain::money::round_rate(od.hourly))
 }
 
-fn spot_range(offer: &Offer, fx: Fx) -> Result<Option<SpotRange<'_>>, EngineError> {
+fn spot_range(offer: &Offer, fx: Fx, nd: Negotiated) -> Result<Option<SpotRange<'_>>, EngineError> {
     if let Some(p) = offer.spot() {
         if let PriceKind::Spot {
             hourly_min,
             hourly_max,
         } = p.kind
         {
-            let a = fx.conv(hourly_min, p.currency)?;
-            let b = fx.conv(hourly_max, p.currency)?;
+            let a = negotiated(nd.spot(), fx.conv(hourly_min, p.currency)?)?;
+            let b = negotiated(nd.spot(), fx.conv(hourly_max, p.currency)?)?;
             return Ok(Some(SpotRange {
                 min: a.min(b),
                 max: a.max(b),

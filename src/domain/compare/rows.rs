@@ -22,6 +22,8 @@ pub const PAGE_SIZE: usize = 50;
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RowFigures {
     pub price: Option<Decimal>,
+    /// The list price when `price` is the user's negotiated one.
+    pub list_price: Option<Decimal>,
     pub per_gpu: Option<Decimal>,
     pub per_tflops: Option<Decimal>,
     pub per_vram_gb: Option<Decimal>,
@@ -63,6 +65,7 @@ impl RowFigures {
         let bc = m.best_commitment.as_ref();
         RowFigures {
             price: figure(m, view, Column::Hourly),
+            list_price: scale(m.list_hourly, view.time_unit.hours()),
             per_gpu: figure(m, view, Column::Gpuh),
             per_tflops: figure(m, view, Column::Tflopsh),
             per_vram_gb: figure(m, view, Column::Vramh),
@@ -311,6 +314,7 @@ impl RowFigures {
     fn empty() -> RowFigures {
         RowFigures {
             price: None,
+            list_price: None,
             per_gpu: None,
             per_tflops: None,
             per_vram_gb: None,

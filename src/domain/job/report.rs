@@ -35,6 +35,8 @@ pub struct JobModelCost {
     pub missing: Vec<UsageKind>,
     /// False for a partial-upfront reservation whose split is not published.
     pub cash_timing_known: bool,
+    /// At the user's negotiated price (`ModelQuote::negotiated`).
+    pub negotiated: bool,
     /// The age of the prices the cost rests on.
     pub age: Option<PriceAge>,
     pub unavailable: Option<Reason>,
@@ -306,6 +308,7 @@ fn job_offer(
             complete,
             missing: m.missing_kinds(),
             cash_timing_known: m.cash_timing_known,
+            negotiated: m.negotiated,
             age: m.age,
             unavailable: m.unavailable,
         });

@@ -13,16 +13,17 @@ use crate::domain::job::{
 };
 use crate::domain::money::Money;
 use crate::domain::scenario::{
-    AssumedDiscount, BillingModel, InterruptionRate, RegionRef, Scenario, SpotBand, StudentPrice,
-    UsageRateKey, DEFAULT_HOURS_PER_MONTH, DEFAULT_MIX_SHARE_PCT, DEFAULT_MONTHS,
-    MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_JOB_HOURS, MAX_MINUTES,
-    MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX,
-    MIN_MONTHS,
+    AssumedDiscount, BillingModel, InterruptionRate, NegotiatedDiscounts, RegionRef, Scenario,
+    SpotBand, StudentPrice, UsageRateKey, DEFAULT_HOURS_PER_MONTH, DEFAULT_MIX_SHARE_PCT,
+    DEFAULT_MONTHS, MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_JOB_HOURS,
+    MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_NEGOTIATED_PCT,
+    MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
 };
 
 const MONEY: Bounds = Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), false);
 const MONEY_POSITIVE: Bounds = Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), true);
 const VOLUME: Bounds = Bounds::dec(0, Bounds::int(MAX_VOLUME_GB as u32), false);
+const NEGOTIATED: Bounds = Bounds::dec(0, Bounds::int(MAX_NEGOTIATED_PCT), true);
 const PCT_POSITIVE: Bounds = Bounds::dec(0, Decimal::ONE_HUNDRED, true);
 const JOB_SAMPLES: Bounds = Bounds {
     lo: Decimal::ZERO,
@@ -421,6 +422,18 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
         bounds: Some(PCT),
         read: r_disc,
         write: w_disc,
+    },
+    KeySpec {
+        code: "nd",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "your negotiated discount per provider, % off list, `aws:8,azure:12` (EDP or private pricing, enterprise agreement, 商务折扣); applied to the prices each provider's billing documents say it applies to, the rest stay at list and say so (`docs/PRICING.md`); before promotions and credits",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "none (list prices)",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "provider `aws azure alibaba tencent`, percent > 0 and ≤ 99 each",
+        bounds: Some(NEGOTIATED),
+        read: r_nd,
+        write: w_nd,
     },
     KeySpec {
         code: "jk",
@@ -973,6 +986,42 @@ fn w_disc(sc: &Scenario) -> Option<String> {
             dec_str(al)
         ),
         _ => dec_str(a.no_upfront_pct),
+    })
+}
+
+/// `provider:pct` items; an unknown provider or a percent out of range is
+/// dropped with a notice naming it (the others are kept).
+fn r_nd(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    let mut nd = NegotiatedDiscounts::default();
+    for item in raw.split(',') {
+        if item.is_empty() {
+            continue;
+        }
+        let item = decode(item);
+        let Some((p, pct)) = item.split_once(':') else {
+            r.note(&item, LinkNoticeCode::InvalidValue);
+            continue;
+        };
+        let Some(p) = ProviderId::from_code(p) else {
+            r.note(&item, LinkNoticeCode::UnknownItem);
+            continue;
+        };
+        match r.number(pct) {
+            Ok(v) => nd.set(p, Some(v)),
+            Err(Bad::Range) => r.note(&item, LinkNoticeCode::OutOfRange),
+            Err(Bad::Invalid) => r.note(&item, LinkNoticeCode::InvalidValue),
+        }
+    }
+    sc.negotiated = nd;
+    Ok(())
+}
+fn w_nd(sc: &Scenario) -> Option<String> {
+    (!sc.negotiated.is_empty()).then(|| {
+        sc.negotiated
+            .iter()
+            .map(|(p, d)| format!("{}:{}", p.code(), dec_str(d)))
+            .collect::<Vec<_>>()
+            .join(",")
     })
 }
 

@@ -136,6 +136,8 @@ pub struct PlanOption {
     /// A reservation's all-upfront price paid monthly by the provider's
     /// rule, not a sourced price ([`ModelQuote::monthly_from_upfront`]).
     pub monthly_from_upfront: bool,
+    /// At the user's negotiated price ([`ModelQuote::negotiated`]).
+    pub negotiated: bool,
     /// A Capacity Block's length in days (each block, when one is bought
     /// each month).
     pub block_days: Option<u32>,
@@ -584,6 +586,7 @@ fn option(
         complete: m.complete(),
         assumed: m.assumed,
         monthly_from_upfront: m.monthly_from_upfront,
+        negotiated: m.negotiated,
         block_days: m.notices.iter().find_map(|n| match n {
             crate::domain::tco::ModelNotice::CapacityBlockDays { days } => Some(*days),
             _ => None,

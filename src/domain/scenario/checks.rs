@@ -8,8 +8,8 @@ use rust_decimal::Decimal;
 use super::{
     InterruptionRate, JobSpec, Scenario, ScenarioError, StudentPrice, UsageRateKey,
     MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_INPUT_DP, MAX_JOB_HOURS,
-    MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_VOLUME_GB,
-    MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
+    MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_NEGOTIATED_PCT,
+    MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
 };
 use crate::domain::catalog::Catalog;
 
@@ -99,6 +99,7 @@ impl Scenario {
         }
         v.extend(self.user_prices.values().map(|x| ("up", *x)));
         v.extend(self.user_usage_rates.values().map(|x| ("ur", *x)));
+        v.extend(self.negotiated.iter().map(|(_, x)| ("nd", x)));
         if let Some(j) = &self.job {
             v.extend(j.decimal_inputs());
         }
@@ -247,6 +248,9 @@ impl Scenario {
             {
                 push(check_pct("disc", v));
             }
+        }
+        for (_, d) in self.negotiated.iter() {
+            push(check_positive("nd", d, Decimal::from(MAX_NEGOTIATED_PCT)));
         }
         for e in self.job.iter().flat_map(JobSpec::check) {
             push(Err(e));

@@ -61,6 +61,8 @@ pub const MAX_INPUT_DP: u32 = 6;
 pub const MAX_MINUTES: i64 = 10_080;
 /// Upper bound of job length and deadline (hours).
 pub const MAX_JOB_HOURS: i64 = 100_000;
+/// Highest negotiated discount, percent (`nd`): a price, not a gift.
+pub const MAX_NEGOTIATED_PCT: u32 = 99;
 
 code_enum! {
     /// How to pay. Codes are stable (used in links and JSON).
@@ -340,6 +342,33 @@ impl UsageRateKey {
     }
 }
 
+/// A percent per provider (`None`: list prices), in [`ProviderId::ALL`]'s
+/// order: a fixed array, not a map, so the app's wasm carries no map code
+/// for it (docs/SIZE.md).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct NegotiatedDiscounts([Option<Decimal>; 4]);
+
+impl NegotiatedDiscounts {
+    pub fn get(&self, p: ProviderId) -> Option<Decimal> {
+        self.0[p.index()]
+    }
+
+    pub fn set(&mut self, p: ProviderId, pct: Option<Decimal>) {
+        self.0[p.index()] = pct;
+    }
+
+    /// Each provider with a discount, in [`ProviderId::ALL`]'s order.
+    pub fn iter(&self) -> impl Iterator<Item = (ProviderId, Decimal)> + '_ {
+        ProviderId::ALL
+            .into_iter()
+            .filter_map(|p| Some((p, self.get(p)?)))
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(Option::is_none)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 pub struct DataVolumes {
     /// Internet egress, GB per month.
@@ -398,6 +427,11 @@ pub struct Scenario {
     pub user_usage_rates: BTreeMap<UsageRateCode, Decimal>,
     /// User-assumed commitment discounts for offers with no sourced commitment rate.
     pub assumed_discount: Option<AssumedDiscount>,
+    /// The user's negotiated discount per provider, percent off list
+    /// (0 < d ≤ 99; `nd`), applied to the prices that provider's rule
+    /// names ([`crate::domain::billing::rules::negotiated_rule`]).
+    #[serde(default, skip_serializing_if = "NegotiatedDiscounts::is_empty")]
+    pub negotiated: NegotiatedDiscounts,
     /// A job to cost (`domain::job`); `None` = no job (the default).
     #[serde(default)]
     pub job: Option<JobSpec>,
@@ -483,6 +517,7 @@ impl Default for Scenario {
             user_prices: BTreeMap::new(),
             user_usage_rates: BTreeMap::new(),
             assumed_discount: None,
+            negotiated: NegotiatedDiscounts::default(),
             job: None,
             today: None,
             run_hours: None,

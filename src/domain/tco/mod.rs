@@ -115,6 +115,9 @@ pub struct ModelQuote {
     /// upfront total ÷ the term's months, the same total), not a sourced
     /// price of its own; `sources` cites the all-upfront price.
     pub monthly_from_upfront: bool,
+    /// The price is the user's negotiated one: the provider's rule applies
+    /// `nd` to this billing model (false: the list price).
+    pub negotiated: bool,
     pub indicative: bool,
     pub user_price: bool,
     /// Remarks on this result (the data notices are the offer's).

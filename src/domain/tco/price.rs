@@ -42,6 +42,7 @@ fn unavailable(model: BillingModel, r: Reason) -> ModelQuote {
         saving_vs_on_demand_pct: None,
         assumed: false,
         monthly_from_upfront: false,
+        negotiated: false,
         indicative: false,
         user_price: false,
         notices: Few::default(),
@@ -158,6 +159,10 @@ impl Settlement<'_> {
     pub(crate) fn monthly_from_upfront(&self) -> bool {
         self.shape.monthly_from_upfront
     }
+    /// The user's negotiated discount changed this model's price.
+    pub(crate) fn negotiated(&self) -> bool {
+        self.offer.book.negotiated.changes(self.model) && !self.shape.user_price
+    }
     /// The age of the prices the result rests on (None: user prices only).
     pub(crate) fn age(&self) -> Option<PriceAge> {
         let o = self.offer;
@@ -195,6 +200,7 @@ fn priced(s: Settlement) -> ModelQuote {
         saving_vs_on_demand_pct: None,
         assumed: s.assumed(),
         monthly_from_upfront: s.monthly_from_upfront(),
+        negotiated: s.negotiated(),
         indicative: s.indicative(),
         user_price: s.shape.user_price,
         flow: s.offer.keep_lines.then_some(if missing.is_empty() {

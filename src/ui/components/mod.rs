@@ -5,6 +5,7 @@ pub mod chart;
 pub mod checks;
 pub mod help;
 pub mod nav;
+pub mod negotiated;
 pub mod notices;
 pub mod number_input;
 pub mod scenario_selects;

@@ -94,9 +94,13 @@ pub fn show_error(input: &web_sys::HtmlInputElement, message: Option<&str>) {
 }
 
 /// The value the current link gave for `key` that the reader refused, with
-/// the field's reason (None when the box would accept it).
+/// the field's reason (None when the box would accept it). `key:item` is
+/// one item of a keyed list (`nd:azure` for the `azure:…` item of `nd`).
 fn refused_value(key: &str, field: NumberField) -> Option<(String, InputError)> {
     let state = use_context::<crate::ui::state::AppState>()?;
+    let (key, item) = key
+        .split_once(':')
+        .map_or((key, None), |(k, i)| (k, Some(i)));
     state.notices.with_untracked(|ns| {
         ns.iter()
             .filter(|n| n.key == key)
@@ -106,7 +110,11 @@ fn refused_value(key: &str, field: NumberField) -> Option<(String, InputError)> 
                     LinkNoticeCode::OutOfRange | LinkNoticeCode::InvalidValue
                 )
             })
-            .find_map(|n| field.parse(&n.value).err().map(|e| (n.value.clone(), e)))
+            .filter_map(|n| match item {
+                Some(i) => n.value.strip_prefix(i)?.strip_prefix(':'),
+                None => Some(n.value.as_str()),
+            })
+            .find_map(|v| field.parse(v).err().map(|e| (v.to_string(), e)))
     })
 }
 

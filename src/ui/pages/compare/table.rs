@@ -569,6 +569,16 @@ fn hourly_html(
             ""
         };
         price_html(out, &money_or_dash(f.price, cur, loc), &tip, class);
+        // the user's negotiated price, with the list price it comes from
+        if let Some(list) = f.list_price {
+            tag(out, "tag", Msg::YoursTag.text(loc));
+            out.raw("<span class=\"list-price\" data-testid=\"list-price\">")
+                .text(&fill(
+                    Msg::ListPrice.text(loc),
+                    &[&format::money(list, cur, loc)],
+                ))
+                .raw("</span>");
+        }
         let at = v.today.as_deref().unwrap_or(&catalog.as_of);
         if let Some(as_of) = r.and_then(PriceRef::as_of).filter(|a| is_stale_at(a, at)) {
             out.append(&stale_badge(loc, as_of));

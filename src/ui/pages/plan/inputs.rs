@@ -10,7 +10,7 @@ use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
 
 use super::pick;
-use crate::domain::catalog::{Currency, OfferId};
+use crate::domain::catalog::{Currency, OfferId, ProviderId};
 use crate::domain::compare;
 use crate::domain::input::NumberField;
 use crate::domain::job::JobKind;
@@ -24,7 +24,7 @@ use crate::ui::components::number_input::NumberInput;
 use crate::ui::format;
 use crate::ui::html;
 use crate::ui::i18n::{fill, use_i18n, Msg};
-use crate::ui::labels::{job_msg, model_msg};
+use crate::ui::labels::{job_msg, model_msg, provider_msg};
 use crate::ui::link::bounds_of;
 use crate::ui::state::AppState;
 
@@ -38,7 +38,8 @@ pub struct Field {
     group: Group,
     label: Msg,
     testid: &'static str,
-    /// The link key the box edits: its bounds are the box's.
+    /// The link key the box edits: its bounds are the box's (`key:item` for
+    /// one item of a keyed list, e.g. `nd:aws`).
     key: &'static str,
     /// What an empty box stands for (None: the setting is off when empty).
     default: Option<Decimal>,
@@ -54,7 +55,7 @@ pub struct Field {
 impl Field {
     /// What the box accepts: what the link accepts for its key.
     fn field(&self) -> NumberField {
-        bounds_of(self.key)
+        bounds_of(link_key(self.key))
             .map(NumberField::from)
             // unreachable: a test checks every box's key has bounds
             .unwrap_or(NumberField::decimal(0, 0, false))
@@ -66,12 +67,30 @@ pub enum Group {
     Workload,
     Spot,
     Promos,
+    Negotiated,
     Data,
     Job,
 }
 
 fn whole(v: Option<Decimal>) -> Option<u32> {
     v.and_then(|d| d.to_u32())
+}
+
+/// A provider's negotiated discount (`nd`), % off list; empty = list prices.
+macro_rules! nd_field {
+    ($p:expr, $testid:expr, $key:expr) => {
+        Field {
+            group: Group::Negotiated,
+            label: provider_msg($p),
+            testid: $testid,
+            key: $key,
+            default: None,
+            get: |s| s.negotiated.get($p),
+            set: |s, v| s.negotiated.set($p, v),
+            shown: always,
+            implied: |_| None,
+        }
+    };
 }
 
 /// A job input (`s.job.$f`), shown for the kinds `$when` accepts; empty =
@@ -233,6 +252,10 @@ pub const FIELDS: &[Field] = &[
         shown: always,
         implied: |_| None,
     },
+    nd_field!(ProviderId::Aws, "plan-nd-aws", "nd:aws"),
+    nd_field!(ProviderId::Azure, "plan-nd-azure", "nd:azure"),
+    nd_field!(ProviderId::Alibaba, "plan-nd-alibaba", "nd:alibaba"),
+    nd_field!(ProviderId::Tencent, "plan-nd-tencent", "nd:tencent"),
     Field {
         group: Group::Data,
         label: Msg::PlanEgress,
@@ -287,6 +310,11 @@ pub const FIELDS: &[Field] = &[
         not_train
     ),
 ];
+
+/// The link key of a box's key (`nd` of `nd:aws`).
+fn link_key(key: &str) -> &str {
+    key.split(':').next().unwrap_or(key)
+}
 
 fn always(_: &Scenario) -> bool {
     true
@@ -507,7 +535,7 @@ mod tests {
     #[test]
     fn every_box_accepts_what_the_link_accepts_for_its_key() {
         for f in FIELDS {
-            let b = bounds_of(f.key)
+            let b = bounds_of(link_key(f.key))
                 .unwrap_or_else(|| panic!("{} ({}) has no bounds", f.key, f.testid));
             assert_eq!(f.field(), NumberField::from(b), "{}", f.testid);
         }

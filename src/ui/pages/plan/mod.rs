@@ -83,6 +83,7 @@ pub fn PlanScreen() -> impl IntoView {
                     {inputs::model_fields(state)}
                     {inputs::field_group(state, Group::Spot, Msg::PlanSpot, "plan-spot")}
                     {inputs::field_group(state, Group::Promos, Msg::PlanPromos, "plan-promos")}
+                    {inputs::field_group(state, Group::Negotiated, Msg::PlanNegotiated, "plan-negotiated")}
                     {inputs::field_group(state, Group::Data, Msg::PlanData, "plan-data")}
                     {inputs::job_fields(state)}
                 </form>

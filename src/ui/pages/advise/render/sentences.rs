@@ -342,6 +342,7 @@ impl R<'_> {
             Why::MonthlyFromUpfront { source } => {
                 fill(t(WorkerMsg::AdvWhyMonthlyFromUpfront), &[source])
             }
+            Why::Negotiated { source } => fill(t(WorkerMsg::AdvWhyNegotiated), &[source]),
             Why::Incomplete => t(WorkerMsg::AdvWhyIncomplete).into(),
             Why::RdmaUnverified => t(WorkerMsg::AdvWhyRdma).into(),
             Why::SlaNotInCatalog => t(WorkerMsg::AdvWhySla).into(),

@@ -91,6 +91,9 @@ fn cost_cell(
     if mq.indicative {
         tags.push(Msg::IndicativeTag.text(loc));
     }
+    if mq.negotiated {
+        tags.push(Msg::YoursTag.text(loc));
+    }
     if mq.monthly_from_upfront {
         tags.push(WorkerMsg::MonthlyFromUpfrontTag.text(loc));
     }

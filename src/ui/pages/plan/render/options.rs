@@ -43,6 +43,7 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
         (o.baseline, cx.t(WorkerMsg::PlanBaselineTag)),
         (!o.complete, cx.t(WorkerMsg::IncompleteTag)),
         (o.assumed, cx.t(Msg::AssumedTag)),
+        (o.negotiated, cx.t(Msg::YoursTag)),
         (
             o.monthly_from_upfront,
             cx.t(WorkerMsg::MonthlyFromUpfrontTag),

@@ -31,7 +31,11 @@ pub const USAGE: &str = "usage: gpucost <command> [options]
 
 commands:
   catalog [--offer <id>]        print the embedded catalog (or one offer with its sources) as JSON
-  quote '<query or URL>'        print the quote for a link (query string or URL) as JSON
+  quote '<query or URL>' [--then]
+                                print the quote for a link (query string or URL) as JSON; with
+                                --then also what it totals on the date of the link's dataset
+                                (d=) beside today's, per offer and billing model, from the
+                                prices' kept history (`then: null` where it holds none)
   breakeven '<query or URL>'    print commitment break-even hours and months as JSON
   plan '<query or URL>'         print what the plan screen shows as JSON: the plan (cash over
                                 months, crossings, what changes the answer), the cost of the
@@ -71,6 +75,9 @@ struct QuoteOut<'a> {
     query: String,
     notices: &'a [LinkNotice],
     quote: Quote,
+    /// `--then`: what the link's view totals on its dataset's date and today.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    then: Option<crate::domain::tco::then::ThenNow>,
 }
 
 #[derive(Serialize)]
@@ -104,6 +111,8 @@ struct Args {
     help: bool,
     /// `data-file`: the app's catalog instead of the worker's.
     app: bool,
+    /// `quote`: also price the link on its dataset's date (`d=`).
+    then: bool,
     /// `data-file`: every offer repeated this many times.
     synthetic: Option<u32>,
 }
@@ -113,6 +122,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         positional: Vec::new(),
         offer: None,
         app: false,
+        then: false,
         synthetic: None,
         catalog: None,
         today: None,
@@ -127,6 +137,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 a.catalog = Some(it.next().ok_or("--catalog needs a file path")?.clone())
             }
             "--app" => a.app = true,
+            "--then" => a.then = true,
             "--synthetic" => {
                 let n = it.next().ok_or("--synthetic needs a factor")?;
                 a.synthetic = Some(
@@ -270,12 +281,17 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
             if c == "quote" {
                 let quote =
                     quote(&cat, &state.scenario).map_err(|e| Failure::Error(e.to_string()))?;
+                let then = match a.then {
+                    false => None,
+                    true => Some(then_of(&cat, &state.scenario, &notices)?),
+                };
                 print_json(
                     out,
                     &QuoteOut {
                         query,
                         notices: &notices,
                         quote,
+                        then,
                     },
                 )
                 .map_err(Failure::Error)
@@ -330,6 +346,29 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
         }
         _ => Err(Failure::Usage),
     }
+}
+
+/// `quote --then`: the link's view priced on its dataset's date (`d=`,
+/// read as another dataset than ours) and today.
+fn then_of(
+    cat: &Catalog,
+    s: &crate::domain::scenario::Scenario,
+    notices: &[LinkNotice],
+) -> Result<crate::domain::tco::then::ThenNow, Failure> {
+    let theirs = notices
+        .iter()
+        .find(|n| n.code == crate::domain::link::LinkNoticeCode::DataUpdated)
+        .map(|n| n.value.as_str())
+        .ok_or_else(|| {
+            Failure::Error(format!(
+                "--then: the link names no other dataset than this one ({}): add its `d=`",
+                cat.version()
+            ))
+        })?;
+    let date = theirs.split('+').next().unwrap_or_default();
+    crate::domain::tco::then::then_vs_now(cat, s, date)
+        .map_err(|e| Failure::Error(e.to_string()))?
+        .ok_or_else(|| Failure::Error(format!("--then: `{theirs}` does not start with a date")))
 }
 
 /// The command-line arguments as text; an argument that is not valid UTF-8

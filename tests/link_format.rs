@@ -189,7 +189,13 @@ fn a_link_names_its_dataset_and_an_old_one_lists_the_prices_dated_after_it() {
     assert_eq!(notices.len(), 1);
     assert_eq!(notices[0].code, LinkNoticeCode::DataUpdated);
     assert_eq!(notices[0].value, "2025-06-30+deadbeef");
-    assert_eq!(old, l);
+    // the state remembers the link's dataset (the plan prices it then and
+    // now) and writes today's
+    assert_eq!(old.shared_on.as_deref(), Some("2025-06-30+deadbeef"));
+    assert_eq!(write(&old), write(&l));
+    let mut rest = old.clone();
+    rest.shared_on = None;
+    assert_eq!(rest, l);
     let changed = c.prices_dated_after("2025-06-30");
     assert!(!changed.is_empty() && changed.len() < c.offers.len());
     assert!(changed.iter().all(|(_, d)| *d > "2025-06-30"));

@@ -443,6 +443,11 @@ messages! {
     ColPricesAsOf => "Prices as of", "价格日期";
     TimingSpreadTag => "cash timing estimated", "付款时间为估算";
     MonthlyFromUpfrontTag => "upfront paid monthly (derived)", "预付改按月付（推算）";
+    ThenNowCaption => "This link was shared with the dataset of {0}: each option's decision cost over {2} months on the prices in force then (from the kept price history) and on today's dataset ({1}).", "此链接分享时使用 {0} 的数据集：各方案 {2} 个月的决策成本，分别按当时有效的价格（来自保存的价格历史）和今天的数据集（{1}）计算。";
+    ThenNowThen => "When shared ({0})", "分享时（{0}）";
+    ThenNowNow => "Today ({0})", "今天（{0}）";
+    ThenNowChange => "Change", "变化";
+    ThenNowMissing => "not in the price history", "价格历史中没有";
     BlockDaysTag => "{0}-day block, paid upfront", "{0} 天容量块，预付";
     PlanTimingSpread => "Its source does not publish how the partial upfront splits between the upfront fee and the hourly part, so the months and the break-even are spread evenly over the term (the decision cost is exact).", "来源未公布部分预付的预付款与每小时部分如何拆分，因此各月现金与回本月份按期限平均分摊（决策成本准确）。";
     PlanBestStale => "Its prices date from {0}, {1} days before {2}: over 12 months old, check the provider's current price.", "其价格日期为 {0}，距 {2} 已 {1} 天：超过 12 个月，请核对厂商当前价格。";

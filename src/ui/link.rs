@@ -46,6 +46,10 @@ pub struct AppLink {
     /// The dataset version the figures are computed with (`d`): after
     /// [`parse`], the app's own; written into every link the app makes.
     pub data: Option<String>,
+    /// The dataset a link was made with when it is not the app's (`d` as
+    /// the link gave it): the plan then prices its options on that date's
+    /// prices too ([`crate::domain::tco::then`]). Never written into a link.
+    pub shared_on: Option<String>,
     pub scenario: Scenario,
     pub compare: CompareView,
     /// The advise screen's inputs (`use` … `prof`).
@@ -75,7 +79,7 @@ pub static APP_KEYS: &[KeySpec<AppKeys>] = &[KeySpec {
 KeySpec {
     code: "d",
     #[cfg(not(target_arch = "wasm32"))]
-    meaning: "dataset the link's figures were computed with; a link made with another dataset opens on today's data with a notice listing the offers whose prices are dated after its date",
+    meaning: "dataset the link's figures were computed with; a link made with another dataset opens on today's data with a notice listing the offers whose prices are dated after its date, and the plan shows each option's cost on the prices in force on that date beside today's (`not in the price history` where the kept history holds none)",
     #[cfg(not(target_arch = "wasm32"))]
     default: "none (the app writes its own)",
     #[cfg(not(target_arch = "wasm32"))]
@@ -147,6 +151,7 @@ pub fn parse(input: &str, catalog: &Catalog) -> (AppLink, Vec<LinkNotice>) {
     let ours = catalog.version();
     if let Some(theirs) = app.data.filter(|d| *d != ours) {
         r.note_key("d", &theirs, LinkNoticeCode::DataUpdated);
+        l.shared_on = Some(theirs);
     }
     l.screen = app.screen;
     l.data = Some(ours);

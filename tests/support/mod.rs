@@ -34,6 +34,7 @@ pub fn to_query(p: &Parsed) -> String {
     link::write(&AppLink {
         screen: p.screen,
         data: None,
+        shared_on: None,
         scenario: p.scenario.clone(),
         compare: p.view.clone(),
         advise: p.advise.clone(),

@@ -263,6 +263,36 @@ pub struct Plan {
     pub summary: Summary,
 }
 
+/// Each option of a plan priced on `date`'s prices beside today's
+/// ([`crate::domain::tco::then`]): a link shared with an older dataset. The
+/// same scenario, quoting the plan's offers and models only; None when the
+/// date cannot be read.
+pub fn then_and_now(
+    catalog: &Catalog,
+    s: &Scenario,
+    plan: &Plan,
+    date: &str,
+) -> Result<Option<crate::domain::tco::then::ThenNow>, EngineError> {
+    let mut q = s.clone();
+    q.set_narrow(None);
+    q.offers = Some(plan.offers.clone());
+    q.billing_models = Vec::new();
+    for o in &plan.options {
+        if !q.billing_models.contains(&o.model) {
+            q.billing_models.push(o.model);
+        }
+    }
+    let Some(mut t) = crate::domain::tco::then::then_vs_now(catalog, &q, date)? else {
+        return Ok(None);
+    };
+    t.rows.retain(|r| {
+        plan.options
+            .iter()
+            .any(|o| o.offer == r.offer && o.model == r.model)
+    });
+    Ok(Some(t))
+}
+
 /// The scenario the plan engine gets: the shared one, with the offers
 /// picked (the compare selection) when there are any, else the compare
 /// screen's own filters (search, interconnect, max price), so that the

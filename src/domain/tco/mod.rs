@@ -43,6 +43,7 @@
 mod books;
 mod cheapest;
 mod price;
+pub mod then;
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};

@@ -36,7 +36,9 @@ pub fn PlanScreen() -> impl IntoView {
         if !shown.get() {
             return prev.cloned().unwrap_or_default();
         }
-        state.link.with(|l| results::query(&l.scenario, &l.compare))
+        state
+            .link
+            .with(|l| results::query(&l.scenario, &l.compare, l.shared_on.as_deref()))
     });
     let has_job = Memo::new(move |_| state.link.with(|l| l.scenario.job.is_some()));
     let out = PartView::new(Part::Plan);

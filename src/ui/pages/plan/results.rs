@@ -18,8 +18,9 @@ use crate::domain::scenario::Scenario;
 /// view (what [`plan_scenario`](crate::domain::plan::plan_scenario) makes
 /// of them): the scenario keys (`v` first), with the compare selection as
 /// the planned offers (`o`) when there is one, else with the compare
-/// screen's own filters ([`write_narrow`](crate::ui::link::write_narrow)).
-pub fn query(s: &Scenario, view: &CompareView) -> String {
+/// screen's own filters ([`write_narrow`](crate::ui::link::write_narrow)),
+/// and, for a link made with an older dataset, `then=` its date ([`THEN`]).
+pub fn query(s: &Scenario, view: &CompareView, shared_on: Option<&str>) -> String {
     let mut out = vec![format!("v={LINK_VERSION}")];
     write_keys(
         SCENARIO_KEYS,
@@ -29,7 +30,23 @@ pub fn query(s: &Scenario, view: &CompareView) -> String {
     if view.selected.is_empty() {
         crate::ui::link::write_narrow(view, &mut out);
     }
+    if let Some(d) = shared_on.and_then(|d| d.split('+').next()) {
+        out.push(format!("{THEN}={}", crate::domain::link::encode(d)));
+    }
     out.join("&")
+}
+
+/// The worker's key for the date of the dataset a link was shared with
+/// (not a link key: the page adds it to the plan's request only).
+pub const THEN: &str = "then";
+
+/// The `then=` date of a plan request, if any.
+#[cfg(feature = "worker-html")]
+fn then_of(query: &str) -> Option<String> {
+    query
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("then="))
+        .map(crate::domain::link::decode)
 }
 
 /// What the worker keeps from one plan request to the next, so that a
@@ -136,7 +153,22 @@ pub fn details<'c>(
         Html::new()
     };
     let (charts, options) = match kept_plan(catalog, query, &s, kept) {
-        Ok(p) => (render::charts(cx, p), render::options_table(cx, p)),
+        Ok(p) => {
+            let mut options = render::options_table(cx, p);
+            // a link from an older dataset: each option then and now
+            if let Some(date) = then_of(query) {
+                match crate::domain::plan::then_and_now(catalog, &s, p, &date) {
+                    Ok(Some(t)) => {
+                        options.append(&render::then_now(cx, p, &t));
+                    }
+                    Ok(None) => {}
+                    Err(e) => {
+                        fail(e.code());
+                    }
+                }
+            }
+            (render::charts(cx, p), options)
+        }
         Err(e) => (fail(e.code()), Html::new()),
     };
     let job = match kept_job(catalog, query, &s, kept) {
@@ -284,7 +316,7 @@ mod tests {
             q: "not for a selection".into(),
             ..CompareView::default()
         };
-        let q = query(&s, &view);
+        let q = query(&s, &view, None);
         assert_eq!(
             crate::ui::link::scenario_of(&q, c),
             crate::domain::plan::plan_scenario(&s, &view)
@@ -328,7 +360,7 @@ mod tests {
             page: 3,
             ..CompareView::default()
         };
-        let q = query(&s, &view);
+        let q = query(&s, &view, None);
         assert_eq!(q, "v=2&m=5&q=A100+us-east&maxp=45&fab=nvlink");
         // the worker reads what the plan engine is given for them
         let read = crate::ui::link::scenario_of(&q, c);
@@ -352,9 +384,58 @@ mod tests {
             zh[0]
         );
         // none set: nothing said, nothing written
-        assert_eq!(query(&Scenario::default(), &CompareView::default()), "v=2");
+        assert_eq!(
+            query(&Scenario::default(), &CompareView::default(), None),
+            "v=2"
+        );
         let (_, plain) = summary(c, "v=2", Locale::En, &mut PlanCache::default());
         assert!(!plain[0].as_str().contains("plan-narrow"));
+    }
+
+    /// A link shared with an older dataset: the plan's request carries
+    /// its date, and the options come with their cost on that date's
+    /// prices beside today's (p5.48xlarge on-demand, one month at 730 h:
+    /// 98.32 × 730 = 71,773.60 then, 55.04 × 730 = 40,179.20 now, −44.0 %;
+    /// its 1-year reservation is dated after the link: not in the history).
+    #[test]
+    fn a_link_from_an_older_dataset_prices_each_option_then_and_now() {
+        let c = catalog();
+        let s = Scenario {
+            months: 1,
+            billing_models: vec![
+                crate::domain::scenario::BillingModel::OnDemand,
+                crate::domain::scenario::BillingModel::Ri1No,
+            ],
+            ..Scenario::default()
+        };
+        let view = CompareView {
+            selected: vec!["aws:us-east-1:p5.48xlarge".into()],
+            ..CompareView::default()
+        };
+        let q = query(&s, &view, Some("2025-03-01+0123abcd"));
+        assert!(q.ends_with("&then=2025-03-01"), "{q}");
+        let (error, parts) = details(c, &q, Locale::En, &mut PlanCache::default());
+        assert_eq!(error, None);
+        let t = parts[1].as_str();
+        let od = t
+            .split("data-testid=\"then-now-row\"")
+            .skip(1)
+            .find(|r| r.contains("data-model=\"od\""))
+            .expect("an on-demand row");
+        assert!(
+            od.contains("$71,773.60") && od.contains("$40,179.20") && od.contains("−44 %"),
+            "{od}"
+        );
+        let ri = t
+            .split("data-testid=\"then-now-row\"")
+            .skip(1)
+            .find(|r| r.contains("data-model=\"ri1n\""))
+            .expect("a reservation row");
+        assert!(ri.contains("not in the price history"), "{ri}");
+        // without the date, no such table
+        let plain = query(&s, &view, None);
+        let (_, parts) = details(c, &plain, Locale::En, &mut PlanCache::default());
+        assert!(!parts[1].as_str().contains("then-now"));
     }
 
     /// With a job, the summary's headline is the job's answer (per

@@ -5,6 +5,7 @@ use maud::{html, Markup};
 
 use super::{age_cell, option, tag, Ctx};
 use crate::domain::plan::{Best, BreakEven, Figure, Plan, PlanOption};
+use crate::domain::tco::then::ThenNow;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Msg, WorkerMsg};
 use crate::ui::labels::{break_even_why, figure_msg};
@@ -79,6 +80,57 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
             (age_cell(cx, o.age.as_ref()))
         }
     }
+}
+
+/// A link shared with an older dataset: each option's decision cost on
+/// the prices of that date and today's, and the change; "not in the price
+/// history" where the kept history holds no price of that date.
+pub fn then_now(cx: Ctx, plan: &Plan, t: &ThenNow) -> Html {
+    let missing = cx.t(WorkerMsg::ThenNowMissing);
+    let then_h = fill(cx.t(WorkerMsg::ThenNowThen), &[&t.then_date]);
+    let now_h = fill(cx.t(WorkerMsg::ThenNowNow), &[&t.now_date]);
+    let change_h = cx.t(WorkerMsg::ThenNowChange);
+    html! {
+        table.plan-options.then-now data-testid="then-now" {
+            caption { (fill(cx.t(WorkerMsg::ThenNowCaption), &[&t.then_date, &t.now_date, &plan.months.to_string()])) }
+            thead { tr {
+                th scope="col" { (cx.t(WorkerMsg::PlanColOption)) }
+                th scope="col" { (then_h) }
+                th scope="col" { (now_h) }
+                th scope="col" { (change_h) }
+            } }
+            tbody {
+                @for r in &t.rows {
+                    tr data-testid="then-now-row" data-offer=(r.offer.as_str()) data-model=(r.model.code()) {
+                        th scope="row" { (option(cx, &r.offer, r.model)) }
+                        td data-testid="then-cost" data-label=(then_h) {
+                            @match r.then { Some(v) => (cx.money(v)), None => (missing) }
+                        }
+                        td data-testid="now-cost" data-label=(now_h) {
+                            @match r.now { Some(v) => (cx.money(v)), None => "—" }
+                        }
+                        td data-testid="then-change" data-label=(change_h) {
+                            @match r.change_pct {
+                                Some(p) => (signed_pct(cx, p)),
+                                None => "—",
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    .into()
+}
+
+/// A change in percent with its sign: "+14.6 %", "−44 %", "0 %".
+fn signed_pct(cx: Ctx, p: rust_decimal::Decimal) -> String {
+    let sign = match p.cmp(&rust_decimal::Decimal::ZERO) {
+        std::cmp::Ordering::Greater => "+",
+        std::cmp::Ordering::Less => "\u{2212}",
+        std::cmp::Ordering::Equal => "",
+    };
+    format!("{sign}{}", crate::ui::format::percent(p.abs(), cx.locale))
 }
 
 #[cfg(test)]

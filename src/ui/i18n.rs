@@ -443,6 +443,10 @@ messages! {
     ColPricesAsOf => "Prices as of", "价格日期";
     TimingSpreadTag => "cash timing estimated", "付款时间为估算";
     MonthlyFromUpfrontTag => "upfront paid monthly (derived)", "预付改按月付（推算）";
+    CompareHistory => "Price history per hour (on-demand, spot midpoint)", "每小时价格历史（按需、竞价中间值）";
+    HistoryOd => "on-demand", "按需";
+    HistorySpot => "spot", "竞价";
+    HistoryOne => "one dated price per model: no change kept", "每种计费方式仅一个日期的价格：无变化记录";
     ThenNowCaption => "This link was shared with the dataset of {0}: each option's decision cost over {2} months on the prices in force then (from the kept price history) and on today's dataset ({1}).", "此链接分享时使用 {0} 的数据集：各方案 {2} 个月的决策成本，分别按当时有效的价格（来自保存的价格历史）和今天的数据集（{1}）计算。";
     ThenNowThen => "When shared ({0})", "分享时（{0}）";
     ThenNowNow => "Today ({0})", "今天（{0}）";

@@ -39,3 +39,17 @@ test('a link from this dataset shows no comparison; in Chinese it reads', async 
   await expect(page.getByTestId('then-now').locator('caption')).toContainText('此链接分享时使用 2025-03-01 的数据集');
   expect(app.realErrors()).toEqual([]);
 });
+
+test('side by side, each offer shows its price history with dates and sources', async ({ app, page }) => {
+  await page.addInitScript(() => localStorage.setItem('gpucost.lang', 'en'));
+  await app.open(`?v=2&sel=${P5},tencent:ap-beijing:GN10X.18XLARGE320`);
+  const cells = page.getByTestId('compare-row-history').getByTestId('price-history');
+  await expect(cells).toHaveCount(2);
+  // p5.48xlarge: the 2024-12 snapshot and today's price, drawn and written
+  await expect(cells.nth(0)).toContainText('on-demand 2024-12 $98.32 → 2026-10-10 $55.04');
+  await expect(cells.nth(0).locator('svg circle title').first()).toContainText('2024-12 · $98.32 · ');
+  // one dated price: no chart, said so
+  await expect(cells.nth(1).locator('svg')).toHaveCount(0);
+  await expect(cells.nth(1)).toContainText('one dated price per model');
+  expect(app.realErrors()).toEqual([]);
+});

@@ -6,6 +6,8 @@
 //! offers. The app keeps the frame, the request, and one handler for the
 //! panel's buttons and rate boxes.
 #[cfg(feature = "worker-html")]
+pub mod history;
+#[cfg(feature = "worker-html")]
 pub mod view;
 
 use std::collections::HashMap;

@@ -373,6 +373,13 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                             }
                         }
                     }
+                    // each offer's on-demand and spot prices over time
+                    tr data-testid="compare-row-history" {
+                        th scope="row" { (WorkerMsg::CompareHistory.text(loc)) }
+                        @for (_, offer) in &offers {
+                            td { (super::history::cell(catalog, offer, cur, l.scenario.fx(catalog), loc)) }
+                        }
+                    }
                     // offers with different GPU counts: compared per GPU
                     @if p.per_gpu {
                         tr data-testid="compare-row-hourly-gpu" {

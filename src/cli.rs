@@ -262,6 +262,11 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 .positional
                 .get(1)
                 .ok_or_else(|| Failure::Error(format!("{c} needs a query string")))?;
+            if a.then && c != "quote" {
+                return Err(Failure::Error(format!(
+                    "--then is for `quote` (it prices a link on its dataset's date), not `{c}`"
+                )));
+            }
             let cat = load_catalog(&a.catalog).map_err(Failure::Error)?;
             // The app's link (every screen's keys), so a link copied from
             // any screen reads without unknown-key notices.

@@ -264,3 +264,44 @@ fn a_bad_item_is_named_and_the_rest_kept() {
     let said: Vec<String> = notices.iter().map(|n| n.value.clone()).collect();
     assert_eq!(said, vec!["ibm:5", "azure:100", "tencent:0"]);
 }
+
+/// "Yours" only where a discounted rate goes into the figure: a mix on an
+/// Azure savings plan (own rate) with spot (at list) costs the same with
+/// and without `nd`, and says so; AWS spot at a 100 % share likewise; an
+/// AWS student hourly price for all hours leaves no on-demand hour at the
+/// negotiated rate.
+#[test]
+fn a_result_is_yours_only_where_the_discount_went_into_it() {
+    for (q, nd) in [
+        (
+            "v=2&o=azure:eastus:Standard_NC48ads_A100_v4&m=12&bm=mix&mixb=sp1&mix=30&disc=20",
+            "azure:12",
+        ),
+        (
+            "v=2&o=aws:us-east-1:p4de.24xlarge&m=12&bm=mix&mix=100",
+            "aws:8",
+        ),
+        (
+            "v=2&o=aws:us-east-1:p4de.24xlarge&m=12&bm=od&stu=1usd&stucap=24",
+            "aws:8",
+        ),
+    ] {
+        let list = models(q);
+        let with = models(&format!("{q}&nd={nd}"));
+        assert_eq!(list[0].1, with[0].1, "{q}");
+        assert!(!with[0].2, "{q}: flagged yours with no change");
+    }
+    // a mix on on-demand at 50 %: its on-demand half is yours
+    let q = "v=2&o=aws:us-east-1:p4de.24xlarge&m=12&bm=mix&mix=50";
+    let (list, with) = (models(q), models(&format!("{q}&nd=aws:8")));
+    assert!(with[0].1 < list[0].1 && with[0].2);
+}
+
+/// A provider named twice: the first stands, the second is named.
+#[test]
+fn a_provider_named_twice_keeps_the_first() {
+    let (l, notices) = link::parse("v=2&nd=aws:8,aws:9", cat());
+    assert_eq!(l.scenario.negotiated.get(ProviderId::Aws), Some(d("8")));
+    assert_eq!(notices.len(), 1);
+    assert_eq!(notices[0].value, "aws:9");
+}

@@ -133,3 +133,26 @@ fn the_cli_prints_then_and_now() {
         .unwrap()
         .contains("names no other dataset"));
 }
+
+/// On the dataset's own date every model still sold is priced as today,
+/// and a model sold no more (a price only in the history, such as
+/// p3.2xlarge's 2024-12 spot) is not brought back.
+#[test]
+fn on_its_own_date_the_catalog_is_priced_as_today() {
+    let (l, _) = link::parse("v=2&bm=od,spot,ri1n,sub&m=1", cat());
+    let t = then_vs_now(cat(), &l.scenario, &cat().as_of)
+        .unwrap()
+        .unwrap();
+    assert!(t.rows.len() > 200);
+    for r in &t.rows {
+        assert_eq!(r.then, r.now, "{} {}", r.offer.as_str(), r.model.code());
+    }
+    let p3 = cat().offer("aws:us-east-1:p3.2xlarge").unwrap();
+    assert!(p3.spot().is_none() && !p3.price_history.is_empty());
+    let then = catalog_at(cat(), "2025-06-01").unwrap();
+    assert!(then
+        .offer("aws:us-east-1:p3.2xlarge")
+        .unwrap()
+        .spot()
+        .is_none());
+}

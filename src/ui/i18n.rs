@@ -443,7 +443,7 @@ messages! {
     ColPricesAsOf => "Prices as of", "价格日期";
     TimingSpreadTag => "cash timing estimated", "付款时间为估算";
     MonthlyFromUpfrontTag => "upfront paid monthly (derived)", "预付改按月付（推算）";
-    CompareHistory => "Price history per hour (on-demand, spot midpoint)", "每小时价格历史（按需、竞价中间值）";
+    CompareHistory => "List price history per hour (on-demand, spot midpoint)", "每小时标价历史（按需、竞价中间值）";
     HistoryOd => "on-demand", "按需";
     HistorySpot => "spot", "竞价";
     HistoryOne => "one dated price per model: no change kept", "每种计费方式仅一个日期的价格：无变化记录";

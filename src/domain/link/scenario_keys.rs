@@ -989,8 +989,9 @@ fn w_disc(sc: &Scenario) -> Option<String> {
     })
 }
 
-/// `provider:pct` items; an unknown provider or a percent out of range is
-/// dropped with a notice naming it (the others are kept).
+/// `provider:pct` items; an unknown provider, a percent out of range or a
+/// provider named again is dropped with a notice naming it (the others are
+/// kept).
 fn r_nd(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
     let mut nd = NegotiatedDiscounts::default();
     for item in raw.split(',') {
@@ -1006,7 +1007,13 @@ fn r_nd(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
             r.note(&item, LinkNoticeCode::UnknownItem);
             continue;
         };
-        match r.number(pct) {
+        if nd.get(p).is_some() {
+            // a provider named twice: the first stands, the second is named
+            r.note(&item, LinkNoticeCode::InvalidValue);
+            continue;
+        }
+        // `item` is decoded already: checked against the bounds as it is
+        match NEGOTIATED.check(pct) {
             Ok(v) => nd.set(p, Some(v)),
             Err(Bad::Range) => r.note(&item, LinkNoticeCode::OutOfRange),
             Err(Bad::Invalid) => r.note(&item, LinkNoticeCode::InvalidValue),

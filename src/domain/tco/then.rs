@@ -5,12 +5,13 @@
 //! and the history it keeps) and once on today's. A billing model whose
 //! price on DATE the history does not hold says so; it is never taken as
 //! unchanged.
-use rust_decimal::Decimal;
+use rust_decimal::{Decimal, RoundingStrategy};
 use serde::Serialize;
 
 use super::quote;
 use crate::domain::catalog::{as_of_days, Catalog, OfferId, Price, PriceKind, Upfront};
 use crate::domain::error::EngineError;
+use crate::domain::money::{div, mul, sub};
 use crate::domain::scenario::{BillingModel, Scenario};
 
 /// Which published price a price is (its billing model and, for
@@ -36,26 +37,28 @@ fn slot(k: &PriceKind) -> (u8, u32, Option<Upfront>) {
 }
 
 /// The catalog as its prices stood on `date` (`YYYY`, `YYYY-MM` or
-/// `YYYY-MM-DD`): for every offer and price slot, the newest price dated on
-/// or before it among the current prices and the kept history (a partial
-/// date counts from its first day, as the catalog dates its snapshots). A
-/// slot with none is left out. Everything else (usage rates, exchange rate,
-/// specs) is today's. None when the date cannot be read.
+/// `YYYY-MM-DD`; a partial date counts from its first day, as the catalog
+/// dates its snapshots): every offer's prices, current and kept in its
+/// history, dated on or before it, for the slots the offer still has a
+/// price of; the engine then picks among them by its one rule
+/// ([`preferred`](crate::domain::catalog::preferred): a list price before
+/// an indicative one, then the newest). A slot sold no more (only in the
+/// history) is left out: when it was withdrawn is not known. Everything
+/// else (usage rates, exchange rate, specs) is today's. None when the date
+/// cannot be read.
 pub fn catalog_at(c: &Catalog, date: &str) -> Option<Catalog> {
     let day = as_of_days(date)?;
     let mut then = c.clone();
     for o in &mut then.offers {
-        let mut kept: Vec<Price> = Vec::new();
-        for p in o.prices.iter().chain(&o.price_history) {
-            if as_of_days(&p.as_of).is_none_or(|d| d > day) {
-                continue;
-            }
-            match kept.iter_mut().find(|k| slot(&k.kind) == slot(&p.kind)) {
-                Some(k) if as_of_days(&k.as_of) >= as_of_days(&p.as_of) => {}
-                Some(k) => *k = p.clone(),
-                None => kept.push(p.clone()),
-            }
-        }
+        let current: Vec<_> = o.prices.iter().map(|p| slot(&p.kind)).collect();
+        let kept: Vec<Price> = o
+            .prices
+            .iter()
+            .chain(&o.price_history)
+            .filter(|p| as_of_days(&p.as_of).is_some_and(|d| d <= day))
+            .filter(|p| current.contains(&slot(&p.kind)))
+            .cloned()
+            .collect();
         o.prices = kept;
         o.price_history.clear();
     }
@@ -86,6 +89,13 @@ pub struct ThenNow {
     pub rows: Vec<ThenNowRow>,
 }
 
+/// (b − a) ÷ a × 100, 1 dp, halves away from zero (the one rounding
+/// policy, `money`).
+fn change(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
+    let pct = mul(div(sub(b, a)?, a)?, Decimal::ONE_HUNDRED)?;
+    Ok(pct.round_dp_with_strategy(1, RoundingStrategy::MidpointAwayFromZero))
+}
+
 /// Every offer and billing model the scenario quotes, then and now; None
 /// when `date` cannot be read as a date.
 pub fn then_vs_now(c: &Catalog, s: &Scenario, date: &str) -> Result<Option<ThenNow>, EngineError> {
@@ -103,9 +113,7 @@ pub fn then_vs_now(c: &Catalog, s: &Scenario, date: &str) -> Result<Option<ThenN
                 .and_then(|t| t.models.iter().find(|x| x.model == m.model))
                 .and_then(|x| x.decision_cost.map(|d| d.amount()));
             let change_pct = match (then_cost, now_cost) {
-                (Some(a), Some(b)) if !a.is_zero() => {
-                    Some(((b - a) / a * Decimal::ONE_HUNDRED).round_dp(1))
-                }
+                (Some(a), Some(b)) if !a.is_zero() => Some(change(a, b)?),
                 _ => None,
             };
             rows.push(ThenNowRow {
@@ -122,4 +130,19 @@ pub fn then_vs_now(c: &Catalog, s: &Scenario, date: &str) -> Result<Option<ThenN
         now_date: c.as_of.clone(),
         rows,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Halves away from zero, as every rounded figure: 400 → 401 is
+    /// +0.25 % → +0.3 %, 400 → 399 is −0.3 %.
+    #[test]
+    fn the_change_rounds_halves_away_from_zero() {
+        let d = |s: &str| s.parse::<Decimal>().unwrap();
+        assert_eq!(change(d("400"), d("401")).unwrap(), d("0.3"));
+        assert_eq!(change(d("400"), d("399")).unwrap(), d("-0.3"));
+        assert_eq!(change(d("98.32"), d("55.04")).unwrap(), d("-44.0"));
+    }
 }

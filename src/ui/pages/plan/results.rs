@@ -69,6 +69,9 @@ pub struct PlanCache<'c> {
     job: Option<(String, JobResult)>,
     /// What the last plan's pass over the catalog left for the next.
     offers: Option<crate::domain::tco::OfferBooks<'c>>,
+    /// The last link from an older dataset and its options then and now
+    /// (None: not computable; the table is then left out).
+    then: Option<(String, Option<crate::domain::tco::then::ThenNow>)>,
 }
 
 #[cfg(feature = "worker-html")]
@@ -153,24 +156,26 @@ pub fn details<'c>(
         Html::new()
     };
     let (charts, options) = match kept_plan(catalog, query, &s, kept) {
-        Ok(p) => {
-            let mut options = render::options_table(cx, p);
-            // a link from an older dataset: each option then and now
-            if let Some(date) = then_of(query) {
-                match crate::domain::plan::then_and_now(catalog, &s, p, &date) {
-                    Ok(Some(t)) => {
-                        options.append(&render::then_now(cx, p, &t));
-                    }
-                    Ok(None) => {}
-                    Err(e) => {
-                        fail(e.code());
-                    }
-                }
-            }
-            (render::charts(cx, p), options)
-        }
+        Ok(p) => (render::charts(cx, p), render::options_table(cx, p)),
         Err(e) => (fail(e.code()), Html::new()),
     };
+    // a link from an older dataset: each option then and now, made once
+    // per link (an option that cannot be priced then leaves the table out,
+    // never the options above it)
+    let mut options = options;
+    let plan = kept.plan.as_ref().filter(|(q, _)| q == query);
+    if let (Some(date), Some((_, p))) = (then_of(query), plan) {
+        let t = match kept.then.take() {
+            Some((q, t)) if q == query => t,
+            _ => crate::domain::plan::then_and_now(catalog, &s, p, &date)
+                .ok()
+                .flatten(),
+        };
+        if let Some(t) = &t {
+            options.append(&render::then_now(cx, p, t));
+        }
+        kept.then = Some((query.to_string(), t));
+    }
     let job = match kept_job(catalog, query, &s, kept) {
         Some(Ok(j)) => render::job(cx, j),
         Some(Err(e)) => fail(e.code()),

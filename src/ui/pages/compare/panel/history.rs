@@ -22,9 +22,10 @@ pub struct Point {
     pub source: String,
 }
 
-/// The offer's on-demand and spot (midpoint of its range) prices by date,
-/// oldest first; a price with an unreadable date or an unconvertible
-/// amount is left out.
+/// The offer's on-demand and spot (midpoint of its range) list prices by
+/// date, oldest first; an indicative price (not a bare list price: it would
+/// read as a change that did not happen), a price with an unreadable date
+/// or an unconvertible amount is left out.
 pub fn series(c: &Catalog, o: &Offer, to: Currency, fx: Decimal) -> [Vec<Point>; 2] {
     let mut od = Vec::new();
     let mut spot = Vec::new();
@@ -37,6 +38,9 @@ pub fn series(c: &Catalog, o: &Offer, to: Currency, fx: Decimal) -> [Vec<Point>;
             } => (&mut spot, (hourly_min + hourly_max) / Decimal::TWO),
             _ => continue,
         };
+        if p.indicative {
+            continue;
+        }
         let (Some(day), Ok(hourly)) = (as_of_days(&p.as_of), convert(amount, p.currency, to, fx))
         else {
             continue;

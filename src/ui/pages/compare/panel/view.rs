@@ -373,13 +373,6 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                             }
                         }
                     }
-                    // each offer's on-demand and spot prices over time
-                    tr data-testid="compare-row-history" {
-                        th scope="row" { (WorkerMsg::CompareHistory.text(loc)) }
-                        @for (_, offer) in &offers {
-                            td { (super::history::cell(catalog, offer, cur, l.scenario.fx(catalog), loc)) }
-                        }
-                    }
                     // offers with different GPU counts: compared per GPU
                     @if p.per_gpu {
                         tr data-testid="compare-row-hourly-gpu" {
@@ -400,6 +393,14 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                             @for (i, (q, _)) in offers.iter().enumerate() {
                                 (cost_cell(model_quote(q, m), best == Some(i), p.per_gpu.then(|| p.gpus[i]), p.quote.months, cur, loc))
                             }
+                        }
+                    }
+                    // each offer's list prices over time, after the costs (the
+                    // totals stay in the first view)
+                    tr data-testid="compare-row-history" {
+                        th scope="row" { (WorkerMsg::CompareHistory.text(loc)) }
+                        @for (_, offer) in &offers {
+                            td { (super::history::cell(catalog, offer, cur, l.scenario.fx(catalog), loc)) }
                         }
                     }
                 }

@@ -1070,6 +1070,53 @@ fn g47_spot_is_priced_on_the_offers_own_spot_advisor_band() {
         .all(|n| !matches!(n, gpucost::domain::tco::ModelNotice::SpotAdvisorBand { .. })));
 }
 
+/// Where the provider publishes an interruption rate for the offer itself
+/// (Alibaba's `DescribeSpotAdvice`, read by the refresh as
+/// `interruption_monthly_pct`), spot is priced on it instead of the
+/// default 15 %. The same p5 spot price 29.4109 $/h with a published 4.1 %:
+/// λ = −ln(1 − 0.041) / 730 = 0.000057348225 /h, L = 0.666667 h,
+/// f = 1 / (1 − 0.000038232150) = 1.00003823361…; 730 h × 29.4109 × f =
+/// 21,470.778 → 21,470.78 a month, × 12 = 257,649.36 (below the default
+/// assumption's 257,677.68). The notice names it, the advice's reason says
+/// "as the provider publishes", and a scenario's own rate (`si=10`) wins.
+#[test]
+fn g49_spot_is_priced_on_the_offers_published_interruption_rate() {
+    let mut c = full().clone();
+    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
+    for p in &mut o.prices {
+        if matches!(p.kind, PriceKind::Spot { .. }) {
+            assert_eq!(p.kind.figure(), dec("29.4109"));
+            p.interruption_band = None;
+            p.interruption_monthly_pct = Some(dec("4.1"));
+        }
+    }
+    let errs = gpucost::domain::validate::validate(&c);
+    assert!(errs.is_empty(), "{errs:#?}");
+    let priced = |q: &str| {
+        let (l, _) = link::parse(q, &c);
+        let q = gpucost::domain::tco::quote(&c, &l.scenario).unwrap();
+        q.offers[0]
+            .models
+            .iter()
+            .find(|m| m.model == BillingModel::Spot)
+            .cloned()
+            .unwrap()
+    };
+    let published = priced("v=2&o=aws:us-east-1:p5.48xlarge&bm=spot");
+    assert_eq!(published.decision_cost.unwrap().amount(), dec("257649.36"));
+    let notice = gpucost::domain::tco::ModelNotice::SpotPublishedRate {
+        monthly_pct: dec("4.1"),
+    };
+    assert!(
+        published.notices.contains(&notice),
+        "{:?}",
+        published.notices
+    );
+    let own = priced("v=2&o=aws:us-east-1:p5.48xlarge&bm=spot&si=10");
+    assert!(!own.notices.contains(&notice));
+    assert_ne!(own.decision_cost, published.decision_cost);
+}
+
 /// "The same GPUs at the same price" folds another region or instance
 /// size into a pick, never an offer that links fewer of its GPUs by NVLink:
 /// NVLink does not span instances, so four 2-GPU boxes are not the same

@@ -260,6 +260,7 @@ fn rule_prices_positive() {
                 spot_exceeds_on_demand_sourced: false,
                 split_unknown: false,
                 interruption_band: None,
+                interruption_monthly_pct: None,
                 note: None,
             })
         },
@@ -287,6 +288,53 @@ fn rule_capacity_block_positive_and_a_band_only_on_spot() {
         },
         |e| matches!(e, ValidationError::BandNotSpot { .. }),
     );
+}
+
+fn spot(c: &mut Catalog) -> &mut Price {
+    offer_mut(c, P4D)
+        .prices
+        .iter_mut()
+        .find(|p| matches!(p.kind, PriceKind::Spot { .. }))
+        .expect("p4d has a spot price")
+}
+
+/// A published monthly interruption rate (Alibaba's `DescribeSpotAdvice`)
+/// goes on a spot price only, never beside a band, within 0–99.99 %; a
+/// good one passes.
+#[test]
+fn rule_a_published_interruption_rate_only_on_spot_without_a_band_in_range() {
+    let invalid = |why: &'static str| move |e: &ValidationError| matches!(e, ValidationError::SpotRateInvalid { why: w, .. } if *w == why);
+    assert_caught(
+        |c| offer_mut(c, P4D).prices[0].interruption_monthly_pct = Some(d("4.1")),
+        invalid("on a price that is not spot"),
+    );
+    assert_caught(
+        |c| {
+            let p = spot(c);
+            p.interruption_band = Some(gpucost::domain::catalog::SpotBand::Lt5);
+            p.interruption_monthly_pct = Some(d("4.1"));
+        },
+        invalid("together with an interruption_band"),
+    );
+    for bad in ["100", "-0.1"] {
+        assert_caught(
+            |c| spot(c).interruption_monthly_pct = Some(d(bad)),
+            invalid("outside 0–99.99 %"),
+        );
+    }
+    for good in ["0", "4.1", "99.99"] {
+        let mut c = cat();
+        let p = spot(&mut c);
+        p.interruption_band = None;
+        p.interruption_monthly_pct = Some(d(good));
+        let errs = errors_of(&c);
+        assert!(
+            !errs
+                .iter()
+                .any(|e| matches!(e, ValidationError::SpotRateInvalid { .. })),
+            "{good}: {errs:#?}"
+        );
+    }
 }
 
 #[test]

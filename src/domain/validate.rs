@@ -75,6 +75,12 @@ pub enum ValidationError {
     BandNotSpot {
         context: String,
     },
+    /// A published monthly interruption rate on a price that is not spot,
+    /// together with a band, or outside 0–99.99 %.
+    SpotRateInvalid {
+        context: String,
+        why: &'static str,
+    },
     /// A Chinese text that no longer translates its English (the leading
     /// date differs, "undated" is not 无日期) or that has no English.
     Untranslated {
@@ -196,6 +202,9 @@ impl fmt::Display for ValidationError {
             }
             BandNotSpot { context } => {
                 write!(f, "{context}: interruption_band on a price that is not spot")
+            }
+            SpotRateInvalid { context, why } => {
+                write!(f, "{context}: interruption_monthly_pct {why}")
             }
             EmptyAsOf { context } => write!(f, "{context}: empty as_of"),
             Untranslated { context, field } => write!(
@@ -432,6 +441,23 @@ fn check_price(
         errs.push(ValidationError::BandNotSpot {
             context: ctx.to_string(),
         });
+    }
+    if let Some(r) = p.interruption_monthly_pct {
+        let why = if !matches!(p.kind, PriceKind::Spot { .. }) {
+            Some("on a price that is not spot")
+        } else if p.interruption_band.is_some() {
+            Some("together with an interruption_band")
+        } else if r < zero || r > crate::domain::scenario::MAX_MONTHLY_INTERRUPTION_PCT {
+            Some("outside 0–99.99 %")
+        } else {
+            None
+        };
+        if let Some(why) = why {
+            errs.push(ValidationError::SpotRateInvalid {
+                context: ctx.to_string(),
+                why,
+            });
+        }
     }
     if let Some(lo) = p.range_min {
         if lo <= zero || lo > headline(&p.kind) {

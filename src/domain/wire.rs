@@ -22,7 +22,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 9;
+pub const WIRE_VERSION: u32 = 10;
 
 /// Which data file a catalog is written as: the app's leaves out what only
 /// the worker reads (provider facts and SLAs, usage rates, promotions,
@@ -515,7 +515,7 @@ wire_struct!(Price {
     spot_exceeds_on_demand_sourced,
     split_unknown,
     interruption_band;
-    full: note,
+    full: note, interruption_monthly_pct,
 });
 /// An offer as its fields in order, except the id: almost always
 /// `provider:region:instance_type`, so it is written only when it is not
@@ -812,5 +812,27 @@ mod tests {
         let bytes = encode(&c);
         assert!(bytes.windows(15).any(|w| w == b"custom:offer-id"));
         assert_eq!(decode(&bytes).unwrap(), c);
+    }
+
+    /// A spot price's published interruption rate is the worker's: it
+    /// round-trips in the full layout and is left out of the app's (read
+    /// there as none).
+    #[test]
+    fn a_published_interruption_rate_is_in_the_workers_file_only() {
+        let mut c = catalog();
+        let p = c
+            .offers
+            .iter_mut()
+            .flat_map(|o| o.prices.iter_mut())
+            .find(|p| matches!(p.kind, PriceKind::Spot { .. }) && p.interruption_band.is_none())
+            .unwrap();
+        p.interruption_monthly_pct = Some(Decimal::new(41, 1));
+        assert_eq!(decode(&encode(&c)).unwrap(), c);
+        let app = decode(&encode_as(&c, Layout::App)).unwrap();
+        assert!(app
+            .offers
+            .iter()
+            .flat_map(|o| &o.prices)
+            .all(|p| p.interruption_monthly_pct.is_none()));
     }
 }

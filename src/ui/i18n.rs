@@ -617,7 +617,10 @@ messages! {
     AdvWhyStated => "{0}: stated by {1} ({2}).", "{0}：见 {1}（{2}）。";
     AdvWhyNotStated => "{0}: not stated in the sources read (scored 0).", "{0}：所读来源中未提及（记 0 分）。";
     AdvWhyOwed => "Still owes {0} after the horizon (counted in the decision cost).", "期满后仍需支付 {0}（已计入决策成本）。";
-    AdvWhySpot => "{0} % of the hours on spot, assumed {1} % of instances interrupted per month.", "{0}% 的小时使用竞价，假设每月 {1}% 的实例被中断。";
+    AdvWhySpot => "{0} % of the hours on spot, assumed {1} % of instances interrupted per month (no rate published for this offer).", "{0}% 的小时使用竞价，假设每月 {1}% 的实例被中断（该规格无公布的中断率）。";
+    AdvWhySpotYours => "{0} % of the hours on spot, {1} % of instances interrupted per month (your setting).", "{0}% 的小时使用竞价，每月 {1}% 的实例被中断（你的设置）。";
+    AdvWhySpotBand => "{0} % of the hours on spot, {1} % of instances interrupted per month: the upper edge of this offer's AWS Spot Advisor band.", "{0}% 的小时使用竞价，每月 {1}% 的实例被中断：取该规格 AWS Spot Advisor 档位的上限。";
+    AdvWhySpotPublished => "{0} % of the hours on spot, {1} % of instances interrupted per month, as the provider publishes for this offer (the highest of its zones over the last 30 days).", "{0}% 的小时使用竞价，每月 {1}% 的实例被中断，为厂商对该规格公布的数值（近 30 天各可用区中的最高值）。";
     AdvWhyIndicative => "An indicative price (not a list price): check before buying.", "参考价（非刊例价）：购买前请核实。";
     AdvWhyAssumed => "Uses your assumed commitment discount (no sourced rate).", "使用你假设的承诺折扣（无来源价格）。";
     AdvWhyNegotiated => "At your negotiated price: your discount applies to this billing model, as {0} states.", "按您的协议价：您的折扣适用于此计费方式，依据 {0}。";
@@ -686,7 +689,7 @@ messages! {
     AdvNotesTitle => "Assumptions", "假设";
     AdvNoteWeights => "Weights cost {0}, performance {1}, ecosystem {2}, compliance and risk {3} (relative); {4} months at {5} h/month.", "权重：成本 {0}、性能 {1}、生态 {2}、合规与风险 {3}（相对值）；{4} 个月，每月 {5} 小时。";
     AdvNoteWeightsFallback => "The weights added up to zero: the default weights are used.", "权重之和为零：已改用默认权重。";
-    AdvNoteSpotAssumed => "Spot: {0} % of instances interrupted per month, an assumption applied to every offer (the articles' figure, within AWS Spot Advisor's 10–15 % band; the catalog has no interruption rate per offer), which adds {1} % rework. Set your own in step 3.", "竞价：每月 {0}% 的实例被中断，这是对所有规格统一采用的假设（文章所用数值，在 AWS Spot Advisor 的 10–15% 区间内；目录中没有各规格的中断率），增加 {1}% 的重做工作。可在第 3 步自行设置。";
+    AdvNoteSpotAssumed => "Spot: {0} % of instances interrupted per month, an assumption for every offer whose provider publishes no rate for it (the articles' figure, within AWS Spot Advisor's 10–15 % band; an offer's own Spot Advisor band or published rate is used where the catalog has one), which adds {1} % rework. Set your own in step 3.", "竞价：每月 {0}% 的实例被中断，这是对厂商未公布中断率的规格采用的假设（文章所用数值，在 AWS Spot Advisor 的 10–15% 区间内；目录中有该规格的 Spot Advisor 档位或公布中断率时即采用之），增加 {1}% 的重做工作。可在第 3 步自行设置。";
     AdvNoteSpot => "Spot: {0} % of instances interrupted per month (your setting), which adds {1} % rework.", "竞价：每月 {0}% 的实例被中断（你的设置），增加 {1}% 的重做工作。";
     AdvNoteBurst => "Mixes run {0} % of the hours on spot.", "混合方案中 {0}% 的小时使用竞价。";
     AdvNoteScores => "How the scores are made (0–100, against the feasible options): cost = the lowest decision cost ÷ this one; performance = dense FP16 TFLOPS per GPU ÷ the best (a job: the fastest hours ÷ these; with neither known it is unknown and left out, its weight shared by the known scores); ecosystem = the share of the wanted items (framework, platform, DL images) the provider's sourced facts state; compliance and risk = 100 − spot exposure (20 + the monthly interruption %, at most 60; × the burst share in a mix) − what is still owed ÷ the decision cost × 50 (× 100 with a bursty load) − 10 each for an indicative price, an assumed commitment rate or a missing usage rate.",
@@ -719,6 +722,9 @@ messages! {
         "竞价与混合两行为期望成本（估算）：{0}，每 {1} 分钟保存一次检查点，每次重启损失 {2} 分钟，{3}% 的时长使用竞价实例；竞价价格取其来源价格区间的中点。";
     SpotRateMonthly => "{0} % of instances interrupted per month (≈ {1} interruptions per instance-hour)", "每月 {0}% 的实例被中断（约每实例小时 {1} 次中断）";
     SpotRateHourly => "{0} interruptions per 100 instance-hours", "每 100 实例小时中断 {0} 次";
+    SpotRatePublished => "{0} % a month interrupted, as published for this offer", "每月 {0}% 被中断（厂商对该规格公布）";
+    SpotRateBand => "{0} % a month interrupted (its Spot Advisor band's upper edge)", "每月 {0}% 被中断（其 Spot Advisor 档位上限）";
+    SpotRateAssumed => "{0} % a month interrupted: assumed, no rate published for this offer", "每月 {0}% 被中断：假设值，该规格无公布的中断率";
     CompareCommitNote => "Commitments are charged for every hour of their term and cover every hour used; a term that ends after the period is counted in full, so a contract ranks the same whether paid upfront or monthly. The compare table's commitment per use is that cost ÷ the hours used in the period (per hour used, or per month of use): a short period makes it high, and the cell says when it is above on-demand.", "承诺类计费按整个期限的每个小时收费，并覆盖所有使用时长；期限超出所选时段的部分也全额计入，因此同一合同无论预付还是按月付，排名相同。比较表中的“承诺按使用”即该费用 ÷ 时段内的使用小时数（按每使用小时或每使用月）：时段越短它越高，高于按需时单元格会注明。";
     PaidOwed => "paid {0} in the period · still owed after it {1}", "期内支付 {0} · 期满后仍需支付 {1}";
     IncompleteTag => "incomplete", "不完整";

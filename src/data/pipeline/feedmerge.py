@@ -96,10 +96,11 @@ def gpu_of(m: dict, provider: str, itype: str):
 
 PRICE_KEYS = ("model", "term_months", "payment", "upfront", "hourly", "hourly_min", "hourly_max", "monthly",
               "split_unknown", "currency", "source", "as_of", "indicative", "range_min",
-              "spot_exceeds_on_demand_sourced", "steps", "interruption_band", "note")
+              "spot_exceeds_on_demand_sourced", "steps", "interruption_band", "interruption_monthly_pct", "note")
 # Fields a feed knows that the better-ranked feed of the same offer and billing model does not: the
 # winner takes them over, its note naming where from (the spot history has no Spot Advisor band; the
-# spot file's row has it).
+# spot file's row has it). Never onto a row that states its own interruption rate: a price has a band or a
+# monthly rate (interruption_monthly_pct), not both.
 TAKEN_OVER = ("interruption_band",)
 SOURCE_KEYS = ("id", "title", "reference", "as_of", "as_of_zh", "kind", "note", "note_zh")
 
@@ -128,7 +129,7 @@ def feed_rows(acc: dict) -> list[tuple[str, dict]]:
         for _, _, other in sorted(every[k], key=lambda x: x[:2]):
             for fld in TAKEN_OVER:
                 q = other["price"]
-                if other is not r and fld in q and fld not in r["price"]:
+                if other is not r and fld in q and fld not in r["price"] and "interruption_monthly_pct" not in r["price"]:
                     r = dict(r, price=dict(r["price"], **{fld: q[fld]}))
                     r["price"]["note"] = (r["price"].get("note", "") + f"; {fld} {q[fld]} from {q['source']} of "
                                           f"{q['as_of']}").lstrip("; ")

@@ -174,6 +174,30 @@ def bad_band(p: dict) -> str | None:
     return None
 
 
+RATE_MAX = Decimal("99.99")  # interruption_monthly_pct: the engine's bound (0–99.99 %)
+
+
+def bad_rate(p: dict) -> str | None:
+    """Why a price's monthly interruption rate is unpublishable (None = fine, or no rate): a decimal string
+    in 0–RATE_MAX on a spot price without an interruption_band; no other billing model has one."""
+    if "interruption_monthly_pct" not in p:
+        return None
+    v = p["interruption_monthly_pct"]
+    if p.get("model") != "spot":
+        return f"interruption_monthly_pct on a {p.get('model')} price"
+    if "interruption_band" in p:
+        return "interruption_monthly_pct together with an interruption_band"
+    try:
+        d = Decimal(v) if isinstance(v, str) else None
+    except (InvalidOperation, ValueError):
+        d = None
+    if d is None or not d.is_finite():
+        return f"interruption_monthly_pct {v!r} is not a decimal string"
+    if not 0 <= d <= RATE_MAX:
+        return f"interruption_monthly_pct {v} lies outside 0–{RATE_MAX} %"
+    return None
+
+
 def carried(out: FeedOutput, prior: dict | None, rows: list) -> list:
     """The last accepted rows in the scope of a failed request that this run did not renew: kept as they
     were, with their own dates."""
@@ -203,7 +227,7 @@ def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dic
         if why:
             flags.append(("bad-price", rid, why))
             continue
-        why = bad_band(p)
+        why = bad_band(p) or bad_rate(p)
         if why:
             flags.append(("schema", rid, why))
             continue

@@ -12,6 +12,11 @@ Documents used (the bodies, verbatim, in tests/fixtures/feeds/alibaba/contract/ 
 - DescribeSpotPriceHistory.md @443d56d4: Offset ("the start row"), NextOffset ("the start row of the next page.
   It is the value of the Offset parameter"); its JSON example; and the help centre's example with NextOffset 1000.
 - DescribeAvailableResource.md @1d295a32: its JSON example; error 404 Unavailable.Regions.
+- DescribeSpotAdvice.md @80413a32: "InstanceTypes.N ... Valid values of N: 1 to 10"; its JSON example (string
+  values, the ZoneId in a zone element of its own); and the help centre's current example (numbers, 2025-02-24
+  revision): InterruptionRate "the average release rate of spot instances in the previous 30 days. Unit: %",
+  InterruptRateDesc one of 0-3%, 3-5%, 5-10%, 10-100%, AverageSpotDiscount the average spot price as a percentage
+  of the pay-as-you-go price (1 to 100); errors 403 OperationDenied.RegionIdNotSupported / FlavorNotSupported.
 - The error body of the RPC API: {"RequestId", "HostId", "Code", "Message"} (the ECS API reference's error
   response examples), with the HTTP status; the SDK raises its own ClientException from it.
 """
@@ -39,6 +44,11 @@ OTHERS = ["ecs.gn7i-c16g1.4xlarge", "ecs.gn7i-c32g1.8xlarge", "ecs.gn7i-c32g1.16
           "ecs.gn7i-c56g1.14xlarge", "ecs.gn7i-2x.8xlarge", "ecs.gn7i-4x.8xlarge", "ecs.gn6i-c8g1.2xlarge",
           "ecs.gn6v-c8g1.2xlarge"]
 TYPES = sorted([A, B] + OTHERS)  # 11: two DescribeInstanceTypes requests (10 + 1)
+
+
+def query(r) -> dict:
+    """The query parameters of a sent request (first value each)."""
+    return {k: v[0] for k, v in parse_qs(urlsplit(r.url).query).items()}
 
 
 def error(code, message):
@@ -117,6 +127,19 @@ def documented_recording() -> Recording:
     rec.add("DescribeInstanceTypes", {"InstanceTypes": TYPES[10:]}, {"RequestId": "W-T", "InstanceTypes": {"InstanceType": [
         {"InstanceTypeId": TYPES[10], "CpuCoreCount": 8, "MemorySize": 31.0, "GPUAmount": 1, "GPUSpec": "NVIDIA T4",
          "NotInTheModel": True}]}})
+    # DescribeSpotAdvice, 10 types per request: B's two zones (a number and the older reference's strings) and
+    # an entry of a type not asked (ignored, though its rate lies outside its range); A's request fails
+    adv = lambda batch: {"RegionId": "cn-shanghai", "InstanceTypes": batch}
+    res = lambda it, rate, desc, disc: {"InterruptRateDesc": desc, "AverageSpotDiscount": disc, "InstanceType": it,
+                                        "InterruptionRate": rate}
+    rec.add("DescribeSpotAdvice", adv(TYPES[:10]), {"RegionId": "cn-shanghai", "RequestId": "W-SA", "AvailableSpotZones": {
+        "AvailableSpotZone": [
+            {"ZoneId": "cn-shanghai-l", "AvailableSpotResources": {"AvailableSpotResource": [
+                res(B, 2.4, "0-3%", 25), res("ecs.c5.large", 0.03, "3-5%", 20)]}},
+            {"ZoneId": "cn-shanghai-m", "AvailableSpotResources": {"AvailableSpotResource": [
+                dict(res(B, "4.1", "3-5%", "30"), NotInTheModel=1)]}}]}})
+    rec.add("DescribeSpotAdvice", adv(TYPES[10:]), error("InternalError",
+            "The request processing has failed due to some unknown error."), status=500)
     for it in TYPES:
         p = lambda unit: {"RegionId": "cn-shanghai", "ResourceType": "instance", "InstanceType": it, "PriceUnit": unit, "Period": 1}
         s = lambda off=None: dict({"RegionId": "cn-shanghai", "NetworkType": "vpc", "InstanceType": it, "OSType": "linux",
@@ -148,7 +171,8 @@ def by(rows):
 
 
 class AlibabaContract(unittest.TestCase):
-    def run_feed(self, rec):
+    def on_the_wire(self, fn):
+        """(fn(), the requests the SDK sent): every send captured, no SDK warning."""
         sent = []
         send = requests.Session.send
 
@@ -158,16 +182,19 @@ class AlibabaContract(unittest.TestCase):
 
         with warnings.catch_warnings(record=True) as warned, mock.patch.object(requests.Session, "send", capture):
             warnings.simplefilter("always")
-            out = alibaba.run_sdk(rec.replay(), ctx())
+            got = fn()
         self.assertEqual([w for w in warned if issubclass(w.category, UserWarning)], [])
-        return out, sent
+        return got, sent
+
+    def run_feed(self, rec):
+        return self.on_the_wire(lambda: alibaba.run_sdk(rec.replay(), ctx()))
 
     def test_documented_responses_through_the_sdk(self):
         rec = documented_recording()
         self.addCleanup(rec.close)
         out, sent = self.run_feed(rec)
         self.assertEqual(out.status, "ok")
-        q = lambda r: {k: v[0] for k, v in parse_qs(urlsplit(r.url).query).items()}
+        q = query
         # every request was built and signed by the SDK (placeholder key on replay) and sent over HTTPS
         self.assertTrue(sent)
         for r in sent:
@@ -178,6 +205,13 @@ class AlibabaContract(unittest.TestCase):
         self.assertEqual([sorted(k for k in x if k.startswith("InstanceTypes")) for x in it],
                          [sorted(f"InstanceTypes.{i}" for i in range(1, 11)), ["InstanceTypes.1"]])
         self.assertEqual([x["InstanceTypes.1"] for x in it], [TYPES[0], TYPES[10]])
+        # DescribeSpotAdvice: the same batches, InstanceTypes.1..10 then .1, in the region asked
+        sa = [q(r) for r in sent if r.headers.get("x-acs-action") == "DescribeSpotAdvice"]
+        self.assertEqual([sorted(k for k in x if k.startswith("InstanceTypes")) for x in sa],
+                         [sorted(f"InstanceTypes.{i}" for i in range(1, 11)), ["InstanceTypes.1"]])
+        self.assertEqual([[x[f"InstanceTypes.{i}"] for i in range(1, 11) if f"InstanceTypes.{i}" in x] for x in sa],
+                         [TYPES[:10], TYPES[10:]])
+        self.assertEqual({x["RegionId"] for x in sa}, {"cn-shanghai"})
         # spot paging: Offset = the previous page's NextOffset; stops at no NextOffset and at a repeated one
         sp = [q(r) for r in sent if r.headers.get("x-acs-action") == "DescribeSpotPriceHistory"]
         self.assertEqual([x.get("Offset") for x in sp if x["InstanceType"] == A], [None, "1000"])
@@ -200,6 +234,18 @@ class AlibabaContract(unittest.TestCase):
         self.assertEqual((s["hourly_min"], s["hourly_max"], s["currency"]), ("0.006", "0.036", "CNY"))
         s = got[("cn-shanghai", B, "spot")]["price"]
         self.assertEqual((s["hourly_min"], s["hourly_max"]), ("1.2", "1.6"))
+        # B's interruption rate: the highest zone's (a number and a string read alike), every zone in the note
+        self.assertEqual(s["interruption_monthly_pct"], "4.1")
+        self.assertIn("interruption rate 4.1 % a month (DescribeSpotAdvice: average release rate over the previous 30 "
+                      "days, highest of 2 zone(s): cn-shanghai-l 2.4 % (0-3%), cn-shanghai-m 4.1 % (3-5%); average spot "
+                      "price 25–30 % of pay-as-you-go)", s["note"])
+        # A's advice request failed: its spot price goes out unchanged, without a rate (none carried over)
+        a = got[("cn-shanghai", A, "spot")]["price"]
+        self.assertEqual((a["hourly_min"], a["hourly_max"]), ("0.006", "0.036"))
+        self.assertNotIn("interruption_monthly_pct", a)
+        self.assertNotIn("interruption rate", a["note"])
+        self.assertEqual(out.problems, [])  # the entry of a type not asked is not read
+        self.assertFalse([n for n in out.notes if "DescribeSpotAdvice" in n])  # the others have no spot row
         self.assertEqual(got[("cn-shanghai", TYPES[10], "on_demand")]["spec"], {"vcpu": "8", "ram_gib": "31", "gpu_count": 1})
         # errors per unit: the refused Month price, the failing region, the spot markets without prices
         fails = {f["unit"]: f for f in out.failures}
@@ -211,8 +257,42 @@ class AlibabaContract(unittest.TestCase):
         self.assertEqual((r["expected"], r["scope"]), (False, {"provider": "alibaba", "region": "cn-beijing"}))
         self.assertIn("Unavailable.Regions", r["why"])
         self.assertTrue(all(fails[f"alibaba:cn-shanghai/{t}/spot"]["expected"] for t in OTHERS))
-        self.assertEqual(len(out.failures), 2 + len(OTHERS))
+        f = fails[f"alibaba:cn-shanghai/{A}/spot"]  # A's advice: a server error is not an expected answer
+        self.assertEqual((f["expected"], f["scope"]), (False, {"provider": "alibaba", "region": "cn-shanghai",
+                                                               "instance_type": A, "model": "spot"}))
+        self.assertRegex(f["why"], r"^DescribeSpotAdvice: InternalError \(HTTP 500\): .*: the spot price goes out "
+                                   "without a published interruption rate$")
+        self.assertEqual(len(out.failures), 3 + len(OTHERS))
         self.assertFalse({r["region"] for r in out.rows} - {"cn-shanghai"})  # cn-hangzhou sells no GPU type
+
+    def test_documented_spot_advice_through_the_sdk(self):
+        """Both documented DescribeSpotAdvice bodies through the SDK's model: the older reference's (string
+        values, the ZoneId in a zone element of its own) and the current one (numbers): rate 0 in 0-3%, the
+        average spot price 20 % of pay-as-you-go."""
+        params = {"RegionId": "cn-hangzhou", "InstanceTypes": ["ecs.c5.large"]}
+        for doc, zone in (("doc_DescribeSpotAdvice_example.json", "zone not stated"),
+                          ("doc_DescribeSpotAdvice_example_2026.json", "cn-hangzhou-i")):
+            with self.subTest(doc):
+                rec = Recording()
+                self.addCleanup(rec.close)
+                rec.add("DescribeSpotAdvice", params, DOCS / doc, real=f"DescribeSpotAdvice documented example ({doc})")
+                (body, w), sent = self.on_the_wire(
+                    lambda: alibaba._call(rec.replay(), "cn-hangzhou", "DescribeSpotAdvice", params, {}))
+                [r] = sent
+                self.assertTrue(r.url.startswith("https://ecs.cn-hangzhou.aliyuncs.com"), r.url)
+                self.assertIn("Credential=replay", r.headers["Authorization"])
+                self.assertEqual(r.headers.get("x-acs-action"), "DescribeSpotAdvice")
+                q = query(r)
+                self.assertEqual((q.get("InstanceTypes.1"), q.get("RegionId")), ("ecs.c5.large", "cn-hangzhou"))
+                self.assertNotIn("InstanceTypes.2", q)
+                self.assertEqual(w.origin, "real")
+                by_type, problems = alibaba.parse_spot_advice([body], ["ecs.c5.large"], "cn-hangzhou")
+                self.assertEqual(problems, [])
+                a = by_type["ecs.c5.large"]
+                self.assertEqual((a["rate"], a["zones"], a["discount"]), (0, [(zone, 0, "0-3%")], (20, 20)))
+                self.assertEqual(alibaba.advice_note(a), f"interruption rate 0 % a month (DescribeSpotAdvice: average "
+                                 f"release rate over the previous 30 days, highest of 1 zone(s): {zone} 0 % (0-3%); "
+                                 "average spot price 20 % of pay-as-you-go)")
 
     def test_only_describe_regions_failing_fails_the_feed(self):
         rec = Recording()

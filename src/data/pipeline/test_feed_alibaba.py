@@ -5,12 +5,16 @@ Documents: DescribePrice (AlibabaCloudDocs/ecs intl.en-US/API Reference/Others/D
 OriginalPrice "the original price", TradePrice "the original price minus the discount"; error codes
 InvalidInstanceType.ValueNotSupported, PriceNotFound, ...); DescribeSpotPriceHistory.md @443d56d4 (Offset,
 NextOffset); the price file's fields ("publicationDate": the time the file was generated, "version"):
-developer.aliyun.com/article/629033.
+developer.aliyun.com/article/629033. DescribeSpotAdvice (help centre api-ecs-2014-05-26-describespotadvice,
+2025-02-24 revision): InterruptionRate, "the average release rate of spot instances in the previous 30 days.
+Unit: %", InterruptRateDesc one of 0-3%, 3-5%, 5-10%, 10-100%; errors OperationDenied.RegionIdNotSupported and
+OperationDenied.FlavorNotSupported.
 """
 
 import json
 import tempfile
 import unittest
+from decimal import Decimal
 from pathlib import Path
 
 from feedtestkit import FIX, Copy, ctx, replay
@@ -21,6 +25,18 @@ from feeds.transport import Replay
 REAL = FIX / "real"
 ALI = FIX / "alibaba"
 URL = alibaba.PRICE_FILE.format
+GN7I = "ecs.gn7i-c8g1.2xlarge"
+
+
+def advice(*entries, region="cn-shanghai"):
+    """A DescribeSpotAdvice body in the documented shape: entries (zone or None, InstanceType, InterruptionRate,
+    InterruptRateDesc, AverageSpotDiscount); a None zone or field is left out."""
+    zones = []
+    for z, it, rate, desc, disc in entries:
+        res = {k: v for k, v in (("InterruptRateDesc", desc), ("AverageSpotDiscount", disc), ("InstanceType", it),
+                                 ("InterruptionRate", rate)) if v is not None}
+        zones.append(dict({"ZoneId": z} if z else {}, AvailableSpotResources={"AvailableSpotResource": [res]}))
+    return {"RegionId": region, "RequestId": "W-SA", "AvailableSpotZones": {"AvailableSpotZone": zones}}
 
 
 def by(rows):
@@ -105,6 +121,58 @@ class AlibabaTest(unittest.TestCase):
         self.assertTrue(any("me-east-1" in n for n in out.notes))
         self.assertEqual(out.failures, [])
 
+    def test_sdk_spot_row_carries_the_highest_zones_interruption_rate(self):
+        out = alibaba.run_sdk(replay(), ctx())
+        sp = by(out.rows)[("cn-shanghai", GN7I, "spot", None, None)]
+        self.assertEqual(sp["interruption_monthly_pct"], "3.6")
+        self.assertIn("highest of 2 zone(s): cn-shanghai-l 1.8 % (0-3%), cn-shanghai-m 3.6 % (3-5%); average spot "
+                      "price 21–26 % of pay-as-you-go)", sp["note"])
+        self.assertTrue(all("interruption_monthly_pct" not in r["price"] for r in out.rows if r["price"]["model"] != "spot"))
+        self.assertIn("DescribeSpotAdvice", out.sources["ali-sdk-cn-shanghai"]["title"])
+
+    def test_spot_advice_highest_zone_every_zone_and_types_not_asked(self):
+        T, U = "ecs.gn6i-c4g1.xlarge", "ecs.gn6v-c8g1.2xlarge"
+        by_type, problems = alibaba.parse_spot_advice([advice(
+            ("cn-shanghai-m", GN7I, "4.1", "3-5%", "30"), ("cn-shanghai-l", GN7I, 2.4, "0-3%", 25),
+            (None, T, 7, "5-10%", None), ("cn-shanghai-l", "ecs.c5.large", "x", "?", 5))], [GN7I, T, U], "cn-shanghai")
+        self.assertEqual(problems, [])  # ecs.c5.large was not asked: not read
+        self.assertEqual(by_type[GN7I], {"rate": Decimal("4.1"), "discount": (25, 30),
+                                         "zones": [("cn-shanghai-l", Decimal("2.4"), "0-3%"), ("cn-shanghai-m", Decimal("4.1"), "3-5%")]})
+        self.assertEqual(by_type[T], {"rate": 7, "zones": [("zone not stated", 7, "5-10%")], "discount": None})
+        self.assertNotIn(U, by_type)  # not stated: no rate, no problem
+        self.assertEqual(set(by_type), {GN7I, T})
+        self.assertTrue(alibaba.advice_note(by_type[T]).endswith("zone not stated 7 % (5-10%))"))
+        # the edges of the range labels: 3 is in both 0-3% and 3-5%; 10-100% up to the catalog's 99.99
+        for rate, desc in ((3, "0-3%"), (3, "3-5%"), (0, "0-3%"), ("99.99", "10-100%")):
+            got, probs = alibaba.parse_spot_advice([advice(("z", GN7I, rate, desc, 50))], [GN7I], "cn-shanghai")
+            self.assertEqual((got[GN7I]["rate"], probs), (Decimal(str(rate)), []))
+
+    def test_spot_advice_an_entry_that_does_not_read_gives_that_type_no_rate(self):
+        cases = {"a fraction sent for a percentage": ("z", GN7I, 0.03, "3-5%", 20),
+                 "100 %": ("z", GN7I, 100, "10-100%", 20),
+                 "above the catalog's bound": ("z", GN7I, "99.995", "10-100%", 20),
+                 "negative": ("z", GN7I, -1, "0-3%", 20),
+                 "a label not documented": ("z", GN7I, 1, "0-5%", 20),
+                 "no label": ("z", GN7I, 1, None, 20),
+                 "not a number": ("z", GN7I, "n/a", "0-3%", 20),
+                 "no rate": ("z", GN7I, None, "0-3%", 20),
+                 "no InstanceType": ("z", None, 1, "0-3%", 20)}
+        for what, entry in cases.items():
+            with self.subTest(what):
+                # one good zone beside it: every entry of the type must read, else it gets no rate
+                good = ("y", GN7I, 1, "0-3%", 20)
+                by_type, problems = alibaba.parse_spot_advice([advice(good, entry)], [GN7I], "cn-shanghai")
+                self.assertIsNone(by_type[GN7I])
+                [p] = problems
+                self.assertEqual(p["gate"], "schema")
+                want = "alibaba-sdk/spot-advice:cn-shanghai" + ("" if what == "no InstanceType" else f":{GN7I}")
+                self.assertEqual(p["row"], want)
+        _, [p] = alibaba.parse_spot_advice([advice(cases["a fraction sent for a percentage"])], [GN7I], "cn-shanghai")
+        self.assertIn("InterruptionRate 0.03 lies outside its InterruptRateDesc 3-5%", p["detail"])
+        # a body without AvailableSpotZones: one problem, no rate for any type asked
+        by_type, [p] = alibaba.parse_spot_advice([{"RequestId": "R"}], [GN7I], "cn-shanghai")
+        self.assertEqual((by_type, p["row"]), ({GN7I: None}, "alibaba-sdk/spot-advice:cn-shanghai"))
+
     def test_sdk_request_keys_and_the_instance_type_list(self):
         self.assertEqual(alibaba.sdk_key("DescribeInstanceTypes", {"InstanceTypes": ["ecs.a", "ecs.b"]}),
                          "alibabacloud-ecs20140526:DescribeInstanceTypes?InstanceTypes=ecs.a,ecs.b")
@@ -117,13 +185,14 @@ class AlibabaUnits(unittest.TestCase):
         self.c = Copy()
         self.addCleanup(self.c.close)
 
-    def set_error(self, file_part, status, code, message):
-        self.c.put(f"alibaba/{file_part}", {"RequestId": "R", "HostId": "ecs.aliyuncs.com", "Code": code, "Message": message})
+    def set_error(self, file_part, status, code, message, c=None):
+        c = c or self.c
+        c.put(f"alibaba/{file_part}", {"RequestId": "R", "HostId": "ecs.aliyuncs.com", "Code": code, "Message": message})
 
         def st(e):
             if e["file"].endswith(file_part):
                 e["status"] = status
-        self.c.edit(st)
+        c.edit(st)
 
     def test_a_refused_month_price_is_an_expected_failure_of_that_unit(self):
         self.set_error("sdk_DescribePrice_Month.json", 400, "InvalidInstanceType.ValueNotSupported",
@@ -142,6 +211,58 @@ class AlibabaUnits(unittest.TestCase):
         [f] = out.failures
         self.assertEqual((f["unit"], f["expected"]), ("alibaba:cn-shanghai/ecs.gn7i-c8g1.2xlarge/spot", False))
         self.assertEqual(len(out.rows), 3)
+
+    def test_a_spot_advice_error_costs_the_rate_only_and_never_sinks_the_refresh(self):
+        """A DescribeSpotAdvice request failing: the spot price still goes out, without a rate (the last one is
+        not carried over), and its unit's failure is named: expected for the documented "not offered there"
+        codes, not for a server error; the refresh writes all the same (exit 0)."""
+        for status, code, expected in ((500, "InternalError", False), (403, "OperationDenied.FlavorNotSupported", True),
+                                       (403, "OperationDenied.RegionIdNotSupported", True)):
+            with self.subTest(code):
+                c = Copy()
+                self.addCleanup(c.close)
+                self.set_error("sdk_DescribeSpotAdvice_cn-shanghai.json", status, code, "spot advice refused", c)
+                out = alibaba.run_sdk(Replay(c.rec), ctx())
+                self.assertEqual(out.status, "ok")
+                [f] = out.failures
+                self.assertEqual((f["unit"], f["expected"]), (f"alibaba:cn-shanghai/{GN7I}/spot", expected))
+                self.assertTrue(f["why"].startswith(f"DescribeSpotAdvice: {code} (HTTP {status})"), f["why"])
+                self.assertTrue(f["why"].endswith("the spot price goes out without a published interruption rate"))
+                [sp] = [r["price"] for r in out.rows if r["price"]["model"] == "spot"]
+                self.assertEqual((sp["hourly_min"], sp["hourly_max"]), ("1.97", "2.4"))
+                self.assertNotIn("interruption_monthly_pct", sp)
+                self.assertEqual(len(out.rows), 4)
+        # the whole refresh: a first run with the rate, then one whose advice fails (a server error)
+        c = Copy()
+        self.addCleanup(c.close)
+        rc, o, e = c.run()
+        self.assertEqual(rc, 0, o[-2000:] + e)
+        spot = lambda: [p for o in json.loads((c.out / "catalog.json").read_text())["offers"]
+                        if o["id"] == f"alibaba:cn-shanghai:{GN7I}" for p in o["prices"] if p["model"] == "spot"]
+        self.assertEqual([p.get("interruption_monthly_pct") for p in spot()], ["3.6"])
+        self.set_error("sdk_DescribeSpotAdvice_cn-shanghai.json", 500, "InternalError", "unknown error", c)
+        rc, o, e = c.run()
+        self.assertEqual(rc, 0, o[-2000:] + e)
+        self.assertIn(f"| alibaba-sdk | `alibaba:cn-shanghai/{GN7I}/spot` | **no** | DescribeSpotAdvice: InternalError", o)
+        self.assertEqual([p.get("interruption_monthly_pct") for p in spot()], [None])
+
+    def test_a_type_the_spot_advice_does_not_state_is_noted(self):
+        self.c.put("alibaba/sdk_DescribeSpotAdvice_cn-shanghai.json", advice(("cn-shanghai-l", "ecs.c5.large", 1, "0-3%", 20)))
+        out = alibaba.run_sdk(Replay(self.c.rec), ctx())
+        self.assertEqual((out.failures, out.problems), ([], []))
+        [sp] = [r["price"] for r in out.rows if r["price"]["model"] == "spot"]
+        self.assertNotIn("interruption_monthly_pct", sp)
+        self.assertIn(f"alibaba cn-shanghai: DescribeSpotAdvice states no interruption rate for {GN7I}: their spot is "
+                      "priced on the default assumption (labelled)", out.notes)
+
+    def test_an_unreadable_rate_is_a_schema_problem_and_the_spot_price_still_goes_out(self):
+        self.c.put("alibaba/sdk_DescribeSpotAdvice_cn-shanghai.json", advice(("cn-shanghai-l", GN7I, 0.03, "3-5%", 20)))
+        out = alibaba.run_sdk(Replay(self.c.rec), ctx())
+        [p] = out.problems
+        self.assertEqual((p["gate"], p["row"]), ("schema", f"alibaba-sdk/spot-advice:cn-shanghai:{GN7I}"))
+        [sp] = [r["price"] for r in out.rows if r["price"]["model"] == "spot"]
+        self.assertNotIn("interruption_monthly_pct", sp)
+        self.assertEqual((out.failures, [n for n in out.notes if "DescribeSpotAdvice" in n]), ([], []))
 
     def test_a_region_failing_costs_that_region_only(self):
         self.set_error("sdk_DescribeAvailableResource_cn-shanghai.json", 404, "Unavailable.Regions",

@@ -157,6 +157,56 @@ class SpotBand(unittest.TestCase):
                          [("schema", "aws:us-east-1:p4d.24xlarge/spot"), ("schema", "aws:us-east-2:p4d.24xlarge/on_demand")])
 
 
+class SpotRate(unittest.TestCase):
+    """A spot price's published monthly interruption rate ("interruption_monthly_pct", Alibaba's
+    DescribeSpotAdvice): the gate publishes a decimal string in 0–99.99 on a spot price without a band and
+    refuses any other (a schema flag, the row left out)."""
+
+    def test_the_gate_takes_a_rate_on_spot_only_within_bounds_and_never_with_a_band(self):
+        spot = lambda region, **kw: row("aws", region, "p4d.24xlarge", "spot", "USD", "s", "2026-12-01", hourly_min="9",
+                                        hourly_max="12", **kw)
+        out = FeedOutput("aws-spot", "aws")
+        out.rows = [spot("us-east-1", interruption_monthly_pct="4.1"),
+                    spot("us-west-2", interruption_monthly_pct="0"),
+                    spot("eu-west-1", interruption_monthly_pct="99.99"),
+                    row("aws", "us-east-2", "p4d.24xlarge", "on_demand", "USD", "s", "2026-12-01", hourly="30",
+                        interruption_monthly_pct="4.1"),
+                    spot("eu-central-1", interruption_monthly_pct="100"),
+                    spot("eu-north-1", interruption_monthly_pct="-1"),
+                    spot("ap-northeast-1", interruption_monthly_pct="4.1", interruption_band="lt5"),
+                    spot("ap-south-1", interruption_monthly_pct="NaN"),
+                    dict(spot("ap-southeast-1"), price=dict(spot("x")["price"], interruption_monthly_pct=4.1))]
+        rows, flags, kept = refresh.check_feed(out, None, {}, Merge.MAP)
+        self.assertEqual([(r["region"], r["price"]["interruption_monthly_pct"]) for r in rows],
+                         [("us-east-1", "4.1"), ("us-west-2", "0"), ("eu-west-1", "99.99")])
+        got = {r: why for g, r, why in flags if g == "schema"}
+        self.assertEqual(sorted(got), sorted(f"aws:{r}/{m}" for r, m in (
+            ("us-east-2:p4d.24xlarge", "on_demand"), ("eu-central-1:p4d.24xlarge", "spot"),
+            ("eu-north-1:p4d.24xlarge", "spot"), ("ap-northeast-1:p4d.24xlarge", "spot"),
+            ("ap-south-1:p4d.24xlarge", "spot"), ("ap-southeast-1:p4d.24xlarge", "spot"))))
+        self.assertEqual(got["aws:us-east-2:p4d.24xlarge/on_demand"], "interruption_monthly_pct on a on_demand price")
+        self.assertEqual(got["aws:eu-central-1:p4d.24xlarge/spot"], "interruption_monthly_pct 100 lies outside 0–99.99 %")
+        self.assertEqual(got["aws:eu-north-1:p4d.24xlarge/spot"], "interruption_monthly_pct -1 lies outside 0–99.99 %")
+        self.assertEqual(got["aws:ap-northeast-1:p4d.24xlarge/spot"],
+                         "interruption_monthly_pct together with an interruption_band")
+        self.assertIn("is not a decimal string", got["aws:ap-southeast-1:p4d.24xlarge/spot"])  # a JSON number
+        self.assertIsNone(refresh.bad_rate(spot("x", interruption_monthly_pct="4.1")["price"]))
+        self.assertIsNone(refresh.bad_rate(spot("x")["price"]))
+
+    def test_the_rate_reaches_the_catalog_on_the_spot_price_only(self):
+        c = Copy()
+        self.addCleanup(c.close)
+        rc, out, err = c.run()
+        self.assertEqual(rc, 0, out[-2000:] + err)
+        cat = json.loads((c.out / "catalog.json").read_text())
+        rated = [(o["id"], p["model"], p["interruption_monthly_pct"]) for o in cat["offers"] for p in o["prices"]
+                 if "interruption_monthly_pct" in p]
+        self.assertEqual(rated, [("alibaba:cn-shanghai:ecs.gn7i-c8g1.2xlarge", "spot", "3.6")])
+        [p] = [p for o in cat["offers"] if o["id"] == rated[0][0] for p in o["prices"] if p["model"] == "spot"]
+        self.assertEqual(list(p).index("interruption_monthly_pct"), list(p).index("note") - 1)  # PRICE_KEYS order
+        self.assertNotIn("interruption_band", p)
+
+
 def _row(region, it, model="on_demand", as_of="2026-01-01", **kw):
     kw = kw or {"hourly": "10"}
     return row("aws", region, it, model, "USD", "src-old", as_of, **kw)

@@ -97,6 +97,20 @@ pub struct Scores {
     pub total: Option<Decimal>,
 }
 
+/// Where a spot interruption rate comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SpotRateBasis {
+    /// The default assumption (no rate published for the offer).
+    Assumed,
+    /// The user's own setting (`si`, `sib`, `sih`).
+    Yours,
+    /// The upper edge of the offer's AWS Spot Advisor band.
+    Band,
+    /// The share the provider publishes for the offer.
+    Published,
+}
+
 /// A way to pay for one offer.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Strategy {
@@ -136,6 +150,10 @@ pub struct Strategy {
     pub monthly_from_upfront: bool,
     /// At the user's negotiated price (`ModelQuote::negotiated`).
     pub negotiated: bool,
+    /// Spot and mix: the offer's own monthly interruption share and whether
+    /// it was published as a rate (`JobModelCost::own_spot_rate`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own_spot_rate: Option<(Decimal, bool)>,
     /// Months the figures cover (the horizon; a job's own months).
     pub months: u32,
     /// The age of the prices it rests on.
@@ -202,10 +220,12 @@ pub enum Why {
     StillOwed {
         amount: Decimal,
     },
-    /// The assumed spot interruption the strategy is exposed to.
+    /// The spot interruption the strategy is exposed to, and where the
+    /// rate comes from.
     SpotExposure {
         monthly_pct: Decimal,
         share_pct: Decimal,
+        basis: SpotRateBasis,
     },
     IndicativePrice,
     AssumedRate,

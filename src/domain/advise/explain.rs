@@ -203,6 +203,7 @@ pub(super) fn cost_only_change(ctx: &Ctx, pool: &Pool, top: &Strategy) -> Option
             risk: 0,
         },
         spot: ctx.spot,
+        spot_assumed: ctx.spot_assumed,
         mix_share: ctx.mix_share,
     };
     let (_, s, _) = rank::top(&cost_only, pool, 0)?;

@@ -100,6 +100,7 @@ pub(super) fn job_pool<'a>(
                         assumed: false,
                         monthly_from_upfront: false,
                         negotiated: m.negotiated,
+                        own_spot_rate: m.own_spot_rate,
                         months: h.months,
                         age: m.age.clone(),
                         fails: fails | pricer.risk(m.model),

@@ -80,7 +80,7 @@ mod search;
 
 pub use advice::{
     Advice, Behind, Change, Exclusion, ExclusionGroup, Note, Pick, ProfileCheck, Relaxation,
-    ScorePart, Scores, Strategy, Why, FLIP_MONTHS, MAX_PICKS, MAX_RANKED,
+    ScorePart, Scores, SpotRateBasis, Strategy, Why, FLIP_MONTHS, MAX_PICKS, MAX_RANKED,
 };
 pub use kept::KeptPool;
 pub use search::{advise, advise_but_changes, advise_but_changes_kept, AdviceWork, ChangesSearch};

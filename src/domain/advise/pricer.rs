@@ -27,6 +27,11 @@ pub(super) fn spot_terms(sc: &Scenario) -> Option<(Decimal, Decimal)> {
     Some((monthly, overhead))
 }
 
+/// Does the scenario keep the default interruption assumption?
+pub(super) fn spot_assumed(sc: &Scenario) -> bool {
+    sc.spot.interruption == crate::domain::scenario::SpotSettings::default().interruption
+}
+
 /// The strategy a settled model of `offer` is; `missing`: the charge
 /// kinds the offer lacks (every priced model of an offer shares them).
 pub(super) fn strategy_of(
@@ -58,6 +63,7 @@ pub(super) fn strategy_of(
         assumed: q.assumed(),
         monthly_from_upfront: q.monthly_from_upfront(),
         negotiated: q.negotiated(),
+        own_spot_rate: q.own_spot_rate(),
         months,
         age: q.age(),
         fails: 0,
@@ -385,6 +391,7 @@ pub(super) fn placeholder(o: &Offer, fails: u16, months: u32) -> Strategy {
         assumed: false,
         monthly_from_upfront: false,
         negotiated: false,
+        own_spot_rate: None,
         months,
         age: None,
         fails,

@@ -127,6 +127,8 @@ pub(super) struct Ctx<'a> {
     pub(super) inputs: &'a AdviceInputs,
     pub(super) weights: Weights,
     pub(super) spot: Option<(Decimal, Decimal)>,
+    /// The scenario keeps the default interruption assumption.
+    pub(super) spot_assumed: bool,
     pub(super) mix_share: Decimal,
 }
 
@@ -679,9 +681,16 @@ pub(super) fn reasons(
             _ => None,
         };
         if let Some(share_pct) = share {
+            let (monthly_pct, basis) = match s.own_spot_rate {
+                Some((p, true)) => (p, SpotRateBasis::Published),
+                Some((p, false)) => (p, SpotRateBasis::Band),
+                None if ctx.spot_assumed => (monthly, SpotRateBasis::Assumed),
+                None => (monthly, SpotRateBasis::Yours),
+            };
             v.push(Why::SpotExposure {
-                monthly_pct: monthly,
+                monthly_pct,
                 share_pct,
+                basis,
             });
         }
     }
@@ -902,7 +911,7 @@ mod tests {
     use super::*;
     use crate::domain::advise::inputs::{Need, Residency, SpotTolerance};
     use crate::domain::advise::pool::build_pool;
-    use crate::domain::advise::pricer::spot_terms;
+    use crate::domain::advise::pricer::{spot_assumed, spot_terms};
     use crate::domain::embedded::test_catalog;
     use crate::domain::scenario::Scenario;
 
@@ -925,6 +934,7 @@ mod tests {
             inputs: &a,
             weights: Weights::default(),
             spot: spot_terms(&sc),
+            spot_assumed: spot_assumed(&sc),
             mix_share: sc.mix_spot_share_pct,
         };
         for allow in [0, u16::MAX, Exclusion::Budget.bit()] {
@@ -1055,6 +1065,7 @@ mod tests {
                     inputs: a,
                     weights,
                     spot: spot_terms(sc),
+                    spot_assumed: spot_assumed(sc),
                     mix_share: sc.mix_spot_share_pct,
                 };
                 for allow in (0..16).map(|b| 1u16 << b).chain([0, u16::MAX]) {

@@ -186,6 +186,24 @@ pub enum ModelNotice {
     SpotAdvisorBand {
         band: crate::domain::catalog::SpotBand,
     },
+    /// Spot's interruptions taken from the share the provider publishes for
+    /// the offer (percent of instances a month), not the default assumption.
+    SpotPublishedRate {
+        monthly_pct: Decimal,
+    },
+}
+
+impl ModelNotice {
+    /// The monthly interruption share an offer's own spot data set (a
+    /// band at its upper edge, or a published rate), with whether it was
+    /// published as a rate.
+    pub fn own_spot_rate(&self) -> Option<(Decimal, bool)> {
+        match self {
+            ModelNotice::SpotAdvisorBand { band } => Some((band.assumed_monthly_pct(), false)),
+            ModelNotice::SpotPublishedRate { monthly_pct } => Some((*monthly_pct, true)),
+            _ => None,
+        }
+    }
 }
 
 /// A short list kept inline (no heap allocation): a result carries at most
@@ -298,7 +316,8 @@ pub(crate) struct Scene<'a> {
     /// None when the spot settings give no progress.
     pub spot: Option<SpotParams>,
     /// The scenario keeps the default interruption assumption (then an
-    /// offer's own Spot Advisor band is used where the catalog has one).
+    /// offer's own Spot Advisor band or published rate is used where the
+    /// catalog has one).
     pub default_interruption: bool,
     pub assumed: Option<&'a [AssumedRates]>,
     /// Each provider's negotiated discount ([`ProviderId::index`]).

@@ -8,7 +8,9 @@
 //!   `f` comes from the scenario's interruption rate, or, while that is the
 //!   default assumption, from the spot price's own Spot Advisor band where
 //!   the catalog has one (notice `spot_advisor_band`; the band taken at its
-//!   upper edge, [`SpotBand::assumed_monthly_pct`](crate::domain::catalog::SpotBand::assumed_monthly_pct)).
+//!   upper edge, [`SpotBand::assumed_monthly_pct`](crate::domain::catalog::SpotBand::assumed_monthly_pct)),
+//!   or its published monthly share (`interruption_monthly_pct`, Alibaba's
+//!   `DescribeSpotAdvice`; notice `spot_published_rate`).
 //! * The mix runs a share `s` (`mix`) of the usage on spot and the rest on
 //!   its baseline (`mixb`):
 //!   - on-demand baseline: `(1 − s)·h` on-demand hours plus `s·h·f` spot
@@ -38,17 +40,21 @@ fn spot_hourly(
     let Some(range) = &book.spot else {
         return Ok(Err(Reason::NoSpotPrice));
     };
-    // the offer's own Spot Advisor band, where the price has one and the
-    // scenario keeps the default assumption
-    let band = range
-        .price
-        .interruption_band
-        .filter(|_| scene.default_interruption);
+    // the offer's own Spot Advisor band or published rate, where the price
+    // has one and the scenario keeps the default assumption (validation
+    // keeps the two apart)
+    let price = &range.price;
+    let rate = match (price.interruption_band, price.interruption_monthly_pct) {
+        _ if !scene.default_interruption => None,
+        (Some(b), _) => Some(InterruptionRate::Band(b)),
+        (None, Some(pct)) => Some(InterruptionRate::MonthlyPct(pct)),
+        (None, None) => None,
+    };
     let own;
-    let p = match band {
-        Some(b) => {
+    let p = match rate {
+        Some(r) => {
             own = crate::domain::spot::params(&SpotSettings {
-                interruption: InterruptionRate::Band(b),
+                interruption: r,
                 ..scene.scenario.spot.clone()
             });
             &own
@@ -61,8 +67,12 @@ fn spot_hourly(
     if range.min != range.max {
         notices.push(ModelNotice::SpotMidpoint);
     }
-    if let Some(band) = band {
-        notices.push(ModelNotice::SpotAdvisorBand { band });
+    match rate {
+        Some(InterruptionRate::Band(band)) => notices.push(ModelNotice::SpotAdvisorBand { band }),
+        Some(InterruptionRate::MonthlyPct(monthly_pct)) => {
+            notices.push(ModelNotice::SpotPublishedRate { monthly_pct })
+        }
+        _ => {}
     }
     sources.push(range.src());
     let mid = (range.min + range.max) / Decimal::TWO;

@@ -600,6 +600,7 @@ impl Catalog {
             o.price_history.truncate(1);
             for p in o.prices.iter_mut().chain(o.price_history.iter_mut()) {
                 p.note = None;
+                p.interruption_monthly_pct = None;
             }
         }
         // quotes with data charges, promotions and jobs are the worker's

@@ -173,6 +173,13 @@ pub struct Price {
     /// assumption, `billing::spot`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interruption_band: Option<SpotBand>,
+    /// A spot price's published share of instances interrupted in a month,
+    /// percent (0 ≤ p ≤ 99.99), where the provider publishes one per offer
+    /// (Alibaba's `DescribeSpotAdvice`: the average release rate over the
+    /// previous 30 days, the highest of the region's zones); never with a
+    /// band. The worker's data file only: the app prices no spot.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub interruption_monthly_pct: Option<Decimal>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -361,6 +368,7 @@ mod tests {
             spot_exceeds_on_demand_sourced: false,
             split_unknown: false,
             interruption_band: None,
+            interruption_monthly_pct: None,
             note: None,
         }
     }

@@ -37,6 +37,11 @@ pub struct JobModelCost {
     pub cash_timing_known: bool,
     /// At the user's negotiated price (`ModelQuote::negotiated`).
     pub negotiated: bool,
+    /// Spot and mix: the offer's own monthly interruption share, percent,
+    /// and whether it was published as a rate (else a Spot Advisor band's
+    /// upper edge); None on the scenario's rate (`ModelNotice::own_spot_rate`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub own_spot_rate: Option<(Decimal, bool)>,
     /// The age of the prices the cost rests on.
     pub age: Option<PriceAge>,
     pub unavailable: Option<Reason>,
@@ -309,6 +314,7 @@ fn job_offer(
             missing: m.missing_kinds(),
             cash_timing_known: m.cash_timing_known,
             negotiated: m.negotiated,
+            own_spot_rate: m.notices.iter().find_map(|n| n.own_spot_rate()),
             age: m.age,
             unavailable: m.unavailable,
         });

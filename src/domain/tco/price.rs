@@ -159,6 +159,11 @@ impl Settlement<'_> {
     pub(crate) fn monthly_from_upfront(&self) -> bool {
         self.shape.monthly_from_upfront
     }
+    /// The offer's own monthly interruption share the figure rests on
+    /// ([`ModelNotice::own_spot_rate`](crate::domain::billing::ModelNotice::own_spot_rate)).
+    pub(crate) fn own_spot_rate(&self) -> Option<(Decimal, bool)> {
+        self.shape.notices.iter().find_map(|n| n.own_spot_rate())
+    }
     /// The user's negotiated discount changed this model's price.
     /// (True only where a discounted rate goes into the figure: a mix by
     /// its spot share or its baseline, on-demand hours unless a student

@@ -1,6 +1,7 @@
 """Alibaba Cloud ECS: the public price file the international pricing page loads (no credentials), and,
 with credentials, the official SDK (alibabacloud-ecs20140526): DescribeRegions, DescribeAvailableResource
-(which GPU types each region sells), DescribeInstanceTypes (their specs), DescribePrice (pay-as-you-go,
+(which GPU types each region sells), DescribeInstanceTypes (their specs), DescribeSpotAdvice (each type's
+average release rate of spot instances over the previous 30 days, per zone), DescribePrice (pay-as-you-go,
 1-month and 1-year subscription) and DescribeSpotPriceHistory (spot), for every GPU family of
 mappings.json.
 
@@ -25,12 +26,25 @@ at none of its URLs (public feed); DescribeRegions failing, or the SDK not insta
 smaller is one unit's failure (FeedOutput.fail) and the feed goes on: a region's DescribeAvailableResource
 (region), one DescribePrice (type × billing model; expected=True for the documented "not sold that way"
 codes, NOT_SOLD), one type's spot history (type × spot). A DescribeInstanceTypes batch failing costs only
-the feed's specs of those types (a note; the catalog's own specs stand).
+the feed's specs of those types (a note; the catalog's own specs stand). A DescribeSpotAdvice batch failing
+costs only the interruption rate of its types: their spot rows are still published, without the rate, and
+each such row names a failure of its unit (type × spot; expected=True for the documented "not offered
+there" codes, ADVICE_UNSUPPORTED); a rate never outlives the run that read it (it is not carried over).
+
+Interruption rate: DescribeSpotAdvice's InterruptionRate is "the average release rate of spot instances in
+the previous 30 days" (unit %), per zone, with its range InterruptRateDesc (one of ADVICE_DESC). Read as the
+monthly share of spot instances interrupted, the spot row carries the HIGHEST of the region's zones as
+"interruption_monthly_pct" (the row spans the zones and the user's zone is unknown), its note naming every
+zone. A value that is not a number, outside 0–99.99 %, or outside its own range label (0.03 sent for 3 %)
+is one schema problem (the refresh's schema gate; accepted, the spot price goes out without a rate) and
+gives that type no rate; a type the answer does not state is priced on the engine's default assumption (a
+note).
 
 Replay runs the same SDK path as live (feeds/wire.py): the SDK builds and signs the request with
 placeholder credentials, only its HTTP send is answered from the recording (the raw RPC JSON body), and
 the response is read through the SDK's model (.body.to_map()), which declares every field used here
-(PriceInfo.Price Currency/OriginalPrice/TradePrice/DetailInfos, SpotPrices, NextOffset, Currency). The
+(PriceInfo.Price Currency/OriginalPrice/TradePrice/DetailInfos, SpotPrices, NextOffset, Currency,
+AvailableSpotZones; it passes each value on as the API sent it, a number or a string). The
 SDK's retry policy is left at its default in both (no retries: one exchange per call), so a replayed
 error costs no sleep and a live one is reported for its unit at once.
 """
@@ -51,11 +65,16 @@ KNOWN_VERSIONS = ("2.0.421", "2.0.375", "2.0.275")
 CREDENTIALS = ("ALIBABA_CLOUD_ACCESS_KEY_ID", "ALIBABA_CLOUD_ACCESS_KEY_SECRET")
 SPOT_DAYS = 7
 SPOT_MAX_PAGES = 20     # 7 days of hourly points × a region's zones is a few pages; more means a paging loop
-TYPES_PER_CALL = 10     # DescribeInstanceTypes: InstanceTypes.N, N from 1 to 10 (API reference)
+TYPES_PER_CALL = 10     # DescribeInstanceTypes, DescribeSpotAdvice: InstanceTypes.N, N from 1 to 10 (API reference)
 # DescribePrice / DescribeSpotPriceHistory error codes that mean "not sold that way" (API reference error
 # tables): the unit's failure is expected, not a fault.
 NOT_SOLD = {"InvalidInstanceType.ValueNotSupported", "PriceNotFound", "InstanceType.Offline",
             "InvalidInstanceChargeType.NotFound", "InvalidPeriod"}
+# DescribeSpotAdvice: InterruptRateDesc, the documented range labels of InterruptionRate (%), and the error
+# codes that mean "no spot advice offered there" (API reference: 403 "region / flavor not support spot ...").
+ADVICE_DESC = {"0-3%": (0, 3), "3-5%": (3, 5), "5-10%": (5, 10), "10-100%": (10, 100)}
+ADVICE_UNSUPPORTED = {"OperationDenied.RegionIdNotSupported", "OperationDenied.FlavorNotSupported"}
+ADVICE_MAX = Decimal("99.99")  # the catalog's bound on interruption_monthly_pct (refresh.bad_rate)
 
 
 def family(itype: str) -> str | None:
@@ -307,6 +326,125 @@ def spot_history(tr, region, it, env):
     return pages, first, cut
 
 
+def _advice_num(v):
+    """A DescribeSpotAdvice figure as a Decimal (a number, or a numeric string as the older API reference
+    shows it), or None."""
+    if isinstance(v, bool) or v is None:
+        return None
+    try:
+        d = Decimal(str(v).strip())
+    except (InvalidOperation, ValueError):
+        return None
+    return d if d.is_finite() else None
+
+
+def _advice_why(res: dict) -> str | None:
+    """Why one AvailableSpotResource gives no interruption rate (None: it does)."""
+    raw, desc = res.get("InterruptionRate"), res.get("InterruptRateDesc")
+    rate = _advice_num(raw)
+    if rate is None:
+        return f"InterruptionRate {raw!r} is not a number"
+    if not 0 <= rate <= ADVICE_MAX:
+        return f"InterruptionRate {raw} lies outside 0–{ADVICE_MAX} %"
+    if desc not in ADVICE_DESC:
+        return f"InterruptRateDesc {desc!r} is not one of {', '.join(ADVICE_DESC)}"
+    lo, hi = ADVICE_DESC[desc]
+    if not lo <= rate <= hi:
+        return f"InterruptionRate {raw} lies outside its InterruptRateDesc {desc} (a fraction sent for a percentage?)"
+    return None
+
+
+def parse_spot_advice(bodies, asked, region=None):
+    """(by_type, problems) of DescribeSpotAdvice answers for the instance types `asked` (an entry of any
+    other type is ignored). by_type[type] = {"rate": the HIGHEST zone's InterruptionRate (Decimal, %),
+    "zones": [(zone, rate, InterruptRateDesc)], "discount": (lowest, highest) AverageSpotDiscount (% of
+    the pay-as-you-go price) or None}; or None when an entry that is or may be the type's does not read
+    (one schema problem: no rate for it). A type the answers do not state is not in by_type.
+    A zone element without ZoneId (the older reference's example) counts as "zone not stated"."""
+    asked = set(asked)
+    got, bad, tainted, problems = {}, {}, set(), []
+    reg = region or "?"
+    for body in bodies:
+        reg = region or (body.get("RegionId") if isinstance(body, dict) else None) or reg
+        zones = ((body.get("AvailableSpotZones") or {}).get("AvailableSpotZone")) if isinstance(body, dict) else None
+        if not isinstance(zones, list):
+            problems.append(problem("schema", f"alibaba-sdk/spot-advice:{reg}", "DescribeSpotAdvice without "
+                                    f"AvailableSpotZones.AvailableSpotZone (schema changed?): no interruption rate for "
+                                    f"{', '.join(sorted(asked))}"))
+            tainted |= asked
+            continue
+        for z in zones:
+            if not isinstance(z, dict):
+                continue
+            zone = z.get("ZoneId") or "zone not stated"
+            for res in ((z.get("AvailableSpotResources") or {}).get("AvailableSpotResource") or []):
+                if not isinstance(res, dict):
+                    continue
+                it = res.get("InstanceType")
+                if not it or not isinstance(it, str):
+                    # it may be any asked type's entry (the highest zone, say): none of them gets a rate
+                    problems.append(problem("schema", f"alibaba-sdk/spot-advice:{reg}", f"an AvailableSpotResource "
+                                            f"of {zone} names no InstanceType: no interruption rate for "
+                                            f"{', '.join(sorted(asked))}"))
+                    tainted |= asked
+                    continue
+                if it not in asked:
+                    continue
+                why = _advice_why(res)
+                if why:
+                    bad.setdefault(it, (reg, f"{zone}: {why}"))
+                    continue
+                e = got.setdefault(it, {"zones": [], "discounts": []})
+                e["zones"].append((zone, _advice_num(res["InterruptionRate"]), res["InterruptRateDesc"]))
+                d = _advice_num(res.get("AverageSpotDiscount"))
+                if d is not None and 1 <= d <= 100:
+                    e["discounts"].append(d)
+    by_type = {}
+    for it in sorted(asked):
+        if it in bad:
+            r, why = bad[it]
+            problems.append(problem("schema", f"alibaba-sdk/spot-advice:{r}:{it}", f"DescribeSpotAdvice {why}: "
+                                    "no interruption rate for this type (accepted, its spot price goes out without one)"))
+            by_type[it] = None
+        elif it in tainted:
+            by_type[it] = None
+        elif it in got:
+            zs, ds = sorted(got[it]["zones"]), got[it]["discounts"]
+            by_type[it] = {"rate": max(r for _, r, _ in zs), "zones": zs, "discount": (min(ds), max(ds)) if ds else None}
+    return by_type, problems
+
+
+def advice_note(a: dict) -> str:
+    """The spot row's note on its interruption rate (a by_type entry of parse_spot_advice)."""
+    zones = ", ".join(f"{z} {num(r)} % ({d})" for z, r, d in a["zones"])
+    s = (f"interruption rate {num(a['rate'])} % a month (DescribeSpotAdvice: average release rate over the previous "
+         f"30 days, highest of {len(a['zones'])} zone(s): {zones}")
+    if a["discount"]:
+        lo, hi = a["discount"]
+        s += f"; average spot price {num(lo)}{'' if lo == hi else '–' + num(hi)} % of pay-as-you-go"
+    return s + ")"
+
+
+def spot_advice(tr, region, types, env, errors, wires=None):
+    """DescribeSpotAdvice of `types` in a region, TYPES_PER_CALL per request (InstanceTypes.N): (by_type as
+    parse_spot_advice gives it, failed: type → (why, error code) for every type of a request that failed,
+    problems). `wires`, if a list, gets the wire of each answered request."""
+    by_type, failed, problems = {}, {}, []
+    for i in range(0, len(types), TYPES_PER_CALL):
+        batch = types[i:i + TYPES_PER_CALL]
+        try:  # a list, as DescribeInstanceTypes: InstanceTypes.1=…&InstanceTypes.2=…
+            body, w = _call(tr, region, "DescribeSpotAdvice", {"RegionId": region, "InstanceTypes": batch}, env)
+        except errors as e:
+            failed.update({t: (_why(e), _code(e)) for t in batch})
+            continue
+        if wires is not None:
+            wires.append(w)
+        got, probs = parse_spot_advice([body], batch, region)
+        by_type.update(got)
+        problems += probs
+    return by_type, failed, problems
+
+
 def run_sdk(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED_SDK, "alibaba")
     env = ctx.get("env", os.environ)
@@ -355,6 +493,11 @@ def run_sdk(tr, ctx) -> FeedOutput:
                 if t.get("InstanceTypeId") and t.get("CpuCoreCount") and t.get("MemorySize") and t.get("GPUAmount"):
                     specs[t["InstanceTypeId"]] = {"vcpu": str(t["CpuCoreCount"]), "ram_gib": num(t["MemorySize"]),
                                                   "gpu_count": int(t["GPUAmount"])}
+        wires = []
+        advice, advice_failed, probs = spot_advice(tr, region, types, env, errors, wires)
+        out.written |= any(w.origin == "written" for w in wires)
+        out.problems += probs
+        unstated = []
         sid = f"ali-sdk-{region}"
         for it in types:
             spec = specs.get(it)
@@ -402,14 +545,27 @@ def run_sdk(tr, ctx) -> FeedOutput:
                     f"{'s' if len(pages) > 1 else ''}): range of per-zone medians ({parts})")
             if cut:
                 note += f"; paging stopped at {SPOT_MAX_PAGES} pages"
+            kw, a = {}, advice.get(it)
+            if a:  # this run's rate only: a rate the answer does not give is never carried over
+                kw["interruption_monthly_pct"] = num(a["rate"])
+                note += "; " + advice_note(a)
             out.rows.append(row("alibaba", region, it, "spot", cur, out_sid(out, sid, region, w), w.as_of, spec=spec,
-                                hourly_min=lo, hourly_max=hi, note=note))
+                                hourly_min=lo, hourly_max=hi, note=note, **kw))
+            if it in advice_failed:
+                why, code = advice_failed[it]
+                out.fail(f"DescribeSpotAdvice: {why}: the spot price goes out without a published interruption rate",
+                         region=region, instance_type=it, model="spot", expected=code in ADVICE_UNSUPPORTED)
+            elif it not in advice:
+                unstated.append(it)
+        if unstated:
+            out.notes.append(f"alibaba {region}: DescribeSpotAdvice states no interruption rate for {', '.join(unstated)}: "
+                             "their spot is priced on the default assumption (labelled)")
     return out
 
 
 def out_sid(out: FeedOutput, sid: str, region: str, resp) -> str:
     if sid not in out.sources:
         out.sources[sid] = source(sid, f"Alibaba Cloud ECS API (alibabacloud-ecs20140526: DescribePrice, "
-                                       f"DescribeSpotPriceHistory, DescribeAvailableResource), {region}",
+                                       f"DescribeSpotPriceHistory, DescribeSpotAdvice, DescribeAvailableResource), {region}",
                                   f"https://ecs.{region}.aliyuncs.com/", resp.as_of, resp.origin, resp.recorded_from)
     return out.sources[sid]["id"]

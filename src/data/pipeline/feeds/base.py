@@ -8,7 +8,9 @@ A feed's output (FeedOutput.to_json) is what `make feed` writes and the merge re
   the instance types its offer files list as sold as EC2 Capacity Blocks, [{"region", "instance_type",
   "sku", "spec"}], which aws-capacity-blocks asks for their reservation fee).
 A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}; a
-spot price may carry "interruption_band" (one of SPOT_BANDS).
+spot price may carry "interruption_band" (one of SPOT_BANDS) or, where the provider publishes one per
+offer, "interruption_monthly_pct" (the share of instances interrupted in a month, %, a decimal string in
+0–99.99; never together with a band).
 """
 
 from __future__ import annotations
@@ -126,7 +128,7 @@ def num(s) -> str:
 def row(provider, region, itype, model, currency, source, as_of, note=None, spec=None, **fields) -> dict:
     p = {"model": model}
     for k, v in fields.items():
-        p[k] = num(v) if k in ("hourly", "hourly_min", "hourly_max", "upfront", "monthly") else v
+        p[k] = num(v) if k in ("hourly", "hourly_min", "hourly_max", "upfront", "monthly", "interruption_monthly_pct") else v
     p["currency"] = currency
     p["source"] = source
     p["as_of"] = as_of

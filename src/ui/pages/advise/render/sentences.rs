@@ -5,7 +5,7 @@ use rust_decimal::Decimal;
 
 use crate::domain::advise::{
     Advice, BudgetBasis, Change, Exclusion, ExclusionGroup, Note, Pick, ProfileCheck, Relaxation,
-    ScorePart, Strategy, Why,
+    ScorePart, SpotRateBasis, Strategy, Why,
 };
 use crate::domain::catalog::{AcceleratorKind, OfferId, SlaScope, Stack};
 use crate::domain::scenario::{BillingModel, ScenarioWarning};
@@ -79,14 +79,18 @@ impl R<'_> {
         let n = s.instances.to_string();
         let g = s.gpus.to_string();
         let share = self.num(self.l.scenario.mix_spot_share_pct);
-        let spot_pct = a
-            .notes
-            .iter()
-            .find_map(|n| match n {
-                Note::Spot { monthly_pct, .. } => Some(self.num(*monthly_pct)),
-                _ => None,
-            })
-            .unwrap_or_default();
+        // the offer's own rate where its price has one, else the scenario's
+        let spot_pct = match s.own_spot_rate {
+            Some((p, _)) => self.num(p),
+            None => a
+                .notes
+                .iter()
+                .find_map(|n| match n {
+                    Note::Spot { monthly_pct, .. } => Some(self.num(*monthly_pct)),
+                    _ => None,
+                })
+                .unwrap_or_default(),
+        };
         match (s.model, s.mix_baseline) {
             (BillingModel::OnDemand, _) => fill(
                 self.t(WorkerMsg::AdvStratOd),
@@ -333,8 +337,14 @@ impl R<'_> {
             Why::SpotExposure {
                 monthly_pct,
                 share_pct,
+                basis,
             } => fill(
-                t(WorkerMsg::AdvWhySpot),
+                t(match basis {
+                    SpotRateBasis::Assumed => WorkerMsg::AdvWhySpot,
+                    SpotRateBasis::Yours => WorkerMsg::AdvWhySpotYours,
+                    SpotRateBasis::Band => WorkerMsg::AdvWhySpotBand,
+                    SpotRateBasis::Published => WorkerMsg::AdvWhySpotPublished,
+                }),
                 &[&self.num(*share_pct), &self.num(*monthly_pct)],
             ),
             Why::IndicativePrice => t(WorkerMsg::AdvWhyIndicative).into(),

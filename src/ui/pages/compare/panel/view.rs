@@ -67,19 +67,37 @@ fn spot_rate_text(q: &Quote, rate: InterruptionRate, loc: Locale) -> String {
     }
 }
 
+/// Where a spot or mix figure's interruption rate comes from: the offer's
+/// own (published, or its Spot Advisor band), else, while the scenario
+/// keeps the default, the assumption (`assumed`: its monthly share). None
+/// for other models and for the user's own rate (the basis sentence says it).
+fn spot_rate_of(mq: &ModelQuote, assumed: Option<Decimal>, loc: Locale) -> Option<String> {
+    use crate::domain::scenario::BillingModel::{Mix, Spot};
+    if !matches!(mq.model, Spot | Mix) || mq.decision_cost.is_none() {
+        return None;
+    }
+    let (msg, pct) = match mq.notices.iter().find_map(|n| n.own_spot_rate()) {
+        Some((p, true)) => (WorkerMsg::SpotRatePublished, p),
+        Some((p, false)) => (WorkerMsg::SpotRateBand, p),
+        None => (WorkerMsg::SpotRateAssumed, assumed?),
+    };
+    Some(fill(msg.text(loc), &[&format::plain(pct, loc)]))
+}
+
 /// One result cell: the decision cost, its tags and, when a commitment
 /// outlives the period, what is paid in it and what is still owed after it.
 fn cost_cell(
     mq: Option<&ModelQuote>,
     best: bool,
     per_gpu: Option<u32>,
-    months: u32,
+    (months, spot_assumed): (u32, Option<Decimal>),
     cur: Currency,
     loc: Locale,
 ) -> Markup {
     let Some(mq) = mq else {
         return html! { td { (WorkerMsg::Unavailable.text(loc)) } };
     };
+    let spot_rate = spot_rate_of(mq, spot_assumed, loc);
     let cost = mq
         .decision_cost
         .map(|d| format::money(d.amount(), cur, loc))
@@ -124,6 +142,9 @@ fn cost_cell(
                 (WorkerMsg::IncompleteTag.text(loc))
             }
             span.sub data-testid="still-owed" hidden[owed.is_empty()] { (owed) }
+            @if let Some(r) = spot_rate {
+                span.sub data-testid="spot-rate" { (r) }
+            }
             @if let (Some(g), Some(d)) = (per_gpu, mq.decision_cost) {
                 span.sub data-testid="per-gpu" {
                     (fill(WorkerMsg::PerGpu.text(loc), &[&format::money(d.amount() / Decimal::from(g.max(1)), cur, loc)]))
@@ -329,6 +350,15 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
         ),
     ];
     let sp = &l.scenario.spot;
+    // the default assumption's monthly share, while the scenario keeps it
+    let spot_assumed = p
+        .quote
+        .spot
+        .as_ref()
+        .and_then(|s| s.interruption_monthly_pct)
+        .filter(|_| {
+            sp.interruption == crate::domain::scenario::SpotSettings::default().interruption
+        });
     let spot_basis = fill(
         WorkerMsg::CompareSpotBasis.text(loc),
         &[
@@ -391,7 +421,7 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                         tr data-testid={ "compare-row-" (m.code()) } {
                             th scope="row" { (model_msg(m).text(loc)) }
                             @for (i, (q, _)) in offers.iter().enumerate() {
-                                (cost_cell(model_quote(q, m), best == Some(i), p.per_gpu.then(|| p.gpus[i]), p.quote.months, cur, loc))
+                                (cost_cell(model_quote(q, m), best == Some(i), p.per_gpu.then(|| p.gpus[i]), (p.quote.months, spot_assumed), cur, loc))
                             }
                         }
                     }
@@ -492,6 +522,61 @@ mod tests {
         assert!(h.contains("data-best=\"1\""), "the best per row is marked");
         let zh = panel(test_catalog(), &q, Locale::ZhCn).1;
         assert!(zh.as_str().contains("按需"), "{}", zh.as_str());
+    }
+
+    /// Each spot cell says where its interruption rate comes from: the
+    /// offer's published rate, its Spot Advisor band (upper edge), or the
+    /// default assumption; with the user's own rate (`si=10`) no cell does
+    /// (the basis sentence says it).
+    #[test]
+    fn spot_cells_say_whether_their_rate_is_published_banded_or_assumed() {
+        use crate::domain::catalog::{PriceKind, SpotBand};
+        let mut c = test_catalog().clone();
+        let set = |c: &mut Catalog, id: &str, band: Option<SpotBand>, pct: Option<&str>| {
+            let o = c.offers.iter_mut().find(|o| o.id.as_str() == id).unwrap();
+            let p = o
+                .prices
+                .iter_mut()
+                .find(|p| matches!(p.kind, PriceKind::Spot { .. }))
+                .unwrap();
+            p.interruption_band = band;
+            p.interruption_monthly_pct = pct.map(|p| p.parse().unwrap());
+        };
+        set(&mut c, "aws:us-east-1:p5.48xlarge", None, Some("4.1"));
+        set(
+            &mut c,
+            "aws:us-east-1:p4d.24xlarge",
+            Some(SpotBand::Lt5),
+            None,
+        );
+        set(&mut c, "aws:us-east-1:p3.8xlarge", None, None);
+        let sel =
+            "sel=aws:us-east-1:p5.48xlarge,aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.8xlarge";
+        let spot_row = |q: &str, loc| {
+            let h = panel(&c, q, loc).1;
+            let h = h.as_str();
+            let r = h.split("data-testid=\"compare-row-spot\"").nth(1).unwrap();
+            r[..r.find("</tr>").unwrap()].to_string()
+        };
+        let r = spot_row(&format!("v=2&m=1&bm=spot&{sel}"), Locale::En);
+        let rates: Vec<&str> = r
+            .split("data-testid=\"spot-rate\">")
+            .skip(1)
+            .map(|c| &c[..c.find('<').unwrap()])
+            .collect();
+        assert_eq!(
+            rates,
+            [
+                "4.1 % a month interrupted, as published for this offer",
+                "5 % a month interrupted (its Spot Advisor band's upper edge)",
+                "15 % a month interrupted: assumed, no rate published for this offer",
+            ],
+            "{r}"
+        );
+        let zh = spot_row(&format!("v=2&m=1&bm=spot&{sel}"), Locale::ZhCn);
+        assert!(zh.contains("每月 4.1% 被中断（厂商对该规格公布）"), "{zh}");
+        let own = spot_row(&format!("v=2&m=1&bm=spot&si=10&{sel}"), Locale::En);
+        assert!(!own.contains("spot-rate"), "{own}");
     }
 
     /// An 8-GPU box against a 1-GPU one: the best of each row is the

@@ -43,11 +43,12 @@ commands:
   advise '<query or URL>'       print what the advise screen shows as JSON: the inputs, the
                                 top picks with scores and reasons, the ranking, exclusions
                                 by reason, relaxations and what would change the answer
-  data-file [--app] [--synthetic N]
+  data-file [--app | --history] [--synthetic N]
                                 write the catalog as the browser's binary data file to stdout:
-                                the worker's (catalog-full.bin), or with --app the app's
-                                (catalog.bin); --synthetic N repeats every offer N times (for
-                                size and speed measurements, never served as data)
+                                the worker's (catalog-full.bin), with --app the app's
+                                (catalog.bin), with --history the price history the worker
+                                fetches when asked (history.bin); --synthetic N repeats every
+                                offer N times (for size and speed measurements, never served)
   scale-catalog <N>             write a catalog JSON N times as large (1 to 100), for measuring
                                 size and speed: every region cloned N−1 times under its own code
                                 and name (`us-east-1-x2`), with its offers, their prices moved by
@@ -111,6 +112,8 @@ struct Args {
     help: bool,
     /// `data-file`: the app's catalog instead of the worker's.
     app: bool,
+    /// `data-file`: the price history's file instead of the worker's.
+    history: bool,
     /// `quote`: also price the link on its dataset's date (`d=`).
     then: bool,
     /// `data-file`: every offer repeated this many times.
@@ -122,6 +125,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
         positional: Vec::new(),
         offer: None,
         app: false,
+        history: false,
         then: false,
         synthetic: None,
         catalog: None,
@@ -137,6 +141,7 @@ fn parse_args(args: &[String]) -> Result<Args, String> {
                 a.catalog = Some(it.next().ok_or("--catalog needs a file path")?.clone())
             }
             "--app" => a.app = true,
+            "--history" => a.history = true,
             "--then" => a.then = true,
             "--synthetic" => {
                 let n = it.next().ok_or("--synthetic needs a factor")?;
@@ -207,11 +212,22 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 Some(n) => crate::domain::synthetic::scaled(&c, n),
                 None => c,
             };
-            use crate::domain::wire::{encode_as, Layout};
-            let bytes = if a.app {
-                encode_as(&c.for_browser(), Layout::App)
-            } else {
-                encode_as(&c, Layout::Full)
+            use crate::domain::wire::{encode_as, encode_history, Layout};
+            let bytes = match (a.app, a.history) {
+                (true, true) => {
+                    return Err(Failure::Error(
+                        "data-file: --app and --history name two different files".into(),
+                    ))
+                }
+                (true, false) => encode_as(&c.for_browser(), Layout::App),
+                (false, history) => {
+                    let (worker, h) = c.split_history();
+                    if history {
+                        encode_history(&h)
+                    } else {
+                        encode_as(&worker, Layout::Full)
+                    }
+                }
             };
             out.write_all(&bytes)
                 .map_err(|e| Failure::Error(e.to_string()))

@@ -11,11 +11,14 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
-/// Install the message handler, with the whole catalog (`catalog-full.bin`:
+/// Install the message handler, with the worker's catalog (`catalog-full.bin`:
 /// the providers screen shows the facts' text) multiplied `synthetic`
 /// times when the page is on the documented test-only `synthetic=N`
 /// switch (2–25; else 1); a file that does not decode answers every
-/// request `failed no-catalog`.
+/// request `failed no-catalog`. The price history (`history.bin`) joins it
+/// when a request first needs it (`Server::needs_history`): worker.js's
+/// `gpucostHistory()` fetches it, the requests that need it wait in order,
+/// and every other request is answered meanwhile.
 ///
 /// Every request is answered at once but the flip search and what would
 /// change an advice, which run a slice at a time (about [`SLICE_MS`], or
@@ -38,13 +41,19 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
 
     console_error_panic_hook::set_once();
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let catalog: Option<&'static Catalog> = Catalog::from_bytes(catalog).ok().map(|c| {
-        let c = match synthetic {
-            2..=25 => gpucost::domain::synthetic::scaled(&c, synthetic),
-            _ => c,
-        };
-        &*Box::leak(Box::new(c))
-    });
+    let synthetic = if (2..=25).contains(&synthetic) {
+        synthetic
+    } else {
+        1
+    };
+    let scale = move |c: Catalog| match synthetic {
+        1 => c,
+        n => gpucost::domain::synthetic::scaled(&c, n),
+    };
+    // the file as read (before any scaling): the price history joins it
+    let base: Rc<Option<Catalog>> = Rc::new(Catalog::from_bytes(catalog).ok());
+    let catalog: Option<&'static Catalog> =
+        (*base).clone().map(|c| &*Box::leak(Box::new(scale(c))));
     let post = {
         let scope = scope.clone();
         move |id: &JsValue, reply: Reply| {
@@ -56,7 +65,7 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
             let _ = scope.post_message(&answer);
         }
     };
-    let mut server = catalog.map(Server::new);
+    let server = Rc::new(RefCell::new(catalog.map(Server::without_history)));
     // the running job (the flip search, or what would change an advice)
     // and the id of the request it answers
     let job: Rc<RefCell<Option<(JsValue, Job)>>> = Rc::new(RefCell::new(None));
@@ -108,17 +117,21 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
     if let (Some(c), Some(t)) = (&channel, tick.borrow().as_ref()) {
         c.port1().set_onmessage(Some(t.as_ref().unchecked_ref()));
     }
-    let on_message =
-        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let msg = js_sys::Array::from(&ev.data());
-            let id = msg.get(0);
-            let fields: Vec<String> = (1..msg.length())
-                .map(|i| msg.get(i).as_string().unwrap_or_default())
-                .collect();
-            let (req, server) = match (Request::decode(&fields), server.as_mut()) {
-                (Ok(req), Some(s)) => (req, s),
-                (Ok(_), None) => return post(&id, Reply::Failed(Failure::NoCatalog)),
-                (Err(_), _) => return post(&id, Reply::Failed(Failure::BadRequest)),
+    // a request answered (or its work started): the same for a message and
+    // for one that waited for the price history
+    let handle: Rc<dyn Fn(JsValue, Request)> = {
+        let (server, job, tick, queued, post, next) = (
+            server.clone(),
+            job.clone(),
+            tick.clone(),
+            queued.clone(),
+            post.clone(),
+            next.clone(),
+        );
+        Rc::new(move |id: JsValue, req: Request| {
+            let mut server = server.borrow_mut();
+            let Some(server) = server.as_mut() else {
+                return post(&id, Reply::Failed(Failure::NoCatalog));
             };
             // a newer plan or advice makes the running job's answer stale;
             // the job is dropped after the new request is served (after its
@@ -146,6 +159,95 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
                 }
             }
             drop(stale);
+        })
+    };
+    // requests waiting for the price history, in the order they came
+    // (None: none asked for yet)
+    type Waiting = Option<Vec<(JsValue, Request)>>;
+    let waiting: Rc<RefCell<Waiting>> = Rc::new(RefCell::new(None));
+    // the price history (`history.bin`, fetched by worker.js's
+    // `gpucostHistory`) joined to the catalog, or why not; then the
+    // requests that waited for it are answered
+    let arrived = {
+        let (server, waiting, handle) = (server.clone(), waiting.clone(), handle.clone());
+        move |got: Result<Vec<u8>, String>| {
+            let whole = got.and_then(|bytes| {
+                let h = gpucost::domain::wire::decode_history(&bytes)
+                    .map_err(|e| format!("history.bin: {}", e.0))?;
+                let c = (*base).as_ref().ok_or("no catalog")?;
+                let c = c.with_history(h).map_err(|e| e.0)?;
+                Ok(&*Box::leak(Box::new(scale(c))))
+            });
+            if let Some(s) = server.borrow_mut().as_mut() {
+                s.history_arrived(whole);
+            }
+            for (id, req) in waiting.borrow_mut().take().unwrap_or_default() {
+                handle(id, req);
+            }
+        }
+    };
+    let arrived = Rc::new(arrived);
+    let fetch_history = move || {
+        let call = js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("gpucostHistory"))
+            .ok()
+            .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+            .and_then(|f| f.call0(&JsValue::NULL).ok())
+            .and_then(|p| p.dyn_into::<js_sys::Promise>().ok());
+        let Some(promise) = call else {
+            return arrived(Err("history.bin: not asked for".into()));
+        };
+        // each called at most once; kept for the worker's life (one pair)
+        let ok = {
+            let arrived = arrived.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |v: JsValue| {
+                arrived(Ok(js_sys::Uint8Array::new(&v).to_vec()))
+            })
+        };
+        let err = {
+            let arrived = arrived.clone();
+            Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
+                // a string, an Error's message, or a plain statement
+                let why = e.as_string().or_else(|| {
+                    js_sys::Reflect::get(&e, &JsValue::from_str("message"))
+                        .ok()
+                        .and_then(|m| m.as_string())
+                });
+                arrived(Err(
+                    why.unwrap_or_else(|| "history.bin could not be fetched".into())
+                ))
+            })
+        };
+        let _ = promise.then2(&ok, &err);
+        ok.forget();
+        err.forget();
+    };
+    let on_message =
+        Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let msg = js_sys::Array::from(&ev.data());
+            let id = msg.get(0);
+            let fields: Vec<String> = (1..msg.length())
+                .map(|i| msg.get(i).as_string().unwrap_or_default())
+                .collect();
+            let Ok(req) = Request::decode(&fields) else {
+                return post(&id, Reply::Failed(Failure::BadRequest));
+            };
+            let needs = server
+                .borrow()
+                .as_ref()
+                .is_some_and(|s| s.needs_history(&req));
+            if needs {
+                // the first asks for the file; the others wait with it
+                let first = waiting.borrow().is_none();
+                waiting
+                    .borrow_mut()
+                    .get_or_insert_with(Vec::new)
+                    .push((id, req));
+                if first {
+                    fetch_history();
+                }
+                return;
+            }
+            handle(id, req);
         });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();

@@ -241,7 +241,17 @@ fn data_file_writes_the_browsers_catalog_and_a_synthetic_one_for_measurements() 
     };
     let full = Catalog::from_bytes(&bytes(&["data-file"])).unwrap();
     let c = Catalog::embedded().unwrap();
-    assert_eq!(full, c, "the worker's file is the whole catalog");
+    assert_eq!(
+        full,
+        c.split_history().0,
+        "the worker's file is the whole catalog but the history"
+    );
+    // the history's file joins back into the whole catalog
+    let history = gpucost::domain::wire::decode_history(&bytes(&["data-file", "--history"]));
+    assert_eq!(full.with_history(history.unwrap()).unwrap(), c);
+    let (code, _, err) = call(&["data-file", "--app", "--history"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("two different files"), "{err}");
     let app = Catalog::from_bytes(&bytes(&["data-file", "--app"])).unwrap();
     assert_eq!(app, c.for_browser());
     let ten = Catalog::from_bytes(&bytes(&["data-file", "--app", "--synthetic", "10"])).unwrap();

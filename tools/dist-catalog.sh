@@ -3,7 +3,7 @@
 # (`make dist CATALOG=FILE` runs it on dist/). FILE is any catalog JSON the
 # CLI reads with `--catalog FILE` (`gpucost scale-catalog 25` writes one of
 # every region cloned, for measuring). The app's and the worker's data files
-# are written from it by the CLI (`gpucost data-file`), then
+# and the price history's are written from it by the CLI (`gpucost data-file`), then
 # tools/postbuild.mjs redoes what depends on them: the pre-rendered first
 # screen, the service worker's list and cache name, the precompressed copies.
 # The code is unchanged: the wasm modules do not depend on the data.
@@ -16,9 +16,10 @@ test -f "$dir/index.html" || { echo "dist-catalog: $dir has no built bundle (mak
 # the features `cargo test` builds with, so its build is reused
 cargo build --quiet --locked --features worker-html --bin gpucost
 gpucost=target/debug/gpucost
-for f in catalog.bin catalog-full.bin; do
+for f in catalog.bin catalog-full.bin history.bin; do
   args=(data-file --catalog "$file")
   [ "$f" = catalog.bin ] && args+=(--app)
+  [ "$f" = history.bin ] && args+=(--history)
   "$gpucost" "${args[@]}" > "$dir/$f.tmp"
   mv "$dir/$f.tmp" "$dir/$f"
 done

@@ -13,8 +13,9 @@
 // 3. NAME.br and NAME.gz beside every compressible file, so a server can
 //    send them as they are (tools/serve_dist.py does).
 // Before that, inside a Trunk build, the catalog's data files (catalog.bin
-// for the app, catalog-full.bin for the worker: written by build.rs next to
-// the wasm builds) are copied in: the data is not in the wasm, so a
+// for the app, catalog-full.bin for the worker, history.bin for the price
+// history the worker fetches when asked: written by build.rs next to the
+// wasm builds) are copied in: the data is not in the wasm, so a
 // data-only change leaves the code byte-identical.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync, unlinkSync } from 'node:fs';
@@ -27,7 +28,7 @@ const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR ?? 'dist';
 const GENERATED = new Set(['sw.js', '_headers', 'nginx-headers.conf']);
 const COMPRESSED = /\.(br|gz)$/;
 const COMPRESSIBLE = /\.(html|css|js|wasm|svg|webmanifest|bin)$/;
-const DATA = ['catalog.bin', 'catalog-full.bin'];
+const DATA = ['catalog.bin', 'catalog-full.bin', 'history.bin'];
 
 function walk(d) {
   return readdirSync(d).flatMap((name) => {

@@ -1,6 +1,7 @@
 // The app's worker: loads the gpucost-worker wasm module (wasm-bindgen
-// "no-modules" build) and, at the same time, the whole catalog
-// (catalog-full.bin, a data file beside it), then starts it with the data;
+// "no-modules" build) and, at the same time, the catalog (catalog-full.bin,
+// a data file beside it: each offer's newest superseded price only, the
+// rest of the history is history.bin), then starts it with the data;
 // its start installs the message handler. Messages that arrive while the
 // two load are kept and handed over. If either cannot be had, the page is
 // told (id -1) and says so where it waits for an answer. The page starts it
@@ -13,6 +14,15 @@ const data = fetch('./catalog-full.bin').then((r) => {
   if (!r.ok) throw new Error(`catalog-full.bin: HTTP ${r.status}`);
   return r.arrayBuffer();
 });
+// The price history (history.bin), fetched once, when a request first
+// needs it (the side-by-side history row, a plan's prices then): never
+// before. The module calls it and waits on the promise.
+let history;
+self.gpucostHistory = () =>
+  (history ??= fetch('./history.bin').then((r) => {
+    if (!r.ok) throw new Error(`history.bin: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  }));
 Promise.all([wasm_bindgen({ module_or_path: './gpucost-worker_bg.wasm' }), data]).then(
   ([, buf]) => {
     const n = Number(new URLSearchParams(self.location.search).get('synthetic'));

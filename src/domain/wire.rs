@@ -41,6 +41,7 @@ const READS_FULL: bool = false;
 #[cfg(not(all(target_arch = "wasm32", not(feature = "worker-html"))))]
 const READS_FULL: bool = true;
 const MAGIC: &[u8; 4] = b"GPUC";
+const HISTORY_MAGIC: &[u8; 4] = b"GPUH";
 
 /// Why decoding failed (the bytes are built from a validated file, so this
 /// only signals a corrupted or mismatched build).
@@ -596,6 +597,8 @@ wire_struct!(FxDefault {
     as_of,
     source
 });
+wire_struct!(OfferHistory { id, prices });
+wire_struct!(History { hash, offers });
 wire_struct!(Catalog {
     schema,
     as_of,
@@ -720,6 +723,20 @@ pub fn encode(c: &Catalog) -> Vec<u8> {
 
 /// The catalog as one of the two data files.
 pub fn encode_as(c: &Catalog, layout: Layout) -> Vec<u8> {
+    encode_value(c, layout, MAGIC)
+}
+
+/// The price history's data file (`history.bin`), in the full layout.
+pub fn encode_history(h: &History) -> Vec<u8> {
+    encode_value(h, Layout::Full, HISTORY_MAGIC)
+}
+
+/// Decode a price history written by [`encode_history`].
+pub fn decode_history(bytes: &[u8]) -> Result<History, WireError> {
+    decode_value(bytes, HISTORY_MAGIC)
+}
+
+fn encode_value<T: Wire>(c: &T, layout: Layout, magic: &[u8; 4]) -> Vec<u8> {
     let mut body = Writer {
         full: layout == Layout::Full,
         buf: Vec::with_capacity(128 * 1024),
@@ -735,7 +752,7 @@ pub fn encode_as(c: &Catalog, layout: Layout) -> Vec<u8> {
         index: std::collections::HashMap::new(),
         table: Vec::new(),
     };
-    out.extend(MAGIC);
+    out.extend(magic);
     WIRE_VERSION.put(&mut out);
     out.push(layout as u8);
     out.varint(body.table.len() as u32);
@@ -753,6 +770,10 @@ pub fn encode_as(c: &Catalog, layout: Layout) -> Vec<u8> {
 
 /// Decode a catalog written by [`encode`]; trailing bytes are an error.
 pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
+    decode_value(bytes, MAGIC)
+}
+
+fn decode_value<T: Wire>(bytes: &[u8], magic: &[u8; 4]) -> Result<T, WireError> {
     let mut r = Reader {
         full: false,
         bytes,
@@ -760,7 +781,7 @@ pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
         nums: Mantissas::default(),
         strings: Vec::new(),
     };
-    if r.take(4)? != MAGIC {
+    if r.take(4)? != magic {
         return Err(WireError("not a catalog"));
     }
     if u32::get(&mut r)? != WIRE_VERSION {
@@ -783,7 +804,7 @@ pub fn decode(bytes: &[u8]) -> Result<Catalog, WireError> {
         first: r.stream()?,
         rest: r.stream()?,
     };
-    let c = Catalog::get(&mut r)?;
+    let c = T::get(&mut r)?;
     let n = &r.nums;
     if r.pos != bytes.len() || !(n.lens.done() && n.first.done() && n.rest.done()) {
         return Err(WireError("trailing bytes"));
@@ -812,6 +833,28 @@ mod tests {
         let bytes = encode(&c);
         assert!(bytes.windows(15).any(|w| w == b"custom:offer-id"));
         assert_eq!(decode(&bytes).unwrap(), c);
+    }
+
+    /// The price history is a file of its own: the worker's catalog keeps
+    /// each offer's newest superseded price, the history file the rest, and
+    /// joined they are the catalog; a history of another dataset, or a
+    /// catalog's file read as a history, is refused.
+    #[test]
+    fn the_price_history_splits_off_and_joins_back() {
+        let c = catalog();
+        let (lite, h) = c.split_history();
+        assert!(!h.offers.is_empty());
+        assert!(lite.offers.iter().all(|o| o.price_history.len() <= 1));
+        let bytes = encode_history(&h);
+        let back = decode_history(&bytes).unwrap();
+        assert_eq!(back, h);
+        let lite_read = decode(&encode(&lite)).unwrap();
+        assert_eq!(lite_read.with_history(back).unwrap(), c);
+        let mut other = h.clone();
+        other.hash.push('x');
+        assert!(lite.with_history(other).is_err());
+        assert!(decode_history(&encode(&lite)).is_err());
+        assert!(decode(&bytes).is_err());
     }
 
     /// A spot price's published interruption rate is the worker's: it

@@ -443,6 +443,7 @@ messages! {
     ColPricesAsOf => "Prices as of", "价格日期";
     TimingSpreadTag => "cash timing estimated", "付款时间为估算";
     MonthlyFromUpfrontTag => "upfront paid monthly (derived)", "预付改按月付（推算）";
+    HistoryUnavailable => "The price history could not be loaded ({0}); reload the page to try again.", "无法加载价格历史（{0}）；请重新加载页面再试。";
     CompareHistory => "List price history per hour (on-demand, spot midpoint)", "每小时标价历史（按需、竞价中间值）";
     HistoryOd => "on-demand", "按需";
     HistorySpot => "spot", "竞价";
@@ -722,9 +723,9 @@ messages! {
         "竞价与混合两行为期望成本（估算）：{0}，每 {1} 分钟保存一次检查点，每次重启损失 {2} 分钟，{3}% 的时长使用竞价实例；竞价价格取其来源价格区间的中点。";
     SpotRateMonthly => "{0} % of instances interrupted per month (≈ {1} interruptions per instance-hour)", "每月 {0}% 的实例被中断（约每实例小时 {1} 次中断）";
     SpotRateHourly => "{0} interruptions per 100 instance-hours", "每 100 实例小时中断 {0} 次";
-    SpotRatePublished => "{0} % a month interrupted, as published for this offer", "每月 {0}% 被中断（厂商对该规格公布）";
-    SpotRateBand => "{0} % a month interrupted (its Spot Advisor band's upper edge)", "每月 {0}% 被中断（其 Spot Advisor 档位上限）";
-    SpotRateAssumed => "{0} % a month interrupted: assumed, no rate published for this offer", "每月 {0}% 被中断：假设值，该规格无公布的中断率";
+    SpotRatePublished => "{0} % a month interrupted (published)", "每月 {0}% 被中断（厂商公布）";
+    SpotRateBand => "{0} % a month interrupted (Spot Advisor band, upper edge)", "每月 {0}% 被中断（Spot Advisor 档位上限）";
+    SpotRateAssumed => "{0} % a month interrupted (assumed: none published)", "每月 {0}% 被中断（假设值：未公布）";
     CompareCommitNote => "Commitments are charged for every hour of their term and cover every hour used; a term that ends after the period is counted in full, so a contract ranks the same whether paid upfront or monthly. The compare table's commitment per use is that cost ÷ the hours used in the period (per hour used, or per month of use): a short period makes it high, and the cell says when it is above on-demand.", "承诺类计费按整个期限的每个小时收费，并覆盖所有使用时长；期限超出所选时段的部分也全额计入，因此同一合同无论预付还是按月付，排名相同。比较表中的“承诺按使用”即该费用 ÷ 时段内的使用小时数（按每使用小时或每使用月）：时段越短它越高，高于按需时单元格会注明。";
     PaidOwed => "paid {0} in the period · still owed after it {1}", "期内支付 {0} · 期满后仍需支付 {1}";
     IncompleteTag => "incomplete", "不完整";

@@ -53,3 +53,34 @@ test('side by side, each offer shows its price history with dates and sources', 
   await expect(cells.nth(1)).toContainText('one dated price per model');
   expect(app.realErrors()).toEqual([]);
 });
+
+test('the price history is its own file, fetched only when a screen needs it', async ({ app, page }) => {
+  await page.addInitScript(() => localStorage.setItem('gpucost.lang', 'en'));
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/history.bin')) asked.push(r.url());
+  });
+  // a plan made with today's dataset: the worker runs, no history is fetched
+  await app.open(`?v=2&screen=plan&m=1&bm=od&sel=${P5}`);
+  await expect(page.getByTestId('plan-options')).toBeVisible();
+  expect(asked).toEqual([]);
+  // side by side: the history row waits for it, then draws it (fetched once)
+  await app.open(`?v=2&sel=${P5},tencent:ap-beijing:GN10X.18XLARGE320`);
+  await expect(page.getByTestId('compare-row-history').getByTestId('price-history')).toHaveCount(2);
+  expect(asked).toHaveLength(1);
+  expect(app.realErrors()).toEqual([]);
+});
+
+test('a price history that cannot be had is said, never guessed from today', async ({ app, page }) => {
+  await page.addInitScript(() => localStorage.setItem('gpucost.lang', 'en'));
+  await page.route('**/history.bin', (route) => route.fulfill({ status: 503, body: 'busy' }));
+  await app.open(`?v=2&screen=plan&m=1&bm=od&sel=${P5}&d=2025-03-01+0123abcd`);
+  await expect(page.getByTestId('plan-options')).toBeVisible();
+  await expect(page.getByTestId('then-now-missing')).toContainText('The price history could not be loaded (history.bin: HTTP 503)');
+  await expect(page.getByTestId('then-now')).toHaveCount(0);
+  await app.open(`?v=2&sel=${P5},tencent:ap-beijing:GN10X.18XLARGE320`);
+  await expect(page.getByTestId('compare-row-history').getByTestId('history-missing')).toContainText('history.bin: HTTP 503');
+  // the costs are there all the same
+  await expect(page.getByTestId('compare-row-od').getByTestId('decision-cost')).toHaveCount(2);
+  expect(app.realErrors().filter((e) => !e.includes('history.bin') && !e.includes('503'))).toEqual([]);
+});

@@ -540,6 +540,66 @@ impl RegionHint {
     }
 }
 
+/// Every offer's kept price history (superseded prices), apart from the
+/// rest of the catalog: the worker's `history.bin`, fetched when a screen
+/// asks for it (the side-by-side history row, a plan's prices then and
+/// now), never with the first load. `hash` is the catalog's it belongs to.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct History {
+    pub hash: String,
+    /// Offers with more history than the worker's data file keeps, in
+    /// catalog order.
+    pub offers: Vec<OfferHistory>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct OfferHistory {
+    pub id: OfferId,
+    pub prices: Vec<Price>,
+}
+
+impl Catalog {
+    /// The catalog with each offer's newest superseded price only (what
+    /// the app's data file keeps), and the history apart.
+    pub fn split_history(&self) -> (Catalog, History) {
+        let mut c = self.clone();
+        let mut offers = Vec::new();
+        for o in &mut c.offers {
+            if o.price_history.len() > 1 {
+                offers.push(OfferHistory {
+                    id: o.id.clone(),
+                    prices: o.price_history.clone(),
+                });
+                o.price_history.truncate(1);
+            }
+        }
+        let hash = c.hash.clone();
+        (c, History { hash, offers })
+    }
+
+    /// The catalog with its offers' whole history back
+    /// ([`Catalog::split_history`]); an error when the history is of
+    /// another dataset or names an offer the catalog lacks.
+    pub fn with_history(&self, h: History) -> Result<Catalog, CatalogError> {
+        if h.hash != self.hash {
+            return Err(CatalogError(
+                "the price history is of another dataset".into(),
+            ));
+        }
+        let mut c = self.clone();
+        for oh in h.offers {
+            let Some(o) = c.offers.iter_mut().find(|o| o.id == oh.id) else {
+                return Err(CatalogError(format!(
+                    "price history of an unknown offer {}",
+                    oh.id
+                )));
+            };
+            o.price_history = oh.prices;
+        }
+        Ok(c)
+    }
+}
+
 #[derive(Debug, Clone, PartialEq)]
 pub struct CatalogError(pub String);
 

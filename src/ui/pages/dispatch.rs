@@ -20,11 +20,25 @@ use crate::ui::worker::{Part, Reply, Request};
 /// The worker's state: its catalog, and what it keeps between requests.
 pub struct Server {
     catalog: &'static Catalog,
+    history: History,
     kept: PlanCache<'static>,
     /// The last advice, for the part that follows it.
     advice: Option<advise::render::KeptAdvice<'static>>,
     /// What the last advice's pool left for the next advice.
     pool: Option<crate::domain::advise::KeptPool<'static>>,
+}
+
+/// Whether the catalog holds each offer's whole price history: the
+/// worker's data file keeps the newest superseded price only, and the rest
+/// (`history.bin`) is fetched when a request first needs it.
+#[derive(Debug, Clone, PartialEq)]
+pub enum History {
+    Whole,
+    /// Not fetched yet: a request that needs it waits for
+    /// [`Server::history_arrived`].
+    NotYet,
+    /// Could not be had, and why (the screens say so).
+    Failed(String),
 }
 
 /// An answer now, or work to do before it.
@@ -63,12 +77,59 @@ impl Job {
 }
 
 impl Server {
+    /// A server on a catalog with its whole price history.
     pub fn new(catalog: &'static Catalog) -> Server {
         Server {
             catalog,
+            history: History::Whole,
             kept: PlanCache::default(),
             advice: None,
             pool: None,
+        }
+    }
+
+    /// A server on the worker's data file, whose price history comes later
+    /// ([`Server::history_arrived`]).
+    pub fn without_history(catalog: &'static Catalog) -> Server {
+        Server {
+            history: History::NotYet,
+            ..Server::new(catalog)
+        }
+    }
+
+    /// Must this request wait for the price history? The side-by-side
+    /// panel (its history row) and a plan's details for a link from an
+    /// older dataset (its prices then), while the history is not fetched.
+    pub fn needs_history(&self, req: &Request) -> bool {
+        self.history == History::NotYet
+            && match req {
+                Request::Render {
+                    part: Part::ComparePanel,
+                    ..
+                } => true,
+                Request::Render {
+                    part: Part::PlanDetails,
+                    query,
+                    ..
+                } => results::then_of(query).is_some(),
+                _ => false,
+            }
+    }
+
+    /// The price history arrived: the catalog with it (what was kept for
+    /// the one without is dropped); or why it could not be had.
+    pub fn history_arrived(&mut self, whole: Result<&'static Catalog, String>) {
+        match whole {
+            Ok(c) => *self = Server::new(c),
+            Err(why) => self.history = History::Failed(why),
+        }
+    }
+
+    /// Why the price history is missing, once it could not be had.
+    fn history_error(&self) -> Option<&str> {
+        match &self.history {
+            History::Failed(why) => Some(why),
+            _ => None,
         }
     }
 
@@ -142,7 +203,13 @@ impl Server {
         let one = |h: Html| (None, vec![h]);
         match part {
             Part::Plan => results::summary(c, query, locale, &mut self.kept),
-            Part::PlanDetails => results::details(c, query, locale, &mut self.kept),
+            Part::PlanDetails => {
+                let history = match &self.history {
+                    History::Failed(why) => Some(why.as_str()),
+                    _ => None,
+                };
+                results::details(c, query, locale, &mut self.kept, history)
+            }
             Part::Advise => {
                 let (pieces, kept) =
                     advise::render::advice_but_changes(c, query, locale, &mut self.pool);
@@ -153,7 +220,8 @@ impl Server {
             Part::Sources => one(sources::list::list(c, locale)),
             Part::AdviseForm => one(advise::render::form(c, query, locale)),
             Part::ComparePanel => {
-                let (error, h) = compare::panel::view::panel(c, query, locale);
+                let (error, h) =
+                    compare::panel::view::panel(c, query, locale, self.history_error());
                 (error, vec![h])
             }
             // the parts that wait for work, done to its end
@@ -275,6 +343,52 @@ mod tests {
                 assert!(!all.contains("<script"), "{part:?}");
             }
         }
+    }
+
+    /// The worker's server starts on the catalog without its price
+    /// history: the side-by-side panel and a plan from an older dataset
+    /// wait for it (nothing else does); once it arrives they draw it, and
+    /// when it cannot be had they say so (never today's prices for then).
+    #[test]
+    fn the_panel_and_prices_then_wait_for_the_history_and_say_when_it_failed() {
+        let whole = test_catalog();
+        let (lite, _) = whole.split_history();
+        let lite: &'static Catalog = Box::leak(Box::new(lite));
+        let render = |part, q: &str| Request::Render {
+            part,
+            query: q.into(),
+            locale: Locale::En,
+        };
+        let then = "v=2&m=1&bm=od&o=aws:us-east-1:p5.48xlarge&then=2025-03-01";
+        let panel = render(Part::ComparePanel, query(Part::ComparePanel));
+        let mut s = Server::without_history(lite);
+        assert!(s.needs_history(&panel));
+        assert!(s.needs_history(&render(Part::PlanDetails, then)));
+        for part in [Part::Plan, Part::PlanDetails, Part::Advise, Part::Providers] {
+            assert!(!s.needs_history(&render(part, query(part))), "{part:?}");
+        }
+        let all = |r: Reply| match r {
+            Reply::Markup {
+                error: None,
+                pieces,
+            } => pieces.iter().map(Html::as_str).collect::<String>(),
+            r => panic!("{r:?}"),
+        };
+        let mut failed = Server::without_history(lite);
+        failed.history_arrived(Err("history.bin: HTTP 503".into()));
+        assert!(!failed.needs_history(&panel));
+        let p = all(failed.answer(&panel));
+        assert!(p.contains("data-testid=\"history-missing\""), "{p}");
+        assert!(p.contains("(history.bin: HTTP 503)"));
+        assert!(!p.contains("data-testid=\"price-history\""));
+        all(failed.answer(&render(Part::Plan, then)));
+        let d = all(failed.answer(&render(Part::PlanDetails, then)));
+        assert!(d.contains("data-testid=\"then-now-missing\""), "{d}");
+        assert!(!d.contains("data-testid=\"then-now\""));
+        s.history_arrived(Ok(whole));
+        assert!(!s.needs_history(&panel));
+        assert_eq!(s.answer(&panel), Server::new(whole).answer(&panel));
+        assert!(all(s.answer(&panel)).contains("data-testid=\"price-history\""));
     }
 
     /// The advice and what would change it, asked one after the other as

@@ -42,7 +42,7 @@ pub const THEN: &str = "then";
 
 /// The `then=` date of a plan request, if any.
 #[cfg(feature = "worker-html")]
-fn then_of(query: &str) -> Option<String> {
+pub fn then_of(query: &str) -> Option<String> {
     query
         .split('&')
         .find_map(|kv| kv.strip_prefix("then="))
@@ -137,13 +137,15 @@ pub fn summary<'c>(
 /// last good one), and the pieces in page order: charts, options table,
 /// job (empty when there is no job), break-even distribution. The
 /// distribution is made again only when its own inputs or the language
-/// changed.
+/// changed. `history`: why the kept price history could not be had (a
+/// link from an older dataset then says so in place of its prices then).
 #[cfg(feature = "worker-html")]
 pub fn details<'c>(
     catalog: &'c crate::domain::catalog::Catalog,
     query: &str,
     locale: crate::ui::i18n::Locale,
     kept: &mut PlanCache<'c>,
+    history: Option<&str>,
 ) -> (Option<String>, Vec<crate::ui::html::Html>) {
     use crate::domain::plan::{breakeven_distribution, breakeven_inputs};
     use crate::ui::html::Html;
@@ -164,7 +166,9 @@ pub fn details<'c>(
     // never the options above it)
     let mut options = options;
     let plan = kept.plan.as_ref().filter(|(q, _)| q == query);
-    if let (Some(date), Some((_, p))) = (then_of(query), plan) {
+    if let (Some(why), Some(_), Some(_)) = (history, then_of(query), plan) {
+        options.append(&render::then_missing(cx, why));
+    } else if let (Some(date), Some((_, p))) = (then_of(query), plan) {
         let t = match kept.then.take() {
             Some((q, t)) if q == query => t,
             _ => crate::domain::plan::then_and_now(catalog, &s, p, &date)
@@ -276,7 +280,7 @@ mod tests {
         kept: &mut PlanCache<'c>,
     ) -> (Option<String>, Vec<Html>) {
         let (e1, mut pieces) = summary(c, q, locale, kept);
-        let (e2, rest) = details(c, q, locale, kept);
+        let (e2, rest) = details(c, q, locale, kept, None);
         pieces.extend(rest);
         (e1.or(e2), pieces)
     }
@@ -296,16 +300,19 @@ mod tests {
         assert!(s[0].as_str().contains("plan-cheapest"), "{:?}", s[0]);
         assert!(kept.breakeven.is_none(), "no distribution for a summary");
         assert_eq!(kept.plan.as_ref().map(|p| p.0.as_str()), Some(q));
-        let (_, d) = details(c, q, Locale::En, &mut kept);
+        let (_, d) = details(c, q, Locale::En, &mut kept, None);
         assert_eq!(d.len(), 4);
         assert!(d[0].as_str().contains("chart-line"));
         assert!(d[1].as_str().contains("plan-option"));
         assert!(d[2].as_str().contains("job-assumptions"));
         assert!(d[3].as_str().contains("breakeven-row"));
-        assert_eq!(details(c, q, Locale::En, &mut PlanCache::default()).1, d);
+        assert_eq!(
+            details(c, q, Locale::En, &mut PlanCache::default(), None).1,
+            d
+        );
         let mut other = PlanCache::default();
         summary(c, "v=2&m=3&h=100", Locale::En, &mut other);
-        assert_eq!(details(c, q, Locale::En, &mut other).1, d);
+        assert_eq!(details(c, q, Locale::En, &mut other, None).1, d);
         assert_eq!(other.plan.as_ref().map(|p| p.0.as_str()), Some(q));
     }
 
@@ -419,7 +426,7 @@ mod tests {
         };
         let q = query(&s, &view, Some("2025-03-01+0123abcd"));
         assert!(q.ends_with("&then=2025-03-01"), "{q}");
-        let (error, parts) = details(c, &q, Locale::En, &mut PlanCache::default());
+        let (error, parts) = details(c, &q, Locale::En, &mut PlanCache::default(), None);
         assert_eq!(error, None);
         let t = parts[1].as_str();
         let od = t
@@ -439,7 +446,7 @@ mod tests {
         assert!(ri.contains("not in the price history"), "{ri}");
         // without the date, no such table
         let plain = query(&s, &view, None);
-        let (_, parts) = details(c, &plain, Locale::En, &mut PlanCache::default());
+        let (_, parts) = details(c, &plain, Locale::En, &mut PlanCache::default(), None);
         assert!(!parts[1].as_str().contains("then-now"));
     }
 
@@ -468,14 +475,14 @@ mod tests {
         // the same report makes the details' job piece
         let mut kept = PlanCache::default();
         summary(c, &q, Locale::En, &mut kept);
-        let (_, d) = details(c, &q, Locale::En, &mut kept);
+        let (_, d) = details(c, &q, Locale::En, &mut kept, None);
         assert!(d[2].as_str().contains("$7,691.63"), "{:?}", d[2]);
         // a served model's hours are the same everywhere: no "fastest"
         // list repeating the cheapest one; a training job's differ
         let two =
             format!("v=2&jk=llm_serve&jp=70&jtps=1000&o={g7e8},aws:us-east-1:p5.48xlarge&bm=od");
         let mut kept = PlanCache::default();
-        let (_, d) = details(c, &two, Locale::En, &mut kept);
+        let (_, d) = details(c, &two, Locale::En, &mut kept, None);
         assert!(
             d[2].as_str().contains("job-same-hours") && !d[2].as_str().contains("job-fastest"),
             "{:?}",
@@ -483,7 +490,7 @@ mod tests {
         );
         let train =
             "v=2&jk=resnet50&o=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge";
-        let (_, d) = details(c, train, Locale::En, &mut PlanCache::default());
+        let (_, d) = details(c, train, Locale::En, &mut PlanCache::default(), None);
         assert!(
             d[2].as_str().contains("job-fastest") && !d[2].as_str().contains("job-same-hours"),
             "{:?}",

@@ -1,8 +1,9 @@
 //! An offer's price history in the side-by-side panel: its on-demand and
 //! spot prices over time (the current ones and those the catalog keeps as
 //! history), a small chart with each point's date and source, and the same
-//! as text. The history comes with the worker's data file
-//! (`catalog-full.bin`), never with the first load.
+//! as text. The history is a data file of its own (`history.bin`), which
+//! the worker fetches when the panel first asks (`Server::needs_history`),
+//! never with the first load.
 use maud::{html, Markup};
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;

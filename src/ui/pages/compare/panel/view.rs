@@ -23,14 +23,20 @@ use crate::ui::link::{self, AppLink};
 /// The panel for a link (its scenario and selection) in a language: the
 /// table, the boxes for missing rates and the notes on what is assumed.
 /// Fewer than two offers selected: empty. The engine's error code when it
-/// fails (the page keeps the last good panel and says so).
-pub fn panel(catalog: &Catalog, query: &str, loc: Locale) -> (Option<String>, Html) {
+/// fails (the page keeps the last good panel and says so). `history`: why
+/// the kept price history could not be had (its row then says so).
+pub fn panel(
+    catalog: &Catalog,
+    query: &str,
+    loc: Locale,
+    history: Option<&str>,
+) -> (Option<String>, Html) {
     let l = link::parse(query, catalog).0;
     if l.compare.selected.len() < 2 {
         return (None, Html::new());
     }
     match compare::panel(catalog, &l.scenario, &l.compare.selected) {
-        Ok(p) => (None, panel_view(catalog, &l, &p, loc).into()),
+        Ok(p) => (None, panel_view(catalog, &l, &p, loc, history).into()),
         Err(e) => (Some(e.code().to_string()), Html::new()),
     }
 }
@@ -268,7 +274,13 @@ fn spec_row(label: &str, values: Vec<String>, testid: &str) -> Markup {
     }
 }
 
-fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup {
+fn panel_view(
+    catalog: &Catalog,
+    l: &AppLink,
+    p: &Panel,
+    loc: Locale,
+    history: Option<&str>,
+) -> Markup {
     let (cur, months, hours) = (
         l.scenario.currency,
         l.scenario.months,
@@ -429,8 +441,14 @@ fn panel_view(catalog: &Catalog, l: &AppLink, p: &Panel, loc: Locale) -> Markup 
                     // totals stay in the first view)
                     tr data-testid="compare-row-history" {
                         th scope="row" { (WorkerMsg::CompareHistory.text(loc)) }
-                        @for (_, offer) in &offers {
-                            td { (super::history::cell(catalog, offer, cur, l.scenario.fx(catalog), loc)) }
+                        @if let Some(why) = history {
+                            td colspan=(offers.len()) data-testid="history-missing" {
+                                (fill(WorkerMsg::HistoryUnavailable.text(loc), &[why]))
+                            }
+                        } @else {
+                            @for (_, offer) in &offers {
+                                td { (super::history::cell(catalog, offer, cur, l.scenario.fx(catalog), loc)) }
+                            }
                         }
                     }
                 }
@@ -511,7 +529,7 @@ mod tests {
     #[test]
     fn the_panel_shows_specs_costs_per_model_and_dismiss_buttons() {
         let q = format!("v=2&m=1&bm=od,ri3n&{TWO}");
-        let (err, h) = panel(test_catalog(), &q, Locale::En);
+        let (err, h) = panel(test_catalog(), &q, Locale::En, None);
         let h = h.as_str();
         assert_eq!(err, None);
         assert!(h.contains("data-testid=\"compare-table\""), "{h}");
@@ -520,7 +538,7 @@ mod tests {
         assert!(h.contains("data-testid=\"compare-row-gpu\""));
         assert!(h.matches("data-testid=\"decision-cost\"").count() >= 4);
         assert!(h.contains("data-best=\"1\""), "the best per row is marked");
-        let zh = panel(test_catalog(), &q, Locale::ZhCn).1;
+        let zh = panel(test_catalog(), &q, Locale::ZhCn, None).1;
         assert!(zh.as_str().contains("按需"), "{}", zh.as_str());
     }
 
@@ -553,7 +571,7 @@ mod tests {
         let sel =
             "sel=aws:us-east-1:p5.48xlarge,aws:us-east-1:p4d.24xlarge,aws:us-east-1:p3.8xlarge";
         let spot_row = |q: &str, loc| {
-            let h = panel(&c, q, loc).1;
+            let h = panel(&c, q, loc, None).1;
             let h = h.as_str();
             let r = h.split("data-testid=\"compare-row-spot\"").nth(1).unwrap();
             r[..r.find("</tr>").unwrap()].to_string()
@@ -567,14 +585,14 @@ mod tests {
         assert_eq!(
             rates,
             [
-                "4.1 % a month interrupted, as published for this offer",
-                "5 % a month interrupted (its Spot Advisor band's upper edge)",
-                "15 % a month interrupted: assumed, no rate published for this offer",
+                "4.1 % a month interrupted (published)",
+                "5 % a month interrupted (Spot Advisor band, upper edge)",
+                "15 % a month interrupted (assumed: none published)",
             ],
             "{r}"
         );
         let zh = spot_row(&format!("v=2&m=1&bm=spot&{sel}"), Locale::ZhCn);
-        assert!(zh.contains("每月 4.1% 被中断（厂商对该规格公布）"), "{zh}");
+        assert!(zh.contains("每月 4.1% 被中断（厂商公布）"), "{zh}");
         let own = spot_row(&format!("v=2&m=1&bm=spot&si=10&{sel}"), Locale::En);
         assert!(!own.contains("spot-rate"), "{own}");
     }
@@ -587,7 +605,7 @@ mod tests {
     fn offers_with_different_gpu_counts_are_compared_per_gpu() {
         let q =
             "v=2&m=1&bm=od&sel=azure:eastus:Standard_NC24ads_A100_v4,aws:us-east-1:p4d.24xlarge";
-        let h = panel(test_catalog(), q, Locale::En).1;
+        let h = panel(test_catalog(), q, Locale::En, None).1;
         let h = h.as_str();
         let row = |id: &str| {
             let r = h.split(&format!("data-testid=\"{id}\"")).nth(1).unwrap();
@@ -613,6 +631,7 @@ mod tests {
             test_catalog(),
             "v=2&m=1&bm=od&sel=aws:us-east-1:p4d.24xlarge,azure:eastus:Standard_ND96asr_v4",
             Locale::En,
+            None,
         )
         .1;
         assert!(same.as_str().contains("compare-table"));
@@ -625,11 +644,12 @@ mod tests {
             test_catalog(),
             "v=2&sel=aws:us-east-1:p4d.24xlarge",
             Locale::En,
+            None,
         );
         assert_eq!(one, (None, Html::new()));
         // egress in a region without a sourced egress rate asks for it
         let q = "v=2&eg=1000&sel=aws:cn-north-1:g4dn.xlarge,aws:us-east-1:p3.2xlarge";
-        let (_, h) = panel(test_catalog(), q, Locale::En);
+        let (_, h) = panel(test_catalog(), q, Locale::En, None);
         assert!(
             h.as_str().contains("data-testid=\"missing-rate\""),
             "{}",

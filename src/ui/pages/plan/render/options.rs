@@ -123,6 +123,15 @@ pub fn then_now(cx: Ctx, plan: &Plan, t: &ThenNow) -> Html {
     .into()
 }
 
+/// In place of the prices then and now when the kept price history could
+/// not be had (`why`): never today's prices taken for then.
+pub fn then_missing(cx: Ctx, why: &str) -> Html {
+    html! {
+        p.hint data-testid="then-now-missing" { (fill(cx.t(WorkerMsg::HistoryUnavailable), &[why])) }
+    }
+    .into()
+}
+
 /// A change in percent with its sign: "+14.6 %", "−44 %", "0 %".
 fn signed_pct(cx: Ctx, p: rust_decimal::Decimal) -> String {
     let sign = match p.cmp(&rust_decimal::Decimal::ZERO) {

@@ -3,11 +3,10 @@
 //! so a catalog update fails with the price that moved). Month lines are
 //! rounded to cents half away from zero, then summed (src/domain/money.rs).
 #![cfg(not(target_arch = "wasm32"))]
-use std::str::FromStr;
 
 use gpucost::domain::advise::{advise, Advice, Exclusion, Note, Why};
 use gpucost::domain::catalog::{
-    AcceleratorKind, Catalog, PriceKind, ProviderId, RdmaKind, SlaScope, Stack, Upfront,
+    AcceleratorKind, PriceKind, ProviderId, RdmaKind, SlaScope, Stack, Upfront,
 };
 use gpucost::domain::link::LinkNoticeCode;
 use gpucost::domain::scenario::{BillingModel, ScenarioWarning};
@@ -15,15 +14,8 @@ use gpucost::domain::tco::quote;
 use gpucost::ui::link::{self, AppLink};
 use rust_decimal::Decimal;
 
-fn d(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
-
-fn cat() -> &'static Catalog {
-    use std::sync::OnceLock;
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(|| Catalog::embedded_full().unwrap())
-}
+mod support;
+use support::{cat, d};
 
 fn run(q: &str) -> (AppLink, Advice) {
     let (l, _) = link::parse(q, cat());

@@ -4,24 +4,16 @@
 //! update fails with the price that moved. Month lines are rounded to cents
 //! half away from zero, then summed (src/domain/money.rs).
 #![cfg(not(target_arch = "wasm32"))]
-use std::str::FromStr;
 
 use gpucost::domain::billing::rules::negotiated_rule;
-use gpucost::domain::catalog::{Catalog, PriceKind, ProviderId, Upfront};
+use gpucost::domain::catalog::{PriceKind, ProviderId, Upfront};
 use gpucost::domain::pricing::offer_metrics;
 use gpucost::domain::tco::{quote, ModelQuote};
 use gpucost::ui::link;
 use rust_decimal::Decimal;
 
-fn d(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
-
-fn cat() -> &'static Catalog {
-    use std::sync::OnceLock;
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(|| Catalog::embedded_full().unwrap())
-}
+mod support;
+use support::{cat, d};
 
 /// Every model of the link's one offer: (code, decision cost, negotiated).
 fn models(q: &str) -> Vec<(String, Option<Decimal>, bool)> {

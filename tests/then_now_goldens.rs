@@ -5,23 +5,15 @@
 //! today's, through the same engine. Hand-worked on the embedded catalog;
 //! each price used is asserted first.
 #![cfg(not(target_arch = "wasm32"))]
-use std::str::FromStr;
 
 use gpucost::cli::run;
-use gpucost::domain::catalog::{Catalog, PriceKind};
+use gpucost::domain::catalog::PriceKind;
 use gpucost::domain::tco::then::{catalog_at, then_vs_now};
 use gpucost::ui::link;
 use rust_decimal::Decimal;
 
-fn d(s: &str) -> Decimal {
-    Decimal::from_str(s).unwrap()
-}
-
-fn cat() -> &'static Catalog {
-    use std::sync::OnceLock;
-    static C: OnceLock<Catalog> = OnceLock::new();
-    C.get_or_init(|| Catalog::embedded_full().unwrap())
-}
+mod support;
+use support::{cat, d};
 
 const P5: &str = "aws:us-east-1:p5.48xlarge";
 

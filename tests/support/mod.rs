@@ -7,6 +7,20 @@ use gpucost::domain::compare::view::CompareView;
 use gpucost::domain::link::LinkNotice;
 use gpucost::domain::scenario::Scenario;
 use gpucost::ui::link::{self, AppLink, Screen};
+use rust_decimal::Decimal;
+
+/// A decimal from its text (tests write money and rates as text).
+pub fn d(s: &str) -> Decimal {
+    s.parse().unwrap()
+}
+
+/// The whole catalog (the worker's: facts and notes too), decoded once per
+/// test binary.
+pub fn cat() -> &'static Catalog {
+    use std::sync::OnceLock;
+    static C: OnceLock<Catalog> = OnceLock::new();
+    C.get_or_init(|| Catalog::embedded_full().unwrap())
+}
 
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Parsed {

@@ -195,14 +195,10 @@ fn highest_rate(
 
 /// Monthly data cost of an offer (full precision), its notices and the
 /// charges no rate exists for.
-pub(crate) fn monthly(
-    catalog: &Catalog,
-    scenario: &Scenario,
-    offer: &Offer,
-    fx: Fx,
-) -> Result<DataMonthly, EngineError> {
+pub(crate) fn monthly(scene: &super::Scene, offer: &Offer) -> Result<DataMonthly, EngineError> {
+    let (catalog, scenario, fx) = (scene.catalog, scene.scenario, scene.fx);
     let d = &scenario.data;
-    let nd = super::Negotiated::of(scenario, offer.provider)?.data();
+    let nd = scene.negotiated[offer.provider.index()].data();
     let mut total = Decimal::ZERO;
     let mut notices = Vec::new();
     let mut missing = Vec::new();

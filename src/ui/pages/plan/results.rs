@@ -450,6 +450,37 @@ mod tests {
         assert!(!parts[1].as_str().contains("then-now"));
     }
 
+    /// A `then=` that is not a date the catalog reads (a day, a month as
+    /// `2024-12`, or a year; the request is the page's, but a worker
+    /// answers whatever it is sent) draws no table,
+    /// fails nothing and never echoes markup: the options are as without it.
+    #[test]
+    fn a_hostile_then_date_draws_no_table_and_fails_nothing() {
+        let c = catalog();
+        let q = "v=2&m=1&bm=od&o=aws:us-east-1:p5.48xlarge";
+        let (_, plain) = details(c, q, Locale::En, &mut PlanCache::default(), None);
+        for bad in [
+            "",
+            "2025-13-45",
+            "9999-99-99",
+            "2025-03-01%3Cscript%3E",
+            "<img src=x onerror=alert(1)>",
+            "2025-3-1x",
+            "../../etc/passwd",
+        ] {
+            let hostile = format!("{q}&then={bad}");
+            let (error, parts) = details(c, &hostile, Locale::En, &mut PlanCache::default(), None);
+            assert_eq!(error, None, "{bad}");
+            let all: String = parts.iter().map(Html::as_str).collect();
+            assert!(!all.contains("then-now"), "{bad}: a table");
+            assert!(
+                !all.contains("<img") && !all.contains("<script"),
+                "{bad}: echoed"
+            );
+            assert_eq!(parts[1], plain[1], "{bad}: the options changed");
+        }
+    }
+
     /// With a job, the summary's headline is the job's answer (per
     /// million tokens for a served model), and the plan's own cheapest
     /// option says it is for the horizon's hours; without, the plan's is.

@@ -261,7 +261,8 @@ fn a_bad_item_is_named_and_the_rest_kept() {
 /// Azure savings plan (own rate) with spot (at list) costs the same with
 /// and without `nd`, and says so; AWS spot at a 100 % share likewise; an
 /// AWS student hourly price for all hours leaves no on-demand hour at the
-/// negotiated rate.
+/// negotiated rate (the families say where they charge a discounted rate:
+/// `Shape::negotiated`).
 #[test]
 fn a_result_is_yours_only_where_the_discount_went_into_it() {
     for (q, nd) in [
@@ -287,6 +288,15 @@ fn a_result_is_yours_only_where_the_discount_went_into_it() {
     let q = "v=2&o=aws:us-east-1:p4de.24xlarge&m=12&bm=mix&mix=50";
     let (list, with) = (models(q), models(&format!("{q}&nd=aws:8")));
     assert!(with[0].1 < list[0].1 && with[0].2);
+    // two instances and a student price for 24 h a day: the account's cap
+    // (730 h a month) leaves the second instance's 730 h at on-demand, and
+    // those are yours: 730 × 1 + 730 × 27.44705 × 0.92 = 730 + 18,433.43878
+    // = 19,163.44 a month, × 12 = 229,961.28 (at list 730 + 20,036.3465 =
+    // 20,766.35, × 12 = 249,196.20)
+    let q = "v=2&o=aws:us-east-1:p4de.24xlarge&gpus=16&m=12&bm=od&stu=1usd&stucap=24";
+    let (list, with) = (models(q), models(&format!("{q}&nd=aws:8")));
+    assert_eq!(list, vec![row("od", "249196.20", false)]);
+    assert_eq!(with, vec![row("od", "229961.28", true)]);
 }
 
 /// A provider named twice: the first stands, the second is named.

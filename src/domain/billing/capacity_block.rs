@@ -108,6 +108,7 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
         upfront_per_term: upfront,
         term: Some(term),
         effective_hourly,
+        negotiated: book.negotiated.capacity_block().is_some(),
         ..Shape::empty(sources, notices)
     }))
 }

@@ -303,6 +303,7 @@ pub(crate) fn shape(
     }
     term_notices(scene.scenario, c.term_months, &mut notices);
     let inst = book.instances;
+    let user_price = c.price.is_none() && od.is_some_and(|o| o.user());
     Ok(Ok(Shape {
         upfront_per_term: mul(c.upfront, inst)?,
         term: Some(c.term_months),
@@ -311,7 +312,8 @@ pub(crate) fn shape(
         effective_hourly: c.effective_hourly(book.billing.hours_per_month)?,
         assumed: c.assumed,
         monthly_from_upfront: c.derived,
-        user_price: c.price.is_none() && od.is_some_and(|o| o.user()),
+        user_price,
+        negotiated: !user_price && book.negotiated.commitment_model(model),
         cash_unknown: c.split_unknown(),
         ..Shape::empty(sources, notices)
     }))

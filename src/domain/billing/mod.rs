@@ -542,14 +542,9 @@ impl Negotiated {
     }
 
     /// Does the discount change the price of this billing model?
-    pub fn changes(&self, m: BillingModel) -> bool {
-        match m {
-            BillingModel::OnDemand => self.on_demand().is_some(),
-            BillingModel::Spot => self.spot().is_some(),
-            BillingModel::Mix => self.on_demand().is_some() || self.spot().is_some(),
-            BillingModel::CapacityBlock => self.capacity_block().is_some(),
-            m => contract::contract(m).is_some_and(|c| self.commitment(c.slot).is_some()),
-        }
+    /// Does the discount apply to this commitment model's rate?
+    pub fn commitment_model(&self, m: BillingModel) -> bool {
+        contract::contract(m).is_some_and(|c| self.commitment(c.slot).is_some())
     }
 }
 
@@ -651,6 +646,10 @@ pub(crate) struct Shape {
     /// rule ([`rules`]): the commitment is derived, not sourced.
     pub monthly_from_upfront: bool,
     pub user_price: bool,
+    /// The user's negotiated discount went into this figure (a discounted
+    /// rate was charged for some of it): each family says, where it
+    /// charges the rate.
+    pub negotiated: bool,
     /// The commitment's upfront/monthly split is not published (a partial
     /// upfront stored as its effective rate): month-by-month cash is unknown.
     pub cash_unknown: bool,
@@ -673,6 +672,7 @@ impl Shape {
             assumed: false,
             monthly_from_upfront: false,
             user_price: false,
+            negotiated: false,
             cash_unknown: false,
             sources,
             notices,

@@ -38,7 +38,7 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
     let mut notices = Few::default();
     sources.push(od.src());
     let billed = scene.billed_hours(&book.billing)?;
-    let fleet = fleet_charge(scene, book, od, billed, &mut notices)?;
+    let (fleet, at_rate) = fleet_charge(scene, book, od, billed, &mut notices)?;
     let effective_hourly = if h > Decimal::ZERO {
         div(div(fleet, book.instances)?, h)?
     } else {
@@ -49,22 +49,26 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
         usage_fmd: fleet,
         effective_hourly,
         user_price: od.user(),
+        // a negotiated rate goes in where hours are charged at it
+        negotiated: at_rate && !od.user() && book.negotiated.on_demand().is_some(),
         ..Shape::empty(sources, notices)
     }))
 }
 
 /// On-demand charge of the fleet for a month with the student promotion:
-/// student-priced hours are capped for the whole account.
+/// student-priced hours are capped for the whole account. With whether
+/// any of it is charged at (or from) the on-demand rate: not when a
+/// student hourly price below it takes every hour.
 fn fleet_charge(
     scene: &Scene,
     book: &Book,
     od: &OnDemandRate,
     billed: Decimal,
     notices: &mut Few<ModelNotice, 4>,
-) -> Result<Decimal, EngineError> {
+) -> Result<(Decimal, bool), EngineError> {
     let fleet_hours = mul(billed, book.instances)?;
     let Some(stu) = scene.student else {
-        return mul(fleet_hours, od.hourly);
+        return Ok((mul(fleet_hours, od.hourly)?, true));
     };
     let cap = div(
         mul(
@@ -82,8 +86,12 @@ fn fleet_charge(
     };
     notices.push(ModelNotice::StudentPriceApplied);
     // never above the on-demand price: a promotion cannot raise a total
+    let at_rate = matches!(stu, Student::DiscountPct(_)) || sh < fleet_hours || price >= od.hourly;
     let price = price.min(od.hourly);
-    add(mul(sh, price)?, mul(sub(fleet_hours, sh)?, od.hourly)?)
+    Ok((
+        add(mul(sh, price)?, mul(sub(fleet_hours, sh)?, od.hourly)?)?,
+        at_rate,
+    ))
 }
 
 #[cfg(test)]

@@ -90,6 +90,7 @@ pub(crate) fn spot(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>, 
     Ok(Ok(Shape {
         usage: mul(mul(h, spot_hourly)?, book.instances)?,
         effective_hourly: spot_hourly,
+        negotiated: book.negotiated.spot().is_some(),
         ..Shape::empty(sources, notices)
     }))
 }
@@ -143,11 +144,14 @@ fn on_demand_baseline(
     let od_part = mul(mul(mul(sub(Decimal::ONE, s)?, h)?, od.hourly)?, inst)?;
     let spot_part = mul(mul(mul(s, h)?, spot_hourly)?, inst)?;
     let blended = add(mul(sub(Decimal::ONE, s)?, od.hourly)?, mul(s, spot_hourly)?)?;
+    let nd = &book.negotiated;
     Ok(Ok(Shape {
         usage: add(od_part, spot_part)?,
         usage_fmd: od_part,
         effective_hourly: blended,
         user_price: od.user(),
+        negotiated: (s < Decimal::ONE && !od.user() && nd.on_demand().is_some())
+            || (s > Decimal::ZERO && nd.spot().is_some()),
         ..Shape::empty(sources, notices)
     }))
 }
@@ -183,6 +187,8 @@ fn committed_baseline(
         mul(base_share, c.effective_hourly(hpm)?)?,
         mul(s, spot_hourly)?,
     )?;
+    let user_price = c.price.is_none() && book.on_demand.is_some_and(|o| o.user());
+    let nd = &book.negotiated;
     Ok(Ok(Shape {
         upfront_per_term: mul(c.upfront, base_inst)?,
         term: Some(c.term_months),
@@ -192,7 +198,9 @@ fn committed_baseline(
         effective_hourly,
         assumed: c.assumed,
         monthly_from_upfront: c.derived,
-        user_price: c.price.is_none() && book.on_demand.is_some_and(|o| o.user()),
+        user_price,
+        negotiated: (base_share > Decimal::ZERO && !user_price && nd.commitment_model(base))
+            || (s > Decimal::ZERO && nd.spot().is_some()),
         cash_unknown: c.split_unknown(),
         ..Shape::empty(sources, notices)
     }))

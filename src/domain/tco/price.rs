@@ -164,27 +164,10 @@ impl Settlement<'_> {
     pub(crate) fn own_spot_rate(&self) -> Option<(Decimal, bool)> {
         self.shape.notices.iter().find_map(|n| n.own_spot_rate())
     }
-    /// The user's negotiated discount changed this model's price.
-    /// (True only where a discounted rate goes into the figure: a mix by
-    /// its spot share or its baseline, on-demand hours unless a student
-    /// hourly price takes all of them.)
+    /// The user's negotiated discount went into this figure (each billing
+    /// family says where it charges a discounted rate: `Shape::negotiated`).
     pub(crate) fn negotiated(&self) -> bool {
-        let nd = &self.offer.book.negotiated;
-        let scene = self.offer.scene;
-        let s = scene.scenario;
-        let changed = match self.model {
-            BillingModel::Mix => {
-                (s.mix_spot_share_pct > Decimal::ZERO && nd.spot().is_some())
-                    || (s.mix_spot_share_pct < Decimal::ONE_HUNDRED && nd.changes(s.mix_baseline))
-            }
-            BillingModel::OnDemand => {
-                let student_all = matches!(scene.student, Some(billing::Student::Hourly(_)))
-                    && s.promotions.student_daily_cap_hours >= Decimal::from(24);
-                nd.on_demand().is_some() && !student_all
-            }
-            m => nd.changes(m),
-        };
-        changed && !self.shape.user_price
+        self.shape.negotiated
     }
     /// The age of the prices the result rests on (None: user prices only).
     pub(crate) fn age(&self) -> Option<PriceAge> {

@@ -340,6 +340,28 @@ mod tests {
         assert!(none.contains("data-testid=\"advise-relax\""), "{none}");
     }
 
+    /// Issue 49, point 1: a pick at your negotiated price says so and names
+    /// the documents the provider's rule rests on by their titles (the
+    /// addresses are in the CLI's JSON and docs/PRICING.md: on a phone the
+    /// address wrapped over lines).
+    #[test]
+    fn a_negotiated_pick_names_its_documents_by_title() {
+        let c = test_catalog();
+        let q = "v=2&screen=advise&p=aws&gpus=8&vpg=80&m=12&nd=aws:8";
+        let en = advise_html(c, q, Locale::En);
+        let top = cut(&en, "<li class=\"pick\"", "</p></li>");
+        let reasons = cut(top, "data-testid=\"advise-reasons\">", "</ul>");
+        assert!(
+            reasons.contains(
+                "At your negotiated price: your discount applies to this billing model, as AWS \
+                 Data Exports user guide, &quot;Discount columns&quot; and &quot;Reservation \
+                 columns&quot; states."
+            ),
+            "{reasons}"
+        );
+        assert!(!reasons.contains("docs.aws.amazon.com"), "{reasons}");
+    }
+
     /// Issue 47, point 12: an AWS China pick says it needs a separate AWS
     /// China account run by the local partner and an ICP filing for a
     /// public site, citing the AWS fact's source; point 5: an Azure

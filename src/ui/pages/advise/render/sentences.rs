@@ -352,7 +352,12 @@ impl R<'_> {
             Why::MonthlyFromUpfront { source } => {
                 fill(t(WorkerMsg::AdvWhyMonthlyFromUpfront), &[source])
             }
-            Why::Negotiated { source } => fill(t(WorkerMsg::AdvWhyNegotiated), &[source]),
+            // the documents' titles; their addresses are in the CLI's JSON
+            // and docs/PRICING.md (a phone wrapped the address over lines)
+            Why::Negotiated { source } => fill(
+                t(WorkerMsg::AdvWhyNegotiated),
+                &[source.split(" (").next().unwrap_or(source)],
+            ),
             Why::Incomplete => t(WorkerMsg::AdvWhyIncomplete).into(),
             Why::RdmaUnverified => t(WorkerMsg::AdvWhyRdma).into(),
             Why::SlaNotInCatalog => t(WorkerMsg::AdvWhySla).into(),

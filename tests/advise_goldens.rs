@@ -1117,6 +1117,36 @@ fn g49_spot_is_priced_on_the_offers_published_interruption_rate() {
     assert_ne!(own.decision_cost, published.decision_cost);
 }
 
+/// The plan's odds that a spot job meets its deadline rest on the same
+/// rate as the best's cost: an offer's published 4.1 % a month gives the
+/// odds a scenario stating `si=4.1` gives, above the default 15 %'s on the
+/// same offer without the rate.
+#[test]
+fn g49_a_spot_jobs_odds_use_the_offers_published_rate() {
+    let mut c = full().clone();
+    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
+    for p in &mut o.prices {
+        if matches!(p.kind, PriceKind::Spot { .. }) {
+            p.interruption_band = None;
+            p.interruption_monthly_pct = Some(dec("4.1"));
+        }
+    }
+    let odds = |c: &Catalog, q: &str| {
+        let (l, _) = link::parse(q, c);
+        gpucost::domain::plan::plan(c, &l.scenario)
+            .unwrap()
+            .summary
+            .spot_completion_probability
+            .unwrap()
+    };
+    let q = "v=2&o=aws:us-east-1:p5.48xlarge&m=2&bm=spot&job=1000&dl=1000.2";
+    let published = odds(&c, q);
+    assert_eq!(published, odds(&c, &format!("{q}&si=4.1")));
+    // the same link on the catalog without the rate: the default 15 %
+    let assumed = odds(full(), q);
+    assert!(published > assumed, "{published} {assumed}");
+}
+
 /// "The same GPUs at the same price" folds another region or instance
 /// size into a pick, never an offer that links fewer of its GPUs by NVLink:
 /// NVLink does not span instances, so four 2-GPU boxes are not the same

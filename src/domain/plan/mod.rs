@@ -454,11 +454,7 @@ pub fn plan_kept<'a>(
     let crossings = crossings(&options)?;
     let best = best_of(&q, &ids, requested);
     let mut summary = Summary {
-        spot_completion_probability: q
-            .spot
-            .as_ref()
-            .and_then(|sp| sp.job.as_ref())
-            .map(|j| j.completion_probability),
+        spot_completion_probability: spot_odds(&q, &s, best.as_ref()),
         ..Summary::default()
     };
     if let Some(b) = &best {
@@ -667,6 +663,32 @@ fn crossings(options: &[PlanOption]) -> Result<Vec<Crossing>, EngineError> {
 
 /// The cheapest requested result of a quote over `ids`, in their order
 /// (by its basis, `compare_basis`; the first of equals).
+/// The odds a spot job meets its deadline: at the best's own interruption
+/// rate when the best runs on spot with one (a published rate or a Spot
+/// Advisor band), else at the scenario's.
+fn spot_odds(q: &Quote, s: &Scenario, best: Option<&Best>) -> Option<f64> {
+    use crate::domain::scenario::{InterruptionRate, SpotSettings};
+    use crate::domain::spot;
+    let own = best.and_then(|b| {
+        let o = q.offers.iter().find(|o| o.offer == b.offer)?;
+        let m = o.models.iter().find(|m| m.model == b.model)?;
+        m.notices.iter().find_map(|n| n.own_spot_rate())
+    });
+    let outcome = match own {
+        Some((pct, _)) => {
+            let settings = SpotSettings {
+                interruption: InterruptionRate::MonthlyPct(pct),
+                ..s.spot.clone()
+            };
+            spot::params(&settings).map(|p| spot::outcome(&p, &settings, s.hours_per_month))
+        }
+        None => q.spot.clone(),
+    };
+    outcome
+        .and_then(|sp| sp.job)
+        .map(|j| j.completion_probability)
+}
+
 fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Best> {
     let mut best: Option<(usize, usize, Basis)> = None;
     let order = |o: usize| ids.iter().position(|id| *id == q.offers[o].offer);

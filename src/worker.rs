@@ -50,10 +50,11 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
         1 => c,
         n => gpucost::domain::synthetic::scaled(&c, n),
     };
-    // the file as read (before any scaling): the price history joins it
-    let base: Rc<Option<Catalog>> = Rc::new(Catalog::from_bytes(catalog).ok());
-    let catalog: Option<&'static Catalog> =
-        (*base).clone().map(|c| &*Box::leak(Box::new(scale(c))));
+    let read = Catalog::from_bytes(catalog).ok();
+    // the price history joins the file as read, before any scaling: kept
+    // apart only when the catalog is scaled (the test-only switch)
+    let base: Option<Catalog> = if synthetic > 1 { read.clone() } else { None };
+    let catalog: Option<&'static Catalog> = read.map(|c| &*Box::leak(Box::new(scale(c))));
     let post = {
         let scope = scope.clone();
         move |id: &JsValue, reply: Reply| {
@@ -174,14 +175,15 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
             let whole = got.and_then(|bytes| {
                 let h = gpucost::domain::wire::decode_history(&bytes)
                     .map_err(|e| format!("history.bin: {}", e.0))?;
-                let c = (*base).as_ref().ok_or("no catalog")?;
+                let c = base.as_ref().or(catalog).ok_or("no catalog")?;
                 let c = c.with_history(h).map_err(|e| e.0)?;
                 Ok(&*Box::leak(Box::new(scale(c))))
             });
             if let Some(s) = server.borrow_mut().as_mut() {
                 s.history_arrived(whole);
             }
-            for (id, req) in waiting.borrow_mut().take().unwrap_or_default() {
+            let waited = waiting.borrow_mut().take().unwrap_or_default();
+            for (id, req) in waited {
                 handle(id, req);
             }
         }

@@ -1147,6 +1147,42 @@ fn g49_a_spot_jobs_odds_use_the_offers_published_rate() {
     assert!(published > assumed, "{published} {assumed}");
 }
 
+/// The risk score docks spot for the rate its cost rests on: p5 spot with
+/// a published 4.1 % loses 20 + 4.1 = 24.1 points, not the default
+/// assumption's 20 + 15 = 35; its reason names the published basis.
+#[test]
+fn g49_the_risk_score_of_spot_uses_the_offers_published_rate() {
+    let mut c = full().clone();
+    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
+    for p in &mut o.prices {
+        if matches!(p.kind, PriceKind::Spot { .. }) {
+            p.interruption_band = None;
+            p.interruption_monthly_pct = Some(dec("4.1"));
+        }
+    }
+    let q = "v=2&screen=advise&p=aws&r=aws:us-east-1&gpu=h100-sxm&gpus=8&m=1&risk=yes";
+    let spot_pick = |c: &Catalog| {
+        let (_, a) = run(c, q);
+        a.ranked
+            .into_iter()
+            .find(|p| p.strategy.offer.as_str() == P5 && p.strategy.model == BillingModel::Spot)
+            .expect("p5 spot is ranked")
+    };
+    let (published, assumed) = (spot_pick(&c), spot_pick(full()));
+    assert_eq!(
+        published.scores.risk - assumed.scores.risk,
+        dec("10.9"),
+        "{:?} {:?}",
+        published.scores,
+        assumed.scores
+    );
+    assert!(published.reasons.iter().any(|w| matches!(
+        w,
+        Why::SpotExposure { monthly_pct, basis: gpucost::domain::advise::SpotRateBasis::Published, .. }
+            if *monthly_pct == dec("4.1")
+    )));
+}
+
 /// "The same GPUs at the same price" folds another region or instance
 /// size into a pick, never an offer that links fewer of its GPUs by NVLink:
 /// NVLink does not span instances, so four 2-GPU boxes are not the same

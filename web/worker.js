@@ -16,13 +16,19 @@ const data = fetch('./catalog-full.bin').then((r) => {
 });
 // The price history (history.bin), fetched once, when a request first
 // needs it (the side-by-side history row, a plan's prices then): never
-// before. The module calls it and waits on the promise.
+// before. The module calls it and waits on the promise; the requests that
+// need it wait with it, so it gives up after 20 s (the screens then say
+// the history could not be had, and answer the rest).
 let history;
 self.gpucostHistory = () =>
-  (history ??= fetch('./history.bin').then((r) => {
-    if (!r.ok) throw new Error(`history.bin: HTTP ${r.status}`);
-    return r.arrayBuffer();
-  }));
+  (history ??= fetch('./history.bin', { signal: AbortSignal.timeout(20_000) })
+    .then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.arrayBuffer();
+    })
+    .catch((e) => {
+      throw new Error(`history.bin: ${e.message}`);
+    }));
 Promise.all([wasm_bindgen({ module_or_path: './gpucost-worker_bg.wasm' }), data]).then(
   ([, buf]) => {
     const n = Number(new URLSearchParams(self.location.search).get('synthetic'));

@@ -201,7 +201,10 @@ fn scores_in<N: Num>(
     };
     let eco = N::of(f.eco);
     let mut risk = N::HUNDRED;
-    if let Some((monthly, _)) = ctx.spot {
+    if let Some((scenario_monthly, _)) = ctx.spot {
+        // the rate the strategy's cost rests on: the offer's own (published
+        // or its Spot Advisor band) where it has one, else the scenario's
+        let monthly = s.own_spot_rate.map_or(scenario_monthly, |(p, _)| p);
         let exposure = (N::int(20) + N::of(monthly)).lo(N::int(60));
         match s.model {
             BillingModel::Spot => risk = risk - exposure,

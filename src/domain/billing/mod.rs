@@ -541,7 +541,6 @@ impl Negotiated {
         })
     }
 
-    /// Does the discount change the price of this billing model?
     /// Does the discount apply to this commitment model's rate?
     pub fn commitment_model(&self, m: BillingModel) -> bool {
         contract::contract(m).is_some_and(|c| self.commitment(c.slot).is_some())

@@ -661,8 +661,6 @@ fn crossings(options: &[PlanOption]) -> Result<Vec<Crossing>, EngineError> {
     Ok(out)
 }
 
-/// The cheapest requested result of a quote over `ids`, in their order
-/// (by its basis, `compare_basis`; the first of equals).
 /// The odds a spot job meets its deadline: at the best's own interruption
 /// rate when the best runs on spot with one (a published rate or a Spot
 /// Advisor band), else at the scenario's.
@@ -689,6 +687,8 @@ fn spot_odds(q: &Quote, s: &Scenario, best: Option<&Best>) -> Option<f64> {
         .map(|j| j.completion_probability)
 }
 
+/// The cheapest requested result of a quote over `ids`, in their order
+/// (by its basis, `compare_basis`; the first of equals).
 fn best_of(q: &Quote, ids: &[OfferId], requested: &[BillingModel]) -> Option<Best> {
     let mut best: Option<(usize, usize, Basis)> = None;
     let order = |o: usize| ids.iter().position(|id| *id == q.offers[o].offer);

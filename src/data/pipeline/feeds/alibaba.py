@@ -29,16 +29,17 @@ codes, NOT_SOLD), one type's spot history (type × spot). A DescribeInstanceType
 the feed's specs of those types (a note; the catalog's own specs stand). A DescribeSpotAdvice batch failing
 costs only the interruption rate of its types: their spot rows are still published, without the rate, and
 each such row names a failure of its unit (type × spot; expected=True for the documented "not offered
-there" codes, ADVICE_UNSUPPORTED); a rate never outlives the run that read it (it is not carried over).
+there" codes, ADVICE_UNSUPPORTED); a rate is never attached to a price it was not read with (a spot row
+carried over from an earlier run keeps the rate it was published with).
 
 Interruption rate: DescribeSpotAdvice's InterruptionRate is "the average release rate of spot instances in
 the previous 30 days" (unit %), per zone, with its range InterruptRateDesc (one of ADVICE_DESC). Read as the
 monthly share of spot instances interrupted, the spot row carries the HIGHEST of the region's zones as
 "interruption_monthly_pct" (the row spans the zones and the user's zone is unknown), its note naming every
 zone. A value that is not a number, outside 0–99.99 %, or outside its own range label (0.03 sent for 3 %)
-is one schema problem (the refresh's schema gate; accepted, the spot price goes out without a rate) and
-gives that type no rate; a type the answer does not state is priced on the engine's default assumption (a
-note).
+gives that type no rate and is noted in the report (not a flag: the value is dropped, so nothing wrong can
+be published, and one value does not hold up the refresh); a type the answer does not state is priced on
+the engine's default assumption (a note).
 
 Replay runs the same SDK path as live (feeds/wire.py): the SDK builds and signs the request with
 placeholder credentials, only its HTTP send is answered from the recording (the raw RPC JSON body), and
@@ -346,7 +347,7 @@ def _advice_why(res: dict) -> str | None:
         return f"InterruptionRate {raw!r} is not a number"
     if not 0 <= rate <= ADVICE_MAX:
         return f"InterruptionRate {raw} lies outside 0–{ADVICE_MAX} %"
-    if desc not in ADVICE_DESC:
+    if not isinstance(desc, str) or desc not in ADVICE_DESC:
         return f"InterruptRateDesc {desc!r} is not one of {', '.join(ADVICE_DESC)}"
     lo, hi = ADVICE_DESC[desc]
     if not lo <= rate <= hi:
@@ -376,7 +377,7 @@ def parse_spot_advice(bodies, asked, region=None):
         for z in zones:
             if not isinstance(z, dict):
                 continue
-            zone = z.get("ZoneId") or "zone not stated"
+            zone = str(z.get("ZoneId") or "zone not stated")
             for res in ((z.get("AvailableSpotResources") or {}).get("AvailableSpotResource") or []):
                 if not isinstance(res, dict):
                     continue
@@ -496,7 +497,10 @@ def run_sdk(tr, ctx) -> FeedOutput:
         wires = []
         advice, advice_failed, probs = spot_advice(tr, region, types, env, errors, wires)
         out.written |= any(w.origin == "written" for w in wires)
-        out.problems += probs
+        # a rate that does not read is noted, not flagged: it is dropped, so
+        # no wrong figure can be published, and one value must not hold up
+        # every provider's refresh (a flag refuses the run until accepted)
+        out.notes += [f"alibaba {region}: {p['detail']} [{p['row']}]" for p in probs]
         unstated = []
         sid = f"ali-sdk-{region}"
         for it in types:

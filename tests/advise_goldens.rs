@@ -1070,6 +1070,22 @@ fn g47_spot_is_priced_on_the_offers_own_spot_advisor_band() {
         .all(|n| !matches!(n, gpucost::domain::tco::ModelNotice::SpotAdvisorBand { .. })));
 }
 
+/// The whole catalog with p5.48xlarge's spot price (29.4109 $/h) carrying
+/// a published monthly interruption rate, as the refresh stores
+/// Alibaba's `DescribeSpotAdvice`.
+fn p5_spot_published(pct: &str) -> Catalog {
+    let mut c = full().clone();
+    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
+    for p in &mut o.prices {
+        if matches!(p.kind, PriceKind::Spot { .. }) {
+            assert_eq!(p.kind.figure(), dec("29.4109"));
+            p.interruption_band = None;
+            p.interruption_monthly_pct = Some(dec(pct));
+        }
+    }
+    c
+}
+
 /// Where the provider publishes an interruption rate for the offer itself
 /// (Alibaba's `DescribeSpotAdvice`, read by the refresh as
 /// `interruption_monthly_pct`), spot is priced on it instead of the
@@ -1081,15 +1097,7 @@ fn g47_spot_is_priced_on_the_offers_own_spot_advisor_band() {
 /// "as the provider publishes", and a scenario's own rate (`si=10`) wins.
 #[test]
 fn g49_spot_is_priced_on_the_offers_published_interruption_rate() {
-    let mut c = full().clone();
-    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
-    for p in &mut o.prices {
-        if matches!(p.kind, PriceKind::Spot { .. }) {
-            assert_eq!(p.kind.figure(), dec("29.4109"));
-            p.interruption_band = None;
-            p.interruption_monthly_pct = Some(dec("4.1"));
-        }
-    }
+    let c = p5_spot_published("4.1");
     let errs = gpucost::domain::validate::validate(&c);
     assert!(errs.is_empty(), "{errs:#?}");
     let priced = |q: &str| {
@@ -1123,14 +1131,7 @@ fn g49_spot_is_priced_on_the_offers_published_interruption_rate() {
 /// same offer without the rate.
 #[test]
 fn g49_a_spot_jobs_odds_use_the_offers_published_rate() {
-    let mut c = full().clone();
-    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
-    for p in &mut o.prices {
-        if matches!(p.kind, PriceKind::Spot { .. }) {
-            p.interruption_band = None;
-            p.interruption_monthly_pct = Some(dec("4.1"));
-        }
-    }
+    let c = p5_spot_published("4.1");
     let odds = |c: &Catalog, q: &str| {
         let (l, _) = link::parse(q, c);
         gpucost::domain::plan::plan(c, &l.scenario)
@@ -1152,14 +1153,7 @@ fn g49_a_spot_jobs_odds_use_the_offers_published_rate() {
 /// assumption's 20 + 15 = 35; its reason names the published basis.
 #[test]
 fn g49_the_risk_score_of_spot_uses_the_offers_published_rate() {
-    let mut c = full().clone();
-    let o = c.offers.iter_mut().find(|o| o.id.as_str() == P5).unwrap();
-    for p in &mut o.prices {
-        if matches!(p.kind, PriceKind::Spot { .. }) {
-            p.interruption_band = None;
-            p.interruption_monthly_pct = Some(dec("4.1"));
-        }
-    }
+    let c = p5_spot_published("4.1");
     let q = "v=2&screen=advise&p=aws&r=aws:us-east-1&gpu=h100-sxm&gpus=8&m=1&risk=yes";
     let spot_pick = |c: &Catalog| {
         let (_, a) = run(c, q);

@@ -27,11 +27,6 @@ pub(super) fn spot_terms(sc: &Scenario) -> Option<(Decimal, Decimal)> {
     Some((monthly, overhead))
 }
 
-/// Does the scenario keep the default interruption assumption?
-pub(super) fn spot_assumed(sc: &Scenario) -> bool {
-    sc.spot.interruption == crate::domain::scenario::SpotSettings::default().interruption
-}
-
 /// The strategy a settled model of `offer` is; `missing`: the charge
 /// kinds the offer lacks (every priced model of an offer shares them).
 pub(super) fn strategy_of(

@@ -914,7 +914,7 @@ mod tests {
     use super::*;
     use crate::domain::advise::inputs::{Need, Residency, SpotTolerance};
     use crate::domain::advise::pool::build_pool;
-    use crate::domain::advise::pricer::{spot_assumed, spot_terms};
+    use crate::domain::advise::pricer::spot_terms;
     use crate::domain::embedded::test_catalog;
     use crate::domain::scenario::Scenario;
 
@@ -937,7 +937,7 @@ mod tests {
             inputs: &a,
             weights: Weights::default(),
             spot: spot_terms(&sc),
-            spot_assumed: spot_assumed(&sc),
+            spot_assumed: sc.spot.keeps_default_rate(),
             mix_share: sc.mix_spot_share_pct,
         };
         for allow in [0, u16::MAX, Exclusion::Budget.bit()] {
@@ -1068,7 +1068,7 @@ mod tests {
                     inputs: a,
                     weights,
                     spot: spot_terms(sc),
-                    spot_assumed: spot_assumed(sc),
+                    spot_assumed: sc.spot.keeps_default_rate(),
                     mix_share: sc.mix_spot_share_pct,
                 };
                 for allow in (0..16).map(|b| 1u16 << b).chain([0, u16::MAX]) {

@@ -6,7 +6,7 @@
 use super::explain::{self, active, budget_excess, exclusions, profile_check, relaxations};
 use super::kept::{pool_kept, KeptPool};
 use super::pool;
-use super::pricer::{spot_assumed, spot_terms};
+use super::pricer::spot_terms;
 use super::rank::{picks_of, rank, top_picks, Ctx, Whole};
 use super::*;
 use crate::domain::catalog::{Catalog, OfferId};
@@ -54,7 +54,7 @@ impl<'a> AdviceWork<'a> {
             inputs: &self.inputs,
             weights: self.weights,
             spot: spot_terms(&self.scenario),
-            spot_assumed: spot_assumed(&self.scenario),
+            spot_assumed: self.scenario.spot.keeps_default_rate(),
             mix_share: self.scenario.mix_spot_share_pct,
         }
     }
@@ -223,7 +223,7 @@ pub(super) fn advise_from_pool<'a>(
         notes.push(Note::Spot {
             monthly_pct,
             overhead_pct,
-            assumed: spot_assumed(sc),
+            assumed: sc.spot.keeps_default_rate(),
         });
         notes.push(Note::Burst {
             share_pct: sc.mix_spot_share_pct,

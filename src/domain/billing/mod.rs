@@ -193,6 +193,14 @@ pub enum ModelNotice {
     },
 }
 
+impl Few<ModelNotice, 4> {
+    /// The offer's own monthly interruption share a result's spot figure
+    /// rests on, if any ([`ModelNotice::own_spot_rate`]).
+    pub fn own_spot_rate(&self) -> Option<(Decimal, bool)> {
+        self.iter().find_map(ModelNotice::own_spot_rate)
+    }
+}
+
 impl ModelNotice {
     /// The monthly interruption share an offer's own spot data set (a
     /// band at its upper edge, or a published rate), with whether it was
@@ -357,8 +365,7 @@ impl<'a> Scene<'a> {
             credit,
             student,
             spot,
-            default_interruption: scenario.spot.interruption
-                == crate::domain::scenario::SpotSettings::default().interruption,
+            default_interruption: scenario.spot.keeps_default_rate(),
             assumed,
             negotiated,
             billed: Cell::new(None),

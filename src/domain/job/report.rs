@@ -314,7 +314,7 @@ fn job_offer(
             missing: m.missing_kinds(),
             cash_timing_known: m.cash_timing_known,
             negotiated: m.negotiated,
-            own_spot_rate: m.notices.iter().find_map(|n| n.own_spot_rate()),
+            own_spot_rate: m.notices.own_spot_rate(),
             age: m.age,
             unavailable: m.unavailable,
         });

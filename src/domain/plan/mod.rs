@@ -263,9 +263,10 @@ pub struct Plan {
     pub summary: Summary,
 }
 
-/// Each option of a plan priced on `date`'s prices beside today's
-/// ([`crate::domain::tco::then`]): a link shared with an older dataset. The
-/// same scenario, quoting the plan's offers and models only; None when the
+/// Each option of a plan priced on `date`'s prices beside its decision
+/// cost today ([`crate::domain::tco::then`]): a link shared with an older
+/// dataset. The same scenario, quoting the plan's offers and models only,
+/// on the past prices only (today's are the plan's own); None when the
 /// date cannot be read.
 pub fn then_and_now(
     catalog: &Catalog,
@@ -282,15 +283,11 @@ pub fn then_and_now(
             q.billing_models.push(o.model);
         }
     }
-    let Some(mut t) = crate::domain::tco::then::then_vs_now(catalog, &q, date)? else {
-        return Ok(None);
-    };
-    t.rows.retain(|r| {
-        plan.options
-            .iter()
-            .any(|o| o.offer == r.offer && o.model == r.model)
-    });
-    Ok(Some(t))
+    let today = plan
+        .options
+        .iter()
+        .map(|o| (&o.offer, o.model, Some(o.decision_cost)));
+    crate::domain::tco::then::then_beside(catalog, &q, date, today)
 }
 
 /// The scenario the plan engine gets: the shared one, with the offers
@@ -670,7 +667,7 @@ fn spot_odds(q: &Quote, s: &Scenario, best: Option<&Best>) -> Option<f64> {
     let own = best.and_then(|b| {
         let o = q.offers.iter().find(|o| o.offer == b.offer)?;
         let m = o.models.iter().find(|m| m.model == b.model)?;
-        m.notices.iter().find_map(|n| n.own_spot_rate())
+        m.notices.own_spot_rate()
     });
     let outcome = match own {
         Some((pct, _)) => {

@@ -239,6 +239,15 @@ pub struct SpotSettings {
 /// 10–15 % band).
 pub const DEFAULT_INTERRUPTION_MONTHLY_PCT: u32 = 15;
 
+impl SpotSettings {
+    /// Does it keep the default interruption assumption? (Then an offer's
+    /// own Spot Advisor band or published rate is used where it has one.)
+    pub fn keeps_default_rate(&self) -> bool {
+        self.interruption
+            == InterruptionRate::MonthlyPct(Decimal::from(DEFAULT_INTERRUPTION_MONTHLY_PCT))
+    }
+}
+
 impl Default for SpotSettings {
     fn default() -> Self {
         SpotSettings {

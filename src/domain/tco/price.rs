@@ -162,7 +162,7 @@ impl Settlement<'_> {
     /// The offer's own monthly interruption share the figure rests on
     /// ([`ModelNotice::own_spot_rate`](crate::domain::billing::ModelNotice::own_spot_rate)).
     pub(crate) fn own_spot_rate(&self) -> Option<(Decimal, bool)> {
-        self.shape.notices.iter().find_map(|n| n.own_spot_rate())
+        self.shape.notices.own_spot_rate()
     }
     /// The user's negotiated discount went into this figure (each billing
     /// family says where it charges a discounted rate: `Shape::negotiated`).

@@ -99,31 +99,51 @@ fn change(a: Decimal, b: Decimal) -> Result<Decimal, EngineError> {
 /// Every offer and billing model the scenario quotes, then and now; None
 /// when `date` cannot be read as a date.
 pub fn then_vs_now(c: &Catalog, s: &Scenario, date: &str) -> Result<Option<ThenNow>, EngineError> {
+    if as_of_days(date).is_none() {
+        return Ok(None);
+    }
+    let now = quote(c, s)?;
+    let today = now.offers.iter().flat_map(|o| {
+        o.models
+            .iter()
+            .map(|m| (&o.offer, m.model, m.decision_cost.map(|d| d.amount())))
+    });
+    then_beside(c, s, date, today)
+}
+
+/// Each of `today`'s results (offer, billing model, today's decision cost,
+/// in that order) beside its decision cost on `date`'s prices: the
+/// scenario quoted once more, on [`catalog_at`] (a plan passes the costs it
+/// already has). None when `date` cannot be read as a date.
+pub fn then_beside<'a>(
+    c: &Catalog,
+    s: &Scenario,
+    date: &str,
+    today: impl IntoIterator<Item = (&'a OfferId, BillingModel, Option<Decimal>)>,
+) -> Result<Option<ThenNow>, EngineError> {
     let Some(then_cat) = catalog_at(c, date) else {
         return Ok(None);
     };
-    let now = quote(c, s)?;
     let then = quote(&then_cat, s)?;
     let mut rows = Vec::new();
-    for o in &now.offers {
-        let old = then.offers.iter().find(|t| t.offer == o.offer);
-        for m in &o.models {
-            let now_cost = m.decision_cost.map(|d| d.amount());
-            let then_cost = old
-                .and_then(|t| t.models.iter().find(|x| x.model == m.model))
-                .and_then(|x| x.decision_cost.map(|d| d.amount()));
-            let change_pct = match (then_cost, now_cost) {
-                (Some(a), Some(b)) if !a.is_zero() => Some(change(a, b)?),
-                _ => None,
-            };
-            rows.push(ThenNowRow {
-                offer: o.offer.clone(),
-                model: m.model,
-                then: then_cost,
-                now: now_cost,
-                change_pct,
-            });
-        }
+    for (offer, model, now_cost) in today {
+        let then_cost = then
+            .offers
+            .iter()
+            .find(|t| t.offer == *offer)
+            .and_then(|t| t.models.iter().find(|x| x.model == model))
+            .and_then(|x| x.decision_cost.map(|d| d.amount()));
+        let change_pct = match (then_cost, now_cost) {
+            (Some(a), Some(b)) if !a.is_zero() => Some(change(a, b)?),
+            _ => None,
+        };
+        rows.push(ThenNowRow {
+            offer: offer.clone(),
+            model,
+            then: then_cost,
+            now: now_cost,
+            change_pct,
+        });
     }
     Ok(Some(ThenNow {
         then_date: date.to_string(),

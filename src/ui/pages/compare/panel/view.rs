@@ -82,7 +82,7 @@ fn spot_rate_of(mq: &ModelQuote, assumed: Option<Decimal>, loc: Locale) -> Optio
     if !matches!(mq.model, Spot | Mix) || mq.decision_cost.is_none() {
         return None;
     }
-    let (msg, pct) = match mq.notices.iter().find_map(|n| n.own_spot_rate()) {
+    let (msg, pct) = match mq.notices.own_spot_rate() {
         Some((p, true)) => (WorkerMsg::SpotRatePublished, p),
         Some((p, false)) => (WorkerMsg::SpotRateBand, p),
         None => (WorkerMsg::SpotRateAssumed, assumed?),
@@ -368,9 +368,7 @@ fn panel_view(
         .spot
         .as_ref()
         .and_then(|s| s.interruption_monthly_pct)
-        .filter(|_| {
-            sp.interruption == crate::domain::scenario::SpotSettings::default().interruption
-        });
+        .filter(|_| sp.keeps_default_rate());
     let spot_basis = fill(
         WorkerMsg::CompareSpotBasis.text(loc),
         &[

@@ -261,6 +261,7 @@ fn rule_prices_positive() {
                 split_unknown: false,
                 interruption_band: None,
                 interruption_monthly_pct: None,
+                steps: Default::default(),
                 note: None,
             })
         },

@@ -81,6 +81,14 @@ pub enum ValidationError {
         context: String,
         why: &'static str,
     },
+    /// Stepped on-demand prices that cannot be billed as published: on a
+    /// price that is not on-demand or has a range, not two or three steps,
+    /// not starting at hour 0, hours not ascending, a step above the one
+    /// before it, or a step that leaves the instance nothing to pay.
+    StepsInvalid {
+        context: String,
+        why: &'static str,
+    },
     /// A Chinese text that no longer translates its English (the leading
     /// date differs, "undated" is not 无日期) or that has no English.
     Untranslated {
@@ -206,6 +214,7 @@ impl fmt::Display for ValidationError {
             SpotRateInvalid { context, why } => {
                 write!(f, "{context}: interruption_monthly_pct {why}")
             }
+            StepsInvalid { context, why } => write!(f, "{context}: steps {why}"),
             EmptyAsOf { context } => write!(f, "{context}: empty as_of"),
             Untranslated { context, field } => write!(
                 f,
@@ -310,6 +319,35 @@ fn headline(kind: &PriceKind) -> Decimal {
         | PriceKind::SavingsPlan { hourly, .. }
         | PriceKind::CapacityBlock { hourly } => *hourly,
         PriceKind::Subscription { monthly } => *monthly,
+    }
+}
+
+/// Why a price's steps cannot be billed as published (see
+/// [`Price::steps`]), if they cannot.
+fn steps_problem(p: &Price) -> Option<&'static str> {
+    let (Some(first), Some(last)) = (p.steps.first(), p.steps.last()) else {
+        return None;
+    };
+    let PriceKind::OnDemand { hourly } = p.kind else {
+        return Some("on a price that is not on-demand");
+    };
+    let pairs = || p.steps.windows(2).map(|w| (&w[0], &w[1]));
+    if p.range_min.is_some() {
+        Some("together with a range_min")
+    } else if !(2..=crate::domain::billing::steps::MAX_STEPS).contains(&p.steps.len()) {
+        Some("not two or three steps")
+    } else if first.from_hours != 0 {
+        Some("not starting at hour 0")
+    } else if pairs().any(|(a, b)| b.from_hours <= a.from_hours) {
+        Some("whose hours do not ascend")
+    } else if pairs().any(|(a, b)| b.hourly > a.hourly) {
+        Some("with a step above the one before it")
+    } else if first.hourly < hourly {
+        Some("whose first step is below the price (it includes the instance)")
+    } else if hourly - (first.hourly - last.hourly) <= Decimal::ZERO {
+        Some("leaving the instance nothing to pay in the last step")
+    } else {
+        None
     }
 }
 
@@ -458,6 +496,12 @@ fn check_price(
                 why,
             });
         }
+    }
+    if let Some(why) = steps_problem(p) {
+        errs.push(ValidationError::StepsInvalid {
+            context: ctx.to_string(),
+            why,
+        });
     }
     if let Some(lo) = p.range_min {
         if lo <= zero || lo > headline(&p.kind) {

@@ -22,7 +22,7 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 10;
+pub const WIRE_VERSION: u32 = 11;
 
 /// Which data file a catalog is written as: the app's leaves out what only
 /// the worker reads (provider facts and SLAs, usage rates, promotions,
@@ -194,6 +194,19 @@ impl Wire for std::sync::Arc<str> {
     }
     fn get(r: &mut Reader) -> Result<Self, WireError> {
         String::get(r).map(std::sync::Arc::from)
+    }
+}
+
+/// A shared list: written like a `Vec`.
+impl<T: Wire> Wire for std::sync::Arc<[T]> {
+    fn put(&self, w: &mut Writer) {
+        put_len(self.len(), w);
+        for v in self.iter() {
+            v.put(w);
+        }
+    }
+    fn get(r: &mut Reader) -> Result<Self, WireError> {
+        Vec::<T>::get(r).map(std::sync::Arc::from)
     }
 }
 
@@ -516,8 +529,9 @@ wire_struct!(Price {
     spot_exceeds_on_demand_sourced,
     split_unknown,
     interruption_band;
-    full: note, interruption_monthly_pct,
+    full: note, interruption_monthly_pct, steps,
 });
+wire_struct!(Step { from_hours, hourly });
 /// An offer as its fields in order, except the id: almost always
 /// `provider:region:instance_type`, so it is written only when it is not
 /// (a leading `Option`), and rebuilt from those three when reading.

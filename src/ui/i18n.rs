@@ -445,6 +445,9 @@ messages! {
     MonthlyFromUpfrontTag => "upfront paid monthly (derived)", "预付改按月付（推算）";
     HistoryUnavailable => "The price history could not be loaded ({0}); reload the page to try again.", "无法加载价格历史（{0}）；请重新加载页面再试。";
     CompareHistory => "List price history per hour (on-demand, spot midpoint)", "每小时标价历史（按需、竞价中间值）";
+    CompareSteps => "On-demand steps, per hour of each instance's use (billed)", "按量计费阶梯价，按每台实例累计使用小时（已计入）";
+    StepSpan => "{0}–{1} h: {2}", "{0}–{1} 小时：{2}";
+    StepFrom => "from {0} h: {1}", "{0} 小时起：{1}";
     HistoryOd => "on-demand", "按需";
     HistorySpot => "spot", "竞价";
     HistoryOne => "one dated price per model: no change kept", "每种计费方式仅一个日期的价格：无变化记录";

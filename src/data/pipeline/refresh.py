@@ -198,6 +198,48 @@ def bad_rate(p: dict) -> str | None:
     return None
 
 
+STEPS_MAX = 3  # the engine's bound (billing/steps.rs MAX_STEPS)
+
+
+def bad_steps(p: dict) -> str | None:
+    """Why a price's on-demand steps cannot be billed as published (None = fine, or no steps), the engine's
+    rules (validate.rs steps_problem): two or three steps on an on-demand price without a range, from hour 0,
+    hours ascending, prices decimal strings not rising, the first (the configuration's total) at least the
+    price, and the last leaving the instance something to pay: hourly − (first − last) > 0."""
+    if "steps" not in p:
+        return None
+    st = p["steps"]
+    if p.get("model") != "on_demand":
+        return f"steps on a {p.get('model')} price"
+    if "range_min" in p:
+        return "steps together with a range_min"
+    if not isinstance(st, list) or not 2 <= len(st) <= STEPS_MAX:
+        return f"steps: not two or three steps ({st!r})"
+    hours, vals = [], []
+    for s in st:
+        h, v = (s.get("from_hours"), s.get("hourly")) if isinstance(s, dict) else (None, None)
+        try:
+            d = Decimal(v) if isinstance(v, str) else None
+        except (InvalidOperation, ValueError):
+            d = None
+        if type(h) is not int or d is None or not d.is_finite() or d <= 0:
+            return f"steps: {s!r} is not an hour and a positive decimal string"
+        hours.append(h)
+        vals.append(d)
+    if hours[0] != 0:
+        return f"steps: the first starts at hour {hours[0]}, not 0"
+    if any(b <= a for a, b in zip(hours, hours[1:])):
+        return f"steps: hours {hours} do not ascend"
+    if any(b > a for a, b in zip(vals, vals[1:])):
+        return "steps: a step above the one before it"
+    hourly = Decimal(str(p["hourly"]))  # bad_value read it
+    if vals[0] < hourly:
+        return f"steps: the first ({vals[0]}) is below the price {hourly} (it includes the instance)"
+    if hourly - (vals[0] - vals[-1]) <= 0:
+        return "steps: the last leaves the instance nothing to pay"
+    return None
+
+
 def carried(out: FeedOutput, prior: dict | None, rows: list) -> list:
     """The last accepted rows in the scope of a failed request that this run did not renew: kept as they
     were, with their own dates."""
@@ -231,6 +273,12 @@ def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dic
         if why:
             flags.append(("schema", rid, why))
             continue
+        why = bad_steps(p)
+        if why:
+            # the price stands: billed at its one (first) price, at most what is paid
+            out.notes.append(f"{rid}: {why}: the steps are dropped, the price is billed at every hour")
+            r = dict(r, price={k: v for k, v in p.items() if k != "steps"})
+            p = r["price"]
         reg = regions.get((r["provider"], r["region"]))
         if reg is not None:
             want = "CNY" if reg[2] == "mainland_china" else "USD"

@@ -193,6 +193,45 @@ class SpotRate(unittest.TestCase):
         self.assertIsNone(refresh.bad_rate(spot("x", interruption_monthly_pct="4.1")["price"]))
         self.assertIsNone(refresh.bad_rate(spot("x")["price"]))
 
+    def test_steps_that_cannot_be_billed_are_dropped_and_the_price_kept(self):
+        """A Tencent on-demand row's steps follow the engine's rules (validate.rs); steps that break them are
+        dropped with a note, and the price, billed at every hour at its first step, is kept."""
+        def od(region, hourly="11.98", **kw):
+            return row("tencent", region, "GN10Xp.2XLARGE40", "on_demand", "CNY", "s", "2026-12-01",
+                       hourly=hourly, **kw)
+
+        def st(*pairs):
+            return [{"from_hours": h, "hourly": v} for h, v in pairs]
+        good = st((0, "12.38"), (96, "6.39"), (360, "4.47"))
+        out = FeedOutput("tencent-sdk", "tencent")
+        out.rows = [od("ap-guangzhou", steps=good),
+                    od("ap-shanghai", steps=st((0, "12.38"), (360, "6.39"), (96, "4.47"))),
+                    od("ap-beijing", steps=st((0, "12.38"), (96, "4.47"), (360, "6.39"))),
+                    od("ap-chengdu", steps=st((0, "11"), (96, "6.39"))),
+                    od("ap-nanjing", steps=st((0, "30"), (96, "10"))),
+                    od("ap-chongqing", steps=st((0, "12.38"))),
+                    od("ap-hongkong", steps=st((1, "12.38"), (96, "6.39"))),
+                    od("ap-shenzhen-fsi", steps=st((0, 12.38), (96, "6.39"))),
+                    row("tencent", "ap-tianjin", "GN10Xp.2XLARGE40", "subscription", "CNY", "s", "2026-12-01",
+                        monthly="5750", steps=good)]
+        rows, flags, _ = refresh.check_feed(out, None, {}, Merge.MAP)
+        self.assertEqual([f for f in flags if f[0] != "no-gpu-rows"], [])  # (the test map has no Tencent GPU)
+        self.assertEqual({r["region"]: r["price"].get("steps") for r in rows},
+                         {"ap-guangzhou": good, **{r: None for r in (
+                             "ap-shanghai", "ap-beijing", "ap-chengdu", "ap-nanjing", "ap-chongqing", "ap-hongkong",
+                             "ap-shenzhen-fsi", "ap-tianjin")}})
+        why = {n.split(":")[1]: n for n in out.notes}
+        self.assertIn("hours [0, 360, 96] do not ascend", why["ap-shanghai"])
+        self.assertIn("a step above the one before it", why["ap-beijing"])
+        self.assertIn("below the price 11.98", why["ap-chengdu"])
+        self.assertIn("leaves the instance nothing to pay", why["ap-nanjing"])
+        self.assertIn("not two or three steps", why["ap-chongqing"])
+        self.assertIn("not 0", why["ap-hongkong"])
+        self.assertIn("is not an hour and a positive decimal string", why["ap-shenzhen-fsi"])
+        self.assertIn("steps on a subscription price", why["ap-tianjin"])
+        self.assertTrue(all("the steps are dropped" in n for n in out.notes), out.notes)
+        self.assertIsNone(refresh.bad_steps(od("x")["price"]))
+
     def test_the_rate_reaches_the_catalog_on_the_spot_price_only(self):
         c = Copy()
         self.addCleanup(c.close)

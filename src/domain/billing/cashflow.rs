@@ -18,6 +18,7 @@
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+use super::steps::Ramp;
 use super::Shape;
 use crate::domain::error::EngineError;
 use crate::domain::money::{div, mul, no_overflow, sub};
@@ -52,7 +53,11 @@ pub struct CashFlow {
     term: Option<u32>,
     upfront_c: i64,
     usage_m1_c: i64,
+    /// Month 2's usage, and every later month's without a ramp.
     usage_c: i64,
+    /// A stepped price's usage month by month (months 2 and later; it
+    /// never rises from one month to the next).
+    ramp: Option<Ramp>,
     commit_m1_c: i64,
     commit_c: i64,
     data_c: i64,
@@ -92,7 +97,10 @@ impl CashFlow {
         // Every reported figure is rounded to cents once, here; the month
         // loop then runs in exact integer cents (fast) and converts back for
         // the lines.
-        let usage_c = cents(s.usage)?;
+        let usage_c = match &s.ramp {
+            Some(r) => cents(r.month(2))?,
+            None => cents(s.usage)?,
+        };
         let commit_c = cents(s.commit)?;
         let fmd = promo.first_month_discount_pct;
         let (usage_m1_c, commit_m1_c) = if fmd > Decimal::ZERO {
@@ -104,7 +112,7 @@ impl CashFlow {
             };
             (cents(sub(s.usage, mul(s.usage_fmd, off)?)?)?, commit_m1_c)
         } else {
-            (usage_c, commit_c)
+            (cents(s.usage)?, commit_c)
         };
         Ok(CashFlow {
             months: scenario.months,
@@ -112,6 +120,7 @@ impl CashFlow {
             upfront_c: cents(s.upfront_per_term)?,
             usage_m1_c,
             usage_c,
+            ramp: s.ramp,
             commit_m1_c,
             commit_c,
             data_c,
@@ -223,12 +232,41 @@ impl CashFlow {
         let gross = checked_sum(&[
             upfront,
             self.usage_m1_c,
-            times(self.usage_c, n - 1)?,
+            self.usage_after_month1(n)?,
             self.commit_m1_c,
             times(self.commit_c, n - 1)?,
             times(self.data_c, n)?,
         ])?;
         Ok((gross, upfront))
+    }
+
+    /// Usage of months 2..=n in cents: with a ramp, the months still
+    /// stepping one by one, then the last step's month times the rest.
+    fn usage_after_month1(&self, n: u32) -> Result<i64, EngineError> {
+        let later = n.saturating_sub(1);
+        let Some(r) = &self.ramp else {
+            return no_overflow(self.usage_c.checked_mul(i64::from(later)));
+        };
+        let stepping = r.months_stepping().min(n);
+        let mut sum: i64 = 0;
+        for k in 2..=stepping {
+            sum = no_overflow(sum.checked_add(self.usage_of(k)))?;
+        }
+        let flat = n - stepping.max(1);
+        let last = self.usage_of(stepping.max(1) + 1);
+        no_overflow(
+            last.checked_mul(i64::from(flat))
+                .and_then(|v| v.checked_add(sum)),
+        )
+    }
+
+    /// Month `m`'s usage in cents (m ≥ 1).
+    fn usage_of(&self, m: u32) -> i64 {
+        match (&self.ramp, m) {
+            (_, 1) => self.usage_m1_c,
+            (_, 2) | (None, _) => self.usage_c,
+            (Some(r), _) => cents(r.month(m)).unwrap_or(self.usage_c),
+        }
     }
 
     /// (paid within the period, upfront paid, credit left) in cents. Every
@@ -257,10 +295,11 @@ impl CashFlow {
                 Some(t) if (m - 1) % t == 0 => self.upfront_c,
                 _ => 0,
             };
-            let (usage, commitment) = if m == 1 {
-                (self.usage_m1_c, self.commit_m1_c)
+            let usage = self.usage_of(m);
+            let commitment = if m == 1 {
+                self.commit_m1_c
             } else {
-                (self.usage_c, self.commit_c)
+                self.commit_c
             };
             let gross = upfront + usage + commitment + self.data_c;
             let payable = if self.credit_pays_upfront {
@@ -414,6 +453,7 @@ mod tests {
                                     upfront_c,
                                     usage_m1_c,
                                     usage_c,
+                                    ramp: None,
                                     commit_m1_c,
                                     commit_c,
                                     data_c,

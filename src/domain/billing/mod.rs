@@ -50,6 +50,7 @@ pub mod data;
 pub mod on_demand;
 pub mod rules;
 pub mod spot;
+pub mod steps;
 
 use std::cell::Cell;
 use std::sync::Arc;
@@ -191,6 +192,9 @@ pub enum ModelNotice {
     SpotPublishedRate {
         monthly_pct: Decimal,
     },
+    /// Billed at the offer's published steps: the hourly price falls
+    /// after set hours of each instance's use ([`steps`]).
+    SteppedPrice,
 }
 
 impl Few<ModelNotice, 4> {
@@ -659,6 +663,9 @@ pub(crate) struct Shape {
     /// The commitment's upfront/monthly split is not published (a partial
     /// upfront stored as its effective rate): month-by-month cash is unknown.
     pub cash_unknown: bool,
+    /// A stepped price's usage month by month ([`steps`]): `usage` is then
+    /// month 1's.
+    pub ramp: Option<steps::Ramp>,
     pub sources: Few<PriceRef, 2>,
     pub notices: Few<ModelNotice, 4>,
 }
@@ -680,6 +687,7 @@ impl Shape {
             user_price: false,
             negotiated: false,
             cash_unknown: false,
+            ramp: None,
             sources,
             notices,
         }

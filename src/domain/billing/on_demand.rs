@@ -8,9 +8,13 @@
 //!   `stucap` hours a day for the **whole account** (`stucap ×
 //!   hours_per_month / 24` hours a month across every instance); a student
 //!   hourly price is in its own currency (converted once, in the
-//!   `Scene`), and never above the on-demand price.
+//!   `Scene`), and never above the on-demand price (step 1's).
+//! * A **stepped price** (Tencent's) is billed month by month as
+//!   [`steps`](super::steps) says: `usage` is month 1's, the cash flow
+//!   asks the ramp for the others.
 use rust_decimal::Decimal;
 
+use super::steps::Ramp;
 use super::{Book, Few, Granularity, ModelNotice, OnDemandRate, Reason, Scene, Shape, Student};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, sub};
@@ -38,7 +42,22 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
     let mut notices = Few::default();
     sources.push(od.src());
     let billed = scene.billed_hours(&book.billing)?;
-    let (fleet, at_rate) = fleet_charge(scene, book, od, billed, &mut notices)?;
+    let charge = fleet_charge(scene, book, od, billed, &mut notices)?;
+    let nd = book.negotiated.on_demand().filter(|_| !od.user());
+    let ramp = match od.price {
+        Some(p) if billed > Decimal::ZERO && p.steps.len() > 1 => {
+            let fleet = div(charge.at_od_hours, billed)?;
+            Ramp::of(scene, p, nd, billed, fleet, charge.fixed)?
+        }
+        _ => None,
+    };
+    if ramp.is_some() {
+        notices.push(ModelNotice::SteppedPrice);
+    }
+    let fleet = match &ramp {
+        Some(r) => r.month(1),
+        None => add(charge.fixed, mul(charge.at_od_hours, od.hourly)?)?,
+    };
     let effective_hourly = if h > Decimal::ZERO {
         div(div(fleet, book.instances)?, h)?
     } else {
@@ -50,25 +69,39 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
         effective_hourly,
         user_price: od.user(),
         // a negotiated rate goes in where hours are charged at it
-        negotiated: at_rate && !od.user() && book.negotiated.on_demand().is_some(),
+        negotiated: charge.at_rate && !od.user() && book.negotiated.on_demand().is_some(),
+        ramp,
         ..Shape::empty(sources, notices)
     }))
 }
 
+/// A month's on-demand charge of the fleet, in two parts: what the
+/// student promotion prices (a fixed sum) and the hours charged at the
+/// on-demand rate.
+struct FleetCharge {
+    fixed: Decimal,
+    at_od_hours: Decimal,
+    /// Whether any of it is charged at (or from) the on-demand rate: not
+    /// when a student hourly price below it takes every hour.
+    at_rate: bool,
+}
+
 /// On-demand charge of the fleet for a month with the student promotion:
-/// student-priced hours are capped for the whole account. With whether
-/// any of it is charged at (or from) the on-demand rate: not when a
-/// student hourly price below it takes every hour.
+/// student-priced hours are capped for the whole account.
 fn fleet_charge(
     scene: &Scene,
     book: &Book,
     od: &OnDemandRate,
     billed: Decimal,
     notices: &mut Few<ModelNotice, 4>,
-) -> Result<(Decimal, bool), EngineError> {
+) -> Result<FleetCharge, EngineError> {
     let fleet_hours = mul(billed, book.instances)?;
     let Some(stu) = scene.student else {
-        return Ok((mul(fleet_hours, od.hourly)?, true));
+        return Ok(FleetCharge {
+            fixed: Decimal::ZERO,
+            at_od_hours: fleet_hours,
+            at_rate: true,
+        });
     };
     let cap = div(
         mul(
@@ -88,10 +121,11 @@ fn fleet_charge(
     // never above the on-demand price: a promotion cannot raise a total
     let at_rate = matches!(stu, Student::DiscountPct(_)) || sh < fleet_hours || price >= od.hourly;
     let price = price.min(od.hourly);
-    Ok((
-        add(mul(sh, price)?, mul(sub(fleet_hours, sh)?, od.hourly)?)?,
+    Ok(FleetCharge {
+        fixed: mul(sh, price)?,
+        at_od_hours: sub(fleet_hours, sh)?,
         at_rate,
-    ))
+    })
 }
 
 #[cfg(test)]

@@ -21,7 +21,7 @@ pub use dates::{as_of_days, date_of_days, is_stale_at, STALE_AFTER_DAYS};
 pub use ids::{GpuId, OfferId, RegionCode, UsageRateCode};
 #[allow(unused_imports)]
 pub use offers::{
-    preferred, Fabric, GpuLink, Network, Offer, Price, PriceKind, RdmaKind, SpotBand, Upfront,
+    preferred, Fabric, GpuLink, Network, Offer, Price, PriceKind, RdmaKind, SpotBand, Step, Upfront,
 };
 
 /// The bundled catalog file.
@@ -661,6 +661,7 @@ impl Catalog {
             for p in o.prices.iter_mut().chain(o.price_history.iter_mut()) {
                 p.note = None;
                 p.interruption_monthly_pct = None;
+                p.steps = Default::default();
             }
         }
         // quotes with data charges, promotions and jobs are the worker's

@@ -180,8 +180,31 @@ pub struct Price {
     /// band. The worker's data file only: the app prices no spot.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interruption_monthly_pct: Option<Decimal>,
+    /// An on-demand price's published steps (Tencent's 三级阶梯价: the
+    /// hourly price falls after 96 and 360 hours of an instance's use), as
+    /// the provider quotes them: for the whole inquired configuration
+    /// (instance and its default system disk). The engine bills step `i`
+    /// at `hourly − (steps[0] − steps[i])`: the steps cover the instance
+    /// alone, so the disk's share is the same in every step
+    /// (`billing::steps`). Empty: one price at every hour. The worker's
+    /// data file only (shared, like `source`: a clone of the price, as the
+    /// app makes many, copies no list).
+    #[serde(default, skip_serializing_if = "no_steps")]
+    pub steps: std::sync::Arc<[Step]>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
+}
+
+/// One step of a stepped on-demand price: `hourly` from `from_hours` hours
+/// of the instance's use until the next step's.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Step {
+    pub from_hours: u32,
+    pub hourly: Decimal,
+}
+
+fn no_steps(s: &std::sync::Arc<[Step]>) -> bool {
+    s.is_empty()
 }
 
 fn is_false(b: &bool) -> bool {
@@ -369,6 +392,7 @@ mod tests {
             split_unknown: false,
             interruption_band: None,
             interruption_monthly_pct: None,
+            steps: Default::default(),
             note: None,
         }
     }

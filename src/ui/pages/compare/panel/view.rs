@@ -6,11 +6,13 @@ use maud::{html, Markup};
 use rust_decimal::Decimal;
 
 use crate::domain::age::reference_date;
+use crate::domain::billing::steps::instance_steps;
 use crate::domain::catalog::{
     is_stale_at, Catalog, Currency, Network, Offer, ProviderId, SlaScope,
 };
 use crate::domain::compare::{self, model_quote, rate_inputs, Panel};
 use crate::domain::compare_basis::{basis, Candidate};
+use crate::domain::money::convert;
 use crate::domain::scenario::InterruptionRate;
 use crate::domain::tco::{ModelQuote, Quote};
 use crate::ui::components::badges::stale_badge;
@@ -296,6 +298,10 @@ fn panel_view(
         offers.iter().map(|(_, o)| f(o)).collect()
     };
     let gpu = |o: &Offer| catalog.gpu(&o.gpu);
+    let steps: Vec<Option<String>> = offers
+        .iter()
+        .map(|(_, o)| steps_text(o, cur, l.scenario.fx(catalog), loc))
+        .collect();
     let specs = [
         (
             Msg::ColProvider.text(loc),
@@ -435,6 +441,16 @@ fn panel_view(
                             }
                         }
                     }
+                    // the hourly price of a stepped offer by hours of use
+                    // (the costs above bill it)
+                    @if steps.iter().any(Option::is_some) {
+                        tr data-testid="compare-row-steps" {
+                            th scope="row" { (WorkerMsg::CompareSteps.text(loc)) }
+                            @for s in &steps {
+                                td { (s.as_deref().unwrap_or("—")) }
+                            }
+                        }
+                    }
                     // each offer's list prices over time, after the costs (the
                     // totals stay in the first view)
                     tr data-testid="compare-row-history" {
@@ -461,6 +477,26 @@ fn panel_view(
         p.hint data-testid="assumed-rates" hidden[assumed.is_empty()] { (assumed) }
         p.hint data-testid="compare-spot-basis" { (spot_basis) }
     }
+}
+
+/// A stepped on-demand price's steps as the instance pays them, in the
+/// display currency ("0–96 h: $x · 96–360 h: $y · from 360 h: $z"); None
+/// for an offer whose price does not step down.
+fn steps_text(o: &Offer, cur: Currency, fx: Decimal, loc: Locale) -> Option<String> {
+    let price = o.on_demand()?;
+    let steps = instance_steps(price).ok()?;
+    let mut parts = Vec::with_capacity(steps.len());
+    for (i, (from, hourly)) in steps.iter().enumerate() {
+        let v = format::money(convert(*hourly, price.currency, cur, fx).ok()?, cur, loc);
+        parts.push(match steps.get(i + 1) {
+            Some((to, _)) => fill(
+                WorkerMsg::StepSpan.text(loc),
+                &[&from.to_string(), &to.to_string(), &v],
+            ),
+            None => fill(WorkerMsg::StepFrom.text(loc), &[&from.to_string(), &v]),
+        });
+    }
+    (!parts.is_empty()).then(|| parts.join(" · "))
 }
 
 /// The assumed commitment discounts the totals use, as one sentence.
@@ -593,6 +629,48 @@ mod tests {
         assert!(zh.contains("每月 4.1% 被中断（厂商公布）"), "{zh}");
         let own = spot_row(&format!("v=2&m=1&bm=spot&si=10&{sel}"), Locale::En);
         assert!(!own.contains("spot-rate"), "{own}");
+    }
+
+    /// A stepped on-demand price shows its steps as the instance pays
+    /// them, in the display currency (the costs above bill them,
+    /// `tests/steps_goldens.rs`); an offer without steps shows a dash, and
+    /// a panel without any has no such row.
+    #[test]
+    fn stepped_prices_show_their_steps_as_billed() {
+        use crate::domain::catalog::{PriceKind, Step};
+        let gn = "tencent:ap-guangzhou:GN10Xp.2XLARGE40";
+        let sel = format!("v=2&m=1&bm=od&cur=CNY&sel={gn},tencent:ap-guangzhou:GN10Xp.5XLARGE80");
+        let row = |c: &Catalog, loc| {
+            let h = panel(c, &sel, loc, None).1;
+            let h = h.as_str();
+            let r = h.split("data-testid=\"compare-row-steps\"").nth(1)?;
+            Some(r[..r.find("</tr>").unwrap()].to_string())
+        };
+        assert_eq!(row(test_catalog(), Locale::En), None);
+        let mut c = test_catalog().clone();
+        let o = c.offers.iter_mut().find(|o| o.id.as_str() == gn).unwrap();
+        let p = o
+            .prices
+            .iter_mut()
+            .find(|p| matches!(p.kind, PriceKind::OnDemand { .. }))
+            .unwrap();
+        // the configuration's 12.38 / 6.39 / 4.47 less its disk's 0.40
+        p.steps = [(0, "12.38"), (96, "6.39"), (360, "4.47")]
+            .map(|(h, v)| Step {
+                from_hours: h,
+                hourly: v.parse().unwrap(),
+            })
+            .into();
+        let en = row(&c, Locale::En).unwrap();
+        assert!(
+            en.contains("<td>0–96 h: ¥11.98 · 96–360 h: ¥5.99 · from 360 h: ¥4.07</td><td>—</td>"),
+            "{en}"
+        );
+        let zh = row(&c, Locale::ZhCn).unwrap();
+        assert!(
+            zh.contains("0–96 小时：¥11.98 · 96–360 小时：¥5.99 · 360 小时起：¥4.07"),
+            "{zh}"
+        );
     }
 
     /// An 8-GPU box against a 1-GPU one: the best of each row is the

@@ -543,10 +543,12 @@ impl RegionHint {
 /// Every offer's kept price history (superseded prices), apart from the
 /// rest of the catalog: the worker's `history.bin`, fetched when a screen
 /// asks for it (the side-by-side history row, a plan's prices then and
-/// now), never with the first load. `hash` is the catalog's it belongs to.
+/// now), never with the first load. It names no dataset: a refresh that
+/// leaves the history alone leaves the file's bytes alone, so a returning
+/// visitor keeps it from the cache. It is checked against the catalog by
+/// its offers instead ([`Catalog::with_history`]).
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct History {
-    pub hash: String,
     /// Offers with more history than the worker's data file keeps, in
     /// catalog order.
     pub offers: Vec<OfferHistory>,
@@ -573,19 +575,14 @@ impl Catalog {
                 o.price_history.truncate(1);
             }
         }
-        let hash = c.hash.clone();
-        (c, History { hash, offers })
+        (c, History { offers })
     }
 
     /// The catalog with its offers' whole history back
     /// ([`Catalog::split_history`]); an error when the history is of
-    /// another dataset or names an offer the catalog lacks.
+    /// another dataset: it names an offer the catalog lacks, or an offer
+    /// whose newest superseded price is not the one the catalog kept.
     pub fn with_history(&self, h: History) -> Result<Catalog, CatalogError> {
-        if h.hash != self.hash {
-            return Err(CatalogError(
-                "the price history is of another dataset".into(),
-            ));
-        }
         let mut c = self.clone();
         for oh in h.offers {
             let Some(o) = c.offers.iter_mut().find(|o| o.id == oh.id) else {
@@ -594,6 +591,12 @@ impl Catalog {
                     oh.id
                 )));
             };
+            if o.price_history.first() != oh.prices.first() {
+                return Err(CatalogError(format!(
+                    "the price history of {} is of another dataset",
+                    oh.id
+                )));
+            }
             o.price_history = oh.prices;
         }
         Ok(c)

@@ -76,8 +76,9 @@ fn j01_resnet50_90_epochs_on_one_measured_a100_80gb_pcie() {
     // work = 90 × 1,281,167 = 115,305,030 images
     // Lambda 1× A100 80GB PCIe: 1527 images/s (measured)
     // 115,305,030 / 1527 = 75,510.8251… s → 75,511 s (20.98 h shown)
-    // billed per second: 75,511 / 3600 × 3.673 = 77.04219 → 77.04 (the
-    // former 0.01-hour rounding billed 20.98 h = 77.06)
+    // Azure bills per minute (vm-usage.md): 75,511 s → 1,259 min = 75,540 s;
+    // 75,540 / 3600 × 3.673 = 77.071783 → 77.07 (77.04 when the catalog
+    // had Azure per second)
     let c = cat();
     assert_eq!(on_demand(&c, NC24_A100), d("3.673"));
     let s = scenario(
@@ -97,7 +98,7 @@ fn j01_resnet50_90_epochs_on_one_measured_a100_80gb_pcie() {
     assert_eq!((h.months, h.hours_per_month), (1, d("20.975278")));
     let r = report(&c, &s);
     assert_eq!(r.work, d("115305030"));
-    assert_eq!(od_cost(&r), (d("77.04"), d("77.04")));
+    assert_eq!(od_cost(&r), (d("77.07"), d("77.07")));
     assert_eq!(r.cheapest, vec![NC24_A100]);
     assert_eq!(r.cheapest_measured, vec![NC24_A100]);
 }
@@ -111,7 +112,8 @@ fn j02_scaled_from_one_gpu_to_two_at_the_measured_scaling() {
     // (it was an unsourced 90 %)
     // 1527 × (2 / 1) × 92.6 % = 2828.004 images/s
     // 115,305,030 / 2828.004 = 40,772.6… s → 40,773 s = 11.33 h shown
-    // on-demand 7.346 × 40,773 / 3600 = 83.1996 → 83.20
+    // on-demand per minute: 40,773 s → 680 min = 40,800 s;
+    // 7.346 × 40,800 / 3600 = 83.254667 → 83.25
     let c = cat();
     assert_eq!(on_demand(&c, NC48_A100), d("7.346"));
     let s = scenario(
@@ -141,7 +143,7 @@ fn j02_scaled_from_one_gpu_to_two_at_the_measured_scaling() {
     let r = h.error_range.as_ref().unwrap();
     assert_eq!((r.low_pct, r.high_pct, r.runs), (d("-2.4"), d("6.9"), 3));
     assert_eq!(h.wall_seconds, d("40773"));
-    assert_eq!(od_cost(&report(&c, &s)).0, d("83.20"));
+    assert_eq!(od_cost(&report(&c, &s)).0, d("83.25"));
 }
 
 #[test]
@@ -305,7 +307,8 @@ fn j07_four_a100s_for_about_a_week_and_what_a_reservation_costs_for_it() {
     // tokens at 40 % MFU on Azure NC96ads_A100_v4 (4 × A100 80GB PCIe, 312 TFLOPS):
     //   6 × 1 × 50 = 300 exaFLOPs; 312 × 0.40 × 4 = 499.2 TFLOP/s = 0.0004992 EF/s
     //   300 / 0.0004992 = 600,961.54 s → 600,962 s (166.94 h shown, 6.96 days)
-    // on-demand 14.692 × 600,962 / 3600 = 2452.5904 → 2452.59
+    // on-demand per minute: 600,962 s → 10,017 min = 601,020 s;
+    // 14.692 × 601,020 / 3600 = 2452.8294 → 2452.83
     let c = cat();
     assert_eq!(on_demand(&c, NC96_A100), d("14.692"));
     let mut job = JobSpec::new(JobKind::LlmTrain);
@@ -315,7 +318,7 @@ fn j07_four_a100s_for_about_a_week_and_what_a_reservation_costs_for_it() {
     let h = hours(&c, &s);
     assert_eq!((h.gpus, h.wall_hours), (4, d("166.94")));
     assert_eq!((h.months, h.hours_per_month), (1, d("166.933889")));
-    assert_eq!(od_cost(&report(&c, &s)), (d("2452.59"), d("2452.59")));
+    assert_eq!(od_cost(&report(&c, &s)), (d("2452.83"), d("2452.83")));
 
     // The same job on a p4d (8 × A100 40GB): 312 × 0.4 × 8 = 0.0009984 EF/s,
     // 300 / 0.0009984 / 3600 = 83.46688 h → 83.47 h. A 1-year no-upfront

@@ -71,9 +71,17 @@ fn od(c: &Catalog, q: &str) -> (Decimal, Vec<Decimal>, Vec<ModelNotice>) {
 ///   370 × 4.07 = 1,505.90; together 4,237.34.
 /// * months 2–12, all in step 3: 730 × 4.07 = 2,971.10; × 11 = 32,682.10.
 /// * 36,919.44, against 730 × 11.98 × 12 = 104,944.80 at step 1 alone.
+/// * Per hour over the horizon: 36,919.44 / (12 × 730) = 4.2145479452…
+///   → 4.214548 (month 1's 4,237.34 / 730 = 5.80 would overstate it).
 #[test]
 fn a_full_month_passes_every_step_in_month_one() {
     let q = format!("v=2&o={GN}&cur=CNY&m=12&bm=od");
+    let (l, _) = link::parse(&q, &published());
+    let out = quote(&published(), &l.scenario).unwrap();
+    assert_eq!(
+        out.offers[0].models[0].effective_hourly,
+        Some(d("4.214548"))
+    );
     let (total, usage, notices) = od(&published(), &q);
     assert_eq!(total, d("36919.44"));
     assert_eq!(usage[0], d("4237.34"));

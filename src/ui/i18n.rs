@@ -448,6 +448,7 @@ messages! {
     CompareSteps => "On-demand steps, per hour of each instance's use (billed)", "按量计费阶梯价，按每台实例累计使用小时（已计入）";
     StepSpan => "{0}–{1} h: {2}", "{0}–{1} 小时：{2}";
     StepFrom => "from {0} h: {1}", "{0} 小时起：{1}";
+    StepAverage => "the period's average, billed by steps", "期内平均，按阶梯计费";
     HistoryOd => "on-demand", "按需";
     HistorySpot => "spot", "竞价";
     HistoryOne => "one dated price per model: no change kept", "每种计费方式仅一个日期的价格：无变化记录";

@@ -240,6 +240,14 @@ impl CashFlow {
         Ok((gross, upfront))
     }
 
+    /// Usage of months 1..=n in cents (before credits).
+    pub(crate) fn usage_through(&self, n: u32) -> Result<i64, EngineError> {
+        if n == 0 {
+            return Ok(0);
+        }
+        no_overflow(self.usage_m1_c.checked_add(self.usage_after_month1(n)?))
+    }
+
     /// Usage of months 2..=n in cents: with a ramp, the months still
     /// stepping one by one, then the last step's month times the rest.
     fn usage_after_month1(&self, n: u32) -> Result<i64, EngineError> {

@@ -145,6 +145,24 @@ impl Settlement<'_> {
     pub(crate) fn decision_cost(&self) -> Decimal {
         from_cents(self.t.decision)
     }
+    /// Per instance-hour: the shape's, or for a stepped price (its months
+    /// differ) what the horizon's usage comes to per hour of it.
+    pub(crate) fn effective_hourly(&self) -> Decimal {
+        let s = self.offer.scene.scenario;
+        let average = || -> Result<Decimal, EngineError> {
+            let hours = mul(
+                mul(Decimal::from(s.months), s.hours_per_month)?,
+                self.offer.book.instances,
+            )?;
+            div(from_cents(self.flow.usage_through(s.months)?), hours)
+        };
+        match &self.shape.ramp {
+            Some(_) if s.months > 0 && s.hours_per_month > Decimal::ZERO => {
+                average().unwrap_or(self.shape.effective_hourly)
+            }
+            _ => self.shape.effective_hourly,
+        }
+    }
     /// False when the upfront/monthly split is not published.
     pub(crate) fn cash_timing_known(&self) -> bool {
         !self.shape.cash_unknown
@@ -202,7 +220,7 @@ fn priced(s: Settlement) -> ModelQuote {
         paid_known: timing || s.flow.covers_whole_terms(),
         month1_cash: timing.then(|| s.flow.month1()),
         age: s.age(),
-        effective_hourly: Some(round_rate(s.shape.effective_hourly)),
+        effective_hourly: Some(round_rate(s.effective_hourly())),
         saving_vs_on_demand_pct: None,
         assumed: s.assumed(),
         monthly_from_upfront: s.monthly_from_upfront(),

@@ -298,7 +298,7 @@ fn panel_view(
         offers.iter().map(|(_, o)| f(o)).collect()
     };
     let gpu = |o: &Offer| catalog.gpu(&o.gpu);
-    let steps: Vec<Option<String>> = offers
+    let steps: Vec<Option<Vec<String>>> = offers
         .iter()
         .map(|(_, o)| steps_text(o, cur, l.scenario.fx(catalog), loc))
         .collect();
@@ -416,6 +416,12 @@ fn panel_view(
                                 @if let Some(price) = offer.on_demand().filter(|price| is_stale_at(&price.as_of, reference_date(catalog, &l.scenario))) {
                                     (stale_badge(loc, &price.as_of))
                                 }
+                                // a stepped price's hours cost less as they add up
+                                @if v.is_some() && steps.get(i).is_some_and(Option::is_some) {
+                                    span.sub data-testid="hourly-stepped" {
+                                        (WorkerMsg::StepAverage.text(loc))
+                                    }
+                                }
                             }
                         }
                     }
@@ -447,7 +453,11 @@ fn panel_view(
                         tr data-testid="compare-row-steps" {
                             th scope="row" { (WorkerMsg::CompareSteps.text(loc)) }
                             @for s in &steps {
-                                td { (s.as_deref().unwrap_or("—")) }
+                                td {
+                                    @if let Some(s) = s {
+                                        @for step in s { span.step { (step) } }
+                                    } @else { "—" }
+                                }
                             }
                         }
                     }
@@ -480,9 +490,9 @@ fn panel_view(
 }
 
 /// A stepped on-demand price's steps as the instance pays them, in the
-/// display currency ("0–96 h: $x · 96–360 h: $y · from 360 h: $z"); None
-/// for an offer whose price does not step down.
-fn steps_text(o: &Offer, cur: Currency, fx: Decimal, loc: Locale) -> Option<String> {
+/// display currency ("0–96 h: $x", "96–360 h: $y", "from 360 h: $z"), a
+/// line each; None for an offer whose price does not step down.
+fn steps_text(o: &Offer, cur: Currency, fx: Decimal, loc: Locale) -> Option<Vec<String>> {
     let price = o.on_demand()?;
     let steps = instance_steps(price).ok()?;
     let mut parts = Vec::with_capacity(steps.len());
@@ -496,7 +506,7 @@ fn steps_text(o: &Offer, cur: Currency, fx: Decimal, loc: Locale) -> Option<Stri
             None => fill(WorkerMsg::StepFrom.text(loc), &[&from.to_string(), &v]),
         });
     }
-    (!parts.is_empty()).then(|| parts.join(" · "))
+    (!parts.is_empty()).then_some(parts)
 }
 
 /// The assumed commitment discounts the totals use, as one sentence.
@@ -663,13 +673,30 @@ mod tests {
             .into();
         let en = row(&c, Locale::En).unwrap();
         assert!(
-            en.contains("<td>0–96 h: ¥11.98 · 96–360 h: ¥5.99 · from 360 h: ¥4.07</td><td>—</td>"),
+            en.contains(
+                "<td><span class=\"step\">0–96 h: ¥11.98</span><span class=\"step\">96–360 h: ¥5.99</span>\
+                 <span class=\"step\">from 360 h: ¥4.07</span></td><td>—</td>"
+            ),
             "{en}"
         );
         let zh = row(&c, Locale::ZhCn).unwrap();
-        assert!(
-            zh.contains("0–96 小时：¥11.98 · 96–360 小时：¥5.99 · 360 小时起：¥4.07"),
-            "{zh}"
+        assert!(zh.contains("\">360 小时起：¥4.07</span>"), "{zh}");
+        // the hourly row gives the period's average for the stepped offer:
+        // 1 month at 730 h, 4,237.34 / 730 = 5.8045… → ¥5.80
+        let h = panel(&c, &sel, Locale::En, None).1;
+        let hourly = h
+            .as_str()
+            .split("data-testid=\"compare-row-hourly\"")
+            .nth(1)
+            .unwrap();
+        let hourly = &hourly[..hourly.find("</tr>").unwrap()];
+        assert!(hourly.contains("¥5.80"), "{hourly}");
+        assert_eq!(
+            hourly
+                .matches("the period's average, billed by steps")
+                .count(),
+            1,
+            "{hourly}"
         );
     }
 

@@ -130,6 +130,23 @@ fn a_negotiated_discount_applies_to_every_step() {
     assert_eq!(total, d("33227.50"));
 }
 
+/// A student price never raises a month above the steps alone (every
+/// hour student-priced at the default cap of 24 h a day), 730 h, 12 months:
+/// * 2 ¥/h, below every step: 2 × 730 = 1,460.00 a month, 17,520.00;
+/// * 6 ¥/h: month 1 min(6 × 730 = 4,380.00, 4,237.34) = 4,237.34, then
+///   min(4,380.00, 2,971.10) = 2,971.10: the steps alone, 36,919.44 (it
+///   was 6 × 730 × 12 = 52,560.00 before the cap).
+#[test]
+fn a_student_price_never_raises_a_stepped_month() {
+    let q = format!("v=2&o={GN}&cur=CNY&m=12&bm=od&stu=2cny");
+    assert_eq!(od(&published(), &q).0, d("17520.00"));
+    let q = format!("v=2&o={GN}&cur=CNY&m=12&bm=od&stu=6cny");
+    let (total, usage, notices) = od(&published(), &q);
+    assert_eq!(total, d("36919.44"));
+    assert_eq!(usage[0], d("4237.34"));
+    assert!(notices.contains(&ModelNotice::StudentPriceApplied));
+}
+
 /// Equal steps (a type without them, like the documented S5.16XLARGE256)
 /// bill what step 1 alone bills.
 #[test]
@@ -221,4 +238,63 @@ fn the_totals_are_the_sum_of_the_month_lines() {
         }
     }
     assert_eq!(checked, 9 * 7 * 4);
+}
+
+/// The spot mix on an on-demand baseline: the on-demand share steps down
+/// with its own instances' hours, the spot share does not. GN10Xp with a
+/// spot price of 3 ¥/h (given for the test), half the hours on spot, no
+/// interruptions (`si=0`: the spot figure is its price), 730 h, 12 months:
+/// * spot, each month: 0.5 × 730 × 3 = 1,095.00
+/// * on-demand, 365 h a month: month 1 (0, 365]: 96 × 11.98 + 264 × 5.99 +
+///   5 × 4.07 = 1,150.08 + 1,581.36 + 20.35 = 2,751.79; months 2–12
+///   (365, 730] and on: 365 × 4.07 = 1,485.55.
+/// * month 1: 3,846.79; months 2–12: 2,580.55 × 11 = 28,386.05
+/// * 32,232.84 (at step 1 alone: 365 × 11.98 + 1,095 = 5,467.70 a month,
+///   65,612.40)
+#[test]
+fn the_spot_mix_steps_down_its_on_demand_share() {
+    let with_spot = |mut c: Catalog| {
+        let o = c.offers.iter_mut().find(|o| o.id.as_str() == GN).unwrap();
+        let mut spot = o.on_demand().unwrap().clone();
+        spot.kind = PriceKind::Spot {
+            hourly_min: d("3"),
+            hourly_max: d("3"),
+        };
+        spot.steps = Default::default();
+        o.prices.push(spot);
+        assert_eq!(validate(&c), vec![]);
+        c
+    };
+    let q = format!("v=2&o={GN}&cur=CNY&m=12&bm=mix&mix=50&si=0");
+    let (total, usage, notices) = od(&with_spot(published()), &q);
+    assert_eq!(usage[0], d("3846.79"));
+    assert!(usage[1..].iter().all(|u| *u == d("2580.55")), "{usage:?}");
+    assert_eq!(total, d("32232.84"));
+    assert!(notices.contains(&ModelNotice::SteppedPrice), "{notices:?}");
+    let (flat, _, notices) = od(&with_spot(stepped(&[])), &q);
+    assert_eq!(flat, d("65612.40"));
+    assert!(!notices.contains(&ModelNotice::SteppedPrice));
+}
+
+/// The break-even against a subscription: its crossover month is billed
+/// by the steps. GN10Xp's subscription is 5,750 ¥ a month; at 730 h
+/// on-demand costs 8,745.40 a month at step 1 alone (the subscription is
+/// cheaper from month 1), but 4,237.34 and then 2,971.10 with the steps
+/// (on-demand stays cheaper every month: no crossover).
+#[test]
+fn the_break_even_crossover_is_billed_by_the_steps() {
+    use gpucost::domain::breakeven::break_even;
+    let crossover = |c: &Catalog| {
+        let q = format!("v=2&o={GN}&cur=CNY&m=12&bm=sub");
+        let (l, _) = link::parse(&q, c);
+        let r = break_even(c, &l.scenario).unwrap();
+        let item = r
+            .items
+            .iter()
+            .find(|i| i.offer.as_str() == GN)
+            .expect("GN's subscription");
+        item.crossover_month
+    };
+    assert_eq!(crossover(cat()), Some(1));
+    assert_eq!(crossover(&published()), None);
 }

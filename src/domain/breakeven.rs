@@ -11,7 +11,12 @@
 //! * **Crossover month**: at the scenario's hours per month, the first month
 //!   in which the commitment's cumulative cash (upfront paid at each term
 //!   start + monthly commitment) is ≤ on-demand's cumulative cash
-//!   (billed hours × hourly). None if it never happens within the horizon.
+//!   (billed hours × hourly; a stepped price's months as
+//!   [`steps`](crate::domain::billing::steps) bills them). None if it never
+//!   happens within the horizon.
+//! * The break-even hours compare with a stepped price's first step (the
+//!   hourly price shown), so they overstate on-demand for it; the
+//!   crossover month is billed by the steps.
 //!
 //! Articles say a typical 1-year reservation breaks even at "about 300
 //! instance-hours/month" ([`ARTICLE_CLAIM_HOURS`]); with the sourced AWS
@@ -23,6 +28,7 @@ use serde::{Deserialize, Serialize};
 use crate::domain::billing::assumed::assumed_rates;
 use crate::domain::billing::commitment;
 use crate::domain::billing::on_demand::billed_hours;
+use crate::domain::billing::steps::Ramp;
 use crate::domain::billing::{Book, Scene};
 use crate::domain::catalog::{Catalog, OfferId};
 use crate::domain::error::EngineError;
@@ -78,10 +84,21 @@ pub fn break_even(catalog: &Catalog, scenario: &Scenario) -> Result<BreakEvenRep
             continue;
         }
         let hpm = book.billing.hours_per_month;
-        let od_month = mul(
-            billed_hours(scenario.hours_per_month, &book.billing)?,
-            od.hourly,
-        )?;
+        let billed = billed_hours(scenario.hours_per_month, &book.billing)?;
+        let od_month = mul(billed, od.hourly)?;
+        // a stepped price's months cost less as its hours add up
+        let ramp = match od.price {
+            Some(p) => Ramp::of(
+                &scene,
+                p,
+                book.negotiated.on_demand(),
+                billed,
+                Decimal::ONE,
+                Decimal::ZERO,
+                None,
+            )?,
+            None => None,
+        };
         for &m in scenario.models() {
             // None for pay-as-you-go models
             let Some(c) = commitment::resolve(&book, m, scene.assumed)? else {
@@ -95,7 +112,7 @@ pub fn break_even(catalog: &Catalog, scenario: &Scenario) -> Result<BreakEvenRep
             let mut c_cum = Decimal::ZERO;
             let mut crossover = None;
             for month in 1..=scenario.months {
-                od_cum = add(od_cum, od_month)?;
+                od_cum = add(od_cum, ramp.map_or(od_month, |r| r.month(month)))?;
                 if (month - 1) % term == 0 {
                     c_cum = add(c_cum, c.upfront)?;
                 }

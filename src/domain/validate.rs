@@ -83,7 +83,8 @@ pub enum ValidationError {
     },
     /// Stepped on-demand prices that cannot be billed as published: on a
     /// price that is not on-demand or has a range, not two or three steps,
-    /// not starting at hour 0, hours not ascending, a step above the one
+    /// not starting at hour 0, hours not ascending or beyond a year, a step
+    /// above the one
     /// before it, or a step that leaves the instance nothing to pay.
     StepsInvalid {
         context: String,
@@ -340,6 +341,8 @@ fn steps_problem(p: &Price) -> Option<&'static str> {
         Some("not starting at hour 0")
     } else if pairs().any(|(a, b)| b.from_hours <= a.from_hours) {
         Some("whose hours do not ascend")
+    } else if last.from_hours > crate::domain::billing::steps::MAX_FROM_HOURS {
+        Some("starting after a year of use (8,784 h)")
     } else if pairs().any(|(a, b)| b.hourly > a.hourly) {
         Some("with a step above the one before it")
     } else if first.hourly < hourly {

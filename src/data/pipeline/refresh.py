@@ -198,14 +198,15 @@ def bad_rate(p: dict) -> str | None:
     return None
 
 
-STEPS_MAX = 3  # the engine's bound (billing/steps.rs MAX_STEPS)
+STEPS_MAX = 3  # the engine's bounds (billing/steps.rs MAX_STEPS, MAX_FROM_HOURS)
+STEP_FROM_MAX = 8784
 
 
 def bad_steps(p: dict) -> str | None:
     """Why a price's on-demand steps cannot be billed as published (None = fine, or no steps), the engine's
     rules (validate.rs steps_problem): two or three steps on an on-demand price without a range, from hour 0,
-    hours ascending, prices decimal strings not rising, the first (the configuration's total) at least the
-    price, and the last leaving the instance something to pay: hourly − (first − last) > 0."""
+    hours ascending up to a year (8,784 h), prices decimal strings not rising, the first (the configuration's
+    total) at least the price, and the last leaving the instance something to pay: hourly − (first − last) > 0."""
     if "steps" not in p:
         return None
     st = p["steps"]
@@ -230,6 +231,8 @@ def bad_steps(p: dict) -> str | None:
         return f"steps: the first starts at hour {hours[0]}, not 0"
     if any(b <= a for a, b in zip(hours, hours[1:])):
         return f"steps: hours {hours} do not ascend"
+    if hours[-1] > STEP_FROM_MAX:
+        return f"steps: a step starts after a year of use ({hours[-1]} h > {STEP_FROM_MAX} h)"
     if any(b > a for a, b in zip(vals, vals[1:])):
         return "steps: a step above the one before it"
     hourly = Decimal(str(p["hourly"]))  # bad_value read it
@@ -299,6 +302,11 @@ def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dic
         keep.append(r)
     keep = [r for r in keep if not r.pop("dup", False)] if any("dup" in r for r in keep) else keep
     kept = carried(out, prior, keep)
+    for r in kept:  # accepted before the steps gate existed: the same rule
+        why = bad_steps(r["price"])
+        if why:
+            out.notes.append(f"{row_id(r)} (carried): {why}: the steps are dropped, the price is billed at every hour")
+            del r["price"]["steps"]
     gpu_rows = [r for r in keep if feedmerge.gpu_of(mappings, r["provider"], r["instance_type"])]
     if not gpu_rows:
         flags.append(("no-gpu-rows", out.feed, f"{len(out.rows)} rows, none of a GPU type in mappings.json"))

@@ -212,6 +212,7 @@ class SpotRate(unittest.TestCase):
                     od("ap-chongqing", steps=st((0, "12.38"))),
                     od("ap-hongkong", steps=st((1, "12.38"), (96, "6.39"))),
                     od("ap-shenzhen-fsi", steps=st((0, 12.38), (96, "6.39"))),
+                    od("ap-xian", steps=st((0, "12.38"), (8785, "6.39"))),
                     row("tencent", "ap-tianjin", "GN10Xp.2XLARGE40", "subscription", "CNY", "s", "2026-12-01",
                         monthly="5750", steps=good)]
         rows, flags, _ = refresh.check_feed(out, None, {}, Merge.MAP)
@@ -219,7 +220,7 @@ class SpotRate(unittest.TestCase):
         self.assertEqual({r["region"]: r["price"].get("steps") for r in rows},
                          {"ap-guangzhou": good, **{r: None for r in (
                              "ap-shanghai", "ap-beijing", "ap-chengdu", "ap-nanjing", "ap-chongqing", "ap-hongkong",
-                             "ap-shenzhen-fsi", "ap-tianjin")}})
+                             "ap-shenzhen-fsi", "ap-xian", "ap-tianjin")}})
         why = {n.split(":")[1]: n for n in out.notes}
         self.assertIn("hours [0, 360, 96] do not ascend", why["ap-shanghai"])
         self.assertIn("a step above the one before it", why["ap-beijing"])
@@ -229,6 +230,7 @@ class SpotRate(unittest.TestCase):
         self.assertIn("not 0", why["ap-hongkong"])
         self.assertIn("is not an hour and a positive decimal string", why["ap-shenzhen-fsi"])
         self.assertIn("steps on a subscription price", why["ap-tianjin"])
+        self.assertIn("after a year of use (8785 h > 8784 h)", why["ap-xian"])
         self.assertTrue(all("the steps are dropped" in n for n in out.notes), out.notes)
         self.assertIsNone(refresh.bad_steps(od("x")["price"]))
 

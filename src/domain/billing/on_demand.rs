@@ -47,7 +47,9 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
     let ramp = match od.price {
         Some(p) if billed > Decimal::ZERO && p.steps.len() > 1 => {
             let fleet = div(charge.at_od_hours, billed)?;
-            Ramp::of(scene, p, nd, billed, fleet, charge.fixed)?
+            // a student price never raises a month above the steps alone
+            let cap = (scene.student.is_some()).then_some(book.instances);
+            Ramp::of(scene, p, nd, billed, fleet, charge.fixed, cap)?
         }
         _ => None,
     };

@@ -24,6 +24,7 @@
 use rust_decimal::Decimal;
 
 use super::commitment::{self, term_notices};
+use super::steps::Ramp;
 use super::{Book, Few, ModelNotice, PriceRef, Reason, Scene, Shape};
 use crate::domain::error::EngineError;
 use crate::domain::money::{add, div, mul, sub};
@@ -132,7 +133,7 @@ fn on_demand_baseline(
     book: &Book,
     spot_hourly: Decimal,
     mut sources: Few<PriceRef, 2>,
-    notices: Few<ModelNotice, 4>,
+    mut notices: Few<ModelNotice, 4>,
 ) -> Result<Result<Shape, Reason>, EngineError> {
     let Some(od) = &book.on_demand else {
         return Ok(Err(Reason::NoSourcedPrice));
@@ -141,17 +142,34 @@ fn on_demand_baseline(
     let h = scene.scenario.hours_per_month;
     let inst = book.instances;
     let s = div(scene.scenario.mix_spot_share_pct, Decimal::ONE_HUNDRED)?;
-    let od_part = mul(mul(mul(sub(Decimal::ONE, s)?, h)?, od.hourly)?, inst)?;
+    let od_hours = mul(sub(Decimal::ONE, s)?, h)?;
+    let od_part = mul(mul(od_hours, od.hourly)?, inst)?;
     let spot_part = mul(mul(mul(s, h)?, spot_hourly)?, inst)?;
     let blended = add(mul(sub(Decimal::ONE, s)?, od.hourly)?, mul(s, spot_hourly)?)?;
     let nd = &book.negotiated;
+    // a stepped on-demand price steps down with the on-demand instances'
+    // own hours (`steps`); the spot share is the same every month
+    let ramp = match od.price {
+        Some(p) if od_hours > Decimal::ZERO => {
+            Ramp::of(scene, p, nd.on_demand(), od_hours, inst, spot_part, None)?
+        }
+        _ => None,
+    };
+    let (usage, usage_fmd) = match &ramp {
+        Some(r) => {
+            notices.push(ModelNotice::SteppedPrice);
+            (r.month(1), sub(r.month(1), spot_part)?)
+        }
+        None => (add(od_part, spot_part)?, od_part),
+    };
     Ok(Ok(Shape {
-        usage: add(od_part, spot_part)?,
-        usage_fmd: od_part,
+        usage,
+        usage_fmd,
         effective_hourly: blended,
         user_price: od.user(),
         negotiated: (s < Decimal::ONE && !od.user() && nd.on_demand().is_some())
             || (s > Decimal::ZERO && nd.spot().is_some()),
+        ramp,
         ..Shape::empty(sources, notices)
     }))
 }

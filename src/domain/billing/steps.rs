@@ -16,7 +16,9 @@
 //! * With a student price the fleet's student-priced hours are the same
 //!   each month ([`on_demand`](super::on_demand)): they are a fixed part
 //!   of every month, and the rest is that share of each instance's hours
-//!   at the stepped rates.
+//!   at the stepped rates. A promotion never raises a month: once the
+//!   steps fall below the student price, the month is billed at the steps
+//!   alone (`cap`).
 use rust_decimal::Decimal;
 
 use super::{negotiated, Scene};
@@ -26,6 +28,10 @@ use crate::domain::money::{add, mul, sub};
 
 /// At most this many steps (validation refuses more).
 pub(crate) const MAX_STEPS: usize = 3;
+
+/// No step starts after a year of use, 366 × 24 h (validation refuses it;
+/// Tencent's start at 96 and 360 h).
+pub(crate) const MAX_FROM_HOURS: u32 = 8784;
 
 /// Does the price step down (an on-demand price with two or three steps,
 /// not all equal: equal steps, a type without them, are one price)?
@@ -63,8 +69,12 @@ pub(crate) struct Ramp {
     hours: Decimal,
     /// Instances' worth of hours charged at the stepped rate.
     fleet: Decimal,
-    /// The part of each month charged at a fixed rate (student hours).
+    /// The part of each month charged at a fixed rate (student hours, or
+    /// the spot mix's spot share).
     base: Decimal,
+    /// With a promotion in `base`: the instances whose every hour at the
+    /// steps caps each month (a promotion never raises a month).
+    cap: Option<Decimal>,
     /// (from hour, rate per instance-hour) of each step, ascending; the
     /// unused ones after `n` are never read.
     steps: [(Decimal, Decimal); MAX_STEPS],
@@ -81,6 +91,7 @@ impl Ramp {
         hours: Decimal,
         fleet: Decimal,
         base: Decimal,
+        cap: Option<Decimal>,
     ) -> Result<Option<Ramp>, EngineError> {
         if !stepped(price) || hours <= Decimal::ZERO {
             return Ok(None);
@@ -94,13 +105,18 @@ impl Ramp {
             hours,
             fleet,
             base,
+            cap,
             steps,
             n: price.steps.len(),
         };
         // the largest month's figures computed once, checked: every month's
         // figures are no larger (`month` then cannot overflow)
         add(base, mul(mul(fleet, hours)?, ramp.steps[0].1)?)?;
-        mul(Decimal::from(ramp.months_stepping() + 1), hours)?;
+        mul(mul(cap.unwrap_or_default(), hours)?, ramp.steps[0].1)?;
+        mul(
+            Decimal::from(ramp.months_stepping().saturating_add(1)),
+            hours,
+        )?;
         Ok(Some(ramp))
     }
 
@@ -122,7 +138,11 @@ impl Ramp {
                 charge += (hi - lo) * rate;
             }
         }
-        self.base + self.fleet * charge
+        let month = self.base + self.fleet * charge;
+        match self.cap {
+            Some(all) => month.min(all * charge),
+            None => month,
+        }
     }
 
     /// The months with hours before the last step: every later month is
@@ -175,7 +195,7 @@ mod tests {
         // the instance alone 9.5; the configuration 10 → 5 → 3.4 (disk 0.5):
         // the instance 9.5, 4.5, 2.9
         let p = price("9.5", &[(0, "10"), (96, "5"), (360, "3.4")]);
-        let r = Ramp::of(&scene, &p, None, d("100"), d("2"), d("1"))
+        let r = Ramp::of(&scene, &p, None, d("100"), d("2"), d("1"), None)
             .unwrap()
             .unwrap();
         // month 1: 96 × 9.5 + 4 × 4.5 = 912 + 18 = 930; × 2 + 1 = 1861
@@ -189,7 +209,7 @@ mod tests {
         assert_eq!(r.month(5), d("581"));
         assert_eq!(r.month(60), d("581"));
         // a month longer than every step: 730 h
-        let r = Ramp::of(&scene, &p, Some(d("0.9")), d("730"), d("1"), d("0"))
+        let r = Ramp::of(&scene, &p, Some(d("0.9")), d("730"), d("1"), d("0"), None)
             .unwrap()
             .unwrap();
         // 0.9 × (96 × 9.5 + 264 × 4.5 + 370 × 2.9) = 0.9 × (912 + 1188 + 1073)
@@ -199,8 +219,10 @@ mod tests {
         assert_eq!(r.month(2), d("1905.3"));
         // no steps: no ramp
         let flat = price("9.5", &[]);
-        assert!(Ramp::of(&scene, &flat, None, d("730"), d("1"), d("0"))
-            .unwrap()
-            .is_none());
+        assert!(
+            Ramp::of(&scene, &flat, None, d("730"), d("1"), d("0"), None)
+                .unwrap()
+                .is_none()
+        );
     }
 }

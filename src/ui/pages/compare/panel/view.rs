@@ -7,13 +7,14 @@ use rust_decimal::Decimal;
 
 use crate::domain::age::reference_date;
 use crate::domain::billing::steps::instance_steps;
+use crate::domain::billing::Negotiated;
 use crate::domain::catalog::{
     is_stale_at, Catalog, Currency, Network, Offer, ProviderId, SlaScope,
 };
 use crate::domain::compare::{self, model_quote, rate_inputs, Panel};
 use crate::domain::compare_basis::{basis, Candidate};
 use crate::domain::money::convert;
-use crate::domain::scenario::InterruptionRate;
+use crate::domain::scenario::{InterruptionRate, Scenario};
 use crate::domain::tco::{ModelQuote, Quote};
 use crate::ui::components::badges::stale_badge;
 use crate::ui::format;
@@ -300,7 +301,7 @@ fn panel_view(
     let gpu = |o: &Offer| catalog.gpu(&o.gpu);
     let steps: Vec<Option<Vec<String>>> = offers
         .iter()
-        .map(|(_, o)| steps_text(o, cur, l.scenario.fx(catalog), loc))
+        .map(|(_, o)| steps_text(o, &l.scenario, l.scenario.fx(catalog), loc))
         .collect();
     let specs = [
         (
@@ -489,15 +490,20 @@ fn panel_view(
     }
 }
 
-/// A stepped on-demand price's steps as the instance pays them, in the
-/// display currency ("0–96 h: $x", "96–360 h: $y", "from 360 h: $z"), a
-/// line each; None for an offer whose price does not step down.
-fn steps_text(o: &Offer, cur: Currency, fx: Decimal, loc: Locale) -> Option<Vec<String>> {
+/// A stepped on-demand price's steps as the instance pays them (at the
+/// negotiated discount where its provider applies it to pay-as-you-go
+/// hours, as the costs), in the display currency ("0–96 h: $x", "96–360 h:
+/// $y", "from 360 h: $z"), a line each; None for an offer whose price does
+/// not step down.
+fn steps_text(o: &Offer, s: &Scenario, fx: Decimal, loc: Locale) -> Option<Vec<String>> {
+    let cur = s.currency;
     let price = o.on_demand()?;
+    let nd = Negotiated::of(s, o.provider).ok()?.on_demand();
     let steps = instance_steps(price).ok()?;
     let mut parts = Vec::with_capacity(steps.len());
     for (i, (from, hourly)) in steps.iter().enumerate() {
-        let v = format::money(convert(*hourly, price.currency, cur, fx).ok()?, cur, loc);
+        let v = convert(*hourly, price.currency, cur, fx).ok()?;
+        let v = format::money(nd.map_or(v, |f| v * f), cur, loc);
         parts.push(match steps.get(i + 1) {
             Some((to, _)) => fill(
                 WorkerMsg::StepSpan.text(loc),
@@ -681,6 +687,17 @@ mod tests {
         );
         let zh = row(&c, Locale::ZhCn).unwrap();
         assert!(zh.contains("\">360 小时起：¥4.07</span>"), "{zh}");
+        // at 10 % negotiated, the steps as charged: 11.98 × 0.9 = 10.782
+        // → ¥10.78, 5.99 × 0.9 = 5.391 → ¥5.39, 4.07 × 0.9 = 3.663 → ¥3.66
+        let nd = panel(&c, &format!("{sel}&nd=tencent:10"), Locale::En, None).1;
+        assert!(
+            nd.as_str().contains(
+                "0–96 h: ¥10.78</span><span class=\"step\">96–360 h: ¥5.39</span>\
+                 <span class=\"step\">from 360 h: ¥3.66</span>"
+            ),
+            "{}",
+            nd.as_str()
+        );
         // the hourly row gives the period's average for the stepped offer:
         // 1 month at 730 h, 4,237.34 / 730 = 5.8045… → ¥5.80
         let h = panel(&c, &sel, Locale::En, None).1;

@@ -612,17 +612,7 @@ wire_struct!(FxDefault {
     source
 });
 wire_struct!(OfferHistory { id, prices });
-/// (no `wire_struct!`: one field)
-impl Wire for History {
-    fn put(&self, w: &mut Writer) {
-        self.offers.put(w);
-    }
-    fn get(r: &mut Reader) -> Result<Self, WireError> {
-        Ok(History {
-            offers: Wire::get(r)?,
-        })
-    }
-}
+wire_struct!(History { kept, offers });
 wire_struct!(Catalog {
     schema,
     as_of,
@@ -862,9 +852,9 @@ mod tests {
     /// The price history is a file of its own: the worker's catalog keeps
     /// each offer's newest superseded price, the history file the rest, and
     /// joined they are the catalog; a history of another dataset, or a
-    /// catalog's file read as a history, is refused. A refresh that moves
-    /// current prices only leaves the history file's bytes as they were
-    /// (a returning visitor keeps it from the cache).
+    /// catalog's file read as a history, is refused. A refresh that leaves
+    /// every offer's superseded prices alone leaves the history file's
+    /// bytes as they were (a returning visitor keeps it from the cache).
     #[test]
     fn the_price_history_splits_off_and_joins_back() {
         let c = catalog();
@@ -876,12 +866,23 @@ mod tests {
         assert_eq!(back, h);
         let lite_read = decode(&encode(&lite)).unwrap();
         assert_eq!(lite_read.with_history(back).unwrap(), c);
-        // another dataset: an offer whose newest superseded price moved
+        // another dataset's: an offer's newest superseded price moved, or
+        // a catalog whose kept prices differ (an offer gained a superseded
+        // price the history lacks)
         let mut other = h.clone();
         other.offers[0].prices[0].as_of = "2001-01-01".into();
         let e = lite.with_history(other).unwrap_err();
         assert!(e.0.contains("is of another dataset"), "{e:?}");
-        // a refresh of current prices: a new catalog, the same history file
+        let mut gained = lite.clone();
+        let o = gained
+            .offers
+            .iter_mut()
+            .find(|o| o.price_history.len() == 1 && !h.offers.iter().any(|x| x.id == o.id))
+            .unwrap();
+        o.price_history[0].as_of = "2026-12-01".into();
+        assert!(gained.with_history(h.clone()).is_err());
+        // a refresh that re-dates the current prices: a new catalog, the
+        // same history file
         let mut moved = c.clone();
         for o in &mut moved.offers {
             for p in &mut o.prices {

@@ -544,11 +544,14 @@ impl RegionHint {
 /// rest of the catalog: the worker's `history.bin`, fetched when a screen
 /// asks for it (the side-by-side history row, a plan's prices then and
 /// now), never with the first load. It names no dataset: a refresh that
-/// leaves the history alone leaves the file's bytes alone, so a returning
-/// visitor keeps it from the cache. It is checked against the catalog by
-/// its offers instead ([`Catalog::with_history`]).
+/// supersedes no price leaves the file's bytes alone, so a returning
+/// visitor keeps it from the cache.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct History {
+    /// The hash of the newest superseded price of every offer of the
+    /// catalog it was split off (what that catalog keeps): checked
+    /// against the catalog it is joined to ([`Catalog::with_history`]).
+    pub kept: String,
     /// Offers with more history than the worker's data file keeps, in
     /// catalog order.
     pub offers: Vec<OfferHistory>,
@@ -575,14 +578,41 @@ impl Catalog {
                 o.price_history.truncate(1);
             }
         }
-        (c, History { offers })
+        let kept = c.kept_digest();
+        (c, History { kept, offers })
+    }
+
+    /// The hash of every offer's newest superseded price (what the
+    /// worker's data file keeps of the history): a history split off
+    /// another catalog names another.
+    fn kept_digest(&self) -> String {
+        let offers = self
+            .offers
+            .iter()
+            .filter_map(|o| {
+                Some(OfferHistory {
+                    id: o.id.clone(),
+                    prices: vec![o.price_history.first()?.clone()],
+                })
+            })
+            .collect();
+        let kept = History {
+            kept: String::new(),
+            offers,
+        };
+        catalog_hash(&super::wire::encode_history(&kept))
     }
 
     /// The catalog with its offers' whole history back
-    /// ([`Catalog::split_history`]); an error when the history is of
-    /// another dataset: it names an offer the catalog lacks, or an offer
-    /// whose newest superseded price is not the one the catalog kept.
+    /// ([`Catalog::split_history`]); an error when the history is another
+    /// dataset's: split off a catalog that kept other superseded prices,
+    /// or naming an offer the catalog lacks or one whose newest superseded
+    /// price is not the one the catalog kept.
     pub fn with_history(&self, h: History) -> Result<Catalog, CatalogError> {
+        let other = || CatalogError("the price history is of another dataset".into());
+        if h.kept != self.kept_digest() {
+            return Err(other());
+        }
         let mut c = self.clone();
         for oh in h.offers {
             let Some(o) = c.offers.iter_mut().find(|o| o.id == oh.id) else {
@@ -592,10 +622,7 @@ impl Catalog {
                 )));
             };
             if o.price_history.first() != oh.prices.first() {
-                return Err(CatalogError(format!(
-                    "the price history of {} is of another dataset",
-                    oh.id
-                )));
+                return Err(other());
             }
             o.price_history = oh.prices;
         }

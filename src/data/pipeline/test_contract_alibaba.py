@@ -26,6 +26,7 @@ import shutil
 import tempfile
 import unittest
 import warnings
+from decimal import Decimal
 from pathlib import Path
 from unittest import mock
 from urllib.parse import parse_qs, urlsplit
@@ -34,6 +35,7 @@ import requests
 
 from feedtestkit import FIX, ctx
 from feeds import alibaba
+from feeds.base import num
 from feeds.http import FeedError
 from feeds.transport import Replay
 
@@ -166,6 +168,46 @@ def documented_recording() -> Recording:
     return rec
 
 
+FLAVOR = (403, "OperationDenied.FlavorNotSupported", "The specified flavor does not support spot.")
+SERVER = (500, "InternalError", "The request processing has failed due to some unknown error.")
+
+
+def advice_recording(types, batch_error, alone) -> Recording:
+    """cn-shanghai selling `types`, each priced and with a spot price. Every DescribeSpotAdvice batch of 10
+    fails with `batch_error` (status, code, message); a type asked alone answers alone[type]: its rate (%,
+    one zone, 0-3%) or an error (status, code, message); a type not in `alone` has no such request recorded."""
+    rec = Recording()
+    rec.add("DescribeRegions", {"AcceptLanguage": "en-US"}, {"RequestId": "W-R", "Regions": {"Region": [
+        {"RegionId": "cn-shanghai", "LocalName": "cn-shanghai", "RegionEndpoint": "ecs.cn-shanghai.aliyuncs.com"}]}})
+    rec.add("DescribeAvailableResource", {"RegionId": "cn-shanghai", "DestinationResource": "InstanceType",
+                                          "InstanceChargeType": "PostPaid"}, {"RequestId": "W-A", "AvailableZones": {
+        "AvailableZone": [{"RegionId": "cn-shanghai", "ZoneId": "cn-shanghai-l", "Status": "Available",
+                           "AvailableResources": {"AvailableResource": [{"Type": "InstanceType", "SupportedResources": {
+                               "SupportedResource": [{"Value": t, "Status": "Available"} for t in types]}}]}}]}})
+    adv = lambda batch: {"RegionId": "cn-shanghai", "InstanceTypes": batch}
+    for i in range(0, len(types), alibaba.TYPES_PER_CALL):
+        batch = types[i:i + alibaba.TYPES_PER_CALL]
+        rec.add("DescribeInstanceTypes", {"InstanceTypes": batch},
+                {"RequestId": "W-T", "InstanceTypes": {"InstanceType": []}})
+        status, code, message = batch_error
+        rec.add("DescribeSpotAdvice", adv(batch), error(code, message), status=status)
+    for it, got in alone.items():
+        if isinstance(got, tuple):
+            rec.add("DescribeSpotAdvice", adv([it]), error(*got[1:]), status=got[0])
+        else:
+            res = {"InstanceType": it, "InterruptionRate": got, "InterruptRateDesc": "0-3%", "AverageSpotDiscount": 20}
+            zone = {"ZoneId": "cn-shanghai-l", "AvailableSpotResources": {"AvailableSpotResource": [res]}}
+            body = {"RegionId": "cn-shanghai", "RequestId": "W-SA", "AvailableSpotZones": {"AvailableSpotZone": [zone]}}
+            rec.add("DescribeSpotAdvice", adv([it]), body)
+    for it in types:
+        for unit in ("Hour", "Month", "Year"):
+            rec.add("DescribePrice", {"RegionId": "cn-shanghai", "ResourceType": "instance", "InstanceType": it,
+                                      "PriceUnit": unit, "Period": 1}, price(5.0, 5.0))
+        rec.add("DescribeSpotPriceHistory", {"RegionId": "cn-shanghai", "NetworkType": "vpc", "InstanceType": it,
+                                             "OSType": "linux", "StartTime": "-7d"}, spot([("cn-shanghai-l", 1.1)]))
+    return rec
+
+
 def by(rows):
     return {(r["region"], r["instance_type"], r["price"]["model"]): r for r in rows}
 
@@ -293,6 +335,80 @@ class AlibabaContract(unittest.TestCase):
                 self.assertEqual(alibaba.advice_note(a), f"interruption rate 0 % a month (DescribeSpotAdvice: average "
                                  f"release rate over the previous 30 days, highest of 1 zone(s): {zone} 0 % (0-3%); "
                                  "average spot price 20 % of pay-as-you-go)")
+
+    def advice_sent(self, sent) -> list[list[str]]:
+        """The instance types of each DescribeSpotAdvice request sent, in order."""
+        sa = [query(r) for r in sent if r.headers.get("x-acs-action") == "DescribeSpotAdvice"]
+        self.assertEqual({x["RegionId"] for x in sa}, {"cn-shanghai"})
+        return [[x[f"InstanceTypes.{i}"] for i in range(1, 11) if f"InstanceTypes.{i}" in x] for x in sa]
+
+    def test_a_refused_advice_batch_is_split_and_costs_only_the_refused_type(self):
+        """FlavorNotSupported for one type refuses the whole batch of 10: each type is asked alone (10 more
+        requests); the 9 answered keep their rate, only the refused type's spot unit fails (expected), and its
+        spot price still goes out without a rate."""
+        types, bad = TYPES[:10], TYPES[3]
+        rec = advice_recording(types, FLAVOR, {t: FLAVOR if t == bad else 1 + n / 10 for n, t in enumerate(types)})
+        self.addCleanup(rec.close)
+        out, sent = self.run_feed(rec)
+        self.assertEqual(self.advice_sent(sent), [types] + [[t] for t in types])
+        spots = {r["instance_type"]: r["price"] for r in out.rows if r["price"]["model"] == "spot"}
+        self.assertEqual(set(spots), set(types))  # every spot price goes out, the refused type's too
+        self.assertEqual({t: p.get("interruption_monthly_pct") for t, p in spots.items()},
+                         {t: None if t == bad else num(Decimal(1) + Decimal(n) / 10) for n, t in enumerate(types)})
+        self.assertNotIn("interruption rate", spots[bad]["note"])
+        [f] = out.failures
+        self.assertEqual((f["unit"], f["expected"]), (f"alibaba:cn-shanghai/{bad}/spot", True))
+        self.assertRegex(f["why"], r"^DescribeSpotAdvice: OperationDenied.FlavorNotSupported \(HTTP 403\): .* \(asked "
+                                   r"alone after its batch of 10 types failed\): the spot price goes out without")
+        [n] = [n for n in out.notes if "split" in n]
+        self.assertIn(f"alibaba cn-shanghai: DescribeSpotAdvice of 10 types ({', '.join(types)}) failed "
+                      "(OperationDenied.FlavorNotSupported (HTTP 403): ", n)
+        self.assertTrue(n.endswith(f"the batch was split, each type asked alone (10 requests): 9 answered, 1 failed "
+                                   f"({bad})"), n)
+        self.assertEqual(out.problems, [])
+
+    def test_a_region_the_api_does_not_serve_is_not_split(self):
+        """RegionIdNotSupported refuses every type of the region alike: one request, every type failed as
+        expected, no split."""
+        types = TYPES[:10]
+        region = (403, "OperationDenied.RegionIdNotSupported", "The specified region is not supported")
+        rec = advice_recording(types, region, {})
+        self.addCleanup(rec.close)
+        out, sent = self.run_feed(rec)
+        self.assertEqual(len(self.advice_sent(sent)), 1)
+        self.assertEqual({f["unit"]: f["expected"] for f in out.failures},
+                         {f"alibaba:cn-shanghai/{t}/spot": True for t in types})
+        self.assertEqual([n for n in out.notes if "split" in n], [])
+
+    def test_a_split_batch_whose_every_type_fails_fails_them_all_in_1_plus_10_requests(self):
+        """Each type's own error classifies its unit: FlavorNotSupported expected, a server error not."""
+        types = TYPES[:10]
+        rec = advice_recording(types, SERVER, {t: FLAVOR if n % 2 else SERVER for n, t in enumerate(types)})
+        self.addCleanup(rec.close)
+        out, sent = self.run_feed(rec)
+        self.assertEqual(len(self.advice_sent(sent)), 1 + len(types))
+        self.assertEqual({f["unit"]: f["expected"] for f in out.failures},
+                         {f"alibaba:cn-shanghai/{t}/spot": bool(n % 2) for n, t in enumerate(types)})
+        spots = [r["price"] for r in out.rows if r["price"]["model"] == "spot"]
+        self.assertEqual((len(spots), [p for p in spots if "interruption_monthly_pct" in p]), (10, []))
+        [n] = [n for n in out.notes if "split" in n]
+        self.assertIn("failed (InternalError (HTTP 500): ", n)
+        self.assertTrue(n.endswith(f"0 answered, 10 failed ({', '.join(types)})"), n)
+
+    def test_a_failed_request_of_one_type_is_not_asked_again(self):
+        """11 types: the batch of 10 fails and is split (its types asked alone once each, a failing one too);
+        the batch of 1 fails and is not asked again: 1 + 10 + 1 requests."""
+        types, bad = TYPES, TYPES[0]
+        rec = advice_recording(types, FLAVOR, {t: SERVER if t == bad else 2 for t in types[:10]})
+        self.addCleanup(rec.close)
+        out, sent = self.run_feed(rec)
+        self.assertEqual(self.advice_sent(sent), [types[:10]] + [[t] for t in types[:10]] + [types[10:]])
+        self.assertEqual({f["unit"]: f["expected"] for f in out.failures},
+                         {f"alibaba:cn-shanghai/{bad}/spot": False, f"alibaba:cn-shanghai/{types[10]}/spot": True})
+        last = next(f for f in out.failures if types[10] in f["unit"])
+        self.assertNotIn("asked alone", last["why"])  # a batch of one: its own failure, not a split
+        self.assertEqual(len([n for n in out.notes if "split" in n]), 1)
+        self.assertEqual(sum("interruption_monthly_pct" in r["price"] for r in out.rows), 9)
 
     def test_only_describe_regions_failing_fails_the_feed(self):
         rec = Recording()

@@ -26,11 +26,14 @@ at none of its URLs (public feed); DescribeRegions failing, or the SDK not insta
 smaller is one unit's failure (FeedOutput.fail) and the feed goes on: a region's DescribeAvailableResource
 (region), one DescribePrice (type × billing model; expected=True for the documented "not sold that way"
 codes, NOT_SOLD), one type's spot history (type × spot). A DescribeInstanceTypes batch failing costs only
-the feed's specs of those types (a note; the catalog's own specs stand). A DescribeSpotAdvice batch failing
-costs only the interruption rate of its types: their spot rows are still published, without the rate, and
-each such row names a failure of its unit (type × spot; expected=True for the documented "not offered
-there" codes, ADVICE_UNSUPPORTED); a rate is never attached to a price it was not read with (a spot row
-carried over from an earlier run keeps the rate it was published with).
+the feed's specs of those types (a note; the catalog's own specs stand). A DescribeSpotAdvice request failing
+costs only interruption rates, and only those of the types it cannot be read for: a batch of several types
+that fails (the API refuses the whole request when it refuses one type, FlavorNotSupported) is split, each
+of its types asked alone once (a note says so, why, and what came of it), and only a type whose own request
+fails (or whose batch of one failed, or was refused for the region: never asked again) loses its rate. Its spot row is still published,
+without the rate, and names a failure of its unit (type × spot; expected=True for the documented "not
+offered there" codes, ADVICE_UNSUPPORTED); a rate is never attached to a price it was not read with (a spot
+row carried over from an earlier run keeps the rate it was published with).
 
 Interruption rate: DescribeSpotAdvice's InterruptionRate is "the average release rate of spot instances in
 the previous 30 days" (unit %), per zone, with its range InterruptRateDesc (one of ADVICE_DESC). Read as the
@@ -74,7 +77,8 @@ NOT_SOLD = {"InvalidInstanceType.ValueNotSupported", "PriceNotFound", "InstanceT
 # DescribeSpotAdvice: InterruptRateDesc, the documented range labels of InterruptionRate (%), and the error
 # codes that mean "no spot advice offered there" (API reference: 403 "region / flavor not support spot ...").
 ADVICE_DESC = {"0-3%": (0, 3), "3-5%": (3, 5), "5-10%": (5, 10), "10-100%": (10, 100)}
-ADVICE_UNSUPPORTED = {"OperationDenied.RegionIdNotSupported", "OperationDenied.FlavorNotSupported"}
+ADVICE_REGION_UNSUPPORTED = "OperationDenied.RegionIdNotSupported"
+ADVICE_UNSUPPORTED = {ADVICE_REGION_UNSUPPORTED, "OperationDenied.FlavorNotSupported"}
 ADVICE_MAX = Decimal("99.99")  # the catalog's bound on interruption_monthly_pct (refresh.bad_rate)
 
 
@@ -428,22 +432,46 @@ def advice_note(a: dict) -> str:
 
 def spot_advice(tr, region, types, env, errors, wires=None):
     """DescribeSpotAdvice of `types` in a region, TYPES_PER_CALL per request (InstanceTypes.N): (by_type as
-    parse_spot_advice gives it, failed: type → (why, error code) for every type of a request that failed,
-    problems). `wires`, if a list, gets the wire of each answered request."""
-    by_type, failed, problems = {}, {}, []
-    for i in range(0, len(types), TYPES_PER_CALL):
-        batch = types[i:i + TYPES_PER_CALL]
+    parse_spot_advice gives it, failed: type → (why, error code) of each type whose advice could not be read,
+    problems, notes). A request of several types that fails (one type the API refuses, FlavorNotSupported,
+    refuses the whole request) is split: each of its types is asked alone, once, and only the types whose own
+    request fails are failed (a note names the split, its cause and its outcome); a request of one type that
+    fails, or one refused for the whole region (RegionIdNotSupported), is not asked again. At most 1 + len(types) requests per batch. `wires`, if a list, gets the wire of
+    each answered request."""
+    by_type, failed, problems, notes = {}, {}, [], []
+
+    def ask(batch):
+        """Reads one request's answer into by_type / problems; the error if it failed."""
         try:  # a list, as DescribeInstanceTypes: InstanceTypes.1=…&InstanceTypes.2=…
             body, w = _call(tr, region, "DescribeSpotAdvice", {"RegionId": region, "InstanceTypes": batch}, env)
         except errors as e:
-            failed.update({t: (_why(e), _code(e)) for t in batch})
-            continue
+            return e
         if wires is not None:
             wires.append(w)
         got, probs = parse_spot_advice([body], batch, region)
         by_type.update(got)
-        problems += probs
-    return by_type, failed, problems
+        problems.extend(probs)
+        return None
+
+    for i in range(0, len(types), TYPES_PER_CALL):
+        batch = types[i:i + TYPES_PER_CALL]
+        e = ask(batch)
+        if e is None:
+            continue
+        if len(batch) == 1 or _code(e) == ADVICE_REGION_UNSUPPORTED:
+            # (a region the API does not serve refuses each type alike: not split)
+            for t in batch:
+                failed[t] = (_why(e), _code(e))
+            continue
+        for t in batch:  # split: each type alone, once
+            e1 = ask([t])
+            if e1 is not None:
+                failed[t] = (f"{_why(e1)} (asked alone after its batch of {len(batch)} types failed)", _code(e1))
+        lost = [t for t in batch if t in failed]
+        notes.append(f"DescribeSpotAdvice of {len(batch)} types ({', '.join(batch)}) failed ({_why(e)}): the batch was "
+                     f"split, each type asked alone ({len(batch)} requests): {len(batch) - len(lost)} answered"
+                     + (f", {len(lost)} failed ({', '.join(lost)})" if lost else ""))
+    return by_type, failed, problems, notes
 
 
 def run_sdk(tr, ctx) -> FeedOutput:
@@ -495,8 +523,9 @@ def run_sdk(tr, ctx) -> FeedOutput:
                     specs[t["InstanceTypeId"]] = {"vcpu": str(t["CpuCoreCount"]), "ram_gib": num(t["MemorySize"]),
                                                   "gpu_count": int(t["GPUAmount"])}
         wires = []
-        advice, advice_failed, probs = spot_advice(tr, region, types, env, errors, wires)
+        advice, advice_failed, probs, split = spot_advice(tr, region, types, env, errors, wires)
         out.written |= any(w.origin == "written" for w in wires)
+        out.notes += [f"alibaba {region}: {n}" for n in split]
         # a rate that does not read is noted, not flagged: it is dropped, so
         # no wrong figure can be published, and one value must not hold up
         # every provider's refresh (a flag refuses the run until accepted)

@@ -298,3 +298,25 @@ fn the_break_even_crossover_is_billed_by_the_steps() {
     assert_eq!(crossover(cat()), Some(1));
     assert_eq!(crossover(&published()), None);
 }
+
+/// The plan says which options are billed by steps (a tag on screen):
+/// on-demand, not the subscription; its figures are the quote's.
+#[test]
+fn the_plan_tags_a_stepped_option() {
+    use gpucost::domain::plan::plan;
+    use gpucost::domain::scenario::BillingModel;
+    let c = published();
+    let q = format!("v=2&screen=plan&o={GN}&cur=CNY&m=12&bm=od,sub");
+    let (l, notices) = link::parse(&q, &c);
+    assert!(notices.is_empty(), "{notices:?}");
+    let p = plan(&c, &l.scenario).unwrap();
+    let of = |m: BillingModel| {
+        p.options
+            .iter()
+            .find(|o| o.offer.as_str() == GN && o.model == m)
+            .unwrap()
+    };
+    assert_eq!(of(BillingModel::OnDemand).decision_cost, d("36919.44"));
+    assert!(of(BillingModel::OnDemand).stepped);
+    assert!(!of(BillingModel::Subscription).stepped);
+}

@@ -449,6 +449,7 @@ messages! {
     StepSpan => "{0}–{1} h: {2}", "{0}–{1} 小时：{2}";
     StepFrom => "from {0} h: {1}", "{0} 小时起：{1}";
     StepAverage => "the period's average, billed by steps", "期内平均，按阶梯计费";
+    SteppedTag => "stepped: cheaper as hours add up", "阶梯价：累计用时越长越便宜";
     HistoryOd => "on-demand", "按需";
     HistorySpot => "spot", "竞价";
     HistoryOne => "one dated price per model: no change kept", "每种计费方式仅一个日期的价格：无变化记录";

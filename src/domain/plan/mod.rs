@@ -141,6 +141,9 @@ pub struct PlanOption {
     /// A Capacity Block's length in days (each block, when one is bought
     /// each month).
     pub block_days: Option<u32>,
+    /// Billed at a stepped on-demand price (its months cost less as the
+    /// hours add up, [`ModelNotice::SteppedPrice`](crate::domain::tco::ModelNotice::SteppedPrice)).
+    pub stepped: bool,
     /// Uses an indicative price.
     pub indicative: bool,
     /// The charge kinds it lacks (`complete` false: its figures are a lower bound).
@@ -614,6 +617,9 @@ fn option(
             crate::domain::tco::ModelNotice::CapacityBlockDays { days } => Some(*days),
             _ => None,
         }),
+        stepped: m
+            .notices
+            .contains(&crate::domain::tco::ModelNotice::SteppedPrice),
         indicative: m.indicative,
         missing: m.missing_kinds(),
         cash_timing_known: m.cash_timing_known,

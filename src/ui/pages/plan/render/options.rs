@@ -51,6 +51,7 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
         ),
         (o.indicative, cx.t(Msg::IndicativeTag)),
         (!o.cash_timing_known, cx.t(WorkerMsg::TimingSpreadTag)),
+        (o.stepped, cx.t(WorkerMsg::SteppedTag)),
     ];
     let v = o.figures();
     html! {

@@ -129,12 +129,12 @@ test('the cost of a job: ResNet-50 on a measured A100 and the ranked lists', asy
   await expect(page.getByTestId('job-assumptions')).toContainText('90 epochs × 1,281,167 samples');
   const row = page.locator(`[data-testid="job-cheapest"] [data-testid="job-row"][data-offer="${NC24}"]`);
   // 90 × 1,281,167 images at the measured 1,527 images/s = 75,510.8 s = 20.975 h (shown 20.98);
-  // billed by the second: 20.975 h × $3.673/h = $77.04
+  // Azure bills by the minute: 75,511 s → 1,259 min = 20.983 h × $3.673/h = $77.07
   await expect(row.getByTestId('job-hours')).toHaveText('20.98');
-  await expect(row.getByTestId('job-cost')).toHaveText('$77.04');
+  await expect(row.getByTestId('job-cost')).toHaveText('$77.07');
   await expect(row).toContainText('measured, 1-GPU run');
   // the headline is the job's answer, the plan's own is said to be for the horizon's hours
-  await expect(page.getByTestId('plan-job-answer')).toContainText('$77.04 for the whole job (20.98 h on 1 GPU(s)');
+  await expect(page.getByTestId('plan-job-answer')).toContainText('$77.07 for the whole job (20.98 h on 1 GPU(s)');
   await expect(page.getByTestId('plan-cheapest')).toContainText("That is for the horizon's own hours, not the job.");
   await expect(page.getByTestId('job-fastest').getByTestId('job-row')).toHaveCount(1);
   expect(app.realErrors()).toEqual([]);

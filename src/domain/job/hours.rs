@@ -144,8 +144,8 @@ pub fn job_hours(
             wall_hours: Some(wall),
         }));
     }
-    // billed by the second (the provider's granularity and minimum apply
-    // when priced), not by the 2-dp display figure: a 1.4-minute job is 84 s
+    // the job's seconds (the provider's granularity and minimum apply when
+    // priced), not the 2-dp display figure: a 1.4-minute job is 84 s
     let wall_seconds = ceil_dp(mul(exact, dec(3600))?, 0).max(Decimal::ONE);
     // ≤ 60, a whole number
     let months_d = div(wall, dec(JOB_MONTH_HOURS))?.ceil().max(Decimal::ONE);

@@ -177,6 +177,15 @@ def bad_band(p: dict) -> str | None:
 RATE_MAX = Decimal("99.99")  # interruption_monthly_pct: the engine's bound (0–99.99 %)
 
 
+def decimal_string(v) -> Decimal | None:
+    """A finite decimal written as a string (a JSON number or anything else: None)."""
+    try:
+        d = Decimal(v) if isinstance(v, str) else None
+    except (InvalidOperation, ValueError):
+        return None
+    return d if d is not None and d.is_finite() else None
+
+
 def bad_rate(p: dict) -> str | None:
     """Why a price's monthly interruption rate is unpublishable (None = fine, or no rate): a decimal string
     in 0–RATE_MAX on a spot price without an interruption_band; no other billing model has one."""
@@ -187,11 +196,8 @@ def bad_rate(p: dict) -> str | None:
         return f"interruption_monthly_pct on a {p.get('model')} price"
     if "interruption_band" in p:
         return "interruption_monthly_pct together with an interruption_band"
-    try:
-        d = Decimal(v) if isinstance(v, str) else None
-    except (InvalidOperation, ValueError):
-        d = None
-    if d is None or not d.is_finite():
+    d = decimal_string(v)
+    if d is None:
         return f"interruption_monthly_pct {v!r} is not a decimal string"
     if not 0 <= d <= RATE_MAX:
         return f"interruption_monthly_pct {v} lies outside 0–{RATE_MAX} %"
@@ -219,11 +225,8 @@ def bad_steps(p: dict) -> str | None:
     hours, vals = [], []
     for s in st:
         h, v = (s.get("from_hours"), s.get("hourly")) if isinstance(s, dict) else (None, None)
-        try:
-            d = Decimal(v) if isinstance(v, str) else None
-        except (InvalidOperation, ValueError):
-            d = None
-        if type(h) is not int or d is None or not d.is_finite() or d <= 0:
+        d = decimal_string(v)
+        if type(h) is not int or d is None or d <= 0:
             return f"steps: {s!r} is not an hour and a positive decimal string"
         hours.append(h)
         vals.append(d)

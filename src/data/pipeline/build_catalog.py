@@ -59,6 +59,8 @@ def build(inp: Inputs, state: tuple[dict, list] | None = None) -> dict:
     region_rows = region_rows + [[p, c, *table[(p, c)]] for p, c in extra]
     regions = [{"provider": p, "code": c, "name_en": en, "name_zh": zh, "group": g}
                for p, c, en, zh, g in region_rows]
+    usage_rates, usage_sources = feedmerge.apply_usage(usage.build(inp), acc, {(r["provider"], r["code"]) for r in regions})
+    feed_sources = {**feed_sources, **usage_sources}
     sources = sources + [feed_sources[k] for k in sorted(feed_sources)]
     network.attach(inp, offers)
     providers = facts_mod.build(inp, offers)
@@ -72,7 +74,6 @@ def build(inp: Inputs, state: tuple[dict, list] | None = None) -> dict:
     used |= {f["source"] for g in gpus for f in g.get("field_sources", [])}
     used |= {g[k] for g in gpus for k in ("kind_source", "frameworks_source") if g.get(k)}
     used |= {f["source"] for p in providers for f in p["facts"]} | {fx["source"]}
-    usage_rates = usage.build(inp)
     used |= {u["source"] for u in usage_rates}
     promotions = promos.build(inp)
     used |= {p["source"] for p in promotions}

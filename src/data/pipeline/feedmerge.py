@@ -1,7 +1,8 @@
 """Accepted feed rows and the price history, as pipeline inputs (issue 23).
 
 State (committed under src/data/refresh/, or under OUT=DIR for a refresh into another folder):
-  accepted.json  {"refreshed": date | null, "feeds": {feed: {"provider", "fetched", "sources", "rows"}}}
+  accepted.json  {"refreshed": date | null, "feeds": {feed: {"provider", "fetched", "sources", "rows",
+                 ["usage"]}}} (usage: the usage rates a feed read, in the catalog's usage_rates shape)
   history.json   [{"offer", "price", ["changed", "by", "why"]} | {"accepted": "GATE:ROW", "on", "why"}, ...]
                  (seed entries carry no "changed": they are the research history the catalog had before
                  any refresh; refresh entries are the prices a refresh replaced, with when and by what)
@@ -44,9 +45,10 @@ def dump_accepted(acc: dict) -> str:
     feeds = sorted(acc["feeds"])
     for i, f in enumerate(feeds):
         d = acc["feeds"][f]
-        head = {k: v for k, v in d.items() if k != "rows"}
+        head = {k: v for k, v in d.items() if k not in ("rows", "usage")}
         rows = ",\n".join(j(r) for r in d["rows"])
-        out.append(j(f) + ":" + j(head)[:-1] + ',"rows":[\n' + rows + "]}" + ("," if i < len(feeds) - 1 else ""))
+        usage = (',"usage":[\n' + ",\n".join(j(u) for u in d["usage"]) + "]") if "usage" in d else ""
+        out.append(j(f) + ":" + j(head)[:-1] + usage + ',"rows":[\n' + rows + "]}" + ("," if i < len(feeds) - 1 else ""))
     out.append("}}")
     return "\n".join(out) + "\n"
 
@@ -228,6 +230,45 @@ def apply(inp: Inputs, offers: list, acc: dict, hist: list, gpus_by_id: dict, of
                 if k == "prices":
                     o["price_history"] = hist_o
     return offers, sources
+
+
+USAGE_KEYS = ("provider", "region", "kind", "currency", "tiers", "source", "as_of", "note")
+
+
+def usage_key(u: dict) -> tuple:
+    return (u["provider"], u["region"], u["kind"])
+
+
+def apply_usage(rates: list, acc: dict, regions: set) -> tuple[list, dict]:
+    """Accepted usage rates over the research ones (`rates`, from usage.build): a feed's rate replaces the
+    research rate of its provider × region × kind when at least as new (as a price does); where two feeds
+    read one, the better-ranked feed's. A region the catalog lists no offer in is not carried. Returns
+    (rates: the research order, then the feeds' new keys in order, used feed sources)."""
+    best = {}
+    for feed in sorted(acc["feeds"]):
+        for u in acc["feeds"][feed].get("usage", []):
+            k, rank = usage_key(u), RANK.get(feed, 1)
+            if k not in best or rank < best[k][0]:
+                best[k] = (rank, feed, u)
+    out = list(rates)
+    at = {usage_key(u): i for i, u in enumerate(out)}
+    added, sources = [], {}
+    for k, (_, feed, u) in sorted(best.items()):
+        if (k[0], k[1]) not in regions:
+            DROPPED.append(f"{feed} {k[0]}:{k[1]}/usage:{k[2]}: no offer in the region: not carried")
+            continue
+        u = canon(u, USAGE_KEYS)
+        i = at.get(k)
+        if i is None:
+            added.append(u)
+        elif as_of_date(u["as_of"]) >= as_of_date(out[i]["as_of"]):
+            out[i] = u
+        else:
+            continue
+        sources[u["source"]] = canon(acc["feeds"][feed]["sources"].get(u["source"]) or _find_source(acc, u["source"]), SOURCE_KEYS)
+    order = {"aws": 0, "azure": 1, "alibaba": 2, "tencent": 3}
+    added.sort(key=lambda u: (order[u["provider"]], u["region"], u["kind"]))
+    return out + added, sources
 
 
 def _find_source(acc, sid):

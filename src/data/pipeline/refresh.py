@@ -40,7 +40,7 @@ import build_catalog  # noqa: E402
 import feedmerge  # noqa: E402
 from common import DROPPED, LOG, Inputs, load_json  # noqa: E402
 from feeds import aws_pricelist  # noqa: E402
-from feeds.base import SPOT_BANDS, FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
+from feeds.base import SPOT_BANDS, USAGE_KINDS, FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
 from feeds.http import FeedError  # noqa: E402
 from feeds.registry import FEEDS, PROVIDER  # noqa: E402
 from feeds.transport import Live, Replay, today  # noqa: E402
@@ -260,6 +260,114 @@ def carried(out: FeedOutput, prior: dict | None, rows: list) -> list:
     return keep
 
 
+def billing_currency(regions: dict, provider: str, region: str) -> str | None:
+    """The currency a region bills in (CNY in mainland China, else USD); None for a region the tables
+    do not list (its rows are not carried: feedmerge)."""
+    reg = regions.get((provider, region))
+    return None if reg is None else "CNY" if reg[2] == "mainland_china" else "USD"
+
+
+def usage_id(u: dict) -> str:
+    return f"{u['provider']}:{u['region']}/usage:{u['kind']}"
+
+
+def usage_in_scope(u: dict, scope: dict) -> bool:
+    """Whether a usage rate lies in a failure's scope: its region, failed as a whole or for this kind."""
+    return (u["provider"] == scope["provider"] and u["region"] == scope["region"] and "instance_type" not in scope
+            and scope.get("model", "usage:" + u["kind"]) == "usage:" + u["kind"])
+
+
+def bad_usage(u: dict, out: FeedOutput) -> tuple[str, str] | None:
+    """(gate, why) for a usage rate no catalog may carry: the shape usage_row writes, one positive
+    figure, a source the feed lists and a readable date."""
+    if u.get("provider") != out.provider or u.get("kind") not in USAGE_KINDS or not u.get("region"):
+        return "schema", f"provider {u.get('provider')!r}, kind {u.get('kind')!r}: not a {out.provider} usage rate ({', '.join(USAGE_KINDS)})"
+    t = u.get("tiers")
+    if not isinstance(t, list) or len(t) != 1 or not isinstance(t[0], dict) or t[0].get("up_to") is not None:
+        return "schema", f"tiers {t!r}: one tier with no upper bound expected"
+    v = decimal_string(t[0].get("price"))
+    if v is None or v <= 0:
+        return "bad-price", f"rate {t[0].get('price')!r}: not a positive decimal string"
+    if u.get("source") not in out.sources:
+        return "schema", f"source {u.get('source')!r} is not one the feed lists"
+    try:
+        feedmerge.as_of_date(str(u.get("as_of")))
+    except (ValueError, IndexError):
+        return "schema", f"as_of {u.get('as_of')!r} is not a date"
+    return None
+
+
+def check_usage(out: FeedOutput, prior: dict | None, regions: dict):
+    """(publishable usage rates, flags, rates carried from the last accepted run) of one fetched feed. A
+    region whose rate request failed keeps its last accepted rate, with its own date; a rate the feed no
+    longer reads, with no failure to explain it, is not carried (the report lists it as gone)."""
+    flags, keep, seen = [], [], {}
+    for u in out.usage:
+        uid = usage_id(u) if isinstance(u, dict) and {"provider", "region", "kind"} <= set(u) else f"{out.feed}/usage:?"
+        why = bad_usage(u, out) if isinstance(u, dict) else ("schema", f"{u!r}: not a record")
+        if why:
+            flags.append((why[0], uid, why[1]))
+            continue
+        want = billing_currency(regions, u["provider"], u["region"])
+        if want and u["currency"] != want:
+            flags.append(("currency", uid, f"{u['currency']}; {u['region']} bills in {want}"))
+            continue
+        if uid in seen:
+            if seen[uid]["tiers"] != u["tiers"]:
+                flags.append(("duplicate", uid, f"{seen[uid]['tiers'][0]['price']} and {u['tiers'][0]['price']}"))
+            continue
+        seen[uid] = u
+        keep.append(u)
+    have = {usage_id(u) for u in keep}
+    kept = []
+    for u in (prior or {}).get("usage", []):
+        if usage_id(u) not in have and any(usage_in_scope(u, f["scope"]) for f in out.failures):
+            kept.append(copy.deepcopy(u))
+            have.add(usage_id(u))
+    # rates kept for a failed request count as present, as rows do
+    if prior and len(prior.get("usage", [])) > 2 * len(keep + kept):
+        flags.append(("fewer-offers", f"{out.feed}/usage", f"{len(keep + kept)} usage rates, {len(prior['usage'])} last time"))
+    return keep + kept, flags, kept
+
+
+def usage_moves(prior_cat: dict, cat: dict, feed_sources: set) -> list:
+    """Flags for usage rates a feed renewed: moved more than 3× since the last catalog, or, new to the
+    catalog, outside SIBLING_LOW–SIBLING_HIGH × the median of the same provider's rates of that kind in
+    that currency in the last catalog. Not against other providers': their disks are other products (an
+    ESSD is not a premium cloud disk), so a provider's first rate passes and the report lists it."""
+    before = {feedmerge.usage_key(u): u for u in prior_cat.get("usage_rates", [])}
+    sib: dict = {}
+    for u in before.values():
+        top = Decimal(u["tiers"][-1]["price"])
+        sib.setdefault((u["provider"], u["kind"], u["currency"]), []).append(top)
+    flags = []
+    for u in cat.get("usage_rates", []):
+        if u["source"] not in feed_sources:
+            continue
+        v, a = Decimal(u["tiers"][-1]["price"]), before.get(feedmerge.usage_key(u))
+        if a is not None:
+            x = Decimal(a["tiers"][-1]["price"])
+            if a["currency"] == u["currency"] and x > 0 and (v > 3 * x or v * 3 < x):
+                flags.append(("move", usage_id(u), f"{x.normalize():f} {a['currency']} ({a['source']}, {a['as_of']}) → "
+                                                   f"{v.normalize():f} {u['currency']} ({v / x:.2f}×)"))
+            continue
+        xs = sib.get((u["provider"], u["kind"], u["currency"]))
+        if xs:
+            med = median(xs)
+            if med > 0 and not (SIBLING_LOW * med <= v <= SIBLING_HIGH * med):
+                flags.append(("first-seen", usage_id(u), f"{v.normalize():f} {u['currency']}, {v / med:.2f}× the median "
+                                                         f"{med.normalize():f} of {len(xs)} {u['kind']} rate(s) at {u['provider']}"))
+    return flags
+
+
+def usage_diff(prior_cat: dict, cat: dict) -> list:
+    """(key, old rate or None, new rate or None) of every usage rate added, changed or gone."""
+    a = {feedmerge.usage_key(u): u for u in prior_cat.get("usage_rates", [])}
+    b = {feedmerge.usage_key(u): u for u in cat.get("usage_rates", [])}
+    return [(k, a.get(k), b.get(k)) for k in sorted(set(a) | set(b))
+            if a.get(k) is None or b.get(k) is None or (a[k]["tiers"], a[k]["currency"]) != (b[k]["tiers"], b[k]["currency"])]
+
+
 def model_base(p: dict) -> str:
     return p["model"] + (" (indicative)" if p.get("indicative") else "")
 
@@ -285,12 +393,10 @@ def check_feed(out: FeedOutput, prior: dict | None, regions: dict, mappings: dic
             out.notes.append(f"{rid}: {why}: the steps are dropped, the price is billed at every hour")
             r = dict(r, price={k: v for k, v in p.items() if k != "steps"})
             p = r["price"]
-        reg = regions.get((r["provider"], r["region"]))
-        if reg is not None:
-            want = "CNY" if reg[2] == "mainland_china" else "USD"
-            if p["currency"] != want:
-                flags.append(("currency", rid, f"{p['currency']}; {r['region']} bills in {want}"))
-                continue
+        want = billing_currency(regions, r["provider"], r["region"])
+        if want and p["currency"] != want:
+            flags.append(("currency", rid, f"{p['currency']}; {r['region']} bills in {want}"))
+            continue
         if p.get("hourly_max_unknown"):
             if not resolve_spot_max(r, (prior_spot or {}).get(rid)):
                 out.notes.append(f"{rid}: spot file gives the region's lowest price only and no history bounds its "
@@ -487,7 +593,8 @@ def report(date, mode, result, outputs, flags, accepted, d, skipped, dropped, ca
         L += ["", f"## Requests that failed ({len(fails)}; the rows they would have renewed keep their last accepted "
                   "values and dates)", "", "| feed | request | expected | why | rows kept |", "|---|---|---|---|---:|"]
         for feed, f in fails:
-            n = sum(1 for r in (carried_rows or {}).get(feed, []) if in_scope(r, f["scope"]))
+            n = sum(1 for r in (carried_rows or {}).get(feed, [])
+                    if (usage_in_scope(r, f["scope"]) if "kind" in r else in_scope(r, f["scope"])))
             L.append(f"| {feed} | `{f['unit']}` | {'yes' if f['expected'] else '**no**'} | {f['why']} | {n} |")
     notes = [(o.feed, n) for o in outputs for n in o.notes]
     if notes:
@@ -527,6 +634,17 @@ def report(date, mode, result, outputs, flags, accepted, d, skipped, dropped, ca
             L += ["", "| offer | model | old | new | change | source |", "|---|---|---:|---:|---:|---|"]
             for k, a, b in v["changed"]:
                 L.append(f"| {k[0].split(':', 2)[2]} | {k[1]} | {fmt_p(a)} ({a['as_of']}) | {fmt_p(b)} ({b['as_of']}) | {pct(a, b)} | {b['source']} |")
+        L.append("")
+    if d.get("usage"):
+        L += ["## Usage rates (storage per GB-month, transfer)", "", "| rate | old | new | change | source |",
+              "|---|---:|---:|---:|---|"]
+        for k, a, b in d["usage"]:
+            f = lambda u: f"{Decimal(u['tiers'][-1]['price']).normalize():f} {u['currency']} ({u['as_of']})" if u else "—"
+            ch = "—"
+            if a and b and a["currency"] == b["currency"] and Decimal(a["tiers"][-1]["price"]) > 0:
+                x = Decimal(a["tiers"][-1]["price"])
+                ch = f"{(Decimal(b['tiers'][-1]['price']) - x) / x * 100:+.1f} %"
+            L.append(f"| `{k[0]}:{k[1]}/{k[2]}` | {f(a)} | {f(b)} | {ch} | {(b or a)['source']}{'' if b else ' (gone)'} |")
         L.append("")
     L += [f"## Newly stale (older than 12 months on {date})", ""]
     if d["stale"]:
@@ -646,8 +764,20 @@ def refresh(args) -> int:
             for rec in (prior or {}).get("sources", {}).values():
                 if rec["id"] == sid and sid not in {x["id"] for x in sources.values()}:
                     sources[sid] = rec
+        urows, ufl, ukept = check_usage(o, prior, ctx["regions"])
+        flags += ufl
+        if ukept:
+            carried_rows.setdefault(o.feed, []).extend(ukept)
+        for u in ukept:  # a carried rate keeps citing its source record
+            sid = u["source"]
+            if sid not in sources:
+                rec = (prior or {}).get("sources", {}).get(sid)
+                if rec:
+                    sources[sid] = rec
         new_acc["feeds"][o.feed] = {"provider": o.provider, "fetched": o.fetched, "sources": sources,
                                     "rows": sorted(rows, key=row_id)}
+        if urows:
+            new_acc["feeds"][o.feed]["usage"] = sorted(urows, key=usage_id)
         listed = aws_pricelist.listing(o, prior)  # what aws-capacity-blocks asks next time (aws-ec2 only)
         if listed:
             new_acc["feeds"][o.feed]["capacity_blocks"] = listed
@@ -684,6 +814,7 @@ def refresh(args) -> int:
             x, y = headline(a), headline(p)
             if x and y and (y > 3 * x or y * 3 < x):
                 flags.append(("move", f"{o['id']}/{k[1]}", f"{fmt_p(a)} ({a['source']}, {a['as_of']}) → {fmt_p(p)} ({y / x:.2f}×)"))
+    flags += usage_moves(prior_cat, cat, feed_sources)
     refused = [f for f in flags if f"{f[0]}:{f[1]}" not in accepted]
     if refused:
         text = report(date, mode, f"refused by {len(refused)} gate flag(s), exit 3; nothing written", outputs, flags,
@@ -698,6 +829,7 @@ def refresh(args) -> int:
     DROPPED.clear()
     cat = build_catalog.build(inp, (new_acc, prior_hist))
     d = diff(prior_cat, cat)
+    d["usage"] = usage_diff(prior_cat, cat)
     flagged_why = {r: accepted[f"{g}:{r}"] for g, r, _ in flags if f"{g}:{r}" in accepted}
     add = []
     for k, a, b in d["changed"]:

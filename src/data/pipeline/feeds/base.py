@@ -6,7 +6,8 @@ A feed's output (FeedOutput.to_json) is what `make feed` writes and the merge re
   gate flags: schema drift, bad values), notes (rows left out by rule, one line each), failures (the
   smallest requests that failed or were refused: see FeedOutput.fail), capacity_blocks (aws-ec2 only:
   the instance types its offer files list as sold as EC2 Capacity Blocks, [{"region", "instance_type",
-  "sku", "spec"}], which aws-capacity-blocks asks for their reservation fee).
+  "sku", "spec"}], which aws-capacity-blocks asks for their reservation fee), usage (the region's usage
+rates the feed read, in the catalog's usage_rates shape: see usage_row).
 A row: {"provider", "region", "instance_type", "spec": {...} (optional), "price": {catalog price}}; a
 spot price may carry "interruption_band" (one of SPOT_BANDS) or, where the provider publishes one per
 offer, "interruption_monthly_pct" (the share of instances interrupted in a month, %, a decimal string in
@@ -39,6 +40,7 @@ class FeedOutput:
     written: bool = False      # some response was a written fixture (never a live figure)
     failures: list = field(default_factory=list)
     capacity_blocks: list = field(default_factory=list)
+    usage: list = field(default_factory=list)
 
     def skipped_without_credentials(self, tr, env, credentials) -> bool:
         """A credentialed feed that cannot run here marks itself skipped: live without its credentials
@@ -71,13 +73,14 @@ class FeedOutput:
         return {"feed": self.feed, "provider": self.provider, "status": self.status, "why": self.why,
                 "fetched": self.fetched, "written": self.written, "sources": self.sources,
                 "problems": self.problems, "notes": self.notes, "failures": self.failures,
-                "capacity_blocks": self.capacity_blocks, "rows": self.rows}
+                "capacity_blocks": self.capacity_blocks, "usage": self.usage, "rows": self.rows}
 
     @staticmethod
     def from_json(d: dict) -> "FeedOutput":
         return FeedOutput(d["feed"], d["provider"], d["status"], d.get("why", ""), d.get("fetched"),
                           d.get("rows", []), d.get("sources", {}), d.get("problems", []), d.get("notes", []),
-                          d.get("written", False), d.get("failures", []), d.get("capacity_blocks", []))
+                          d.get("written", False), d.get("failures", []), d.get("capacity_blocks", []),
+                          d.get("usage", []))
 
 
 def in_scope(r: dict, scope: dict) -> bool:
@@ -111,18 +114,23 @@ def row_id(r: dict) -> str:
     return f"{r['provider']}:{r['region']}:{r['instance_type']}/{model_key(r['price'])}"
 
 
+def figure(v) -> Decimal | None:
+    """A feed's figure (a number, or a numeric string with spaces around it) as a finite Decimal; None for
+    anything else (None, a bool, text, a list, NaN, an infinity)."""
+    if isinstance(v, bool) or v is None:
+        return None
+    try:
+        d = Decimal(str(v).strip())
+    except (InvalidOperation, ValueError):
+        return None
+    return d if d.is_finite() else None
+
+
 def num(s) -> str:
     """A feed's figure as the catalog's decimal string; an unreadable figure is kept as given (the
     bad-price gate names it) instead of being dropped or guessed."""
-    if isinstance(s, bool) or s is None:
-        return str(s)
-    try:
-        d = Decimal(str(s).strip())
-    except (InvalidOperation, ValueError):
-        return str(s)
-    if not d.is_finite():
-        return str(s)
-    return fmt(d)
+    d = figure(s)
+    return str(s) if d is None else fmt(d)
 
 
 def row(provider, region, itype, model, currency, source, as_of, note=None, spec=None, **fields) -> dict:
@@ -138,6 +146,24 @@ def row(provider, region, itype, model, currency, source, as_of, note=None, spec
     if spec:
         r["spec"] = spec
     return r
+
+
+# The usage kinds a feed may write (src/domain/catalog UsageKind); a feed reads storage only for now
+USAGE_KINDS = ("storage_per_gb_month",)
+
+
+def usage_row(provider, region, kind, currency, price, source, as_of, note=None) -> dict:
+    """One usage rate a feed read, in the catalog's usage_rates shape (one tier, no upper bound): for
+    storage_per_gb_month, the price of one GB (GiB where the provider bills GiB) of the disk a GPU instance
+    boots from, for a whole month. The note says which disk, and how a figure was derived (e.g. from an
+    hourly price x 730 h, or from a disk-month price / its size). To stop reading one region's rate,
+    call FeedOutput.fail(..., region=region, model="usage:" + kind): the refresh keeps the last accepted
+    rate there, with its own date."""
+    u = {"provider": provider, "region": region, "kind": kind, "currency": currency,
+         "tiers": [{"up_to": None, "price": num(price)}], "source": source, "as_of": as_of}
+    if note:
+        u["note"] = note
+    return u
 
 
 def source(sid: str, title: str, url: str, as_of: str, origin: str, recorded_from: str = "") -> dict:

@@ -88,3 +88,19 @@ class Copy:
 
     def state(self) -> dict:
         return {f: (self.out / f).read_bytes() for f in ("catalog.json", "accepted.json", "history.json")}
+
+
+class Urlopened:
+    """What urllib.request.urlopen returns (headers, read, a context manager), for tests that answer it."""
+
+    def __init__(self, data: bytes):
+        self.headers, self.b = {"Content-Length": str(len(data))}, io.BytesIO(data)
+
+    def read(self, n=-1):
+        return self.b.read(n)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *a):
+        return False

@@ -12,7 +12,7 @@ from pathlib import Path
 from unittest import mock
 
 import refresh
-from feedtestkit import FIX, Copy, ctx, replay
+from feedtestkit import FIX, Copy, Urlopened, ctx, replay
 from feeds import alibaba, aws_pricelist as apl, aws_spot, tencent
 from feeds.base import FeedOutput
 from feeds.http import FeedError, fetch_to_file, strip_callback
@@ -180,7 +180,8 @@ class AwsPriceListTest(unittest.TestCase):
         out = apl.run_ec2(Replay(c.rec), ctx())
         self.assertEqual({r["region"] for r in out.rows}, {"us-east-1"})
         fails = {f["unit"]: f for f in out.failures}
-        self.assertEqual(set(fails), {"aws:eu-central-1", "aws:ap-northeast-1"})
+        # (+ the us-east-1 recording's usage rate: it has no EBS gp3 product; test_usage_aws)
+        self.assertEqual(set(fails), {"aws:eu-central-1", "aws:ap-northeast-1", "aws:us-east-1/usage:storage_per_gb_month"})
         self.assertIn("HTTP 500", fails["aws:eu-central-1"]["why"])
         self.assertIn("truncated", fails["aws:ap-northeast-1"]["why"])
         self.assertFalse(any(f["expected"] for f in out.failures))
@@ -222,7 +223,9 @@ class AwsPriceListTest(unittest.TestCase):
         self.assertEqual([len(x) for x in seen], [1, 1, 1])
         self.assertEqual(os.listdir(tr._tmp.name), [])
         self.assertEqual({r["region"] for r in out.rows}, {"ap-northeast-1"})
-        self.assertEqual(out.failures, [])
+        # the Tokyo body has no EBS gp3 product of the other regions: their usage rates fail (test_usage_aws)
+        self.assertEqual([f["unit"] for f in out.failures], ["aws:eu-central-1/usage:storage_per_gb_month",
+                                                            "aws:us-east-1/usage:storage_per_gb_month"])
 
     def test_a_full_disk_is_named_not_retried_and_fails_that_region_only(self):
         """ENOSPC while writing the offer file (at a write, or at the final flush on close) is
@@ -230,19 +233,7 @@ class AwsPriceListTest(unittest.TestCase):
         live transport it is a failure of that region, the next region is still fetched. (Before:
         "connection failed", retried 5 times, and the feed failed as a whole.)"""
         body = b"x" * 5000
-
-        class Resp:
-            def __init__(self, data):
-                self.headers, self.b = {"Content-Length": str(len(data))}, io.BytesIO(data)
-
-            def read(self, n=-1):
-                return self.b.read(n)
-
-            def __enter__(self):
-                return self
-
-            def __exit__(self, *a):
-                return False
+        Resp = Urlopened
 
         class Full(io.BytesIO):
             def __init__(self, at_close=False):
@@ -291,7 +282,7 @@ class AwsPriceListTest(unittest.TestCase):
         with mock.patch("feeds.http.urllib.request.urlopen", side_effect=urlopen), \
                 mock.patch("feeds.http.open", create=True, side_effect=open_):
             out = apl.run_ec2(tr, ctx())
-        [f] = out.failures
+        [f] = [f for f in out.failures if f["scope"].get("model") != apl.USAGE_MODEL]  # usage: test_usage_aws
         self.assertEqual(f["unit"], "aws:eu-central-1")
         self.assertIn("disk full (", f["why"])
         self.assertEqual([u.rsplit("/", 2)[1] for u in asked[1:]], list(regions))  # each asked once, the next one too

@@ -19,6 +19,11 @@ Reserved: Standard class (Convertible only where the region has no Standard offe
 payment), 1/3 yr × No/Partial/All Upfront, with the upfront fee (Quantity dimension) and the hourly fee
 (Hrs dimension) as published. A price dimension in a currency other than the price list's (CNY in the USD
 list) is flagged (currency gate) and its row is not emitted: accepting the flag leaves the row out.
+Usage (FeedOutput.usage): each region's EBS gp3 volume storage rate, read from the same offer file (no
+other request; parse_disk): the Storage product whose volumeApiName is gp3 and whose regionCode is the
+region's (a Local Zone's gp3 in the parent region's file has its own code), its OnDemand "GB-Mo" price
+dimension, in the price list's currency. A region whose file has none (or two different figures, or an
+unusable one) fails its usage rate only (model usage:storage_per_gb_month); its instance prices go on.
 """
 
 from __future__ import annotations
@@ -26,7 +31,7 @@ from __future__ import annotations
 import csv
 import io
 
-from feeds.base import FeedOutput, num, problem, row, source
+from feeds.base import FeedOutput, figure, num, problem, row, source, usage_row
 from feeds.http import FeedError
 
 FEED_EC2, FEED_CN, FEED_SP = "aws-ec2", "aws-ec2-cn", "aws-savings-plans"
@@ -52,12 +57,18 @@ ATTR = {
     "operation": ("operation", "operation"),
     "market": ("marketoption", "MarketOption"),
     "region": ("regionCode", "Region Code"),
+    "volume_api": ("volumeApiName", "Volume API Name"),
 }
 REQUIRED = ("instance_type", "vcpu", "memory", "tenancy", "os", "preinstalled", "capacity", "usagetype",
             "operation", "region")
 FAMILIES = ("Compute Instance", "Compute Instance (bare metal)")
 # A Capacity Block SKU: its market option, and the operation code of its Linux usage
 CB_MARKET, CB_OPERATION = "CapacityBlock", "RunInstances:CB"
+# The disk a usage rate is read for: EBS General Purpose SSD gp3 volume storage (the offer file's Storage
+# product of that volumeApiName; gp3's provisioned IOPS and throughput are other products, other units)
+DISK_FAMILY, DISK_API, DISK_UNIT = "Storage", "gp3", "GB-Mo"
+USAGE_KIND = "storage_per_gb_month"
+USAGE_MODEL = "usage:" + USAGE_KIND
 
 
 def family_of(table: list, itype: str):
@@ -288,6 +299,39 @@ def parse_offer(products, terms, version, *, region: str, table: list, currency:
     return rows, problems, notes
 
 
+def is_disk(a: dict) -> bool:
+    """An EBS gp3 volume storage product (any region or Local Zone)."""
+    return a.get("product_family") == DISK_FAMILY and a.get("volume_api") == DISK_API
+
+
+def parse_disk(products, terms, version, *, region: str, currency: str, sid: str, as_of: str):
+    """(usage row, None) or (None, why): the region's EBS gp3 storage rate per GB-month from one regional
+    offer file's records: the OnDemand "GB-Mo" price dimension of the Storage product with volumeApiName
+    gp3 and the region's own regionCode. None, why when there is no such product or dimension, when they
+    give two different figures, or when the figure is not a positive number in the list's currency."""
+    skus = {sku for sku, a in products.items() if is_disk(a) and a.get("region") == region}
+    if not skus:
+        return None, f"no EBS gp3 storage product (productFamily {DISK_FAMILY}, volumeApiName {DISK_API}) for {region}"
+    dims = [d for sku, _code, ttype, _ta, ds in terms if sku in skus and ttype == "OnDemand" for d in ds]
+    got = sorted({(str(d["price"]), str(d["currency"])) for d in dims if d["unit"] == DISK_UNIT})
+    if not got:
+        units = sorted({str(d["unit"]) for d in dims})
+        return None, f"EBS gp3 storage ({', '.join(sorted(skus))}): no OnDemand {DISK_UNIT} price dimension (units: {', '.join(units) or 'none'})"
+    if len(got) > 1:
+        return None, f"EBS gp3 storage: {len(got)} different OnDemand {DISK_UNIT} figures ({'; '.join(' '.join(g) for g in got)})"
+    [(price, cur)] = got
+    if cur != currency:
+        return None, f"EBS gp3 storage: {price} {cur} in a price list billed in {currency}"
+    v = figure(price)
+    if v is None or v <= 0:
+        return None, f"EBS gp3 storage: unusable {DISK_UNIT} figure {price!r}"
+    ver = f"offer version {version}" if version else "offer file"
+    note = (f"AWS Price List bulk API ({ver}): EBS General Purpose SSD (gp3) volume storage, OnDemand, per GB-month "
+            f"as published (unit {DISK_UNIT}). It includes gp3's baseline 3,000 IOPS and 125 MiB/s; IOPS above "
+            "3,000 and throughput above 125 MiB/s are billed separately.")
+    return usage_row("aws", region, USAGE_KIND, currency, v, sid, as_of, note), None
+
+
 def parse_savings_plans(offer: dict, *, region: str, table: list, sid: str, as_of: str):
     """Savings Plans rates for Linux shared-tenancy GPU instances of one region: EC2 Instance Savings Plan
     where published, else Compute Savings Plan (the note says which)."""
@@ -353,8 +397,10 @@ PARSE_ERRORS = (FeedError, ValueError, KeyError, TypeError, AttributeError)
 
 def _want(table: list):
     """The products parse_offer can use (compute products of a GPU family, or without an instance type:
-    parse_offer flags those), so the rest of a streamed CSV offer file is dropped as it is read."""
+    parse_offer flags those) and parse_disk's (EBS gp3 storage), so the rest of a streamed CSV offer file is dropped as it is read."""
     def want(a: dict) -> bool:
+        if is_disk(a):
+            return True  # the EBS gp3 storage products (the region's and its Local Zones'): parse_disk
         return a.get("product_family") in FAMILIES and (not a.get("instance_type") or family_of(table, a["instance_type"]) is not None)
     return want
 
@@ -403,8 +449,14 @@ def run_ec2(tr, ctx, china: bool = False) -> FeedOutput:
                  else "AWS Price List bulk API: AmazonEC2 offer file, ") + code
         out.sources[sid] = source(sid, title, chosen, resp.as_of, resp.origin, resp.recorded_from)
         sid = out.sources[sid]["id"]
+        currency = "CNY" if china else "USD"
         rows, problems, notes = parse_offer(products, terms, version, region=code, table=table,
-                                            currency="CNY" if china else "USD", sid=sid, as_of=resp.as_of)
+                                            currency=currency, sid=sid, as_of=resp.as_of)
+        disk, why = parse_disk(products, terms, version, region=code, currency=currency, sid=sid, as_of=resp.as_of)
+        if disk is not None:
+            out.usage.append(disk)
+        else:  # the rate only: the region's instance prices go on (a failed offer file fails the region, rate included)
+            out.fail(f"offer file {chosen}: {why}", region=code, model=USAGE_MODEL)
         out.rows += rows
         out.problems += problems
         out.notes += notes

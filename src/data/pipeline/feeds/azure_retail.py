@@ -19,6 +19,20 @@ The unit of failure is one armSkuName query (it spans every region): a query tha
 after retries, not JSON, a page without Items, a NextPageLink loop, a page repeating an earlier one)
 is named for each region of the table with that catalog SKU and its rows are not used; the other
 queries publish. Only every query failing fails the feed.
+
+Boot-disk storage rate (usage kind storage_per_gb_month), for every region the feed priced a GPU offer
+in: one more query, for every region at once, paged the same way: serviceName 'Storage', productName
+'Standard SSD Managed Disks', skuName 'E30 LRS' (the disk and figure of the research row, src/data/
+pipeline/usage.py). Its meters, in public collectors' recorded answers: "E30 LRS Disk" (unitOfMeasure
+"1/Month", the disk-month price), "E30 LRS Disk Operations" (per 10K) and "E30 LRS Disk Mount"; only the
+first is read, and only as a primary-region Consumption meter (no reservation, DevTest or other meter).
+Standard SSD is billed per provisioned tier, not per GiB (the per-GiB meters of Premium SSD v2 and Ultra
+Disk are for disks that cannot boot a VM), so the rate is the E30 price / its 1,024 GiB, per GiB-month.
+A region the answer has no usable meter for (absent, not "1/Month", not USD, not a positive figure, or
+two different E30 prices) fails that region's usage only; a query that fails fails every region's usage;
+neither touches the VM prices. A region with no price this run because a VM query failed there (the
+failure spans every region of the table) has its usage named failed too, unread: the last accepted rate
+stands there, as its VM prices do.
 """
 
 from __future__ import annotations
@@ -26,8 +40,9 @@ from __future__ import annotations
 import json
 import re
 import urllib.parse
+from decimal import Decimal
 
-from feeds.base import FeedOutput, problem, row, source
+from feeds.base import FeedOutput, figure, problem, row, source, usage_row
 from feeds.http import FeedError
 
 FEED = "azure-retail"
@@ -40,10 +55,21 @@ REQUIRED = ("armSkuName", "armRegionName", "retailPrice", "currencyCode", "type"
             "unitOfMeasure")
 # "Windows" or its abbreviation "Win" as a word of its own ("... Srs Win"), never inside a word ("Winsome")
 WINDOWS = re.compile(r"(?<!\S)Win(dows)?(?!\S)", re.IGNORECASE)
+# the boot-disk query (see the module docstring): its $filter fields, the meter read, the tier's size
+DISK_FILTER = (("serviceName", "Storage"), ("productName", "Standard SSD Managed Disks"), ("skuName", "E30 LRS"))
+DISK_METER = "E30 LRS Disk"
+DISK_GIB = 1024
+MONTH = "1/Month"  # the unitOfMeasure of a managed disk's disk-month meter
+STORAGE = "storage_per_gb_month"
 
 
 def query_url(arm_sku: str) -> str:
     flt = f"serviceName eq 'Virtual Machines' and armSkuName eq '{arm_sku}'"
+    return f"{API}?api-version={API_VERSION}&$filter={urllib.parse.quote(flt)}"
+
+
+def disk_query_url() -> str:
+    flt = " and ".join(f"{k} eq '{v}'" for k, v in DISK_FILTER)
     return f"{API}?api-version={API_VERSION}&$filter={urllib.parse.quote(flt)}"
 
 
@@ -124,6 +150,102 @@ def parse_items(items: list, *, skus: dict, regions: set, sid: str, as_of: str):
     return rows, problems, notes
 
 
+def disk_figure(it: dict) -> tuple[Decimal | None, str]:
+    """(disk-month price, "") of an "E30 LRS Disk" meter, or (None, why it is no usable figure)."""
+    if it.get("unitOfMeasure") != MONTH:
+        return None, f"unitOfMeasure {it.get('unitOfMeasure')!r}, not the disk-month '{MONTH}'"
+    if it.get("currencyCode") != "USD":
+        return None, f"currencyCode {it.get('currencyCode')!r}, not USD"
+    v = it.get("retailPrice")
+    d = figure(v)
+    if d is None or d <= 0:
+        return None, f"retailPrice {v!r}: not a positive figure"
+    return d, ""
+
+
+def disk_rates(items: list, regions) -> tuple[dict, dict]:
+    """The E30 LRS disk-month price of each region of `regions` in one answer: ({region: (price, item)},
+    {region: why it has none}); each region is in one of the two. Read: primary-region Consumption meters
+    named "E30 LRS Disk" of the queried product and SKU; every other item is left out (Disk Operations,
+    Disk Mount, reservation, DevTest meters)."""
+    found = {reg: [] for reg in regions}
+    for it in items:
+        if not isinstance(it, dict) or not isinstance(it.get("armRegionName"), str) or it["armRegionName"] not in found:
+            continue
+        if (it.get("type") != "Consumption" or it.get("reservationTerm") or it.get("isPrimaryMeterRegion") is False
+                or it.get("meterName") != DISK_METER or any(it.get(k) != v for k, v in DISK_FILTER)):
+            continue
+        found[it["armRegionName"]].append(it)
+    rates, whys = {}, {}
+    for reg, its in sorted(found.items()):
+        if not its:
+            whys[reg] = f"Retail Prices disk query: no primary Consumption meter '{DISK_METER}' for {reg} in the answer"
+            continue
+        figures = [disk_figure(it) for it in its]
+        bad = [why for d, why in figures if d is None]
+        prices = sorted({d for d, _ in figures if d is not None})
+        if bad:
+            whys[reg] = f"Retail Prices '{DISK_METER}' meter in {reg}: {bad[0]}"
+        elif len(prices) > 1:
+            whys[reg] = (f"Retail Prices disk query: {len(its)} '{DISK_METER}' meters in {reg} with conflicting prices "
+                         f"({', '.join(fmt_money(p) for p in prices)} USD/disk-month); one expected, none used")
+        else:
+            rates[reg] = (prices[0], its[0])
+    return rates, whys
+
+
+def fmt_money(d: Decimal) -> str:
+    """A price as the pricing pages write it: at least two decimals (76.80), more when it has them."""
+    return f"{d:.2f}" if d == d.quantize(Decimal("0.01")) else f"{d.normalize():f}"
+
+
+def disk_note(price: Decimal, it: dict) -> str:
+    eff = str(it.get("effectiveStartDate") or "")[:10]
+    return (f"Standard SSD E30 LRS managed disk (1,024 GiB): {fmt_money(price)} USD/disk-month / 1,024 = "
+            f"{(price / DISK_GIB).normalize():f} USD/GiB-month (Retail Prices API meter '{DISK_METER}', Consumption"
+            + (f", effective {eff}" if eff else "") + "); smaller disks cost more per GiB.")
+
+
+def read_storage(tr, out: FeedOutput, regions: list, unsure: list = ()) -> None:
+    """The storage_per_gb_month usage rate of each region in `regions` (the regions priced this run; one
+    query for all, see the module docstring). A failed query or a region without a usable price is a
+    failure of that region's usage (model "usage:storage_per_gb_month"), never of its VM prices. `unsure`:
+    regions without a price this run because a VM query failed there: whether the feed prices a GPU offer
+    there is unknown, so their usage is named failed too (the last accepted rate stands), never read."""
+    usage = "usage:" + STORAGE
+    for reg in unsure:
+        out.fail("not read: a Retail Prices VM query failed for this region, so whether the feed prices a GPU offer "
+                 "here this run is unknown", region=reg, model=usage)
+    if not regions:
+        return
+    url, items, first, written = disk_query_url(), [], None, False
+    try:
+        for r, page in pages(tr, url):
+            first = first or r
+            written |= r.origin == "written"
+            if page.get("BillingCurrency", "USD") != "USD":
+                raise FeedError(f"{r.request}: BillingCurrency {page.get('BillingCurrency')!r}, not USD")
+            items += page["Items"]
+    except FeedError as e:
+        # the URLs are long: the why (300 characters at most) keeps the error, not the address
+        msg = re.sub(r"https://prices\.azure\.com\S*?(?=: |\s|$)", "<page>", str(e))
+        for reg in regions:
+            out.fail(f"Retail Prices disk query (Standard SSD E30 LRS) failed: {msg}", region=reg, model=usage)
+        return
+    out.written |= written
+    rates, whys = disk_rates(items, regions)
+    for reg, why in whys.items():
+        out.fail(why, region=reg, model=usage)
+    if not rates:
+        return
+    src = source("az-retail-disk", "Azure Retail Prices API (Storage: Standard SSD Managed Disks, skuName E30 LRS; "
+                 "every region)", url, first.as_of, "written" if written else first.origin, first.recorded_from)
+    out.sources[src["id"]] = src
+    for reg, (price, it) in sorted(rates.items()):
+        out.usage.append(usage_row("azure", reg, STORAGE, "USD", price / DISK_GIB, src["id"], out.fetched,
+                                   note=disk_note(price, it)))
+
+
 def pages(tr, first_url: str):
     """Every page of one query, following NextPageLink. A link seen twice, too many pages, or a page whose
     Items repeat an earlier page's (a paging fault that would hide a lost page) is an error."""
@@ -184,4 +306,7 @@ def run(tr, ctx) -> FeedOutput:
     out.rows += rows
     out.problems += problems
     out.notes += notes
+    priced = {r["region"] for r in rows}
+    vm_failed = {f["scope"]["region"] for f in out.failures if "instance_type" in f["scope"]}
+    read_storage(tr, out, sorted(priced), sorted(vm_failed - priced))
     return out

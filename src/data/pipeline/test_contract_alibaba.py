@@ -17,6 +17,13 @@ Documents used (the bodies, verbatim, in tests/fixtures/feeds/alibaba/contract/ 
   revision): InterruptionRate "the average release rate of spot instances in the previous 30 days. Unit: %",
   InterruptRateDesc one of 0-3%, 3-5%, 5-10%, 10-100%, AverageSpotDiscount the average spot price as a percentage
   of the pay-as-you-go price (1 to 100); errors 403 OperationDenied.RegionIdNotSupported / FlavorNotSupported.
+- DescribePrice of a disk alone (help centre api-ecs-2014-05-26-describeprice, "Last Updated: Feb 17, 2025";
+  the same in the SDK's DescribePriceRequest): "When ResourceType is set to disk, you must specify both
+  DataDisk.1.Category and DataDisk.1.Size ... only pay-as-you-go prices of cloud disks are returned. In this
+  scenario, PriceUnit can be set only to Hour"; DataDisk.N.PerformanceLevel PL0..PL3 (PL1 default), PL1 size 20 to
+  32768 GiB; the answer is the PriceInfo.Price of the 2021 example (Currency, OriginalPrice, DiscountPrice,
+  TradePrice); its error table (400 Throttling "Request was denied due to request throttling.", 400
+  InvalidDataDiskCategory.ValueNotSupported, 500 InternalError).
 - The error body of the RPC API: {"RequestId", "HostId", "Code", "Message"} (the ECS API reference's error
   response examples), with the HTTP status; the SDK raises its own ClientException from it.
 """
@@ -70,6 +77,19 @@ def price(orig, trade, disk=None):
                                     "TradePrice": trade + (disk or 0), "DetailInfos": {"DetailInfo": detail},
                                     "NotInTheModel": 1},
                           "Rules": {"Rule": []}}}
+
+
+def disk_price(orig, trade, currency="CNY"):
+    """A DescribePrice body for ResourceType=disk in the documented shape (the 2021 example's PriceInfo.Price,
+    no DetailInfos), with a field no SDK model declares."""
+    p = {"Currency": currency, "OriginalPrice": orig, "DiscountPrice": round(orig - trade, 4), "TradePrice": trade}
+    return {"RequestId": "W-D", "NotInTheModel": 1, "PriceInfo": {"Price": p, "Rules": {"Rule": []}}}
+
+
+def disk_key(region):
+    """The manifest key parameters of the storage rate's request: the flat names the SDK sends."""
+    return {"RegionId": region, "ResourceType": "disk", "PriceUnit": "Hour", "DataDisk.1.Category": "cloud_essd",
+            "DataDisk.1.PerformanceLevel": "PL1", "DataDisk.1.Size": 100}
 
 
 def spot(points, nxt=None):
@@ -165,6 +185,8 @@ def documented_recording() -> Recording:
             rec.add("DescribeSpotPriceHistory", s(5), spot([("cn-shanghai-m", 1.6)], nxt=5))
         else:
             rec.add("DescribeSpotPriceHistory", s(), spot([]))
+    # the storage rate: list 0.21 CNY/h for 100 GiB, a promotion's TradePrice 0.168 (kept in the note only)
+    rec.add("DescribePrice", disk_key("cn-shanghai"), disk_price(0.21, 0.168))
     return rec
 
 
@@ -205,6 +227,36 @@ def advice_recording(types, batch_error, alone) -> Recording:
                                       "PriceUnit": unit, "Period": 1}, price(5.0, 5.0))
         rec.add("DescribeSpotPriceHistory", {"RegionId": "cn-shanghai", "NetworkType": "vpc", "InstanceType": it,
                                              "OSType": "linux", "StartTime": "-7d"}, spot([("cn-shanghai-l", 1.1)]))
+    rec.add("DescribePrice", disk_key("cn-shanghai"), disk_price(0.21, 0.21))
+    return rec
+
+
+def disk_recording(disks: dict) -> Recording:
+    """cn-shanghai and cn-beijing, each selling B (priced, with a spot price and its advice); each region's disk
+    request answers disks[region]: a body (status 200) or (status, code, message), the documented error body."""
+    rec = Recording()
+    rec.add("DescribeRegions", {"AcceptLanguage": "en-US"}, {"RequestId": "W-R", "Regions": {"Region": [
+        {"RegionId": r, "LocalName": r, "RegionEndpoint": f"ecs.{r}.aliyuncs.com"} for r in disks]}})
+    for region, got in disks.items():
+        rec.add("DescribeAvailableResource", {"RegionId": region, "DestinationResource": "InstanceType",
+                                              "InstanceChargeType": "PostPaid"}, {"RequestId": "W-A", "AvailableZones": {
+            "AvailableZone": [{"RegionId": region, "ZoneId": region + "-l", "Status": "Available",
+                               "AvailableResources": {"AvailableResource": [{"Type": "InstanceType", "SupportedResources": {
+                                   "SupportedResource": [{"Value": B, "Status": "Available"}]}}]}}]}})
+        rec.add("DescribeInstanceTypes", {"InstanceTypes": [B]}, {"RequestId": "W-T", "InstanceTypes": {"InstanceType": []}})
+        rec.add("DescribeSpotAdvice", {"RegionId": region, "InstanceTypes": [B]}, {"RegionId": region, "RequestId": "W-SA",
+                "AvailableSpotZones": {"AvailableSpotZone": [{"ZoneId": region + "-l", "AvailableSpotResources": {
+                    "AvailableSpotResource": [{"InstanceType": B, "InterruptionRate": 1, "InterruptRateDesc": "0-3%",
+                                               "AverageSpotDiscount": 20}]}}]}})
+        for unit in ("Hour", "Month", "Year"):
+            rec.add("DescribePrice", {"RegionId": region, "ResourceType": "instance", "InstanceType": B,
+                                      "PriceUnit": unit, "Period": 1}, price(5.0, 5.0))
+        rec.add("DescribeSpotPriceHistory", {"RegionId": region, "NetworkType": "vpc", "InstanceType": B,
+                                             "OSType": "linux", "StartTime": "-7d"}, spot([(region + "-l", 1.1)]))
+        if isinstance(got, tuple):
+            rec.add("DescribePrice", disk_key(region), error(*got[1:]), status=got[0])
+        else:
+            rec.add("DescribePrice", disk_key(region), got)
     return rec
 
 
@@ -418,6 +470,89 @@ class AlibabaContract(unittest.TestCase):
         with self.assertRaises(FeedError) as cm:
             self.run_feed(rec)
         self.assertIn("Unauthorized.EmptyRegion", str(cm.exception))
+
+    # ------------------------------------------------------------ storage rate (usage storage_per_gb_month)
+
+    def disk_sent(self, sent) -> list[dict]:
+        return [query(r) for r in sent if r.headers.get("x-acs-action") == "DescribePrice"
+                and query(r).get("ResourceType") == "disk"]
+
+    def test_storage_rate_through_the_sdk(self):
+        """cn-shanghai sells GPU types: one DescribePrice of the disk alone, as documented (ResourceType=disk,
+        DataDisk.1.*, PriceUnit=Hour), gives its storage rate. cn-hangzhou (no GPU type) and cn-beijing (its region
+        request failed) are not asked. By hand: 0.21 CNY/h for 100 GiB = 0.0021 CNY/GiB-h; x 730 h = 1.533 CNY per
+        GiB-month (the list price, as instances; the promotion's TradePrice 0.168 would give 1.2264)."""
+        rec = documented_recording()
+        self.addCleanup(rec.close)
+        out, sent = self.run_feed(rec)
+        self.assertEqual(self.disk_sent(sent), [{
+            "RegionId": "cn-shanghai", "ResourceType": "disk", "PriceUnit": "Hour", "DataDisk.1.Category": "cloud_essd",
+            "DataDisk.1.PerformanceLevel": "PL1", "DataDisk.1.Size": "100"}])
+        [u] = out.usage
+        self.assertEqual({k: u[k] for k in ("provider", "region", "kind", "currency", "tiers", "as_of")},
+                         {"provider": "alibaba", "region": "cn-shanghai", "kind": "storage_per_gb_month", "currency": "CNY",
+                          "tiers": [{"up_to": None, "price": "1.533"}], "as_of": "2026-11-30"})
+        self.assertEqual(u["note"], "ESSD PL1 (cloud_essd) disk priced alone (DescribePrice ResourceType=disk), taken as "
+                                    "the system disk's rate: pay-as-you-go list price 0.21 CNY/h for 100 GiB = 0.0021 "
+                                    "CNY/GiB-h x 730 h; promotion: TradePrice 0.168 CNY/h.")
+        # its own source record (a written answer: a fixture- id), cited by the id the refresh keys sources by
+        src = out.sources["ali-sdk-disk-cn-shanghai"]
+        self.assertEqual((u["source"], src["id"], src["as_of"]), ("fixture-ali-sdk-disk-cn-shanghai",) * 2 + ("2026-11-30",))
+        self.assertIn("DescribePrice disk (cloud_essd PL1 100 GiB, Hour)", src["title"])
+        self.assertFalse([f for f in out.failures if "usage" in f["unit"]])
+
+    def test_a_failed_disk_request_costs_that_regions_storage_rate_only(self):
+        """cn-beijing's disk request refused (documented error bodies): no storage rate there, one failure of its
+        usage unit (not expected: a throttle, a refused category or a server error does not mean "not sold"), its
+        instance prices all still out; cn-shanghai's rate unaffected."""
+        for status, code, message in ((400, "Throttling", "Request was denied due to request throttling."),
+                                      (400, "InvalidDataDiskCategory.ValueNotSupported",
+                                       'The specified parameter "DataDisk.n.Category" is not valid.'),
+                                      SERVER):
+            with self.subTest(code):
+                rec = disk_recording({"cn-shanghai": disk_price(0.21, 0.21), "cn-beijing": (status, code, message)})
+                self.addCleanup(rec.close)
+                out, sent = self.run_feed(rec)
+                self.assertEqual(out.status, "ok")
+                self.assertEqual(len(self.disk_sent(sent)), 2)  # one request per region, not retried
+                self.assertEqual([(u["region"], u["tiers"][0]["price"]) for u in out.usage], [("cn-shanghai", "1.533")])
+                [f] = out.failures
+                self.assertEqual((f["unit"], f["scope"], f["expected"]), (
+                    "alibaba:cn-beijing/usage:storage_per_gb_month",
+                    {"provider": "alibaba", "region": "cn-beijing", "model": "usage:storage_per_gb_month"}, False))
+                self.assertTrue(f["why"].startswith(f"DescribePrice disk (cloud_essd PL1 100 GiB, Hour): {code} "
+                                                    f"(HTTP {status})"), f["why"])
+                models = lambda r: sorted(x["price"]["model"] for x in out.rows if x["region"] == r)
+                self.assertEqual(models("cn-beijing"), ["on_demand", "reserved", "spot", "subscription"])
+                self.assertEqual(models("cn-shanghai"), models("cn-beijing"))
+                self.assertNotIn("ali-sdk-disk-cn-beijing", out.sources)
+                self.assertIn("ali-sdk-disk-cn-shanghai", out.sources)
+
+    def test_an_unusable_disk_price_is_a_failure_never_a_rate(self):
+        """An answer through the SDK's model without a positive, finite OriginalPrice, or without a Currency, gives
+        no rate (nothing guessed or defaulted): the region's usage unit fails, its prices stay."""
+        good = disk_price(0.21, 0.21)
+        price_with = lambda **kw: dict(good, PriceInfo={"Price": dict(good["PriceInfo"]["Price"], **kw), "Rules": {"Rule": []}})
+        no_orig = {k: v for k, v in good["PriceInfo"]["Price"].items() if k != "OriginalPrice"}
+        no_cur = {k: v for k, v in good["PriceInfo"]["Price"].items() if k != "Currency"}
+        cases = {"zero": (price_with(OriginalPrice=0, TradePrice=0), "OriginalPrice 0"),
+                 "negative": (price_with(OriginalPrice=-0.21), "OriginalPrice -0.21"),
+                 "not a number": (price_with(OriginalPrice="NaN"), "OriginalPrice 'NaN'"),
+                 "text": (price_with(OriginalPrice="n/a"), "OriginalPrice 'n/a'"),
+                 "missing": ({"RequestId": "W-D", "PriceInfo": {"Price": no_orig}}, "OriginalPrice None"),
+                 "no currency": ({"RequestId": "W-D", "PriceInfo": {"Price": no_cur}}, "no Currency"),
+                 "no price": ({"RequestId": "W-D"}, "no PriceInfo.Price")}
+        for what, (body, why) in cases.items():
+            with self.subTest(what):
+                rec = disk_recording({"cn-shanghai": body})
+                self.addCleanup(rec.close)
+                out, _ = self.run_feed(rec)
+                self.assertEqual(out.usage, [])
+                [f] = out.failures
+                self.assertEqual((f["unit"], f["expected"]), ("alibaba:cn-shanghai/usage:storage_per_gb_month", False))
+                self.assertIn(why, f["why"])
+                self.assertEqual(len(out.rows), 4)
+                self.assertNotIn("ali-sdk-disk-cn-shanghai", out.sources)
 
 
 if __name__ == "__main__":

@@ -121,6 +121,17 @@ class AlibabaTest(unittest.TestCase):
         self.assertTrue(any("me-east-1" in n for n in out.notes))
         self.assertEqual(out.failures, [])
 
+    def test_sdk_replay_storage_rate(self):
+        """The recorded disk answer (written, DescribePrice ResourceType=disk): 0.21 CNY/h for a 100 GiB ESSD PL1
+        disk; 0.21 / 100 = 0.0021 CNY/GiB-h, x 730 h = 1.533 CNY per GiB-month."""
+        out = alibaba.run_sdk(replay(), ctx())
+        [u] = out.usage
+        self.assertEqual((u["region"], u["kind"], u["currency"], u["tiers"], u["as_of"]),
+                         ("cn-shanghai", "storage_per_gb_month", "CNY", [{"up_to": None, "price": "1.533"}], "2026-11-30"))
+        self.assertIn("0.0021 CNY/GiB-h x 730 h", u["note"])
+        self.assertEqual(out.sources["ali-sdk-disk-cn-shanghai"]["id"], u["source"])
+        self.assertTrue(u["source"].startswith("fixture-"))  # a written answer is never a provider figure
+
     def test_sdk_spot_row_carries_the_highest_zones_interruption_rate(self):
         out = alibaba.run_sdk(replay(), ctx())
         sp = by(out.rows)[("cn-shanghai", GN7I, "spot", None, None)]
@@ -279,6 +290,22 @@ class AlibabaUnits(unittest.TestCase):
         self.assertEqual([(f["scope"], f["expected"]) for f in out.failures],
                          [({"provider": "alibaba", "region": "cn-shanghai"}, False)])
         self.assertEqual(out.rows, [])
+
+    def test_a_disk_price_error_costs_the_storage_rate_only(self):
+        self.set_error("sdk_DescribePrice_disk_cn-shanghai.json", 400, "Throttling",
+                       "Request was denied due to request throttling.")
+        out = alibaba.run_sdk(Replay(self.c.rec), ctx())
+        self.assertEqual((out.status, out.usage), ("ok", []))
+        [f] = out.failures
+        self.assertEqual((f["unit"], f["expected"]), ("alibaba:cn-shanghai/usage:storage_per_gb_month", False))
+        self.assertIn("Throttling (HTTP 400)", f["why"])
+        self.assertEqual(len(out.rows), 4)
+
+    def test_a_region_that_fails_is_not_asked_its_disk_price(self):
+        self.set_error("sdk_DescribeAvailableResource_cn-shanghai.json", 404, "Unavailable.Regions",
+                       "The available regions does not exists")
+        out = alibaba.run_sdk(Replay(self.c.rec), ctx())
+        self.assertEqual((out.usage, [f["unit"] for f in out.failures]), ([], ["alibaba:cn-shanghai"]))
 
     def test_describe_regions_failing_fails_the_feed(self):
         self.set_error("sdk_DescribeRegions.json", 403, "Unauthorized.EmptyRegion",

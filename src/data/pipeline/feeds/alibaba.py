@@ -44,6 +44,15 @@ gives that type no rate and is noted in the report (not a flag: the value is dro
 be published, and one value does not hold up the refresh); a type the answer does not state is priced on
 the engine's default assumption (a note).
 
+Storage rate (usage storage_per_gb_month): for each region whose GPU types it prices, one DescribePrice
+of the disk alone, as the API reference documents it: ResourceType=disk with DataDisk.1.Category and
+DataDisk.1.Size ("only pay-as-you-go prices of cloud disks are returned ... PriceUnit can be set only to
+Hour"): an ESSD PL1 disk (cloud_essd, PL1: the research row's disk) of DISK_GIB GiB. The rate is the list
+price, as for instances (OriginalPrice; TradePrice only in the note), per GiB-month: OriginalPrice / DISK_GIB
+x 730 h. The reference prices a cloud disk by its DataDisk parameters only; the rate is taken as the system
+disk's (the note says so). A request that fails, or an answer without a positive OriginalPrice or without a
+Currency, fails that region's usage unit only (model "usage:storage_per_gb_month"); no rate is guessed.
+
 Replay runs the same SDK path as live (feeds/wire.py): the SDK builds and signs the request with
 placeholder credentials, only its HTTP send is answered from the recording (the raw RPC JSON body), and
 the response is read through the SDK's model (.body.to_map()), which declares every field used here
@@ -59,7 +68,7 @@ import datetime
 import os
 from decimal import Decimal, InvalidOperation
 
-from feeds.base import FeedOutput, median, num, problem, row, source
+from feeds.base import FeedOutput, figure, median, num, problem, row, source, usage_row
 from feeds.http import FeedError
 
 FEED_PUBLIC, FEED_SDK = "alibaba-public", "alibaba-sdk"
@@ -80,6 +89,11 @@ ADVICE_DESC = {"0-3%": (0, 3), "3-5%": (3, 5), "5-10%": (5, 10), "10-100%": (10,
 ADVICE_REGION_UNSUPPORTED = "OperationDenied.RegionIdNotSupported"
 ADVICE_UNSUPPORTED = {ADVICE_REGION_UNSUPPORTED, "OperationDenied.FlavorNotSupported"}
 ADVICE_MAX = Decimal("99.99")  # the catalog's bound on interruption_monthly_pct (refresh.bad_rate)
+# The disk priced for the storage rate (DescribePrice ResourceType=disk): ESSD PL1, as the research row
+# (usage.py); its size within the documented PL1 range (20 to 32768 GiB); an hourly price x 730 h a month
+DISK_CATEGORY, DISK_PL, DISK_GIB = "cloud_essd", "PL1", 100
+HOURS_PER_MONTH = 730
+USAGE_STORAGE = "usage:storage_per_gb_month"
 
 
 def family(itype: str) -> str | None:
@@ -334,13 +348,7 @@ def spot_history(tr, region, it, env):
 def _advice_num(v):
     """A DescribeSpotAdvice figure as a Decimal (a number, or a numeric string as the older API reference
     shows it), or None."""
-    if isinstance(v, bool) or v is None:
-        return None
-    try:
-        d = Decimal(str(v).strip())
-    except (InvalidOperation, ValueError):
-        return None
-    return d if d.is_finite() else None
+    return figure(v)
 
 
 def _advice_why(res: dict) -> str | None:
@@ -474,6 +482,68 @@ def spot_advice(tr, region, types, env, errors, wires=None):
     return by_type, failed, problems, notes
 
 
+def disk_params(region: str) -> tuple[dict, dict]:
+    """(the DescribePrice request of the storage rate's disk, its manifest key's parameters: the flat
+    DataDisk.1.* names the SDK sends)."""
+    disk = {"Category": DISK_CATEGORY, "PerformanceLevel": DISK_PL, "Size": DISK_GIB}
+    params = {"RegionId": region, "ResourceType": "disk", "PriceUnit": "Hour", "DataDisk": [disk]}
+    key = {"RegionId": region, "ResourceType": "disk", "PriceUnit": "Hour",
+           **{f"DataDisk.1.{k}": v for k, v in disk.items()}}
+    return params, key
+
+
+def _positive(v) -> Decimal | None:
+    d = figure(v)
+    return d if d is not None and d > 0 else None
+
+
+def disk_rate(resp):
+    """(per GiB-month, currency, note) of the DescribePrice answer for the disk of disk_params, or a string:
+    why it gives no rate. The whole Price is the disk's (the only resource asked); its list price
+    (OriginalPrice, as instances are read) / DISK_GIB x HOURS_PER_MONTH; TradePrice only in the note."""
+    p = ((resp.get("PriceInfo") or {}).get("Price")) if isinstance(resp, dict) else None
+    if not isinstance(p, dict):
+        return "no PriceInfo.Price"
+    cur = p.get("Currency")
+    if not cur or not isinstance(cur, str):
+        return "no Currency"
+    hourly = _positive(p.get("OriginalPrice"))
+    if hourly is None:
+        return f"OriginalPrice {p.get('OriginalPrice')!r} is not a positive number"
+    per_gib_h = hourly / DISK_GIB
+    rate = per_gib_h * HOURS_PER_MONTH
+    note = (f"ESSD {DISK_PL} ({DISK_CATEGORY}) disk priced alone (DescribePrice ResourceType=disk), taken as the system "
+            f"disk's rate: pay-as-you-go list price {num(hourly)} {cur}/h for {DISK_GIB} GiB = {num(per_gib_h)} "
+            f"{cur}/GiB-h x {HOURS_PER_MONTH} h")
+    trade = _positive(p.get("TradePrice"))
+    if trade is not None and trade != hourly:
+        note += f"; promotion: TradePrice {num(trade)} {cur}/h"
+    return rate, cur, note + "."
+
+
+def disk_usage(tr, region: str, env, errors, out: FeedOutput) -> None:
+    """The region's storage rate (usage storage_per_gb_month) from one DescribePrice of the disk alone, or
+    the failure of its usage unit (never a guessed rate)."""
+    params, key = disk_params(region)
+    what = f"DescribePrice disk ({DISK_CATEGORY} {DISK_PL} {DISK_GIB} GiB, Hour)"
+    try:
+        resp, w = _call(tr, region, "DescribePrice", params, env, key_params=key)
+    except errors as e:
+        out.fail(f"{what}: {_why(e)}", region=region, model=USAGE_STORAGE)
+        return
+    out.written |= w.origin == "written"
+    got = disk_rate(resp)
+    if isinstance(got, str):
+        out.fail(f"{what}: {got}: no storage rate", region=region, model=USAGE_STORAGE)
+        return
+    rate, cur, note = got
+    sid = f"ali-sdk-disk-{region}"
+    out.sources[sid] = source(sid, f"Alibaba Cloud ECS API (alibabacloud-ecs20140526: {what}), {region}",
+                              f"https://ecs.{region}.aliyuncs.com/", w.as_of, w.origin, w.recorded_from)
+    out.usage.append(usage_row("alibaba", region, "storage_per_gb_month", cur, rate, out.sources[sid]["id"],
+                               w.as_of, note))
+
+
 def run_sdk(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED_SDK, "alibaba")
     env = ctx.get("env", os.environ)
@@ -593,6 +663,8 @@ def run_sdk(tr, ctx) -> FeedOutput:
         if unstated:
             out.notes.append(f"alibaba {region}: DescribeSpotAdvice states no interruption rate for {', '.join(unstated)}: "
                              "their spot is priced on the default assumption (labelled)")
+        if types:  # the storage rate of a region whose GPU types it prices: one request
+            disk_usage(tr, region, env, errors, out)
     return out
 
 

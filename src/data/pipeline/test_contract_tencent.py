@@ -13,6 +13,9 @@ the HTTP send answered (requests' HTTPAdapter.send) from the API's documented re
   UnsupportedOperation.NoInstanceTypeSupportSpot).
 - Spot options: InstanceMarketOptionsRequest {MarketType: spot, SpotOptions {MaxPrice, SpotInstanceType:
   one-time}} (API reference, data structures).
+- CBS InquiryPriceCreateDisks (the boot-disk rate; tested in test_usage_tencent.py): the documented
+  response shape (tccli/examples/cbs/v20170312/InquiryPriceCreateDisks.md @30417c98, example 2), for the
+  1000 GiB CLOUD_PREMIUM POSTPAID_BY_HOUR disk the feed asks; any other request is refused.
 The SDK must not warn (a field it finds useless): recorded with catch_warnings (the SDK's own import-time
 filter would swallow it under -W error::UserWarning alone).
 """
@@ -74,9 +77,27 @@ IMAGES = {"Response": {"TotalCount": 2, "ImageSet": [
     "RequestId": "i"}}
 
 
+# CBS InquiryPriceCreateDisks example 2 (100 GiB CLOUD_PREMIUM, POSTPAID_BY_HOUR), verbatim
+DISK_EX2 = {"Response": {"RequestId": "55e84d71-26f1-4b7c-8dc4-6bc26d0a2411",
+                         "DiskPrice": {"DiscountPrice": None, "UnitPrice": 0.04, "UnitPriceHigh": "0.042",
+                                       "OriginalPriceHigh": None, "OriginalPrice": None, "UnitPriceDiscount": 0.04,
+                                       "UnitPriceDiscountHigh": "0.042", "DiscountPriceHigh": None, "ChargeUnit": "HOUR"}}}
+DISK_ASKED = {"DiskChargeType": "POSTPAID_BY_HOUR", "DiskType": "CLOUD_PREMIUM", "DiskSize": 1000}
+
+
+def disk_price(**fields):
+    """Example 2's shape for the disk the feed asks (1000 GiB: 0.42 per hour), `fields` changed (a field
+    given as ... is left out)."""
+    dp = dict(DISK_EX2["Response"]["DiskPrice"], UnitPrice=0.42, UnitPriceHigh="0.42", UnitPriceDiscount=0.42,
+              UnitPriceDiscountHigh="0.42")
+    dp.update(fields)
+    return {"Response": {"RequestId": "d", "DiskPrice": {k: v for k, v in dp.items() if v is not ...}}}
+
+
 def documented(action, region, body):
     """The API, as documented: ap-shanghai sells GN7.2XLARGE32 (answers: examples 1 and 3; 12 months sold
-    out; no spot), ap-beijing fails its zone query, ap-guangzhou sells GN7.8XLARGE128 (answer: example 2)."""
+    out; no spot), ap-beijing fails its zone query, ap-guangzhou sells GN7.8XLARGE128 (answer: example 2);
+    the disk inquiry of a region is answered in its documented shape."""
     if action == "DescribeRegions":
         return {"Response": {"TotalCount": 3, "RegionSet": [{"Region": r, "RegionName": r, "RegionState": "AVAILABLE"}
                                                             for r in ("ap-beijing", "ap-guangzhou", "ap-shanghai")],
@@ -99,6 +120,8 @@ def documented(action, region, body):
             return EX3 if body["InstanceChargePrepaid"]["Period"] == 1 else \
                 err("ResourcesSoldOut.SpecifiedInstanceType", "指定的实例类型已售罄。")
         return err("UnsupportedOperation.NoInstanceTypeSupportSpot", "该实例类型不支持竞价计费。")
+    if action == "InquiryPriceCreateDisks":
+        return disk_price() if body == DISK_ASKED else err("InvalidParameterValue", "参数取值错误。")
     return err("InvalidAction", action)
 
 
@@ -223,13 +246,15 @@ class ContractTest(unittest.TestCase):
         self.assertEqual(spot["InstanceMarketOptions"],
                          {"MarketType": "spot", "SpotOptions": {"MaxPrice": "16.09", "SpotInstanceType": "one-time"}})
         self.assertTrue(all(s["signed"] for s in net.sent))
-        self.assertTrue(all(s["url"].startswith("https://cvm.tencentcloudapi.com") for s in net.sent))
+        self.assertTrue(all(s["url"].startswith("https://cvm.tencentcloudapi.com") for s in net.sent
+                            if s["action"] != "InquiryPriceCreateDisks"))  # CBS: test_usage_tencent.py
 
     def test_currency_is_the_sites_and_a_mismatch_is_refused_by_the_gate(self):
         """Issue row 10: an international-site account (USD, its endpoint) pricing mainland regions: the rows
         carry USD and the currency gate refuses them; without a declared site the feed does not guess."""
         out, net, _ = live({"TENCENTCLOUD_SITE": "intl"})
-        self.assertTrue(all(s["url"].startswith("https://cvm.intl.tencentcloudapi.com") for s in net.sent))
+        self.assertTrue(all(s["url"].startswith("https://cvm.intl.tencentcloudapi.com") for s in net.sent
+                            if s["action"] != "InquiryPriceCreateDisks"))  # CBS: test_usage_tencent.py
         self.assertEqual({r["price"]["currency"] for r in out.rows}, {"USD"})
         kept, flags, _ = refresh.check_feed(out, None, ctx()["regions"], ctx()["mappings"])
         self.assertEqual(kept, [])

@@ -24,9 +24,21 @@ also picks the site's endpoint) and is part of every recorded request; a row car
 an international account pricing mainland regions (which bill in CNY) is refused by the currency gate.
 A 12-month prepaid price is stored as a 12-month reservation paid all upfront.
 
+The boot disk (usage rate storage_per_gb_month, one per region that sells a GPU type): CBS
+InquiryPriceCreateDisks (cbs/v20170312, API reference 362/16314), one pay-as-you-go (POSTPAID_BY_HOUR)
+DISK_GIB GiB disk of DISK_TYPE. Its `DiskPrice` (the SDK's Price) gives `UnitPrice` = list price of the
+whole disk per hour (ChargeUnit HOUR), `UnitPriceHigh` = the same at high precision (a string; the
+documented example: 100 GiB CLOUD_PREMIUM, UnitPrice 0.04, UnitPriceHigh "0.042"), `UnitPriceDiscount
+[High]` = this account's price. Read like the instance prices: the list price (UnitPriceHigh, else
+UnitPrice), per GiB-month = price / DISK_GIB x 730 h, in the site's currency. The type: the CVM API gives
+a system disk "the disk type in stock" by default (SystemDisk.DiskType, 默认取值：当前有库存的硬盘类型),
+no fixed type, so CLOUD_PREMIUM (高性能云硬盘) is the type priced, not a stated default. The instance
+prices above (InquiryPriceRunInstances) are left as they are: their totals include a system disk.
+
 One failing call fails its unit only (FeedOutput.fail): an inquiry the API rejects (an error code of its
-list; expected when it means "not sold that way": NOT_SOLD), a type's image query, a region's zone query.
-Only DescribeRegions failing fails the feed.
+list; expected when it means "not sold that way": NOT_SOLD), a type's image query, a region's zone query,
+a region's disk inquiry (model "usage:storage_per_gb_month"; its codes, InvalidParameterValue and
+MissingParameter, never mean "not sold"). Only DescribeRegions failing fails the feed.
 """
 
 from __future__ import annotations
@@ -34,7 +46,7 @@ from __future__ import annotations
 import json
 import os
 
-from feeds.base import FeedOutput, num, problem, row, source
+from feeds.base import FeedOutput, figure, num, problem, row, source, usage_row
 from feeds.http import FeedError
 from feeds.wire import requests_wire, sdk_missing
 
@@ -58,11 +70,21 @@ MODES = (
     ("reserved", {"InstanceChargeType": "PREPAID", "InstanceChargePrepaid": {"Period": 12, "RenewFlag": "NOTIFY_AND_MANUAL_RENEW"}}),
     ("spot", {"InstanceChargeType": "SPOTPAID"}),  # + InstanceMarketOptions with the bid (spot_options)
 )
+# The boot disk priced per region (CBS InquiryPriceCreateDisks): its type and the size inquired (a large
+# size keeps the 2-decimal UnitPrice, when it is the only figure, to 3 significant digits)
+DISK_TYPE, DISK_WHAT, DISK_GIB, HOURS_PER_MONTH = "CLOUD_PREMIUM", "Premium Cloud Disk", 1000, 730
+DISK_PARAMS = {"DiskChargeType": "POSTPAID_BY_HOUR", "DiskType": DISK_TYPE, "DiskSize": DISK_GIB}
+USAGE = "storage_per_gb_month"
 
 
-def sdk_key(site: str, action: str, region: str, params: dict) -> str:
-    return (f"tencentcloud-sdk-python:cvm.{action}?site={site}&region={region}&"
+def sdk_key(site: str, action: str, region: str, params: dict, service: str = "cvm") -> str:
+    return (f"tencentcloud-sdk-python:{service}.{action}?site={site}&region={region}&"
             + json.dumps(params, sort_keys=True, separators=(",", ":")))
+
+
+def endpoint(site: str, service: str = "cvm") -> str:
+    """The site's API endpoint of a service (cvm.tencentcloudapi.com, cbs.intl.tencentcloudapi.com, ...)."""
+    return service + SITES[site][0][len("cvm"):]
 
 
 def spot_options(max_price: str) -> dict:
@@ -80,23 +102,24 @@ class ApiError(Exception):
         self.code = code
 
 
-def _call(tr, site, region, action, params, env):
-    """(the raw `Response` object, the wire) of one SDK call. Raises ApiError or FeedError."""
-    w = tr.wire(FEED, sdk_key(site, action, region, params))
+def _call(tr, site, region, action, params, env, service="cvm"):
+    """(the raw `Response` object, the wire) of one SDK call (service cvm or cbs). Raises ApiError or FeedError."""
+    w = tr.wire(FEED, sdk_key(site, action, region, params, service))
     try:
         from tencentcloud.common import credential  # requirements-live.txt (make test installs .venv)
         from tencentcloud.common.exception.tencent_cloud_sdk_exception import TencentCloudSDKException
         from tencentcloud.common.profile.client_profile import ClientProfile
         from tencentcloud.common.profile.http_profile import HttpProfile
         from tencentcloud.common.retry import StandardRetryer
+        from tencentcloud.cbs.v20170312 import cbs_client
         from tencentcloud.cvm.v20170312 import cvm_client
     except ImportError as e:
         raise sdk_missing(e)
     cred = credential.Credential(*((env[k] for k in CREDENTIALS) if tr.live else ("replay", "replay")))
     # the same bounded retry live and on replay: 3 tries 1 s apart on network errors and rate limits
-    prof = ClientProfile(httpProfile=HttpProfile(endpoint=SITES[site][0], reqTimeout=30), language="en-US",
+    prof = ClientProfile(httpProfile=HttpProfile(endpoint=endpoint(site, service), reqTimeout=30), language="en-US",
                          retryer=StandardRetryer(max_attempts=3, backoff_fn=lambda n: 1))
-    client = cvm_client.CvmClient(cred, region, prof)
+    client = (cbs_client.CbsClient if service == "cbs" else cvm_client.CvmClient)(cred, region, prof)
     try:
         with requests_wire(w):
             data = client.call_json(action, params)
@@ -198,6 +221,53 @@ def step_text(st) -> str:
     return ", ".join(span[h].format(v) + (f" (this account {d})" if d else "") for h, v, d in st)
 
 
+def disk_rate(resp: dict, size: int = DISK_GIB):
+    """(per GiB-month list price as a Decimal, the note's account of it) of InquiryPriceCreateDisks'
+    DiskPrice for a pay-as-you-go disk of `size` GiB; a str (why) when the answer gives no usable figure."""
+    dp = resp.get("DiskPrice") if isinstance(resp, dict) else None
+    if not isinstance(dp, dict):
+        return "no DiskPrice object"
+    if dp.get("ChargeUnit") not in (None, "HOUR"):
+        return f"ChargeUnit {dp['ChargeUnit']!r}, not HOUR"
+    # UnitPriceHigh (a string) where given, else UnitPrice; null = no valid value (the SDK model's note)
+    field = "UnitPriceHigh" if dp.get("UnitPriceHigh") is not None else "UnitPrice"
+    raw = dp.get(field)
+    v = figure(raw) if isinstance(raw, (int, float, str)) else None
+    if v is None:
+        return f"{field} {raw!r} is not a figure"
+    if v <= 0:
+        return f"{field} {raw!r} is not a price above 0"
+    rate = v / size * HOURS_PER_MONTH
+    how = f"list {field} {num(v)} per hour for a {size} GiB disk / {size} GiB x {HOURS_PER_MONTH} h"
+    acc = "UnitPriceDiscountHigh" if dp.get("UnitPriceDiscountHigh") is not None else "UnitPriceDiscount"
+    if dp.get(acc) is not None:
+        how += f" (this account's {acc} {num(dp[acc])})"
+    return rate, how
+
+
+def disk_usage(out: FeedOutput, tr, site: str, region: str, env) -> None:
+    """The region's storage_per_gb_month usage rate (the boot disk), or its failure."""
+    cur = SITES[site][1]
+    try:
+        data, w = _call(tr, site, region, "InquiryPriceCreateDisks", DISK_PARAMS, env, service="cbs")
+        got = disk_rate(data)
+    except (ApiError, FeedError) as e:
+        got, w = f"{e}", None
+    if isinstance(got, str):
+        out.fail(f"InquiryPriceCreateDisks {DISK_TYPE} POSTPAID_BY_HOUR: {got}", region=region, model="usage:" + USAGE)
+        return
+    rate, how = got
+    out.written |= w.origin == "written"
+    sid = f"tc-sdk-disk-{region}"
+    ep = endpoint(site, "cbs")
+    out.sources[sid] = source(sid, f"Tencent Cloud CBS API, {site} site ({ep}; its prices are in {cur}), "
+                                   f"tencentcloud-sdk-python: InquiryPriceCreateDisks {DISK_TYPE} POSTPAID_BY_HOUR, "
+                                   f"{region}", f"https://{ep}/", w.as_of, w.origin, w.recorded_from)
+    note = (f"Boot disk {DISK_TYPE} ({DISK_WHAT}), pay-as-you-go, per GiB-month: {how}, {site} site ({cur}). "
+            f"The type priced, not a stated default (a system disk gets the type in stock by default).")
+    out.usage.append(usage_row("tencent", region, USAGE, cur, rate, out.sources[sid]["id"], w.as_of, note))
+
+
 def run(tr, ctx) -> FeedOutput:
     out = FeedOutput(FEED, "tencent")
     env = ctx.get("env", os.environ)
@@ -208,7 +278,7 @@ def run(tr, ctx) -> FeedOutput:
         out.status, out.why = "skipped", (f"{SITE_ENV} not set: the account's site (china: prices in CNY; intl: "
                                           "USD) — the responses state no currency")
         return out
-    endpoint, cur = SITES[site]
+    ep, cur = endpoint(site), SITES[site][1]
     fam_gpu = ctx["mappings"]["tencent_family_gpu"]
     table = {c: v[2] for (p, c), v in ctx["regions"].items() if p == "tencent"}
     try:
@@ -269,10 +339,10 @@ def run(tr, ctx) -> FeedOutput:
                     continue
                 out.written |= w.origin == "written"
                 if sid not in out.sources:
-                    out.sources[sid] = source(sid, f"Tencent Cloud CVM API, {site} site ({endpoint}; its prices are in "
+                    out.sources[sid] = source(sid, f"Tencent Cloud CVM API, {site} site ({ep}; its prices are in "
                                                    f"{cur}), tencentcloud-sdk-python: InquiryPriceRunInstances, "
                                                    f"DescribeZoneInstanceConfigInfos, {region}",
-                                              f"https://{endpoint}/", w.as_of, w.origin, w.recorded_from)
+                                              f"https://{ep}/", w.as_of, w.origin, w.recorded_from)
                 ip = ((data.get("Price") or {}).get("InstancePrice")) or {}
                 rid = f"tencent:{region}:{it}/{model}"
                 where = (f"Tencent CVM InquiryPriceRunInstances {mode['InstanceChargeType']} in {zone}, {site} site "
@@ -337,4 +407,6 @@ def run(tr, ctx) -> FeedOutput:
                                     note=note, **kw))
                 if model == "on_demand" and "UnitPrice" in ip and _figure(ip["UnitPrice"]):
                     bid = _figure(ip["UnitPrice"])
+        if types:  # a region where the feed prices GPU offers: the rate of the disk they boot from
+            disk_usage(out, tr, site, region, env)
     return out

@@ -68,6 +68,21 @@ app_tree() {
 }
 step "app wasm32 dependency tree" app_tree
 step "cargo test (native)" cargo_test cargo test --locked
+# The replayed refresh's catalog read by the engine (the CLI built by cargo test): it loads (validated),
+# and a link with storage is charged the region's disk rate a feed read (aws ap-northeast-1 gp3, 0.096
+# USD/GB-month in the recorded set: 100 GB = 9.60 a month).
+replayed_catalog_in_engine() {
+  local d; d=$(mktemp -d)
+  "$PY" src/data/pipeline/refresh.py --from tests/fixtures/feeds --out "$d" >"$d.log" 2>&1 || { cat "$d.log"; rm -rf "$d" "$d.log"; return 1; }
+  local q; q=$(cargo run --quiet --locked --bin gpucost -- quote 'o=aws:ap-northeast-1:g5.4xlarge&st=100' --catalog "$d/catalog.json" 2>&1)
+  local rc=$?; rm -rf "$d" "$d.log"
+  [ $rc -eq 0 ] || { echo "$q"; return 1; }
+  local c; c=$(echo "$q" | tr -d ' \n' | grep -o '"data_charges":\[[^]]*\]')
+  [ "$c" = '"data_charges":[{"kind":"storage_per_gb_month","monthly":"9.60"}]' ] \
+    || { echo "storage not charged at the region's fed rate: ${c:-no data_charges}"; return 1; }
+  echo "replayed catalog loaded; aws ap-northeast-1 100 GB storage: 9.60 USD a month"
+}
+step "replayed catalog read by the engine" replayed_catalog_in_engine
 step "wasm tests (headless Chromium)" cargo_test "${wasm_env[@]}" cargo test --locked --target wasm32-unknown-unknown --lib
 step "trunk build --release" trunk build --release
 # First-load budget: 256 KB gzip (256,000 bytes), plus the bytes of the

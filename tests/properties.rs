@@ -471,7 +471,7 @@ proptest! {
     /// the advise ranking — whatever the volumes, horizon and models.
     #[test]
     fn a_result_missing_a_charge_never_ranks_above_an_equal_complete_one(
-        eg in 1i64..2_000_000, st in 0i64..100_000, xr in 0i64..100_000,
+        eg in 1i64..2_000_000, st in 0i64..100_000, xr in 0i64..100_000, bd in 0i64..2_000,
         m in 1u32..=60, h in 1i64..744,
         models in proptest::sample::subsequence(vec![
             BillingModel::OnDemand, BillingModel::Ri1No, BillingModel::Ri1All, BillingModel::Spot,
@@ -491,6 +491,7 @@ proptest! {
             data: gpucost::domain::scenario::DataVolumes {
                 egress_gb: Decimal::from(eg),
                 storage_gb: Decimal::from(st),
+                boot_disk_gb: Decimal::from(bd),
                 cross_region_gb: Decimal::from(xr),
                 bandwidth_mbps: Decimal::ZERO,
             },

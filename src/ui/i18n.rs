@@ -329,6 +329,7 @@ messages! {
     PlanEgress => "Internet egress (GB/month)", "公网出流量（GB/月）";
     PlanCrossRegion => "Cross-region transfer (GB/month)", "跨地域传输（GB/月）";
     PlanStorage => "Block storage (GB)", "块存储（GB）";
+    PlanBootDisk => "Boot disk per instance (GB)", "每台实例的系统盘（GB）";
     BreakevenTitle => "When committing pays off, across the catalog", "整个目录中承诺何时划算";
     JobTitle => "Cost of a job", "作业成本";
     JobKindLabel => "Job", "作业";

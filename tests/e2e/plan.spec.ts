@@ -95,6 +95,24 @@ test('bad input is refused beside its field and the last good plan stays', async
   expect(app.realErrors()).toEqual([]);
 });
 
+test('the boot disk is charged once per instance: typed in, it moves the plan and the link; out of range it is refused', async ({ app, page }) => {
+  await app.open(`?v=2&screen=plan&gpus=16&h=730&m=1&bm=od&sel=${P4D}`);
+  await ready(page);
+  // 16 GPUs on 8-GPU p4d: 2 instances × 730 h × $21.957642 = $32,058.16
+  await expect(option(page, P4D, 'od').getByTestId('plan-decision')).toHaveText('$32,058.16');
+  // 2 boot disks × 100 GB × $0.08 per GB-month (EBS gp3, us-east-1) = $16.00
+  await page.getByTestId('plan-boot-disk').fill('100');
+  await expect(page).toHaveURL(/[?&]bd=100(&|$)/);
+  await expect(option(page, P4D, 'od').getByTestId('plan-decision')).toHaveText('$32,074.16');
+  const good = await page.getByTestId('plan-summary').innerText();
+  await page.getByTestId('plan-boot-disk').fill('70000');
+  await expect(page.getByTestId('plan-boot-disk-error')).toContainText('65,536');
+  await expect(page.getByTestId('plan-boot-disk')).toHaveValue('70000');
+  await expect(page).toHaveURL(/[?&]bd=100(&|$)/);
+  expect(await page.getByTestId('plan-summary').innerText()).toEqual(good);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('a value the link gives out of range is shown in its box with its message', async ({ app, page }) => {
   // the link reader refused m=120 and h=745 (12 months and 730 h are quoted)
   await app.open(`?v=2&screen=plan&m=120&h=745&bm=od&sel=${P4D}`);

@@ -2,7 +2,8 @@
 //! totals, not per instance).
 //!
 //! * Egress per GB (tiered, free allowances as zero-priced first tiers,
-//!   `eg`), cross-region per GB (`xr`), storage per GB-month (`st`).
+//!   `eg`), cross-region per GB (`xr`), storage per GB-month (`st`, plus
+//!   `bd` GB of boot disk per instance, at the same rate).
 //! * The rate is the catalog's for the offer's region; else the user's
 //!   (`ur=provider:region:kind~rate`, flat, in the region's billing
 //!   currency); else the catalog's for another region of the provider in the
@@ -193,9 +194,13 @@ fn highest_rate(
     Ok(own.or(any))
 }
 
-/// Monthly data cost of an offer (full precision), its notices and the
-/// charges no rate exists for.
-pub(crate) fn monthly(scene: &super::Scene, offer: &Offer) -> Result<DataMonthly, EngineError> {
+/// Monthly data cost of an offer run on `instances` instances (full
+/// precision), its notices and the charges no rate exists for.
+pub(crate) fn monthly(
+    scene: &super::Scene,
+    offer: &Offer,
+    instances: u32,
+) -> Result<DataMonthly, EngineError> {
     let (catalog, scenario, fx) = (scene.catalog, scene.scenario, scene.fx);
     let d = &scenario.data;
     let nd = scene.negotiated[offer.provider.index()].data();
@@ -266,7 +271,13 @@ pub(crate) fn monthly(scene: &super::Scene, offer: &Offer) -> Result<DataMonthly
         charge(UsageKind::EgressPerGb, d.egress_gb, &mut notices)?;
     }
     charge(UsageKind::InterRegionPerGb, d.cross_region_gb, &mut notices)?;
-    charge(UsageKind::StoragePerGbMonth, d.storage_gb, &mut notices)?;
+    // the storage kept and each instance's boot disk, at one rate
+    let boot = mul(d.boot_disk_gb, Decimal::from(instances))?;
+    charge(
+        UsageKind::StoragePerGbMonth,
+        add(d.storage_gb, boot)?,
+        &mut notices,
+    )?;
     Ok(DataMonthly {
         total,
         notices,

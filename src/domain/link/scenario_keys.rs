@@ -15,9 +15,9 @@ use crate::domain::money::Money;
 use crate::domain::scenario::{
     AssumedDiscount, BillingModel, InterruptionRate, NegotiatedDiscounts, RegionRef, Scenario,
     SpotBand, StudentPrice, UsageRateKey, DEFAULT_HOURS_PER_MONTH, DEFAULT_MIX_SHARE_PCT,
-    DEFAULT_MONTHS, MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_JOB_HOURS,
-    MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_NEGOTIATED_PCT,
-    MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
+    DEFAULT_MONTHS, MAX_BANDWIDTH_MBPS, MAX_BOOT_DISK_GB, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH,
+    MAX_JOB_HOURS, MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS,
+    MAX_NEGOTIATED_PCT, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
 };
 
 const MONEY: Bounds = Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), false);
@@ -374,6 +374,18 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
         bounds: Some(VOLUME),
         read: r_st,
         write: w_st,
+    },
+    KeySpec {
+        code: "bd",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "the disk each instance boots from, GB (storage rate, once per instance)",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`0`",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "0–65536",
+        bounds: Some(Bounds::dec(0, Bounds::int(MAX_BOOT_DISK_GB), false)),
+        read: r_bd,
+        write: w_bd,
     },
     KeySpec {
         code: "bw",
@@ -893,6 +905,13 @@ fn r_st(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
 }
 fn w_st(sc: &Scenario) -> Option<String> {
     some_dec(sc.data.storage_gb, Decimal::ZERO)
+}
+fn r_bd(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.data.boot_disk_gb = r.number(raw)?;
+    Ok(())
+}
+fn w_bd(sc: &Scenario) -> Option<String> {
+    some_dec(sc.data.boot_disk_gb, Decimal::ZERO)
 }
 fn r_bw(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
     sc.data.bandwidth_mbps = r.number(raw)?;

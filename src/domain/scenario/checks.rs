@@ -7,9 +7,9 @@ use rust_decimal::Decimal;
 
 use super::{
     InterruptionRate, JobSpec, Scenario, ScenarioError, StudentPrice, UsageRateKey,
-    MAX_BANDWIDTH_MBPS, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_INPUT_DP, MAX_JOB_HOURS,
-    MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS, MAX_NEGOTIATED_PCT,
-    MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
+    MAX_BANDWIDTH_MBPS, MAX_BOOT_DISK_GB, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_INPUT_DP,
+    MAX_JOB_HOURS, MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS,
+    MAX_NEGOTIATED_PCT, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
 };
 use crate::domain::catalog::Catalog;
 
@@ -88,6 +88,7 @@ impl Scenario {
             ("eg", self.data.egress_gb),
             ("xr", self.data.cross_region_gb),
             ("st", self.data.storage_gb),
+            ("bd", self.data.boot_disk_gb),
             ("bw", self.data.bandwidth_mbps),
         ];
         v.extend(self.fx_cny_per_usd.map(|x| ("fx", x)));
@@ -235,6 +236,11 @@ impl Scenario {
         push(check_range("eg", d.egress_gb, vol));
         push(check_range("xr", d.cross_region_gb, vol));
         push(check_range("st", d.storage_gb, vol));
+        push(check_range(
+            "bd",
+            d.boot_disk_gb,
+            Decimal::from(MAX_BOOT_DISK_GB),
+        ));
         push(check_range(
             "bw",
             d.bandwidth_mbps,

@@ -50,6 +50,9 @@ pub const MAX_MONEY_INPUT: i64 = 1_000_000_000;
 /// Upper bound of data volumes (GB per month or GB stored).
 pub const MAX_VOLUME_GB: i64 = 1_000_000_000;
 pub const MAX_BANDWIDTH_MBPS: i64 = 1_000_000;
+/// Upper bound of a boot disk, GB (the largest any provider sells: AWS gp3
+/// and Tencent CBS 64 TiB are below it).
+pub const MAX_BOOT_DISK_GB: u32 = 65_536;
 /// Bounds of the CNY-per-USD rate (an accepted rate can never make a
 /// converted figure overflow: see `tests/properties.rs`).
 pub const MAX_FX: i64 = 1000;
@@ -386,6 +389,10 @@ pub struct DataVolumes {
     pub cross_region_gb: Decimal,
     /// Block storage kept, GB (charged per GB-month).
     pub storage_gb: Decimal,
+    /// The disk each instance boots from, GB: charged per GB-month at the
+    /// same storage rate, once per instance.
+    #[serde(default)]
+    pub boot_disk_gb: Decimal,
     /// Fixed public bandwidth, Mbps (fixed-bandwidth mode; see tco docs).
     pub bandwidth_mbps: Decimal,
 }

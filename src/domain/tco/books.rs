@@ -73,7 +73,7 @@ impl<'a> OfferBooks<'a> {
 
 impl<'a> Ready<'a> {
     fn new(scene: &Scene, offer: &'a Offer, instances: u32) -> Result<Ready<'a>, EngineError> {
-        let dm = data::monthly(scene, offer)?;
+        let dm = data::monthly(scene, offer, instances)?;
         Ok(Ready {
             offer,
             data_c: cents(round_money(dm.total))?,

@@ -100,11 +100,18 @@ mod tests {
         let cat = Catalog::embedded().unwrap();
         let mut scenarios = vec![Scenario::default()];
         let mut incomplete = 0;
-        for (egress, storage, mbps) in [(500, 0, 0), (0, 2000, 0), (800, 100, 50), (0, 0, 100)] {
+        for (egress, storage, mbps, boot) in [
+            (500, 0, 0, 0),
+            (0, 2000, 0, 0),
+            (800, 100, 50, 0),
+            (0, 0, 100, 0),
+            (0, 0, 0, 200),
+        ] {
             let data = crate::domain::scenario::DataVolumes {
                 egress_gb: Decimal::from(egress),
                 cross_region_gb: Decimal::from(egress / 2),
                 storage_gb: Decimal::from(storage),
+                boot_disk_gb: Decimal::from(boot),
                 bandwidth_mbps: Decimal::from(mbps),
             };
             scenarios.push(Scenario {

@@ -75,7 +75,7 @@ impl<'a, 's> OfferPricing<'a, 's> {
         instances: u32,
         keep_lines: bool,
     ) -> Result<OfferPricing<'a, 's>, EngineError> {
-        let dm = data::monthly(scene, offer)?;
+        let dm = data::monthly(scene, offer, instances)?;
         let data_c = cents(round_money(dm.total))?;
         let reference = reference_date(scene.catalog, scene.scenario);
         Ok(OfferPricing {

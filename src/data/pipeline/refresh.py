@@ -30,6 +30,7 @@ import argparse
 import copy
 import json
 import os
+import re
 import sys
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -277,23 +278,36 @@ def usage_in_scope(u: dict, scope: dict) -> bool:
             and scope.get("model", "usage:" + u["kind"]) == "usage:" + u["kind"])
 
 
+# What a storage rate per GB-month can be, per currency (the cheapest HDD to the dearest SSD any provider
+# lists, with room): outside, the figure is in another unit (per disk, per hour, per GB-hour)
+STORAGE_RANGE = {"USD": (Decimal("0.01"), Decimal("2")), "CNY": (Decimal("0.05"), Decimal("15"))}
+AS_OF = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
+
+
 def bad_usage(u: dict, out: FeedOutput) -> tuple[str, str] | None:
     """(gate, why) for a usage rate no catalog may carry: the shape usage_row writes, one positive
-    figure, a source the feed lists and a readable date."""
+    figure in the kind's unit, a currency, a source the feed lists and a date."""
     if u.get("provider") != out.provider or u.get("kind") not in USAGE_KINDS or not u.get("region"):
         return "schema", f"provider {u.get('provider')!r}, kind {u.get('kind')!r}: not a {out.provider} usage rate ({', '.join(USAGE_KINDS)})"
+    if u.get("currency") not in STORAGE_RANGE:
+        return "schema", f"currency {u.get('currency')!r}: not one of {', '.join(STORAGE_RANGE)}"
     t = u.get("tiers")
     if not isinstance(t, list) or len(t) != 1 or not isinstance(t[0], dict) or t[0].get("up_to") is not None:
         return "schema", f"tiers {t!r}: one tier with no upper bound expected"
     v = decimal_string(t[0].get("price"))
     if v is None or v <= 0:
         return "bad-price", f"rate {t[0].get('price')!r}: not a positive decimal string"
+    lo, hi = STORAGE_RANGE[u["currency"]]
+    if not lo <= v <= hi:
+        return "unit", f"{v.normalize():f} {u['currency']} per GB-month, outside {lo}–{hi}: a figure in another unit?"
     if u.get("source") not in out.sources:
         return "schema", f"source {u.get('source')!r} is not one the feed lists"
     try:
-        feedmerge.as_of_date(str(u.get("as_of")))
-    except (ValueError, IndexError):
-        return "schema", f"as_of {u.get('as_of')!r} is not a date"
+        if not (isinstance(u.get("as_of"), str) and AS_OF.fullmatch(u["as_of"])):
+            raise ValueError
+        feedmerge.as_of_date(u["as_of"])
+    except ValueError:
+        return "schema", f"as_of {u.get('as_of')!r} is not a date (YYYY, YYYY-MM or YYYY-MM-DD)"
     return None
 
 
@@ -768,12 +782,17 @@ def refresh(args) -> int:
         flags += ufl
         if ukept:
             carried_rows.setdefault(o.feed, []).extend(ukept)
-        for u in ukept:  # a carried rate keeps citing its source record
+        for u in ukept:  # a carried rate keeps citing the source record it was read with
             sid = u["source"]
+            rec = (prior or {}).get("sources", {}).get(sid)
+            if rec is None:
+                continue
             if sid not in sources:
-                rec = (prior or {}).get("sources", {}).get(sid)
-                if rec:
-                    sources[sid] = rec
+                sources[sid] = rec
+            elif sources[sid] != rec:  # the same request answered again this run (e.g. without the rate)
+                nid = sid if "@" in sid else f"{sid}@{u['as_of']}"
+                sources[nid] = dict(rec, id=nid)
+                u["source"] = nid
         new_acc["feeds"][o.feed] = {"provider": o.provider, "fetched": o.fetched, "sources": sources,
                                     "rows": sorted(rows, key=row_id)}
         if urows:

@@ -112,6 +112,25 @@ class UsageMergeTest(unittest.TestCase):
         self.assertNotIn(("ap-northeast-1", KIND), self.rates(cat))
         self.assertIn("| 0.096 USD (2026-12-01) | — | — | aws-pl-ap-northeast-1 (gone) |", out)
 
+    def test_a_kept_rate_keeps_the_source_record_it_was_read_with(self):
+        # the region's offer file answered again (a newer record under the same id) without the rate
+        self.written(output([rate("us-east-1", "0.08"), rate("ap-northeast-1", "0.096", sid=SID2)]))
+        o = output([rate("us-east-1", "0.08")], failures=[("ap-northeast-1", "usage:" + KIND)])
+        o.fetched = "2027-01-15"
+        o.sources[SID2] = source(SID2, "AWS Price List: AmazonEC2 ap-northeast-1", "https://pricing.us-east-1.amazonaws.com/z.json",
+                                 "2027-01-15", "live")
+        cat, _ = self.written(o)
+        r = self.rates(cat)["ap-northeast-1", KIND]
+        self.assertEqual((r["tiers"][0]["price"], r["as_of"], r["source"]), ("0.096", DATE, SID2 + "@" + DATE))
+        recs = {s["id"]: s for s in cat["sources"]}
+        self.assertEqual((recs[r["source"]]["reference"], recs[r["source"]]["as_of"]),
+                         ("https://pricing.us-east-1.amazonaws.com/y.json", DATE))
+        acc = json.loads((self.out / "accepted.json").read_text(encoding="utf-8"))["feeds"]["aws-ec2"]["sources"]
+        self.assertEqual(acc[SID2]["as_of"], "2027-01-15")  # this run's record stays for this run's rows
+        # and again: the kept rate still cites the record it was read with
+        cat, _ = self.written(o)
+        self.assertEqual(self.rates(cat)["ap-northeast-1", KIND]["source"], SID2 + "@" + DATE)
+
     def test_a_rate_no_longer_read_without_a_failure_is_gone_and_the_research_rate_returns(self):
         self.written(output([rate("us-east-1", "0.09")]))
         cat, out = self.written(output([rate("ap-northeast-1", "0.096", sid=SID2)]))
@@ -135,9 +154,23 @@ class UsageMergeTest(unittest.TestCase):
         u["kind"] = "ipv4_per_hour"  # a kind the catalog does not know
         self.refused(output([u]), "schema", "aws:us-east-1/usage:ipv4_per_hour")
         self.refused(output([rate("us-east-1", "0.08", sid="aws-unlisted")]), "schema", "aws:us-east-1/usage:storage_per_gb_month")
+        for bad in ("yesterday", "2026-12-01-junk", "2026-1-1", 20261201):
+            u = rate("us-east-1", "0.08")
+            u["as_of"] = bad
+            self.refused(output([u]), "schema", "aws:us-east-1/usage:storage_per_gb_month")
         u = rate("us-east-1", "0.08")
-        u["as_of"] = "yesterday"
+        del u["currency"]  # never a crash: the refresh names it
         self.refused(output([u]), "schema", "aws:us-east-1/usage:storage_per_gb_month")
+
+    def test_gate_unit(self):
+        # a disk-month price (E30 76.80 USD) or a GB-hour price is not a GB-month rate
+        self.written(output([rate("us-east-1", "0.08")]))
+        for bad in ("76.8", "0.00011"):
+            err = self.refused(output([rate("us-east-1", bad)]), "unit", "aws:us-east-1/usage:storage_per_gb_month")
+            self.assertIn("outside 0.01–2", err)
+        cat, _ = self.written(output([rate("us-east-1", "2")]), "--accept", "move:aws:us-east-1/usage:storage_per_gb_month",
+                              "--why", "the bound itself passes the unit gate")
+        self.assertEqual(self.rates(cat)["us-east-1", KIND]["tiers"][0]["price"], "2")
 
     def test_gate_currency_and_duplicate(self):
         self.written(output([rate("us-east-1", "0.08")]))

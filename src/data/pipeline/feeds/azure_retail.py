@@ -242,7 +242,7 @@ def read_storage(tr, out: FeedOutput, regions: list, unsure: list = ()) -> None:
                  "every region)", url, first.as_of, "written" if written else first.origin, first.recorded_from)
     out.sources[src["id"]] = src
     for reg, (price, it) in sorted(rates.items()):
-        out.usage.append(usage_row("azure", reg, STORAGE, "USD", price / DISK_GIB, src["id"], out.fetched,
+        out.usage.append(usage_row("azure", reg, STORAGE, "USD", price / DISK_GIB, src["id"], first.as_of,
                                    note=disk_note(price, it)))
 
 

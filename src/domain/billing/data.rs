@@ -1,5 +1,5 @@
 //! Data charges (the same for every billing model of an offer; volumes are
-//! totals, not per instance).
+//! totals, not per instance, but for the boot disk: `bd` GB per instance).
 //!
 //! * Egress per GB (tiered, free allowances as zero-priced first tiers,
 //!   `eg`), cross-region per GB (`xr`), storage per GB-month (`st`, plus

@@ -50,8 +50,9 @@ pub const MAX_MONEY_INPUT: i64 = 1_000_000_000;
 /// Upper bound of data volumes (GB per month or GB stored).
 pub const MAX_VOLUME_GB: i64 = 1_000_000_000;
 pub const MAX_BANDWIDTH_MBPS: i64 = 1_000_000;
-/// Upper bound of a boot disk, GB (the largest any provider sells: AWS gp3
-/// and Tencent CBS 64 TiB are below it).
+/// Upper bound of a boot disk, GB: 64 Ki, well above the 1–4 TiB system
+/// disks the providers allow (the providers size disks in GiB; the
+/// catalog's storage rates are per GB or GiB as each provider bills).
 pub const MAX_BOOT_DISK_GB: u32 = 65_536;
 /// Bounds of the CNY-per-USD rate (an accepted rate can never make a
 /// converted figure overflow: see `tests/properties.rs`).

@@ -3,7 +3,8 @@
 State (committed under src/data/refresh/, or under OUT=DIR for a refresh into another folder):
   accepted.json  {"refreshed": date | null, "feeds": {feed: {"provider", "fetched", "sources", "rows",
                  ["usage"]}}} (usage: the usage rates a feed read, in the catalog's usage_rates shape)
-  history.json   [{"offer", "price", ["changed", "by", "why"]} | {"accepted": "GATE:ROW", "on", "why"}, ...]
+  history.json   [{"offer", "price", ["changed", "by", "why"]} | {"usage": "PROVIDER:REGION:KIND", "rate",
+                 "changed", "by", ["why"]} | {"accepted": "GATE:ROW", "on", "why"}, ...]
                  (seed entries carry no "changed": they are the research history the catalog had before
                  any refresh; refresh entries are the prices a refresh replaced, with when and by what)
 

@@ -859,6 +859,13 @@ def refresh(args) -> int:
         add.append(e)
     for k, a in d["gone_prices"]:
         add.append({"offer": k[0], "price": a, "changed": date, "by": "no longer listed"})
+    for k, a, b in d["usage"]:  # a usage rate replaced or gone: kept as it was, as prices are
+        if a is not None:
+            e = {"usage": ":".join(k), "rate": a, "changed": date, "by": b["source"] if b else "no longer read"}
+            w = flagged_why.get(f"{k[0]}:{k[1]}/usage:{k[2]}")
+            if w:
+                e["why"] = w
+            add.append(e)
     for g, r, _ in flags:
         if f"{g}:{r}" in accepted:
             add.append({"accepted": f"{g}:{r}", "on": date, "why": accepted[f"{g}:{r}"]})

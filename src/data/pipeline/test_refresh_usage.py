@@ -137,6 +137,9 @@ class UsageMergeTest(unittest.TestCase):
         r = self.rates(cat)["us-east-1", KIND]
         self.assertEqual((r["tiers"][0]["price"], r["source"]), ("0.08", "ic-aws-ebs"))
         self.assertIn("| `aws:us-east-1/storage_per_gb_month` | 0.09 USD (2026-12-01) | 0.08 USD (2024-07-01) | -11.1 % | ic-aws-ebs |", out)
+        hist = json.loads((self.out / "history.json").read_text(encoding="utf-8"))
+        self.assertEqual([(e["rate"]["tiers"][0]["price"], e["by"]) for e in hist if e.get("usage") == "aws:us-east-1:storage_per_gb_month"],
+                         [("0.08", SID), ("0.09", "ic-aws-ebs")])  # research → feed, feed → research
 
     def test_gate_bad_price(self):
         self.written(output([rate("us-east-1", "0.08")]))
@@ -185,6 +188,11 @@ class UsageMergeTest(unittest.TestCase):
         cat, _ = self.written(output([rate("us-east-1", "0.25")]), "--accept", "move:aws:us-east-1/usage:storage_per_gb_month",
                               "--why", "checked on the console")
         self.assertEqual(self.rates(cat)["us-east-1", KIND]["tiers"][0]["price"], "0.25")
+        # the rate it replaced is kept in the history, with the reason
+        hist = json.loads((self.out / "history.json").read_text(encoding="utf-8"))
+        [e] = [e for e in hist if e.get("usage") == "aws:us-east-1:storage_per_gb_month"]
+        self.assertEqual((e["rate"]["tiers"], e["rate"]["source"], e["by"], e["why"]),
+                         ([{"up_to": None, "price": "0.08"}], SID, SID, "checked on the console"))
 
     def test_gate_first_seen(self):
         self.written(output([rate("us-east-1", "0.08")]))

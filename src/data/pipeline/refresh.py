@@ -41,7 +41,7 @@ import build_catalog  # noqa: E402
 import feedmerge  # noqa: E402
 from common import DROPPED, LOG, Inputs, load_json  # noqa: E402
 from feeds import aws_pricelist  # noqa: E402
-from feeds.base import SPOT_BANDS, USAGE_KINDS, FeedOutput, in_scope, median, model_key, row_id  # noqa: E402
+from feeds.base import SPOT_BANDS, USAGE_KINDS, FeedOutput, in_scope, median, model_key, row_id, usage_unit  # noqa: E402
 from feeds.http import FeedError  # noqa: E402
 from feeds.registry import FEEDS, PROVIDER  # noqa: E402
 from feeds.transport import Live, Replay, today  # noqa: E402
@@ -275,7 +275,7 @@ def usage_id(u: dict) -> str:
 def usage_in_scope(u: dict, scope: dict) -> bool:
     """Whether a usage rate lies in a failure's scope: its region, failed as a whole or for this kind."""
     return (u["provider"] == scope["provider"] and u["region"] == scope["region"] and "instance_type" not in scope
-            and scope.get("model", "usage:" + u["kind"]) == "usage:" + u["kind"])
+            and scope.get("model", usage_unit(u["kind"])) == usage_unit(u["kind"]))
 
 
 # What a storage rate per GB-month can be, per currency (the cheapest HDD to the dearest SSD any provider

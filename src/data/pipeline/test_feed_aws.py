@@ -14,7 +14,7 @@ from unittest import mock
 import refresh
 from feedtestkit import FIX, Copy, Urlopened, ctx, replay
 from feeds import alibaba, aws_pricelist as apl, aws_spot, tencent
-from feeds.base import FeedOutput
+from feeds.base import FeedOutput, usage_unit
 from feeds.http import FeedError, fetch_to_file, strip_callback
 from feeds.transport import Live, Replay
 
@@ -282,7 +282,7 @@ class AwsPriceListTest(unittest.TestCase):
         with mock.patch("feeds.http.urllib.request.urlopen", side_effect=urlopen), \
                 mock.patch("feeds.http.open", create=True, side_effect=open_):
             out = apl.run_ec2(tr, ctx())
-        [f] = [f for f in out.failures if f["scope"].get("model") != apl.USAGE_MODEL]  # usage: test_usage_aws
+        [f] = [f for f in out.failures if f["scope"].get("model") != usage_unit()]  # usage: test_usage_aws
         self.assertEqual(f["unit"], "aws:eu-central-1")
         self.assertIn("disk full (", f["why"])
         self.assertEqual([u.rsplit("/", 2)[1] for u in asked[1:]], list(regions))  # each asked once, the next one too

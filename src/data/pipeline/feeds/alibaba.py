@@ -68,7 +68,7 @@ import datetime
 import os
 from decimal import Decimal, InvalidOperation
 
-from feeds.base import FeedOutput, figure, median, num, problem, row, source, usage_row
+from feeds.base import HOURS_PER_MONTH, STORAGE, FeedOutput, figure, median, num, positive_figure, problem, row, source, usage_row
 from feeds.http import FeedError
 
 FEED_PUBLIC, FEED_SDK = "alibaba-public", "alibaba-sdk"
@@ -92,8 +92,6 @@ ADVICE_MAX = Decimal("99.99")  # the catalog's bound on interruption_monthly_pct
 # The disk priced for the storage rate (DescribePrice ResourceType=disk): ESSD PL1, as the research row
 # (usage.py); its size within the documented PL1 range (20 to 32768 GiB); an hourly price x 730 h a month
 DISK_CATEGORY, DISK_PL, DISK_GIB = "cloud_essd", "PL1", 100
-HOURS_PER_MONTH = 730
-USAGE_STORAGE = "usage:storage_per_gb_month"
 
 
 def family(itype: str) -> str | None:
@@ -492,11 +490,6 @@ def disk_params(region: str) -> tuple[dict, dict]:
     return params, key
 
 
-def _positive(v) -> Decimal | None:
-    d = figure(v)
-    return d if d is not None and d > 0 else None
-
-
 def disk_rate(resp):
     """(per GiB-month, currency, note) of the DescribePrice answer for the disk of disk_params, or a string:
     why it gives no rate. The whole Price is the disk's (the only resource asked); its list price
@@ -507,7 +500,7 @@ def disk_rate(resp):
     cur = p.get("Currency")
     if not cur or not isinstance(cur, str):
         return "no Currency"
-    hourly = _positive(p.get("OriginalPrice"))
+    hourly = positive_figure(p.get("OriginalPrice"))
     if hourly is None:
         return f"OriginalPrice {p.get('OriginalPrice')!r} is not a positive number"
     per_gib_h = hourly / DISK_GIB
@@ -515,7 +508,7 @@ def disk_rate(resp):
     note = (f"ESSD {DISK_PL} ({DISK_CATEGORY}) disk priced alone (DescribePrice ResourceType=disk), taken as the system "
             f"disk's rate: pay-as-you-go list price {num(hourly)} {cur}/h for {DISK_GIB} GiB = {num(per_gib_h)} "
             f"{cur}/GiB-h x {HOURS_PER_MONTH} h")
-    trade = _positive(p.get("TradePrice"))
+    trade = positive_figure(p.get("TradePrice"))
     if trade is not None and trade != hourly:
         note += f"; promotion: TradePrice {num(trade)} {cur}/h"
     return rate, cur, note + "."
@@ -529,18 +522,18 @@ def disk_usage(tr, region: str, env, errors, out: FeedOutput) -> None:
     try:
         resp, w = _call(tr, region, "DescribePrice", params, env, key_params=key)
     except errors as e:
-        out.fail(f"{what}: {_why(e)}", region=region, model=USAGE_STORAGE)
+        out.fail_usage(f"{what}: {_why(e)}", region=region)
         return
     out.written |= w.origin == "written"
     got = disk_rate(resp)
     if isinstance(got, str):
-        out.fail(f"{what}: {got}: no storage rate", region=region, model=USAGE_STORAGE)
+        out.fail_usage(f"{what}: {got}: no storage rate", region=region)
         return
     rate, cur, note = got
     sid = f"ali-sdk-disk-{region}"
     out.sources[sid] = source(sid, f"Alibaba Cloud ECS API (alibabacloud-ecs20140526: {what}), {region}",
                               f"https://ecs.{region}.aliyuncs.com/", w.as_of, w.origin, w.recorded_from)
-    out.usage.append(usage_row("alibaba", region, "storage_per_gb_month", cur, rate, out.sources[sid]["id"],
+    out.usage.append(usage_row("alibaba", region, STORAGE, cur, rate, out.sources[sid]["id"],
                                w.as_of, note))
 
 

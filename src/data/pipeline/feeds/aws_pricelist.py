@@ -31,7 +31,7 @@ from __future__ import annotations
 import csv
 import io
 
-from feeds.base import FeedOutput, figure, num, problem, row, source, usage_row
+from feeds.base import STORAGE, FeedOutput, num, positive_figure, problem, row, source, usage_row
 from feeds.http import FeedError
 
 FEED_EC2, FEED_CN, FEED_SP = "aws-ec2", "aws-ec2-cn", "aws-savings-plans"
@@ -67,8 +67,6 @@ CB_MARKET, CB_OPERATION = "CapacityBlock", "RunInstances:CB"
 # The disk a usage rate is read for: EBS General Purpose SSD gp3 volume storage (the offer file's Storage
 # product of that volumeApiName; gp3's provisioned IOPS and throughput are other products, other units)
 DISK_FAMILY, DISK_API, DISK_UNIT = "Storage", "gp3", "GB-Mo"
-USAGE_KIND = "storage_per_gb_month"
-USAGE_MODEL = "usage:" + USAGE_KIND
 
 
 def family_of(table: list, itype: str):
@@ -322,14 +320,14 @@ def parse_disk(products, terms, version, *, region: str, currency: str, sid: str
     [(price, cur)] = got
     if cur != currency:
         return None, f"EBS gp3 storage: {price} {cur} in a price list billed in {currency}"
-    v = figure(price)
-    if v is None or v <= 0:
+    v = positive_figure(price)
+    if v is None:
         return None, f"EBS gp3 storage: unusable {DISK_UNIT} figure {price!r}"
     ver = f"offer version {version}" if version else "offer file"
     note = (f"AWS Price List bulk API ({ver}): EBS General Purpose SSD (gp3) volume storage, OnDemand, per GB-month "
             f"as published (unit {DISK_UNIT}). It includes gp3's baseline 3,000 IOPS and 125 MiB/s; IOPS above "
             "3,000 and throughput above 125 MiB/s are billed separately.")
-    return usage_row("aws", region, USAGE_KIND, currency, v, sid, as_of, note), None
+    return usage_row("aws", region, STORAGE, currency, v, sid, as_of, note), None
 
 
 def parse_savings_plans(offer: dict, *, region: str, table: list, sid: str, as_of: str):
@@ -456,7 +454,7 @@ def run_ec2(tr, ctx, china: bool = False) -> FeedOutput:
         if disk is not None:
             out.usage.append(disk)
         else:  # the rate only: the region's instance prices go on (a failed offer file fails the region, rate included)
-            out.fail(f"offer file {chosen}: {why}", region=code, model=USAGE_MODEL)
+            out.fail_usage(f"offer file {chosen}: {why}", region=code)
         out.rows += rows
         out.problems += problems
         out.notes += notes

@@ -42,7 +42,7 @@ import re
 import urllib.parse
 from decimal import Decimal
 
-from feeds.base import FeedOutput, figure, problem, row, source, usage_row
+from feeds.base import STORAGE, FeedOutput, positive_figure, problem, row, source, usage_row
 from feeds.http import FeedError
 
 FEED = "azure-retail"
@@ -60,7 +60,6 @@ DISK_FILTER = (("serviceName", "Storage"), ("productName", "Standard SSD Managed
 DISK_METER = "E30 LRS Disk"
 DISK_GIB = 1024
 MONTH = "1/Month"  # the unitOfMeasure of a managed disk's disk-month meter
-STORAGE = "storage_per_gb_month"
 
 
 def query_url(arm_sku: str) -> str:
@@ -157,8 +156,8 @@ def disk_figure(it: dict) -> tuple[Decimal | None, str]:
     if it.get("currencyCode") != "USD":
         return None, f"currencyCode {it.get('currencyCode')!r}, not USD"
     v = it.get("retailPrice")
-    d = figure(v)
-    if d is None or d <= 0:
+    d = positive_figure(v)
+    if d is None:
         return None, f"retailPrice {v!r}: not a positive figure"
     return d, ""
 
@@ -212,10 +211,9 @@ def read_storage(tr, out: FeedOutput, regions: list, unsure: list = ()) -> None:
     failure of that region's usage (model "usage:storage_per_gb_month"), never of its VM prices. `unsure`:
     regions without a price this run because a VM query failed there: whether the feed prices a GPU offer
     there is unknown, so their usage is named failed too (the last accepted rate stands), never read."""
-    usage = "usage:" + STORAGE
     for reg in unsure:
-        out.fail("not read: a Retail Prices VM query failed for this region, so whether the feed prices a GPU offer "
-                 "here this run is unknown", region=reg, model=usage)
+        out.fail_usage("not read: a Retail Prices VM query failed for this region, so whether the feed prices a GPU "
+                       "offer here this run is unknown", region=reg)
     if not regions:
         return
     url, items, first, written = disk_query_url(), [], None, False
@@ -230,12 +228,12 @@ def read_storage(tr, out: FeedOutput, regions: list, unsure: list = ()) -> None:
         # the URLs are long: the why (300 characters at most) keeps the error, not the address
         msg = re.sub(r"https://prices\.azure\.com\S*?(?=: |\s|$)", "<page>", str(e))
         for reg in regions:
-            out.fail(f"Retail Prices disk query (Standard SSD E30 LRS) failed: {msg}", region=reg, model=usage)
+            out.fail_usage(f"Retail Prices disk query (Standard SSD E30 LRS) failed: {msg}", region=reg)
         return
     out.written |= written
     rates, whys = disk_rates(items, regions)
     for reg, why in whys.items():
-        out.fail(why, region=reg, model=usage)
+        out.fail_usage(why, region=reg)
     if not rates:
         return
     src = source("az-retail-disk", "Azure Retail Prices API (Storage: Standard SSD Managed Disks, skuName E30 LRS; "

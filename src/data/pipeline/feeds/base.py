@@ -25,6 +25,17 @@ from common import fmt
 # (src/domain/scenario, AWS Spot Advisor's monthly interruption-frequency bands)
 SPOT_BANDS = ("lt5", "5-10", "10-15", "15-20", "gt20")
 
+# The usage kinds a feed may write (src/domain/catalog UsageKind); a feed reads storage only for now
+STORAGE = "storage_per_gb_month"
+USAGE_KINDS = (STORAGE,)
+# A disk priced by the hour, kept for a month (the engine's default hours per month)
+HOURS_PER_MONTH = 730
+
+
+def usage_unit(kind: str = STORAGE) -> str:
+    """The unit of failure (FeedOutput.fail's model) of one region's usage rate of `kind`."""
+    return "usage:" + kind
+
 
 @dataclass
 class FeedOutput:
@@ -68,6 +79,10 @@ class FeedOutput:
         unit = "/".join(x for x in (f"{self.provider}:{region}", instance_type, model) if x)
         self.failures.append({"unit": unit, "scope": scope, "why": " ".join(str(why).split())[:300],
                               "expected": bool(expected)})
+
+    def fail_usage(self, why: str, *, region: str, kind: str = STORAGE) -> None:
+        """One region's usage rate could not be read (never guessed): the refresh keeps its last one."""
+        self.fail(why, region=region, model=usage_unit(kind))
 
     def to_json(self) -> dict:
         return {"feed": self.feed, "provider": self.provider, "status": self.status, "why": self.why,
@@ -126,6 +141,12 @@ def figure(v) -> Decimal | None:
     return d if d.is_finite() else None
 
 
+def positive_figure(v) -> Decimal | None:
+    """figure(v) when above 0, else None."""
+    d = figure(v)
+    return d if d is not None and d > 0 else None
+
+
 def num(s) -> str:
     """A feed's figure as the catalog's decimal string; an unreadable figure is kept as given (the
     bad-price gate names it) instead of being dropped or guessed."""
@@ -148,17 +169,13 @@ def row(provider, region, itype, model, currency, source, as_of, note=None, spec
     return r
 
 
-# The usage kinds a feed may write (src/domain/catalog UsageKind); a feed reads storage only for now
-USAGE_KINDS = ("storage_per_gb_month",)
-
-
 def usage_row(provider, region, kind, currency, price, source, as_of, note=None) -> dict:
     """One usage rate a feed read, in the catalog's usage_rates shape (one tier, no upper bound): for
     storage_per_gb_month, the price of one GB (GiB where the provider bills GiB) of the disk a GPU instance
     boots from, for a whole month. The note says which disk, and how a figure was derived (e.g. from an
-    hourly price x 730 h, or from a disk-month price / its size). To stop reading one region's rate,
-    call FeedOutput.fail(..., region=region, model="usage:" + kind): the refresh keeps the last accepted
-    rate there, with its own date."""
+    hourly price x HOURS_PER_MONTH, or from a disk-month price / its size). To stop reading one region's
+    rate, call FeedOutput.fail_usage(why, region=region): the refresh keeps the last accepted rate there,
+    with its own date."""
     u = {"provider": provider, "region": region, "kind": kind, "currency": currency,
          "tiers": [{"up_to": None, "price": num(price)}], "source": source, "as_of": as_of}
     if note:

@@ -46,7 +46,7 @@ from __future__ import annotations
 import json
 import os
 
-from feeds.base import FeedOutput, figure, num, problem, row, source, usage_row
+from feeds.base import HOURS_PER_MONTH, STORAGE, FeedOutput, figure, num, problem, row, source, usage_row
 from feeds.http import FeedError
 from feeds.wire import requests_wire, sdk_missing
 
@@ -72,9 +72,8 @@ MODES = (
 )
 # The boot disk priced per region (CBS InquiryPriceCreateDisks): its type and the size inquired (a large
 # size keeps the 2-decimal UnitPrice, when it is the only figure, to 3 significant digits)
-DISK_TYPE, DISK_WHAT, DISK_GIB, HOURS_PER_MONTH = "CLOUD_PREMIUM", "Premium Cloud Disk", 1000, 730
+DISK_TYPE, DISK_WHAT, DISK_GIB = "CLOUD_PREMIUM", "Premium Cloud Disk", 1000
 DISK_PARAMS = {"DiskChargeType": "POSTPAID_BY_HOUR", "DiskType": DISK_TYPE, "DiskSize": DISK_GIB}
-USAGE = "storage_per_gb_month"
 
 
 def sdk_key(site: str, action: str, region: str, params: dict, service: str = "cvm") -> str:
@@ -254,7 +253,7 @@ def disk_usage(out: FeedOutput, tr, site: str, region: str, env) -> None:
     except (ApiError, FeedError) as e:
         got, w = f"{e}", None
     if isinstance(got, str):
-        out.fail(f"InquiryPriceCreateDisks {DISK_TYPE} POSTPAID_BY_HOUR: {got}", region=region, model="usage:" + USAGE)
+        out.fail_usage(f"InquiryPriceCreateDisks {DISK_TYPE} POSTPAID_BY_HOUR: {got}", region=region)
         return
     rate, how = got
     out.written |= w.origin == "written"
@@ -265,7 +264,7 @@ def disk_usage(out: FeedOutput, tr, site: str, region: str, env) -> None:
                                    f"{region}", f"https://{ep}/", w.as_of, w.origin, w.recorded_from)
     note = (f"Boot disk {DISK_TYPE} ({DISK_WHAT}), pay-as-you-go, per GiB-month: {how}, {site} site ({cur}). "
             f"The type priced, not a stated default (a system disk gets the type in stock by default).")
-    out.usage.append(usage_row("tencent", region, USAGE, cur, rate, out.sources[sid]["id"], w.as_of, note))
+    out.usage.append(usage_row("tencent", region, STORAGE, cur, rate, out.sources[sid]["id"], w.as_of, note))
 
 
 def run(tr, ctx) -> FeedOutput:

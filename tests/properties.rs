@@ -5,7 +5,9 @@ use std::str::FromStr;
 
 mod support;
 
-use gpucost::domain::catalog::{Catalog, Currency, GpuId, OfferId, ProviderId, RegionGroup};
+use gpucost::domain::catalog::{
+    Catalog, Currency, GpuId, OfferId, ProviderId, RegionGroup, UsageKind,
+};
 use gpucost::domain::compare::view::{
     Column, CompareView as View, Fabric, Sort, TflopsKind, TimeUnit,
 };
@@ -146,7 +148,7 @@ proptest! {
     #[test]
     fn key_value_soup_never_panics(
         pairs in proptest::collection::vec((
-            prop::sample::select(vec!["v","gpu","gpus","vram","h","m","p","rg","r","o","cur","fx","bm","si","sih","ck","ro","job","dl","mix","mixb","fmd","cr","crx","stu","stucap","eg","xr","st","bw","up","ur","disc","q","maxp","sort","cols","tu","tf","sel","page","zz"]),
+            prop::sample::select(vec!["v","gpu","gpus","vram","h","m","p","rg","r","o","cur","fx","bm","si","sih","ck","ro","job","dl","mix","mixb","fmd","cr","crx","stu","stucap","eg","xr","st","bd","bw","ip","up","ur","disc","q","maxp","sort","cols","tu","tf","sel","page","zz"]),
             prop::sample::select(vec!["0","1","2","-3","744","745","abc","1e5","99999999999999999999999999999999","0.0000001","0.01","0.009","100","99.99","50off","500usd","3000CNY","1.5cny","lt5","gt20","10-15","aws","USD","CNY","a100-40gb","aws:us-east-1:p4d.24xlarge","aws:us-east-1:p4d.24xlarge~1.5","azure:eastus:eg~0.087","tencent:ap-guangzhou:xr~0.5","typo:typo","40,45,50","40,x,1","-hourly","%ZZ","NaN","inf","","ri1n","ri3a","sub","od","spot"]),
         ), 0..12)
     ) {
@@ -460,6 +462,17 @@ fn twin() -> Catalog {
     o.region = RegionCode::new("eu-west-9");
     o.id = OfferId::from("aws:eu-west-9:p4d.24xlarge");
     c.offers.push(o);
+    // the fixture predates the public IPv4 rate: us-east-1's, as embedded
+    let emb = Catalog::embedded().unwrap();
+    let ip = emb
+        .usage_rates
+        .iter()
+        .find(|r| r.region == "us-east-1" && r.kind == UsageKind::PublicIpv4PerHour)
+        .unwrap()
+        .clone();
+    c.sources
+        .extend(emb.sources.iter().filter(|s| s.id == ip.source).cloned());
+    c.usage_rates.push(ip);
     c
 }
 
@@ -471,7 +484,7 @@ proptest! {
     /// the advise ranking — whatever the volumes, horizon and models.
     #[test]
     fn a_result_missing_a_charge_never_ranks_above_an_equal_complete_one(
-        eg in 1i64..2_000_000, st in 0i64..100_000, xr in 0i64..100_000, bd in 0i64..2_000,
+        eg in 1i64..2_000_000, st in 0i64..100_000, xr in 0i64..100_000, bd in 0i64..2_000, ip in 0u32..2,
         m in 1u32..=60, h in 1i64..744,
         models in proptest::sample::subsequence(vec![
             BillingModel::OnDemand, BillingModel::Ri1No, BillingModel::Ri1All, BillingModel::Spot,
@@ -494,6 +507,7 @@ proptest! {
                 boot_disk_gb: Decimal::from(bd),
                 cross_region_gb: Decimal::from(xr),
                 bandwidth_mbps: Decimal::ZERO,
+                public_ipv4: ip,
             },
             ..Scenario::default()
         };

@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 
 pub use super::catalog::as_of_days;
 use super::catalog::{
-    Catalog, Currency, GpuId, Offer, OfferId, Price, PriceKind, RegionCode, Upfront,
+    Catalog, Currency, GpuId, Offer, OfferId, Price, PriceKind, RegionCode, Upfront, UsageKind,
 };
 
 /// Allowed reservation / savings-plan terms in months.
@@ -956,8 +956,15 @@ pub fn validate(c: &Catalog) -> Vec<ValidationError> {
                 problem: "upper bounds must be ascending and only the last unbounded",
             });
         }
-        // A free allowance is a zero-priced first tier followed by paid tiers.
-        let paid = &u.tiers[usize::from(u.tiers.len() > 1 && u.tiers[0].price.is_zero())..];
+        // A free allowance is a zero-priced first tier followed by paid tiers;
+        // an address a provider documents no fee for is one zero tier, with
+        // a note saying where.
+        let no_fee = u.kind == UsageKind::PublicIpv4PerHour
+            && u.tiers.len() == 1
+            && u.tiers[0].price.is_zero()
+            && u.note.as_deref().is_some_and(|n| !n.trim().is_empty());
+        let paid =
+            &u.tiers[usize::from(no_fee || (u.tiers.len() > 1 && u.tiers[0].price.is_zero()))..];
         if paid.iter().any(|t| t.price <= Decimal::ZERO) {
             errs.push(ValidationError::BadTiers {
                 context: ctx.clone(),

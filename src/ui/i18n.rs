@@ -219,6 +219,7 @@ messages! {
     KindInterRegion => "Cross-region traffic per GB", "跨地域流量（每 GB）";
     KindStorage => "Block storage per GB-month", "块存储（每 GB·月）";
     KindBandwidth => "Fixed bandwidth per Mbps-month", "固定带宽（每 Mbps·月）";
+    KindPublicIpv4 => "Public IPv4 address per hour", "公网 IPv4 地址（每个·小时）";
     NoticeMigrated => "The link's “{0}” (“{1}”) comes from an older link format; it keeps its old meaning and is written in the new form.", "链接中的“{0}”（“{1}”）来自旧版链接格式，已按原含义读取并改写为新格式。";
     NoticeRuleChanged => "The link's “{0}” is now applied as the provider scopes it (first-month discounts: pay-as-you-go and a first subscription month only; student hours: per account); figures may differ from when the link was made.", "链接中的“{0}”现在按服务商的实际适用范围计算（首月折扣仅适用于按量付费和首个包月；学生时长按账号计算），金额可能与创建链接时不同。";
     NoticeDataUpdated => "This link was made with dataset {1}; the figures here use the dataset above and may differ.", "此链接基于数据集 {1}；此处数字按上方数据集计算，可能不同。";
@@ -330,6 +331,7 @@ messages! {
     PlanCrossRegion => "Cross-region transfer (GB/month)", "跨地域传输（GB/月）";
     PlanStorage => "Block storage (GB)", "块存储（GB）";
     PlanBootDisk => "Boot disk per instance (GB)", "每台实例的系统盘（GB）";
+    PlanPublicIpv4 => "Public IPv4 addresses per instance (0 or 1)", "每台实例的公网 IPv4 地址（0 或 1 个）";
     BreakevenTitle => "When committing pays off, across the catalog", "整个目录中承诺何时划算";
     JobTitle => "Cost of a job", "作业成本";
     JobKindLabel => "Job", "作业";

@@ -75,6 +75,7 @@ pub fn usage_kind_msg(k: UsageKind) -> Msg {
         UsageKind::InterRegionPerGb => Msg::KindInterRegion,
         UsageKind::StoragePerGbMonth => Msg::KindStorage,
         UsageKind::BandwidthPerMbpsMonth => Msg::KindBandwidth,
+        UsageKind::PublicIpv4PerHour => Msg::KindPublicIpv4,
     }
 }
 

@@ -55,3 +55,24 @@ test('a missing transfer rate marks the total incomplete until the user enters i
   await expect(tencent).toHaveValue('0.5');
   expect(app.realErrors()).toEqual([]);
 });
+
+test('a region with no public IPv4 rate is incomplete, named, and complete once the user enters one', async ({ app, page }) => {
+  // AWS bills every public IPv4 at 0.005 USD an hour; no rate is found for its China regions
+  await app.open('?v=2&m=1&ip=1&bm=od&sel=aws:us-east-1:p4d.24xlarge,aws:cn-north-1:g5.48xlarge');
+  const c = new CompareScreen(page);
+  const od = page.getByTestId('compare-row-od');
+  await expect(od.getByTestId('incomplete-tag').filter({ visible: true })).toHaveCount(1);
+  const row = page.locator('[data-testid="missing-rate-row"][data-key="aws:cn-north-1:ip"]');
+  await expect(page.getByTestId('missing-rate-row')).toHaveCount(1);
+  await expect(row).toContainText('Public IPv4 address per hour · CNY');
+  // 0.04 CNY an address-hour: 1 instance × 730 h × 0.04 = 29.20 CNY = 29.20 / 7.1875 = 4.06 USD more, complete
+  const before = money((await od.getByTestId('decision-cost').allInnerTexts())[1]);
+  await row.locator('input').fill('0.04');
+  await row.locator('input').press('Tab');
+  await expect.poll(() => c.params().ur).toBe('aws:cn-north-1:ip~0.04');
+  await expect(od.getByTestId('incomplete-tag').filter({ visible: true })).toHaveCount(0);
+  await expect
+    .poll(async () => money((await od.getByTestId('decision-cost').allInnerTexts())[1]))
+    .toBeCloseTo(before + 4.06, 2);
+  expect(app.realErrors()).toEqual([]);
+});

@@ -113,6 +113,24 @@ test('the boot disk is charged once per instance: typed in, it moves the plan an
   expect(app.realErrors()).toEqual([]);
 });
 
+test('a public IPv4 address per instance is charged by the hour; a second one is refused', async ({ app, page }) => {
+  await app.open(`?v=2&screen=plan&gpus=16&h=730&m=1&bm=od&sel=${P4D}`);
+  await ready(page);
+  await expect(option(page, P4D, 'od').getByTestId('plan-decision')).toHaveText('$32,058.16');
+  // 2 instances × 730 h × $0.005 per address-hour (AWS, every public IPv4) = $7.30
+  await page.getByTestId('plan-public-ipv4').fill('1');
+  await expect(page).toHaveURL(/[?&]ip=1(&|$)/);
+  await expect(option(page, P4D, 'od').getByTestId('plan-decision')).toHaveText('$32,065.46');
+  const good = await page.getByTestId('plan-summary').innerText();
+  // one address per instance is what is modelled: 2 is refused beside its box, the last plan stays
+  await page.getByTestId('plan-public-ipv4').fill('2');
+  await expect(page.getByTestId('plan-public-ipv4-error')).not.toBeEmpty();
+  await expect(page.getByTestId('plan-public-ipv4')).toHaveValue('2');
+  await expect(page).toHaveURL(/[?&]ip=1(&|$)/);
+  expect(await page.getByTestId('plan-summary').innerText()).toEqual(good);
+  expect(app.realErrors()).toEqual([]);
+});
+
 test('a value the link gives out of range is shown in its box with its message', async ({ app, page }) => {
   // the link reader refused m=120 and h=745 (12 months and 730 h are quoted)
   await app.open(`?v=2&screen=plan&m=120&h=745&bm=od&sel=${P4D}`);

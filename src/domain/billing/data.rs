@@ -1,9 +1,12 @@
 //! Data charges (the same for every billing model of an offer; volumes are
-//! totals, not per instance, but for the boot disk: `bd` GB per instance).
+//! totals, not per instance, but for the boot disk and the public address:
+//! `bd` GB and `ip` addresses per instance).
 //!
 //! * Egress per GB (tiered, free allowances as zero-priced first tiers,
 //!   `eg`), cross-region per GB (`xr`), storage per GB-month (`st`, plus
-//!   `bd` GB of boot disk per instance, at the same rate).
+//!   `bd` GB of boot disk per instance, at the same rate), and `ip` public
+//!   IPv4 addresses per instance per address-hour, for the instance's hours
+//!   a month (`h`; a job's hours when a job is priced).
 //! * The rate is the catalog's for the offer's region; else the user's
 //!   (`ur=provider:region:kind~rate`, flat, in the region's billing
 //!   currency); else the catalog's for another region of the provider in the
@@ -276,6 +279,13 @@ pub(crate) fn monthly(
     charge(
         UsageKind::StoragePerGbMonth,
         add(d.storage_gb, boot)?,
+        &mut notices,
+    )?;
+    // each instance's public address, for the hours it runs
+    let addresses = Decimal::from(u64::from(d.public_ipv4) * u64::from(instances));
+    charge(
+        UsageKind::PublicIpv4PerHour,
+        mul(addresses, scenario.hours_per_month)?,
         &mut notices,
     )?;
     Ok(DataMonthly {

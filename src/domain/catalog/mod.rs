@@ -366,7 +366,7 @@ pub struct Region {
 }
 
 code_enum! {
-    /// A usage charge; the code is the link's volume key (`eg xr st bw`).
+    /// A usage charge; the code is the link's volume key (`eg xr st bw ip`).
     #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
     #[serde(rename_all = "snake_case")]
     pub enum UsageKind {
@@ -378,6 +378,10 @@ code_enum! {
         StoragePerGbMonth = "st",
         /// Fixed bandwidth per Mbps-month.
         BandwidthPerMbpsMonth = "bw",
+        /// A public IPv4 address per address-hour (the instance's own
+        /// address, held while it runs); 0 where a provider documents no
+        /// fee for it (the only kind a zero rate is valid for).
+        PublicIpv4PerHour = "ip",
     }
 }
 

@@ -17,7 +17,7 @@ use crate::domain::scenario::{
     SpotBand, StudentPrice, UsageRateKey, DEFAULT_HOURS_PER_MONTH, DEFAULT_MIX_SHARE_PCT,
     DEFAULT_MONTHS, MAX_BANDWIDTH_MBPS, MAX_BOOT_DISK_GB, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH,
     MAX_JOB_HOURS, MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS,
-    MAX_NEGOTIATED_PCT, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
+    MAX_NEGOTIATED_PCT, MAX_PUBLIC_IPV4, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
 };
 
 const MONEY: Bounds = Bounds::dec(0, Bounds::int(MAX_MONEY_INPUT as u32), false);
@@ -400,6 +400,18 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
         write: w_bw,
     },
     KeySpec {
+        code: "ip",
+        #[cfg(not(target_arch = "wasm32"))]
+        meaning: "public IPv4 addresses per instance, billed per address-hour for the instance's hours",
+        #[cfg(not(target_arch = "wasm32"))]
+        default: "`0`",
+        #[cfg(not(target_arch = "wasm32"))]
+        values: "0–1",
+        bounds: Some(Bounds::whole(0, MAX_PUBLIC_IPV4)),
+        read: r_ip,
+        write: w_ip,
+    },
+    KeySpec {
         code: "up",
         #[cfg(not(target_arch = "wasm32"))]
         meaning: "user prices for unpriced offers, `offerid~hourly` (offer's currency)",
@@ -414,7 +426,7 @@ pub static SCENARIO_KEYS: &[KeySpec<Scenario>] = &[
     KeySpec {
         code: "ur",
         #[cfg(not(target_arch = "wasm32"))]
-        meaning: "user usage rates where the catalog has none, `provider:region:kind~rate` with kind `eg xr st bw` (per GB, GB, GB-month, Mbps-month; flat; region's billing currency)",
+        meaning: "user usage rates where the catalog has none, `provider:region:kind~rate` with kind `eg xr st bw ip` (per GB, GB, GB-month, Mbps-month, address-hour; flat; region's billing currency)",
         #[cfg(not(target_arch = "wasm32"))]
         default: "none",
         #[cfg(not(target_arch = "wasm32"))]
@@ -919,6 +931,13 @@ fn r_bw(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
 }
 fn w_bw(sc: &Scenario) -> Option<String> {
     some_dec(sc.data.bandwidth_mbps, Decimal::ZERO)
+}
+fn r_ip(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {
+    sc.data.public_ipv4 = r.whole(raw)?;
+    Ok(())
+}
+fn w_ip(sc: &Scenario) -> Option<String> {
+    (sc.data.public_ipv4 != 0).then(|| sc.data.public_ipv4.to_string())
 }
 
 fn r_up(r: &mut Reader, raw: &str, sc: &mut Scenario) -> Result<(), Bad> {

@@ -9,7 +9,7 @@ use super::{
     InterruptionRate, JobSpec, Scenario, ScenarioError, StudentPrice, UsageRateKey,
     MAX_BANDWIDTH_MBPS, MAX_BOOT_DISK_GB, MAX_FX, MAX_GPUS, MAX_HOURS_PER_MONTH, MAX_INPUT_DP,
     MAX_JOB_HOURS, MAX_MINUTES, MAX_MONEY_INPUT, MAX_MONTHLY_INTERRUPTION_PCT, MAX_MONTHS,
-    MAX_NEGOTIATED_PCT, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
+    MAX_NEGOTIATED_PCT, MAX_PUBLIC_IPV4, MAX_VOLUME_GB, MAX_VRAM_GB, MIN_FX, MIN_MONTHS,
 };
 use crate::domain::catalog::Catalog;
 
@@ -245,6 +245,11 @@ impl Scenario {
             "bw",
             d.bandwidth_mbps,
             Decimal::from(MAX_BANDWIDTH_MBPS),
+        ));
+        push(check_range(
+            "ip",
+            Decimal::from(d.public_ipv4),
+            Decimal::from(MAX_PUBLIC_IPV4),
         ));
         if let Some(a) = self.assumed_discount {
             push(check_pct("disc", a.no_upfront_pct));

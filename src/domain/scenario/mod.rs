@@ -50,6 +50,9 @@ pub const MAX_MONEY_INPUT: i64 = 1_000_000_000;
 /// Upper bound of data volumes (GB per month or GB stored).
 pub const MAX_VOLUME_GB: i64 = 1_000_000_000;
 pub const MAX_BANDWIDTH_MBPS: i64 = 1_000_000;
+/// Public IPv4 addresses per instance: the instance's own address or none
+/// (Alibaba and Tencent charge no fee for that one only; docs/PRICING.md).
+pub const MAX_PUBLIC_IPV4: u32 = 1;
 /// Upper bound of a boot disk, GB: 64 Ki, well above the 1–4 TiB system
 /// disks the providers allow (the providers size disks in GiB; the
 /// catalog's storage rates are per GB or GiB as each provider bills).
@@ -396,6 +399,10 @@ pub struct DataVolumes {
     pub boot_disk_gb: Decimal,
     /// Fixed public bandwidth, Mbps (fixed-bandwidth mode; see tco docs).
     pub bandwidth_mbps: Decimal,
+    /// Public IPv4 addresses per instance (0 or 1), charged per
+    /// address-hour for the instance's hours.
+    #[serde(default)]
+    pub public_ipv4: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

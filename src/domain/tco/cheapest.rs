@@ -100,12 +100,13 @@ mod tests {
         let cat = Catalog::embedded().unwrap();
         let mut scenarios = vec![Scenario::default()];
         let mut incomplete = 0;
-        for (egress, storage, mbps, boot) in [
-            (500, 0, 0, 0),
-            (0, 2000, 0, 0),
-            (800, 100, 50, 0),
-            (0, 0, 100, 0),
-            (0, 0, 0, 200),
+        for (egress, storage, mbps, boot, ip) in [
+            (500, 0, 0, 0, 0),
+            (0, 2000, 0, 0, 0),
+            (800, 100, 50, 0, 0),
+            (0, 0, 100, 0, 0),
+            (0, 0, 0, 200, 0),
+            (0, 0, 0, 0, 1),
         ] {
             let data = crate::domain::scenario::DataVolumes {
                 egress_gb: Decimal::from(egress),
@@ -113,6 +114,7 @@ mod tests {
                 storage_gb: Decimal::from(storage),
                 boot_disk_gb: Decimal::from(boot),
                 bandwidth_mbps: Decimal::from(mbps),
+                public_ipv4: ip,
             };
             scenarios.push(Scenario {
                 data: data.clone(),

@@ -75,12 +75,19 @@ replayed_catalog_in_engine() {
   local d; d=$(mktemp -d)
   "$PY" src/data/pipeline/refresh.py --from tests/fixtures/feeds --out "$d" >"$d.log" 2>&1 || { cat "$d.log"; rm -rf "$d" "$d.log"; return 1; }
   local q; q=$(cargo run --quiet --locked --bin gpucost -- quote 'o=aws:ap-northeast-1:g5.4xlarge&st=100' --catalog "$d/catalog.json" 2>&1)
-  local rc=$?; rm -rf "$d" "$d.log"
+  local rc=$?
+  # Japan East's address at the fed 0.006 USD an hour: 730 h x 0.006 = 4.38 a month
+  local q2; q2=$(cargo run --quiet --locked --bin gpucost -- quote 'o=azure:japaneast:Standard_NC24ads_A100_v4&ip=1' --catalog "$d/catalog.json" 2>&1)
+  local rc2=$?; rm -rf "$d" "$d.log"
   [ $rc -eq 0 ] || { echo "$q"; return 1; }
+  [ $rc2 -eq 0 ] || { echo "$q2"; return 1; }
   local c; c=$(echo "$q" | tr -d ' \n' | grep -o '"data_charges":\[[^]]*\]')
   [ "$c" = '"data_charges":[{"kind":"storage_per_gb_month","monthly":"9.60"}]' ] \
     || { echo "storage not charged at the region's fed rate: ${c:-no data_charges}"; return 1; }
-  echo "replayed catalog loaded; aws ap-northeast-1 100 GB storage: 9.60 USD a month"
+  c=$(echo "$q2" | tr -d ' \n' | grep -o '"data_charges":\[[^]]*\]')
+  [ "$c" = '"data_charges":[{"kind":"public_ipv4_per_hour","monthly":"4.38"}]' ] \
+    || { echo "public IPv4 not charged at the region's fed rate: ${c:-no data_charges}"; return 1; }
+  echo "replayed catalog loaded; aws ap-northeast-1 100 GB storage: 9.60 USD a month; azure japaneast address: 4.38"
 }
 step "replayed catalog read by the engine" replayed_catalog_in_engine
 step "wasm tests (headless Chromium)" cargo_test "${wasm_env[@]}" cargo test --locked --target wasm32-unknown-unknown --lib

@@ -32,6 +32,7 @@ import json
 import os
 import re
 import sys
+from collections import Counter
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -41,7 +42,7 @@ import build_catalog  # noqa: E402
 import feedmerge  # noqa: E402
 from common import DROPPED, LOG, Inputs, load_json  # noqa: E402
 from feeds import aws_pricelist  # noqa: E402
-from feeds.base import SPOT_BANDS, USAGE_KINDS, FeedOutput, in_scope, median, model_key, row_id, usage_unit  # noqa: E402
+from feeds.base import PUBLIC_IPV4, SPOT_BANDS, STORAGE, USAGE_KINDS, FeedOutput, in_scope, median, model_key, row_id, usage_unit  # noqa: E402
 from feeds.http import FeedError  # noqa: E402
 from feeds.registry import FEEDS, PROVIDER  # noqa: E402
 from feeds.transport import Live, Replay, today  # noqa: E402
@@ -278,9 +279,17 @@ def usage_in_scope(u: dict, scope: dict) -> bool:
             and scope.get("model", usage_unit(u["kind"])) == usage_unit(u["kind"]))
 
 
-# What a storage rate per GB-month can be, per currency (the cheapest HDD to the dearest SSD any provider
-# lists, with room): outside, the figure is in another unit (per disk, per hour, per GB-hour)
-STORAGE_RANGE = {"USD": (Decimal("0.01"), Decimal("2")), "CNY": (Decimal("0.05"), Decimal("15"))}
+# What a usage rate can be, per kind and currency; outside, the figure is in another unit:
+# - storage per GB-month: the cheapest HDD to the dearest SSD any provider lists, with room (outside: per disk,
+#   per hour, per GB-hour);
+# - a public IPv4 address per address-hour: AWS and Azure charge 0.005 USD, Tencent's idle EIP 0.031 USD/h
+#   (about 0.22 CNY) is the dearest address fee found; the bounds leave room both ways (0.001–0.05 USD,
+#   0.005–0.4 CNY). Outside, the figure is a per-month (0.005 x 730 = 3.65) or per-day (0.12) figure.
+USAGE_RANGE = {
+    STORAGE: {"USD": (Decimal("0.01"), Decimal("2")), "CNY": (Decimal("0.05"), Decimal("15"))},
+    PUBLIC_IPV4: {"USD": (Decimal("0.001"), Decimal("0.05")), "CNY": (Decimal("0.005"), Decimal("0.4"))},
+}
+USAGE_UNIT = {STORAGE: "per GB-month", PUBLIC_IPV4: "per address-hour"}
 AS_OF = re.compile(r"\d{4}(-\d{2}(-\d{2})?)?")
 
 
@@ -289,17 +298,19 @@ def bad_usage(u: dict, out: FeedOutput) -> tuple[str, str] | None:
     figure in the kind's unit, a currency, a source the feed lists and a date."""
     if u.get("provider") != out.provider or u.get("kind") not in USAGE_KINDS or not u.get("region"):
         return "schema", f"provider {u.get('provider')!r}, kind {u.get('kind')!r}: not a {out.provider} usage rate ({', '.join(USAGE_KINDS)})"
-    if u.get("currency") not in STORAGE_RANGE:
-        return "schema", f"currency {u.get('currency')!r}: not one of {', '.join(STORAGE_RANGE)}"
+    ranges = USAGE_RANGE[u["kind"]]
+    if u.get("currency") not in ranges:
+        return "schema", f"currency {u.get('currency')!r}: not one of {', '.join(ranges)}"
     t = u.get("tiers")
     if not isinstance(t, list) or len(t) != 1 or not isinstance(t[0], dict) or t[0].get("up_to") is not None:
         return "schema", f"tiers {t!r}: one tier with no upper bound expected"
     v = decimal_string(t[0].get("price"))
     if v is None or v <= 0:
         return "bad-price", f"rate {t[0].get('price')!r}: not a positive decimal string"
-    lo, hi = STORAGE_RANGE[u["currency"]]
+    lo, hi = ranges[u["currency"]]
     if not lo <= v <= hi:
-        return "unit", f"{v.normalize():f} {u['currency']} per GB-month, outside {lo}–{hi}: a figure in another unit?"
+        return "unit", (f"{v.normalize():f} {u['currency']} {USAGE_UNIT[u['kind']]}, outside {lo}–{hi}: a figure in "
+                        "another unit?")
     if u.get("source") not in out.sources:
         return "schema", f"source {u.get('source')!r} is not one the feed lists"
     try:
@@ -338,9 +349,12 @@ def check_usage(out: FeedOutput, prior: dict | None, regions: dict):
         if usage_id(u) not in have and any(usage_in_scope(u, f["scope"]) for f in out.failures):
             kept.append(copy.deepcopy(u))
             have.add(usage_id(u))
-    # rates kept for a failed request count as present, as rows do
-    if prior and len(prior.get("usage", [])) > 2 * len(keep + kept):
-        flags.append(("fewer-offers", f"{out.feed}/usage", f"{len(keep + kept)} usage rates, {len(prior['usage'])} last time"))
+    # rates kept for a failed request count as present, as rows do; counted per kind, so a kind gone whole
+    # (all its rates, no failure to explain it) is never hidden by the other kind's rates
+    now, before = Counter(u["kind"] for u in keep + kept), Counter(u.get("kind") for u in (prior or {}).get("usage", []))
+    fell = [f"{before[k]} {k} rate(s) last time, {now[k]} now" for k in sorted(before, key=str) if before[k] > 2 * now[k]]
+    if fell:
+        flags.append(("fewer-offers", f"{out.feed}/usage", "; ".join(fell)))
     return keep + kept, flags, kept
 
 
@@ -650,7 +664,7 @@ def report(date, mode, result, outputs, flags, accepted, d, skipped, dropped, ca
                 L.append(f"| {k[0].split(':', 2)[2]} | {k[1]} | {fmt_p(a)} ({a['as_of']}) | {fmt_p(b)} ({b['as_of']}) | {pct(a, b)} | {b['source']} |")
         L.append("")
     if d.get("usage"):
-        L += ["## Usage rates (storage per GB-month, transfer)", "", "| rate | old | new | change | source |",
+        L += ["## Usage rates (storage per GB-month, public IPv4 per address-hour, transfer)", "", "| rate | old | new | change | source |",
               "|---|---:|---:|---:|---|"]
         for k, a, b in d["usage"]:
             f = lambda u: f"{Decimal(u['tiers'][-1]['price']).normalize():f} {u['currency']} ({u['as_of']})" if u else "—"

@@ -1,4 +1,4 @@
-"""The usage rates a feed reads (storage per GB-month, issue 49), merged by the refresh (`--parsed`, the
+"""The usage rates a feed reads (storage per GB-month, issue 49; a public IPv4 address per address-hour), merged by the refresh (`--parsed`, the
 workflow's merge step): gated like prices, a failed region keeps its last accepted rate, and only what
 passed reaches the catalog. The feed outputs are written here by hand in FeedOutput's shape; the feeds'
 own tests read the rates from the providers' responses."""
@@ -19,6 +19,7 @@ DATE = "2026-12-01"
 SID = "aws-pl-us-east-1"
 SID2 = "aws-pl-ap-northeast-1"
 KIND = "storage_per_gb_month"
+IPV4 = "public_ipv4_per_hour"
 
 
 def output(usage=(), failures=()) -> FeedOutput:
@@ -37,6 +38,10 @@ def output(usage=(), failures=()) -> FeedOutput:
 
 def rate(region, price, currency="USD", sid=SID):
     return usage_row("aws", region, KIND, currency, price, sid, DATE, "EBS gp3 per GB-month.")
+
+
+def ip(region, price, currency="USD", sid=SID):
+    return usage_row("aws", region, IPV4, currency, price, sid, DATE, "Public IPv4 address, per address-hour.")
 
 
 class UsageMergeTest(unittest.TestCase):
@@ -170,7 +175,7 @@ class UsageMergeTest(unittest.TestCase):
         self.written(output([rate("us-east-1", "0.08")]))
         for bad in ("76.8", "0.00011"):
             err = self.refused(output([rate("us-east-1", bad)]), "unit", "aws:us-east-1/usage:storage_per_gb_month")
-            self.assertIn("outside 0.01–2", err)
+            self.assertIn(f"{bad} USD per GB-month, outside 0.01–2", err)
         cat, _ = self.written(output([rate("us-east-1", "2")]), "--accept", "move:aws:us-east-1/usage:storage_per_gb_month",
                               "--why", "the bound itself passes the unit gate")
         self.assertEqual(self.rates(cat)["us-east-1", KIND]["tiers"][0]["price"], "2")
@@ -220,6 +225,93 @@ class UsageMergeTest(unittest.TestCase):
         o = output([rate("us-east-1", "0.08")], failures=[("ap-northeast-1", None), ("ap-southeast-1", None)])
         del o.sources[SID2]
         self.written(o)
+
+    # ------------------------------------------------------------ a second kind: public IPv4 per address-hour
+
+    def test_gate_unit_public_ipv4(self):
+        """0.005 USD per address-hour (AWS's and Azure's fee) passes as published; a month figure (0.005 x 730 =
+        3.65) or a day figure (0.12) is another unit; the bounds themselves pass. A storage bound is no IP bound:
+        0.08 (a GB-month figure) would pass as storage, not as an address-hour."""
+        self.written(output([rate("us-east-1", "0.08")]))
+        for bad in ("3.65", "0.12", "0.08", "0.0005"):
+            err = self.refused(output([rate("us-east-1", "0.08"), ip("us-east-1", bad)]), "unit", "aws:us-east-1/usage:public_ipv4_per_hour")
+            self.assertIn(f"{bad} USD per address-hour, outside 0.001–0.05: a figure in another unit?", err)
+        cat, _ = self.written(output([rate("us-east-1", "0.08"), ip("us-east-1", "0.005")]))
+        r = self.rates(cat)["us-east-1", IPV4]
+        self.assertEqual((r["tiers"], r["currency"], r["source"], r["as_of"]), ([{"up_to": None, "price": "0.005"}], "USD", SID, DATE))
+        self.assertEqual(self.rates(cat)["us-east-1", KIND]["tiers"][0]["price"], "0.08")
+
+    def test_unit_ranges_per_kind_and_currency(self):
+        o = output()
+
+        def gate(kind, cur, price):
+            why = refresh.bad_usage(usage_row("aws", "us-east-1", kind, cur, price, SID, DATE), o)
+            return why and why[0]
+        self.assertEqual([gate(IPV4, "USD", v) for v in ("0.0009", "0.001", "0.005", "0.031", "0.05", "0.051", "3.65")],
+                         ["unit", None, None, None, None, "unit", "unit"])
+        self.assertEqual([gate(IPV4, "CNY", v) for v in ("0.004", "0.005", "0.2", "0.4", "0.41", "146")],
+                         ["unit", None, None, None, "unit", "unit"])
+        self.assertEqual([gate(KIND, "USD", v) for v in ("0.005", "0.08", "2", "2.01")], ["unit", None, None, "unit"])
+        self.assertEqual([gate(KIND, "CNY", v) for v in ("0.04", "1", "15", "15.1")], ["unit", None, None, "unit"])
+        self.assertEqual(refresh.bad_usage(usage_row("aws", "us-east-1", IPV4, "EUR", "0.005", SID, DATE), o),
+                         ("schema", "currency 'EUR': not one of USD, CNY"))
+        self.assertEqual(refresh.bad_usage(usage_row("aws", "us-east-1", IPV4, "CNY", "146", SID, DATE), o),
+                         ("unit", "146 CNY per address-hour, outside 0.005–0.4: a figure in another unit?"))
+
+    def test_a_storage_and_an_ip_rate_of_one_region_are_two_keys(self):
+        """No duplicate: both are written, kept and failed apart. A failure of the IP rate keeps the last IP rate
+        and not the storage rate; the IP rate it replaces goes to the history under its own key."""
+        cat, out = self.written(output([rate("us-east-1", "0.08"), ip("us-east-1", "0.005"), rate("ap-northeast-1", "0.096", sid=SID2)]))
+        r = self.rates(cat)
+        self.assertEqual((r["us-east-1", KIND]["tiers"][0]["price"], r["us-east-1", IPV4]["tiers"][0]["price"]), ("0.08", "0.005"))
+        acc = json.loads((self.out / "accepted.json").read_text(encoding="utf-8"))
+        self.assertEqual([(u["region"], u["kind"]) for u in acc["feeds"]["aws-ec2"]["usage"]],
+                         [("ap-northeast-1", KIND), ("us-east-1", IPV4), ("us-east-1", KIND)])
+        # us-east-1's IP rate request failed, its storage rate was not read: the IP rate stands, the storage rate is gone
+        cat, out = self.written(output([rate("ap-northeast-1", "0.096", sid=SID2)], failures=[("us-east-1", "usage:" + IPV4)]))
+        r = self.rates(cat)
+        self.assertEqual((r["us-east-1", IPV4]["tiers"][0]["price"], r["us-east-1", IPV4]["source"]), ("0.005", SID))
+        self.assertEqual(r["us-east-1", KIND]["source"], "ic-aws-ebs")  # the research rate returns
+        self.assertIn("| aws-ec2 | `aws:us-east-1/usage:public_ipv4_per_hour` | **no** | HTTP 503 | 1 |", out)
+        # an IP rate renewed: the one it replaced is in the history under the IP key
+        cat, out = self.written(output([rate("us-east-1", "0.08"), ip("us-east-1", "0.006")]))
+        self.assertEqual(self.rates(cat)["us-east-1", IPV4]["tiers"][0]["price"], "0.006")
+        self.assertIn("| `aws:us-east-1/public_ipv4_per_hour` | 0.005 USD (2026-12-01) | 0.006 USD (2026-12-01) | +20.0 % | aws-pl-us-east-1 |", out)
+        hist = json.loads((self.out / "history.json").read_text(encoding="utf-8"))
+        self.assertEqual([(e["rate"]["tiers"][0]["price"], e["by"]) for e in hist if e.get("usage") == "aws:us-east-1:public_ipv4_per_hour"],
+                         [("0.005", SID)])
+
+    def test_first_seen_judges_a_rate_against_its_own_kind_only(self):
+        """A provider's first IP rate (0.005) beside its storage rates (0.08) is not 0.06× anything: it passes; a
+        later IP rate is judged against the IP rates, a storage rate against the storage rates only.
+        Through the merge: the catalog has aws storage rates and no aws IP rate."""
+        self.written(output([rate("us-east-1", "0.08")]))
+        cat, _ = self.written(output([rate("us-east-1", "0.08"), ip("ap-northeast-1", "0.005", sid=SID2)]))
+        self.assertEqual(self.rates(cat)["ap-northeast-1", IPV4]["tiers"][0]["price"], "0.005")
+
+        def u(region, kind, price, sid):
+            return usage_row("aws", region, kind, "USD", price, sid, DATE)
+        before = [u("us-east-1", KIND, "0.08", "s0"), u("us-east-1", IPV4, "0.005", "s0")]
+        new = [u("ap-northeast-1", KIND, "0.096", "s"), u("ap-northeast-1", IPV4, "0.0055", "s")]
+        self.assertEqual(refresh.usage_moves({"usage_rates": before}, {"usage_rates": before + new}, {"s"}), [])
+        dear = [u("ap-northeast-1", KIND, "0.08", "s"), u("ap-northeast-1", IPV4, "0.05", "s")]
+        self.assertEqual(refresh.usage_moves({"usage_rates": before}, {"usage_rates": before + dear}, {"s"}),
+                         [("first-seen", "aws:ap-northeast-1/usage:public_ipv4_per_hour",
+                           "0.05 USD, 10.00× the median 0.005 of 1 public_ipv4_per_hour rate(s) at aws")])
+        # move: a rate against its own key's last value (0.005 → 0.02 is 4×; the storage rate at 0.02 would be 0.25×)
+        moved = [u("us-east-1", KIND, "0.08", "s"), u("us-east-1", IPV4, "0.02", "s")]
+        self.assertEqual([f[:2] for f in refresh.usage_moves({"usage_rates": before}, {"usage_rates": moved}, {"s"})],
+                         [("move", "aws:us-east-1/usage:public_ipv4_per_hour")])
+
+    def test_gate_fewer_rates_counts_each_kind(self):
+        """Three storage and three IP rates, then the three storage rates alone with no failure: the IP kind gone
+        whole is flagged. Failed before: 3 of 6 rates is not fewer than half, so a lost kind passed."""
+        regions = (("us-east-1", SID), ("ap-northeast-1", SID2), ("ap-southeast-1", SID2))
+        self.written(output([rate(r, "0.096", sid=s) for r, s in regions] + [ip(r, "0.005", sid=s) for r, s in regions]))
+        err = self.refused(output([rate(r, "0.096", sid=s) for r, s in regions]), "fewer-offers", "aws-ec2/usage")
+        self.assertIn("fewer-offers: aws-ec2/usage: 3 public_ipv4_per_hour rate(s) last time, 0 now", err)
+        # the IP rates kept for failed requests count as present
+        self.written(output([rate(r, "0.096", sid=s) for r, s in regions], failures=[(r, "usage:" + IPV4) for r, _ in regions]))
 
     def test_a_region_without_offers_is_not_carried(self):
         cat, out = self.written(output([rate("us-east-1", "0.08"), rate("eu-west-3", "0.0928", sid=SID2)]))

@@ -33,6 +33,19 @@ two different E30 prices) fails that region's usage only; a query that fails fai
 neither touches the VM prices. A region with no price this run because a VM query failed there (the
 failure spans every region of the table) has its usage named failed too, unread: the last accepted rate
 stands there, as its VM prices do.
+
+Public IPv4 address rate (usage kind public_ipv4_per_hour), for the same regions: one more query, for every
+region at once, paged the same way: serviceName 'Virtual Network', productName 'IP Addresses' (its answer
+holds the Basic, Standard and Global SKUs' meters of every region). Read: the meter "Standard IPv4 Static
+Public IP" of skuName 'Standard' (the Standard SKU static address a VM gets now that Basic public IPs are
+retired), a primary-region Consumption meter in "1 Hour", its retailPrice as published: USD per
+address-hour (0.005 in most regions), billed for every hour the address exists, the VM running or not; the
+engine multiplies it by the instance's hours (never x 730 here). Left out: the Basic meters ("Basic IPv4
+Static/Dynamic Public IP"), "Global IPv4 Static Public IP", any other meter of the product (IPv6, prefixes),
+reservation, DevTest and non-primary meters, items in another unit than "1 Hour". A region with no such
+meter, or with two different prices, or whose meter is not a positive USD figure, fails its IP rate only;
+a query that fails fails every region's IP rate; neither touches the VM prices or the storage rate. A
+region left unpriced by a failed VM query has its IP rate named failed too, unread, as its storage rate.
 """
 
 from __future__ import annotations
@@ -42,7 +55,7 @@ import re
 import urllib.parse
 from decimal import Decimal
 
-from feeds.base import STORAGE, FeedOutput, positive_figure, problem, row, source, usage_row
+from feeds.base import PUBLIC_IPV4, STORAGE, FeedOutput, positive_figure, problem, row, source, usage_row
 from feeds.http import FeedError
 
 FEED = "azure-retail"
@@ -60,6 +73,10 @@ DISK_FILTER = (("serviceName", "Storage"), ("productName", "Standard SSD Managed
 DISK_METER = "E30 LRS Disk"
 DISK_GIB = 1024
 MONTH = "1/Month"  # the unitOfMeasure of a managed disk's disk-month meter
+# the public IPv4 query (see the module docstring): its $filter fields, the SKU and meter read (per "1 Hour")
+IP_FILTER = (("serviceName", "Virtual Network"), ("productName", "IP Addresses"))
+IP_SKU = "Standard"
+IP_METER = "Standard IPv4 Static Public IP"
 
 
 def query_url(arm_sku: str) -> str:
@@ -67,9 +84,18 @@ def query_url(arm_sku: str) -> str:
     return f"{API}?api-version={API_VERSION}&$filter={urllib.parse.quote(flt)}"
 
 
-def disk_query_url() -> str:
-    flt = " and ".join(f"{k} eq '{v}'" for k, v in DISK_FILTER)
+def filter_url(fields) -> str:
+    """The query of one $filter of `fields` ((name, value), joined by 'and'), every region at once."""
+    flt = " and ".join(f"{k} eq '{v}'" for k, v in fields)
     return f"{API}?api-version={API_VERSION}&$filter={urllib.parse.quote(flt)}"
+
+
+def disk_query_url() -> str:
+    return filter_url(DISK_FILTER)
+
+
+def ip_query_url() -> str:
+    return filter_url(IP_FILTER)
 
 
 def exclusion(item: dict) -> str | None:
@@ -149,10 +175,8 @@ def parse_items(items: list, *, skus: dict, regions: set, sid: str, as_of: str):
     return rows, problems, notes
 
 
-def disk_figure(it: dict) -> tuple[Decimal | None, str]:
-    """(disk-month price, "") of an "E30 LRS Disk" meter, or (None, why it is no usable figure)."""
-    if it.get("unitOfMeasure") != MONTH:
-        return None, f"unitOfMeasure {it.get('unitOfMeasure')!r}, not the disk-month '{MONTH}'"
+def usd_figure(it: dict) -> tuple[Decimal | None, str]:
+    """(the item's positive USD retailPrice, "") or (None, why it is no usable figure)."""
     if it.get("currencyCode") != "USD":
         return None, f"currencyCode {it.get('currencyCode')!r}, not USD"
     v = it.get("retailPrice")
@@ -162,35 +186,57 @@ def disk_figure(it: dict) -> tuple[Decimal | None, str]:
     return d, ""
 
 
-def disk_rates(items: list, regions) -> tuple[dict, dict]:
-    """The E30 LRS disk-month price of each region of `regions` in one answer: ({region: (price, item)},
-    {region: why it has none}); each region is in one of the two. Read: primary-region Consumption meters
-    named "E30 LRS Disk" of the queried product and SKU; every other item is left out (Disk Operations,
-    Disk Mount, reservation, DevTest meters)."""
+def disk_figure(it: dict) -> tuple[Decimal | None, str]:
+    """(disk-month price, "") of an "E30 LRS Disk" meter, or (None, why it is no usable figure)."""
+    if it.get("unitOfMeasure") != MONTH:
+        return None, f"unitOfMeasure {it.get('unitOfMeasure')!r}, not the disk-month '{MONTH}'"
+    return usd_figure(it)
+
+
+def meter_rates(items: list, regions, *, meter: str, matches, figure, what: str, unit: str, show,
+                unit_of_measure: str | None = None) -> tuple[dict, dict]:
+    """The price of one meter in each region of `regions` in one answer: ({region: (price, item)}, {region: why
+    it has none}); each region is in one of the two. Read: primary-region Consumption items named `meter` that
+    `matches` (the queried product and SKU), in `unit_of_measure` when given; every other item is left out.
+    `figure(item)` gives (price, "") or (None, why); two different prices in a region fail it (`what` names the
+    query, `unit` the price's unit and `show` writes a price in the messages)."""
     found = {reg: [] for reg in regions}
+    units = {reg: set() for reg in regions}
     for it in items:
         if not isinstance(it, dict) or not isinstance(it.get("armRegionName"), str) or it["armRegionName"] not in found:
             continue
         if (it.get("type") != "Consumption" or it.get("reservationTerm") or it.get("isPrimaryMeterRegion") is False
-                or it.get("meterName") != DISK_METER or any(it.get(k) != v for k, v in DISK_FILTER)):
+                or it.get("meterName") != meter or not matches(it)):
+            continue
+        if unit_of_measure is not None and it.get("unitOfMeasure") != unit_of_measure:
+            units[it["armRegionName"]].add(repr(it.get("unitOfMeasure")))
             continue
         found[it["armRegionName"]].append(it)
     rates, whys = {}, {}
     for reg, its in sorted(found.items()):
         if not its:
-            whys[reg] = f"Retail Prices disk query: no primary Consumption meter '{DISK_METER}' for {reg} in the answer"
+            other = (f" (only in unitOfMeasure {', '.join(sorted(units[reg]))}, not '{unit_of_measure}')"
+                     if units[reg] else "")
+            whys[reg] = f"Retail Prices {what} query: no primary Consumption meter '{meter}' for {reg} in the answer{other}"
             continue
-        figures = [disk_figure(it) for it in its]
+        figures = [figure(it) for it in its]
         bad = [why for d, why in figures if d is None]
         prices = sorted({d for d, _ in figures if d is not None})
         if bad:
-            whys[reg] = f"Retail Prices '{DISK_METER}' meter in {reg}: {bad[0]}"
+            whys[reg] = f"Retail Prices '{meter}' meter in {reg}: {bad[0]}"
         elif len(prices) > 1:
-            whys[reg] = (f"Retail Prices disk query: {len(its)} '{DISK_METER}' meters in {reg} with conflicting prices "
-                         f"({', '.join(fmt_money(p) for p in prices)} USD/disk-month); one expected, none used")
+            whys[reg] = (f"Retail Prices {what} query: {len(its)} '{meter}' meters in {reg} with conflicting prices "
+                         f"({', '.join(show(p) for p in prices)} {unit}); one expected, none used")
         else:
             rates[reg] = (prices[0], its[0])
     return rates, whys
+
+
+def disk_rates(items: list, regions) -> tuple[dict, dict]:
+    """The E30 LRS disk-month price of each region (`meter_rates`): meters named "E30 LRS Disk" of the queried
+    product and SKU (not Disk Operations, Disk Mount, reservation or DevTest meters)."""
+    return meter_rates(items, regions, meter=DISK_METER, matches=lambda it: all(it.get(k) == v for k, v in DISK_FILTER),
+                       figure=disk_figure, what="disk", unit="USD/disk-month", show=fmt_money)
 
 
 def fmt_money(d: Decimal) -> str:
@@ -205,43 +251,93 @@ def disk_note(price: Decimal, it: dict) -> str:
             + (f", effective {eff}" if eff else "") + "); smaller disks cost more per GiB.")
 
 
-def read_storage(tr, out: FeedOutput, regions: list, unsure: list = ()) -> None:
-    """The storage_per_gb_month usage rate of each region in `regions` (the regions priced this run; one
-    query for all, see the module docstring). A failed query or a region without a usable price is a
-    failure of that region's usage (model "usage:storage_per_gb_month"), never of its VM prices. `unsure`:
-    regions without a price this run because a VM query failed there: whether the feed prices a GPU offer
-    there is unknown, so their usage is named failed too (the last accepted rate stands), never read."""
+def ip_rates(items: list, regions) -> tuple[dict, dict]:
+    """The Standard public IPv4 address-hour price of each region (`meter_rates`): meters named IP_METER of
+    skuName IP_SKU and the queried service and product, in "1 Hour" (not Basic or Global meters, IPv6,
+    prefixes, reservation, DevTest or another unit)."""
+    return meter_rates(items, regions, meter=IP_METER,
+                       matches=lambda it: it.get("skuName") == IP_SKU and all(it.get(k) == v for k, v in IP_FILTER),
+                       figure=usd_figure, what="IP", unit="USD/address-hour", show=lambda p: f"{p.normalize():f}",
+                       unit_of_measure=HOUR)
+
+
+def ip_note(price: Decimal, it: dict) -> str:
+    eff = str(it.get("effectiveStartDate") or "")[:10]
+    return (f"Standard SKU static public IPv4 address: {price.normalize():f} USD per address-hour as published (Retail "
+            f"Prices API, Virtual Network / IP Addresses, meter '{IP_METER}', Consumption"
+            + (f", effective {eff}" if eff else "") + "); billed for every hour the address exists, whether its VM "
+            "runs or is deallocated: an hourly figure, not a month's.")
+
+
+def query_all(tr, url: str):
+    """Every item of one query for every region: (items, first response, whether any page was written).
+    A FeedError (HTTP error after retries, not JSON, a page without Items, a paging fault, a page billed
+    in another currency than USD) fails the whole query."""
+    items, first, written = [], None, False
+    for r, page in pages(tr, url):
+        first = first or r
+        written |= r.origin == "written"
+        if page.get("BillingCurrency", "USD") != "USD":
+            raise FeedError(f"{r.request}: BillingCurrency {page.get('BillingCurrency')!r}, not USD")
+        items += page["Items"]
+    return items, first, written
+
+
+def short_error(e: FeedError) -> str:
+    """The error of a query without its addresses: the URLs are long, and a why keeps 300 characters."""
+    return re.sub(r"https://prices\.azure\.com\S*?(?=: |\s|$)", "<page>", str(e))
+
+
+UNSURE = ("not read: a Retail Prices VM query failed for this region, so whether the feed prices a GPU offer here "
+          "this run is unknown")
+
+
+def read_rates(tr, out: FeedOutput, regions: list, unsure, *, kind: str, url: str, query: str, rates_of, sid: str,
+               title: str, rate, note) -> None:
+    """One usage kind's rate of each region in `regions` (the regions priced this run), from one query for all
+    (`rates_of(items, regions)` picks each region's price): a failed query or a region without a usable price
+    is a failure of that region's rate of `kind` (model "usage:<kind>"), never of its VM prices or another
+    kind's rate. `unsure`: regions without a price this run because a VM query failed there: whether the
+    feed prices a GPU offer there is unknown, so their rate is named failed too (the last accepted one
+    stands), never read. `rate(price)` is the catalog's figure, `note(price, item)` its note."""
     for reg in unsure:
-        out.fail_usage("not read: a Retail Prices VM query failed for this region, so whether the feed prices a GPU "
-                       "offer here this run is unknown", region=reg)
+        out.fail_usage(UNSURE, region=reg, kind=kind)
     if not regions:
         return
-    url, items, first, written = disk_query_url(), [], None, False
     try:
-        for r, page in pages(tr, url):
-            first = first or r
-            written |= r.origin == "written"
-            if page.get("BillingCurrency", "USD") != "USD":
-                raise FeedError(f"{r.request}: BillingCurrency {page.get('BillingCurrency')!r}, not USD")
-            items += page["Items"]
+        items, first, written = query_all(tr, url)
     except FeedError as e:
-        # the URLs are long: the why (300 characters at most) keeps the error, not the address
-        msg = re.sub(r"https://prices\.azure\.com\S*?(?=: |\s|$)", "<page>", str(e))
         for reg in regions:
-            out.fail_usage(f"Retail Prices disk query (Standard SSD E30 LRS) failed: {msg}", region=reg)
+            out.fail_usage(f"Retail Prices {query} failed: {short_error(e)}", region=reg, kind=kind)
         return
     out.written |= written
-    rates, whys = disk_rates(items, regions)
+    rates, whys = rates_of(items, regions)
     for reg, why in whys.items():
-        out.fail_usage(why, region=reg)
+        out.fail_usage(why, region=reg, kind=kind)
     if not rates:
         return
-    src = source("az-retail-disk", "Azure Retail Prices API (Storage: Standard SSD Managed Disks, skuName E30 LRS; "
-                 "every region)", url, first.as_of, "written" if written else first.origin, first.recorded_from)
+    src = source(sid, title, url, first.as_of, "written" if written else first.origin, first.recorded_from)
     out.sources[src["id"]] = src
     for reg, (price, it) in sorted(rates.items()):
-        out.usage.append(usage_row("azure", reg, STORAGE, "USD", price / DISK_GIB, src["id"], first.as_of,
-                                   note=disk_note(price, it)))
+        out.usage.append(usage_row("azure", reg, kind, "USD", rate(price), src["id"], first.as_of,
+                                   note=note(price, it)))
+
+
+def read_ipv4(tr, out: FeedOutput, regions: list, unsure: list = ()) -> None:
+    """The public_ipv4_per_hour rate of each priced region (`read_rates`; the module docstring)."""
+    read_rates(tr, out, regions, unsure, kind=PUBLIC_IPV4, url=ip_query_url(),
+               query="IP query (Virtual Network / IP Addresses)", rates_of=ip_rates, sid="az-retail-ip",
+               title="Azure Retail Prices API (Virtual Network: IP Addresses, meter Standard IPv4 Static Public IP; "
+                     "every region)", rate=lambda p: p, note=ip_note)
+
+
+def read_storage(tr, out: FeedOutput, regions: list, unsure: list = ()) -> None:
+    """The storage_per_gb_month rate of each priced region (`read_rates`; the module docstring): the E30
+    disk-month price / 1,024 GiB."""
+    read_rates(tr, out, regions, unsure, kind=STORAGE, url=disk_query_url(), query="disk query (Standard SSD E30 LRS)",
+               rates_of=disk_rates, sid="az-retail-disk",
+               title="Azure Retail Prices API (Storage: Standard SSD Managed Disks, skuName E30 LRS; every region)",
+               rate=lambda p: p / DISK_GIB, note=disk_note)
 
 
 def pages(tr, first_url: str):
@@ -307,4 +403,5 @@ def run(tr, ctx) -> FeedOutput:
     priced = {r["region"] for r in rows}
     vm_failed = {f["scope"]["region"] for f in out.failures if "instance_type" in f["scope"]}
     read_storage(tr, out, sorted(priced), sorted(vm_failed - priced))
+    read_ipv4(tr, out, sorted(priced), sorted(vm_failed - priced))
     return out

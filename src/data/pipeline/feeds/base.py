@@ -25,10 +25,13 @@ from common import fmt
 # (src/domain/scenario, AWS Spot Advisor's monthly interruption-frequency bands)
 SPOT_BANDS = ("lt5", "5-10", "10-15", "15-20", "gt20")
 
-# The usage kinds a feed may write (src/domain/catalog UsageKind); a feed reads storage only for now
+# The usage kinds a feed may write (src/domain/catalog UsageKind): the boot disk's storage, per GB-month, and
+# one public IPv4 address, per address-hour as published (the engine multiplies it by the instance's hours)
 STORAGE = "storage_per_gb_month"
-USAGE_KINDS = (STORAGE,)
-# A disk priced by the hour, kept for a month (the engine's default hours per month)
+PUBLIC_IPV4 = "public_ipv4_per_hour"
+USAGE_KINDS = (STORAGE, PUBLIC_IPV4)
+# A disk priced by the hour, kept for a month (the engine's default hours per month); never applied to an
+# address-hour rate (PUBLIC_IPV4)
 HOURS_PER_MONTH = 730
 
 
@@ -170,12 +173,15 @@ def row(provider, region, itype, model, currency, source, as_of, note=None, spec
 
 
 def usage_row(provider, region, kind, currency, price, source, as_of, note=None) -> dict:
-    """One usage rate a feed read, in the catalog's usage_rates shape (one tier, no upper bound): for
-    storage_per_gb_month, the price of one GB (GiB where the provider bills GiB) of the disk a GPU instance
-    boots from, for a whole month. The note says which disk, and how a figure was derived (e.g. from an
-    hourly price x HOURS_PER_MONTH, or from a disk-month price / its size). To stop reading one region's
-    rate, call FeedOutput.fail_usage(why, region=region): the refresh keeps the last accepted rate there,
-    with its own date."""
+    """One usage rate a feed read, in the catalog's usage_rates shape (one tier, no upper bound), by kind:
+    - STORAGE (storage_per_gb_month): the price of one GB (GiB where the provider bills GiB) of the disk a
+      GPU instance boots from, for a whole month. The note says which disk, and how a figure was derived
+      (e.g. from an hourly price x HOURS_PER_MONTH, or from a disk-month price / its size).
+    - PUBLIC_IPV4 (public_ipv4_per_hour): the price of one public IPv4 address for one hour, as the
+      provider publishes it (per address-hour, never x HOURS_PER_MONTH: the engine multiplies it by the
+      instance's hours). The note says which meter or fee it is and when it is billed.
+    To stop reading one region's rate, call FeedOutput.fail_usage(why, region=region, kind=kind): the
+    refresh keeps the last accepted rate of that kind there, with its own date."""
     u = {"provider": provider, "region": region, "kind": kind, "currency": currency,
          "tiers": [{"up_to": None, "price": num(price)}], "source": source, "as_of": as_of}
     if note:

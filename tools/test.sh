@@ -81,11 +81,11 @@ replayed_catalog_in_engine() {
   local rc2=$?; rm -rf "$d" "$d.log"
   [ $rc -eq 0 ] || { echo "$q"; return 1; }
   [ $rc2 -eq 0 ] || { echo "$q2"; return 1; }
-  local c; c=$(echo "$q" | tr -d ' \n' | grep -o '"data_charges":\[[^]]*\]')
-  [ "$c" = '"data_charges":[{"kind":"storage_per_gb_month","monthly":"9.60"}]' ] \
+  local c; c=$(echo "$q" | tr -d ' \n' | grep -o '"data_charges":\[{[^}]*}\]')
+  [ "$c" = '"data_charges":[{"kind":"storage_per_gb_month","monthly":"9.60","quantity":"100","rate":"0.096","currency":"USD","source":["fixture-aws-pl-ap-northeast-1","2026-11-30"],"from_region":null,"negotiated":false}]' ] \
     || { echo "storage not charged at the region's fed rate: ${c:-no data_charges}"; return 1; }
-  c=$(echo "$q2" | tr -d ' \n' | grep -o '"data_charges":\[[^]]*\]')
-  [ "$c" = '"data_charges":[{"kind":"public_ipv4_per_hour","monthly":"4.38"}]' ] \
+  c=$(echo "$q2" | tr -d ' \n' | grep -o '"data_charges":\[{[^}]*}\]')
+  [ "$c" = '"data_charges":[{"kind":"public_ipv4_per_hour","monthly":"4.38","quantity":"730","rate":"0.006","currency":"USD","source":["fixture-az-retail-ip","2026-11-30"],"from_region":null,"negotiated":false}]' ] \
     || { echo "public IPv4 not charged at the region's fed rate: ${c:-no data_charges}"; return 1; }
   echo "replayed catalog loaded; aws ap-northeast-1 100 GB storage: 9.60 USD a month; azure japaneast address: 4.38"
 }

@@ -439,6 +439,22 @@ messages! {
     PlanColData => "Data", "数据";
     PlanDataUnknown => "unknown (a rate is missing)", "未知（缺少费率）";
     PlanDataAtLeast => "≥ {0} (a rate is missing)", "≥ {0}（缺少费率）";
+    BillCaption => "What each offer bills a month besides its compute, line by line: the quantity, the rate and where the rate comes from.",
+        "各实例除计算外每月的账单明细：用量、费率及费率来源。";
+    BillColCharge => "Charge", "费用项";
+    BillColQuantity => "A month", "每月用量";
+    BillColRate => "Rate", "费率";
+    BillColSource => "Source", "来源";
+    BillColAmount => "Cost a month", "每月费用";
+    BillTiered => "tiered (see the source)", "阶梯价（见来源）";
+    BillYourRate => "your rate", "您的费率";
+    BillFromRegion => "{0}'s rate (none here)", "{0}的费率（本地域无）";
+    BillMissing => "no rate: at most {0}", "无费率：至多 {0}";
+    BillMissingUnbounded => "no rate: unknown", "无费率：未知";
+    UnitGb => "GB", "GB";
+    UnitGbMonth => "GB-months", "GB·月";
+    UnitMbpsMonth => "Mbps-months", "Mbps·月";
+    UnitAddressHour => "address-hours", "地址·小时";
     PlanColCredits => "Credits", "代金券";
     PlanColPaid => "Paid in period", "期内支付";
     PlanColOwed => "Still owed", "期满后仍需支付";

@@ -79,6 +79,16 @@ pub fn usage_kind_msg(k: UsageKind) -> Msg {
     }
 }
 
+/// The unit a usage kind's quantity and rate are in (the plan's bill).
+pub fn usage_unit_msg(k: UsageKind) -> WorkerMsg {
+    match k {
+        UsageKind::EgressPerGb | UsageKind::InterRegionPerGb => WorkerMsg::UnitGb,
+        UsageKind::StoragePerGbMonth => WorkerMsg::UnitGbMonth,
+        UsageKind::BandwidthPerMbpsMonth => WorkerMsg::UnitMbpsMonth,
+        UsageKind::PublicIpv4PerHour => WorkerMsg::UnitAddressHour,
+    }
+}
+
 pub fn model_msg(m: BillingModel) -> Msg {
     match m {
         BillingModel::OnDemand => Msg::BmOd,

@@ -121,6 +121,12 @@ test('a public IPv4 address per instance is charged by the hour; a second one is
   await page.getByTestId('plan-public-ipv4').fill('1');
   await expect(page).toHaveURL(/[?&]ip=1(&|$)/);
   await expect(option(page, P4D, 'od').getByTestId('plan-decision')).toHaveText('$32,065.46');
+  // the bill besides compute names the line, its quantity, rate and source
+  const line = page.locator(`[data-testid="bill-line"][data-offer="${P4D}"][data-kind="ip"]`);
+  await expect(line).toContainText('1,460 address-hours');
+  await expect(line).toContainText('0.005 USD');
+  await expect(line.getByTestId('bill-source')).toHaveText('aws-ipv4 · 2024-02-01');
+  await expect(line.getByTestId('bill-amount')).toHaveText('$7.30');
   const good = await page.getByTestId('plan-summary').innerText();
   // one address per instance is what is modelled: 2 is refused beside its box, the last plan stays
   await page.getByTestId('plan-public-ipv4').fill('2');

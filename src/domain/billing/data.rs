@@ -74,12 +74,26 @@ pub struct RateBound {
     pub monthly: Decimal,
 }
 
-/// One data charge of an offer per month (display currency, rounded), for
-/// comparing incomplete results on what both sides price.
+/// One data charge of an offer per month (display currency, rounded): a
+/// line of the bill, with what it is made of, and what incomplete results
+/// are compared on.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct DataCharge {
     pub kind: UsageKind,
     pub monthly: Decimal,
+    /// Units charged a month, in the rate's unit (GB, GB-months,
+    /// Mbps-months, address-hours).
+    pub quantity: Decimal,
+    /// The rate per unit, in `currency`, when it is one figure (None: tiers).
+    pub rate: Option<Decimal>,
+    pub currency: Currency,
+    /// The catalog rate's source id and date; None for the user's rate (`ur`).
+    pub source: Option<(String, String)>,
+    /// The region whose rate was taken when the offer's has none
+    /// (notice `usage_rate_fallback`).
+    pub from_region: Option<RegionCode>,
+    /// Your negotiated discount went into `monthly` (the rate is list).
+    pub negotiated: bool,
 }
 
 /// An offer's data charges per month, what is missing, and the oldest date
@@ -233,6 +247,15 @@ pub(crate) fn monthly(
                 charges.push(DataCharge {
                     kind,
                     monthly: round_money(c),
+                    quantity: qty,
+                    rate: match r.tiers.as_slice() {
+                        [t] => Some(t.price),
+                        _ => None,
+                    },
+                    currency: r.currency,
+                    source: Some((r.source.clone(), r.as_of.clone())),
+                    from_region: fb.then(|| r.region.clone()),
+                    negotiated: nd.is_some(),
                 });
                 if oldest.is_none_or(|o| older(&r.as_of, o)) {
                     oldest = Some(&r.as_of);
@@ -246,6 +269,12 @@ pub(crate) fn monthly(
                 charges.push(DataCharge {
                     kind,
                     monthly: round_money(c),
+                    quantity: qty,
+                    rate: Some(rate),
+                    currency: region_currency,
+                    source: None,
+                    from_region: None,
+                    negotiated: false,
                 });
                 Ok(true)
             }

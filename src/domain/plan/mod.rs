@@ -54,6 +54,7 @@ use serde::Serialize;
 
 use crate::domain::age::PriceAge;
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
+use crate::domain::billing::data::{DataCharge, MissingRate};
 use crate::domain::catalog::{Catalog, Currency, OfferId};
 use crate::domain::compare::view::CompareView;
 use crate::domain::compare_basis::{bases, Basis, Candidate};
@@ -248,6 +249,17 @@ pub struct Summary {
     pub what_changes: WhatChanges,
 }
 
+/// What an offer bills a month besides its compute, line by line: each
+/// data charge with its quantity, rate and source, and the charges the
+/// catalog has no rate for (the result a lower bound).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Bill {
+    pub offer: OfferId,
+    pub instances: u32,
+    pub lines: Vec<DataCharge>,
+    pub missing: Vec<MissingRate>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Plan {
     pub currency: Currency,
@@ -264,6 +276,8 @@ pub struct Plan {
     pub options: Vec<PlanOption>,
     pub crossings: Vec<Crossing>,
     pub summary: Summary,
+    /// Each planned offer's month besides compute, in the offers' order.
+    pub bills: Vec<Bill>,
 }
 
 /// Each option of a plan priced on `date`'s prices beside its decision
@@ -441,10 +455,22 @@ pub fn plan_kept<'a>(
     }
     let q = quote_with_assumed(catalog, &s, QuoteOptions::default(), assumed.clone())?;
     let mut options = Vec::new();
+    let mut bills = Vec::new();
     for id in &ids {
         let Some(oq) = q.offers.iter().find(|o| o.offer == *id) else {
             continue;
         };
+        bills.push(Bill {
+            offer: id.clone(),
+            instances: oq.instances,
+            lines: oq.data_charges.clone(),
+            // the same for every billing model of an offer
+            missing: oq
+                .models
+                .first()
+                .map(|m| m.missing.clone())
+                .unwrap_or_default(),
+        });
         for m in &oq.models {
             if let Some(o) = option(id, m, !od_requested)? {
                 options.push(o);
@@ -496,6 +522,7 @@ pub fn plan_kept<'a>(
         options,
         crossings,
         summary,
+        bills,
     })
 }
 

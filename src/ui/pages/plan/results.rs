@@ -158,7 +158,11 @@ pub fn details<'c>(
         Html::new()
     };
     let (charts, options) = match kept_plan(catalog, query, &s, kept) {
-        Ok(p) => (render::charts(cx, p), render::options_table(cx, p)),
+        Ok(p) => {
+            let mut options = render::options_table(cx, p);
+            options.append(&render::bills(cx, p));
+            (render::charts(cx, p), options)
+        }
         Err(e) => (fail(e.code()), Html::new()),
     };
     // a link from an older dataset: each option then and now, made once

@@ -19,7 +19,7 @@ pub use crate::ui::pages::ctx::Ctx;
 pub use breakeven::breakeven;
 pub use charts::{charts, CHART_OPTIONS};
 pub use job::{job, JOB_LIST};
-pub use options::{options_table, then_missing, then_now};
+pub use options::{bills, options_table, then_missing, then_now};
 pub use summary::{flips, summary};
 
 /// An option named: offer and billing model.

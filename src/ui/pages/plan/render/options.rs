@@ -4,11 +4,13 @@
 use maud::{html, Markup};
 
 use super::{age_cell, option, tag, Ctx};
+use crate::domain::catalog::{OfferId, RegionCode};
 use crate::domain::plan::{Best, BreakEven, Figure, Plan, PlanOption};
 use crate::domain::tco::then::ThenNow;
+use crate::ui::format;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Msg, WorkerMsg};
-use crate::ui::labels::{break_even_why, figure_msg};
+use crate::ui::labels::{break_even_why, figure_msg, usage_kind_msg, usage_unit_msg};
 
 /// One row per option: components, paid, owed, decision cost, break-even
 /// month.
@@ -83,6 +85,97 @@ fn option_row(cx: Ctx, plan: &Plan, o: &PlanOption) -> Markup {
     }
 }
 
+/// What each planned offer bills a month besides its compute, line by
+/// line: each data charge's quantity, rate and source (or the region whose
+/// rate stood in, or your rate), and each charge without a rate with its
+/// bound. Nothing when no offer has a data charge.
+pub fn bills(cx: Ctx, plan: &Plan) -> Html {
+    let bills: Vec<_> = plan
+        .bills
+        .iter()
+        .filter(|b| !b.lines.is_empty() || !b.missing.is_empty())
+        .collect();
+    if bills.is_empty() {
+        return Html::new();
+    }
+    let heads = [
+        WorkerMsg::BillColCharge,
+        WorkerMsg::BillColQuantity,
+        WorkerMsg::BillColRate,
+        WorkerMsg::BillColSource,
+        WorkerMsg::BillColAmount,
+    ];
+    let [_, quantity_h, rate_h, source_h, amount_h] = heads.map(|m| cx.t(m));
+    let quantity = |k, q| {
+        format!(
+            "{} {}",
+            format::plain(q, cx.locale),
+            cx.t(usage_unit_msg(k))
+        )
+    };
+    html! {
+        table.plan-options.bill data-testid="plan-bill" {
+            caption { (cx.t(WorkerMsg::BillCaption)) }
+            thead { tr { @for m in heads { th scope="col" { (cx.t(m)) } } } }
+            @for b in &bills {
+                tbody data-offer=(b.offer.as_str()) {
+                    tr.bill-offer { th colspan="5" scope="rowgroup" { (cx.offer(&b.offer)) } }
+                    @for l in &b.lines {
+                        tr data-testid="bill-line" data-offer=(b.offer.as_str()) data-kind=(l.kind.code()) {
+                            th scope="row" { (cx.t(usage_kind_msg(l.kind))) }
+                            td data-label=(quantity_h) { span.nw { (quantity(l.kind, l.quantity)) } }
+                            td data-label=(rate_h) {
+                                @match l.rate {
+                                    Some(r) => { (format::plain(r, cx.locale)) " " (l.currency.code()) }
+                                    None => { (cx.t(WorkerMsg::BillTiered)) }
+                                }
+                            }
+                            td data-testid="bill-source" data-label=(source_h) {
+                                @match &l.source {
+                                    Some((id, as_of)) => { span.nw { (id) " · " (as_of) } }
+                                    None => { (cx.t(WorkerMsg::BillYourRate)) }
+                                }
+                                @if let Some(r) = &l.from_region {
+                                    br;
+                                    (fill(cx.t(WorkerMsg::BillFromRegion), &[&region_name(cx, &b.offer, r)]))
+                                }
+                            }
+                            td data-testid="bill-amount" data-label=(amount_h) {
+                                (cx.money(l.monthly))
+                                @if l.negotiated { (tag(cx.t(Msg::YoursTag))) }
+                            }
+                        }
+                    }
+                    @for m in &b.missing {
+                        tr data-testid="bill-missing" data-offer=(b.offer.as_str()) data-kind=(m.kind.code()) {
+                            th scope="row" { (cx.t(usage_kind_msg(m.kind))) }
+                            td data-label=(quantity_h) { "—" }
+                            td data-label=(rate_h) { "—" }
+                            td data-label=(source_h) { "—" }
+                            td data-testid="bill-amount" data-label=(amount_h) {
+                                @match &m.bound {
+                                    Some(bound) => (fill(cx.t(WorkerMsg::BillMissing), &[&cx.money(bound.monthly)])),
+                                    None => (cx.t(WorkerMsg::BillMissingUnbounded)),
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    .into()
+}
+
+/// A region of an offer's provider, named as the catalog names it.
+fn region_name(cx: Ctx, offer: &OfferId, code: &RegionCode) -> String {
+    cx.catalog
+        .offer(offer)
+        .and_then(|o| cx.catalog.region(o.provider, code))
+        .map(|r| format::region_name(r, cx.locale))
+        .unwrap_or_else(|| code.to_string())
+}
+
 /// A link shared with an older dataset: each option's decision cost on
 /// the prices of that date and today's, and the change; "not in the price
 /// history" where the kept history holds no price of that date.
@@ -150,6 +243,68 @@ mod tests {
     use crate::domain::plan::plan;
     use crate::ui::i18n::Locale;
     use crate::ui::pages::plan::render::tests::cx;
+
+    /// The bill besides compute (issue 49 point 2): each data charge with
+    /// its quantity, rate and source; a charge without a rate with its
+    /// bound, never 0.
+    #[test]
+    fn the_bill_lists_each_data_charge_with_its_rate_and_source() {
+        let c = cx(Locale::En);
+        let (s, _) = parse_scenario(
+            "v=2&gpus=16&m=1&bm=od&ip=1&bd=100&o=aws:us-east-1:p4d.24xlarge,aws:cn-north-1:g5.48xlarge",
+            c.catalog,
+        );
+        let p = plan(c.catalog, &s).unwrap();
+        let html = bills(c, &p);
+        let row = |testid: &str, offer: &str, kind: &str| -> String {
+            let h = html.as_str();
+            let at = h
+                .find(&format!(
+                    "<tr data-testid=\"{testid}\" data-offer=\"{offer}\" data-kind=\"{kind}\""
+                ))
+                .unwrap_or_else(|| panic!("{testid} {offer} {kind}: {h}"));
+            h[at..at + h[at..].find("</tr>").unwrap()].to_string()
+        };
+        for (kind, wants) in [
+            // 2 p4d × a 100 GB boot disk = 200 GB-months × 0.08 USD (EBS gp3) = $16.00
+            (
+                "st",
+                [
+                    "200 GB-months",
+                    ">0.08 USD<",
+                    "ic-aws-ebs · 2024-07-01",
+                    "$16.00",
+                ],
+            ),
+            // 2 instances × 730 h = 1,460 address-hours × 0.005 USD = $7.30
+            (
+                "ip",
+                [
+                    "1,460 address-hours",
+                    ">0.005 USD<",
+                    "aws-ipv4 · 2024-02-01",
+                    "$7.30",
+                ],
+            ),
+        ] {
+            let r = row("bill-line", "aws:us-east-1:p4d.24xlarge", kind);
+            for want in wants {
+                assert!(r.contains(want), "{want}: {r}");
+            }
+        }
+        // AWS China has neither rate: each missing, bounded by AWS's own
+        // (2 × 100 × 0.08 = 16.00; 2 × 730 × 0.005 = 7.30), never $0.00
+        for (kind, bound) in [("st", "$16.00"), ("ip", "$7.30")] {
+            let r = row("bill-missing", "aws:cn-north-1:g5.48xlarge", kind);
+            assert!(r.contains(&format!("no rate: at most {bound}")), "{r}");
+        }
+        // no data charge, no table
+        let (s, _) = parse_scenario(
+            "v=2&gpus=16&m=1&bm=od&o=aws:us-east-1:p4d.24xlarge",
+            c.catalog,
+        );
+        assert!(bills(c, &plan(c.catalog, &s).unwrap()).as_str().is_empty());
+    }
 
     /// Every commitment's break-even cell says a month or why there is
     /// none; only what is not a commitment shows "—".

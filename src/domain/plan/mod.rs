@@ -464,10 +464,12 @@ pub fn plan_kept<'a>(
             offer: id.clone(),
             instances: oq.instances,
             lines: oq.data_charges.clone(),
-            // the same for every billing model of an offer
+            // the same for every priced billing model of an offer (one
+            // that could not be priced lists none)
             missing: oq
                 .models
-                .first()
+                .iter()
+                .find(|m| m.unavailable.is_none())
                 .map(|m| m.missing.clone())
                 .unwrap_or_default(),
         });

@@ -60,11 +60,16 @@ struct Ready<'a> {
 impl<'a> OfferBooks<'a> {
     /// The scenario as the kept part reads it: its hours per month and
     /// months put back to their defaults (neither the filters, the
-    /// instances, the data charges nor the books read them).
+    /// instances, the data charges nor the books read them), but the hours
+    /// when a public address is asked for (`ip`: charged by the hour).
     fn key(s: &Scenario) -> Scenario {
         let d = Scenario::default();
         Scenario {
-            hours_per_month: d.hours_per_month,
+            hours_per_month: if s.data.public_ipv4 > 0 {
+                s.hours_per_month
+            } else {
+                d.hours_per_month
+            },
             months: d.months,
             ..s.clone()
         }

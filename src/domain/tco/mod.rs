@@ -462,8 +462,9 @@ mod tests {
     /// misses: data volumes with and without sourced rates, promotions,
     /// currency, fleet size, memory, filters, spot and mix settings, terms
     /// that outlast the horizon, assumed discounts, user prices.
-    pub(super) const VARIED_LINKS: [&str; 14] = [
+    pub(super) const VARIED_LINKS: [&str; 15] = [
         "v=2",
+        "v=2&ip=1&bd=100&h=300&rg=cn,amer",
         "v=2&h=5&m=1",
         "v=2&h=730&m=60&bm=od,ri1n,ri1p,ri1a,ri3n,ri3p,ri3a,ri5n,ri5p,ri5a,sp1,sp3",
         "v=2&eg=500&xr=250&st=2000&m=7",

@@ -298,6 +298,19 @@ mod tests {
             let r = row("bill-missing", "aws:cn-north-1:g5.48xlarge", kind);
             assert!(r.contains(&format!("no rate: at most {bound}")), "{r}");
         }
+        // a model that could not be priced listed first (no reservation
+        // in westeurope) still leaves the missing address on the bill
+        let (s, _) = parse_scenario(
+            "v=2&m=1&bm=ri1n&ip=1&o=azure:westeurope:Standard_NC24ads_A100_v4",
+            c.catalog,
+        );
+        let p = plan(c.catalog, &s).unwrap();
+        let html = bills(c, &p);
+        assert!(
+            html.as_str().contains("data-testid=\"bill-missing\" data-offer=\"azure:westeurope:Standard_NC24ads_A100_v4\" data-kind=\"ip\""),
+            "{}",
+            html.as_str()
+        );
         // no data charge, no table
         let (s, _) = parse_scenario(
             "v=2&gpus=16&m=1&bm=od&o=aws:us-east-1:p4d.24xlarge",

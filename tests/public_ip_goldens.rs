@@ -1,8 +1,8 @@
 //! Issue 49 point 2, the bill as it will read: the instance's public IPv4
 //! address (`ip=`, 0 or 1 per instance), charged per address-hour for the
 //! hours each instance runs (`h`). AWS and Azure charge the address; Alibaba
-//! and Tencent charge its bandwidth or traffic (`bw`, `eg`), not the address:
-//! a sourced zero rate, so their results stay complete. Hand-worked on the
+//! charges its bandwidth or traffic (`bw`, `eg`), not the address: a sourced
+//! zero rate, so its results stay complete. Tencent's fee is not read: missing. Hand-worked on the
 //! embedded catalog; each rate used is asserted first, so a catalog update
 //! fails with the rate that moved.
 #![cfg(not(target_arch = "wasm32"))]
@@ -65,27 +65,70 @@ fn an_aws_address_is_charged_per_hour_the_instances_run() {
 }
 
 #[test]
-fn alibaba_and_tencent_charge_the_bandwidth_not_the_address() {
+fn alibaba_charges_the_bandwidth_not_the_address() {
     assert_eq!(
         ip_rate(ProviderId::Alibaba, "cn-shanghai"),
         Some((d("0"), "ali-static-ip".into()))
     );
-    assert_eq!(
-        ip_rate(ProviderId::Tencent, "ap-guangzhou"),
-        Some((d("0"), "tc-eip".into()))
-    );
     // a sourced zero: complete, 0.00 charged, nothing missing
-    for q in [
-        "o=alibaba:cn-shanghai:ecs.gn7i-c32g1.8xlarge&gpus=3&ip=1&cur=CNY",
-        "o=tencent:ap-guangzhou:GN10Xp.2XLARGE40&gpus=2&ip=1",
-    ] {
-        let o = one(q);
-        assert_eq!(o.data_monthly, d("0"), "{q}");
-        assert_eq!(o.data_charges.len(), 1, "{q}");
-        assert_eq!(o.data_charges[0].monthly, d("0.00"), "{q}");
-        assert!(!o.models[0].lower_bound, "{q}");
-        assert!(o.models[0].missing.is_empty(), "{q}");
-    }
+    let o = one("o=alibaba:cn-shanghai:ecs.gn7i-c32g1.8xlarge&gpus=3&ip=1&cur=CNY");
+    assert_eq!(o.data_monthly, d("0"));
+    assert_eq!(o.data_charges.len(), 1);
+    assert_eq!(o.data_charges[0].monthly, d("0.00"));
+    assert!(!o.models[0].lower_bound);
+    assert!(o.models[0].missing.is_empty());
+}
+
+#[test]
+fn tencent_is_missing_until_its_fee_is_read_never_zero() {
+    // Tencent states no fee for a bound address for bill-by-CVM accounts
+    // only: no rate, so the charge is missing, bounded by the highest
+    // published rate (Tencent has none; any provider's: AWS us-east-1's
+    // 0.005 USD, first of equals): 2 instances × 730 h × 0.005 = 7.30
+    assert_eq!(ip_rate(ProviderId::Tencent, "ap-guangzhou"), None);
+    let o = one("o=tencent:ap-guangzhou:GN10Xp.2XLARGE40&gpus=2&ip=1");
+    assert_eq!((o.instances, o.data_monthly), (2, d("0")));
+    let m = &o.models[0];
+    assert!(m.lower_bound);
+    let b = m.missing[0].bound.as_ref().expect("a bound");
+    assert_eq!(
+        (b.provider, b.rate, b.monthly),
+        (ProviderId::Aws, d("0.005"), d("7.30"))
+    );
+}
+
+#[test]
+fn a_zero_rate_bounds_no_other_region() {
+    // an Alibaba region billed in USD with no rate of its own (as the
+    // refresh brings them): Alibaba's documented 0 is cn-shanghai's, not
+    // this region's, so the bound is any provider's 0.005 USD, not 0:
+    // 1 instance × 730 h × 0.005 = 3.65
+    use gpucost::domain::catalog::{Region, RegionCode, RegionGroup};
+    let mut c = cat().clone();
+    c.regions.push(Region {
+        provider: ProviderId::Alibaba,
+        code: RegionCode::new("ap-southeast-1"),
+        name_en: "Singapore".into(),
+        name_zh: "新加坡".into(),
+        group: RegionGroup::AsiaPacific,
+    });
+    let mut o = c
+        .offer("alibaba:cn-shanghai:ecs.gn7i-c32g1.8xlarge")
+        .unwrap()
+        .clone();
+    o.region = RegionCode::new("ap-southeast-1");
+    o.id = "alibaba:ap-southeast-1:ecs.gn7i-c32g1.8xlarge".into();
+    c.offers.push(o);
+    let (l, notices) = link::parse("o=alibaba:ap-southeast-1:ecs.gn7i-c32g1.8xlarge&ip=1", &c);
+    assert!(notices.is_empty(), "{notices:?}");
+    let q = quote(&c, &l.scenario).unwrap();
+    let m = &q.offers[0].models[0];
+    assert!(m.lower_bound);
+    let b = m.missing[0].bound.as_ref().expect("a bound");
+    assert_eq!(
+        (b.provider, b.rate, b.monthly),
+        (ProviderId::Aws, d("0.005"), d("3.65"))
+    );
 }
 
 #[test]

@@ -76,17 +76,17 @@ def build(inp: Inputs) -> list[dict]:
                      "Consistent with 2026-09-24 quotes in Shanghai/Shenzhen (quote − list = 100 CNY/month for 100 GiB; ali-quote-check)."))
     # A public IPv4 address per address-hour (the instance's own address while it runs). AWS: one rate in
     # every commercial region (none found for its China regions). Azure: East US read (the feed reads every
-    # region). Alibaba and Tencent charge the address's bandwidth or traffic (bw, eg), not the address: a
-    # zero rate, with the page that says so (the engine accepts a zero rate for this kind only, with a note).
+    # region). Alibaba charges the address's bandwidth or traffic (bw, eg), not the address: a zero rate, with
+    # the page that says so (the engine accepts a zero rate for this kind only, with a note).
     for region in ("us-east-1", "ap-northeast-1", "ap-southeast-1", "ap-east-1"):
         out.append(usage("aws", region, "public_ipv4_per_hour", "USD", tiers((None, "0.005")), "aws-ipv4", "2024-02-01"))
     out.append(usage("azure", "eastus", "public_ipv4_per_hour", "USD", tiers((None, "0.005")), "az-ip", "2026-10-16",
                      "Standard IPv4 Static Public IP, per hour while it exists."))
     out.append(usage("alibaba", "cn-shanghai", "public_ipv4_per_hour", "CNY", tiers((None, 0)), "ali-static-ip", "2026-01-28",
                      "No fee for the instance's static public IP: its bandwidth or traffic is billed (bw, eg)."))
-    for region in ("ap-guangzhou", "ap-shanghai", "ap-beijing"):
-        out.append(usage("tencent", region, "public_ipv4_per_hour", "CNY", tiers((None, 0)), "tc-eip", "2024-01-08",
-                         "No fee for the address bound to a running CVM: its bandwidth or traffic is billed (bw, eg)."))
+    # Tencent: no fee for an address bound to a running CVM is stated for bill-by-CVM accounts only (tc-eip,
+    # sources.json); for bill-by-IP accounts (every account since 2020-06-17) it was not found: no rate, so
+    # the charge is missing (bounded by the highest published rate), never 0.
     # Tencent: the only CNY egress/bandwidth/CBS prices found are on an undated pricing-centre page
     # (no as_of can be given), and the dated intl-site rates are USD; left absent (see data README).
     # AWS China: no CNY data-transfer price found; left absent.

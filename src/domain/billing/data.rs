@@ -177,7 +177,8 @@ fn find_rate<'a>(
 
 /// The bound of a missing charge of `qty` units of `kind` a month (see
 /// [`RateBound`]): the provider's highest rate of that kind, else the
-/// highest of any provider, compared by what `qty` costs at it in the
+/// highest of any provider (a zero rate, a fee documented as none, is no
+/// bound), compared by what `qty` costs at it in the
 /// display currency; the first of equals in catalog order. None when no
 /// provider publishes one.
 fn highest_rate(
@@ -190,7 +191,14 @@ fn highest_rate(
     // (own provider's best, any provider's best)
     let mut best: [Option<RateBound>; 2] = [None, None];
     for r in catalog.usage_rates.iter().filter(|r| r.kind == kind) {
-        let Some(rate) = r.tiers.iter().map(|t| t.price).max() else {
+        // a documented no-fee rate bounds nothing where it is not documented
+        let Some(rate) = r
+            .tiers
+            .iter()
+            .map(|t| t.price)
+            .max()
+            .filter(|p| !p.is_zero())
+        else {
             continue;
         };
         let monthly = round_money(fx.conv(mul(qty, rate)?, r.currency)?);

@@ -243,15 +243,16 @@ def usage_key(u: dict) -> tuple:
 def apply_usage(rates: list, acc: dict, regions: set) -> tuple[list, dict]:
     """Accepted usage rates over the research ones (`rates`, from usage.build): a feed's rate replaces the
     research rate of its provider × region × kind when at least as new (as a price does); where two feeds
-    read one, the better-ranked feed's. A region the catalog lists no offer in is not carried. Returns
-    (rates: the research order, then the feeds' new keys in order, used feed sources)."""
+    read one, the better-ranked feed's. A region the catalog lists no offer in is not carried (a research
+    rate may be written for every region a provider sells in). Returns (rates: the research order, then the
+    feeds' new keys in order, used feed sources)."""
     best = {}
     for feed in sorted(acc["feeds"]):
         for u in acc["feeds"][feed].get("usage", []):
             k, rank = usage_key(u), RANK.get(feed, 1)
             if k not in best or rank < best[k][0]:
                 best[k] = (rank, feed, u)
-    out = list(rates)
+    out = [u for u in rates if (u["provider"], u["region"]) in regions]
     at = {usage_key(u): i for i, u in enumerate(out)}
     added, sources = [], {}
     for k, (_, feed, u) in sorted(best.items()):

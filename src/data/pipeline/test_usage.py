@@ -17,6 +17,24 @@ class UsageTest(unittest.TestCase):
         self.assertEqual(aws["tiers"][:2], [{"up_to": 100, "price": "0"}, {"up_to": 10240, "price": "0.09"}])
         self.assertIn("(aws-free100,", aws["note"])  # the allowance's own source is cited by id
 
+    def test_public_ipv4_rates_and_where_a_zero_is_carried(self):
+        import feedmerge
+        ip = {(u["provider"], u["region"]): u for u in usage.build(FIXTURES) if u["kind"] == "public_ipv4_per_hour"}
+        self.assertEqual((ip[("aws", "us-east-1")]["tiers"], ip[("aws", "us-east-1")]["source"]),
+                         ([{"up_to": None, "price": "0.005"}], "aws-ipv4"))
+        self.assertEqual(ip[("azure", "eastus")]["source"], "az-ip")
+        # Tencent's fee is not read: no rate (the charge is missing, never 0)
+        self.assertFalse([k for k in ip if k[0] == "tencent"])
+        # Alibaba's no-fee page covers ECS in every region: a zero in each region the tables know, in its
+        # billing currency, each with a note (the engine takes a zero for this kind only with one)
+        ali = {k[1]: u for k, u in ip.items() if k[0] == "alibaba"}
+        self.assertEqual(set(ali), {c for (p, c) in feedmerge.regions_table(FIXTURES) if p == "alibaba"})
+        self.assertEqual((ali["cn-shanghai"]["currency"], ali["ap-southeast-1"]["currency"]), ("CNY", "USD"))
+        self.assertTrue(all(u["tiers"] == [{"up_to": None, "price": "0"}] and u["note"] for u in ali.values()))
+        # only the regions the catalog lists an offer in are carried
+        rates, _ = feedmerge.apply_usage(usage.build(FIXTURES), {"feeds": {}}, {("alibaba", "cn-shanghai")})
+        self.assertEqual({(u["provider"], u["region"]) for u in rates}, {("alibaba", "cn-shanghai")})
+
     def test_stats_ages(self):
         self.assertEqual(str(as_of_date("2021")), "2021-01-01")
         self.assertEqual(str(as_of_date("2024-12")), "2024-12-01")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from common import Inputs, dec, fmt, read_csv
+from feedmerge import regions_table
 
 
 def tiers(*pairs):
@@ -82,8 +83,13 @@ def build(inp: Inputs) -> list[dict]:
         out.append(usage("aws", region, "public_ipv4_per_hour", "USD", tiers((None, "0.005")), "aws-ipv4", "2024-02-01"))
     out.append(usage("azure", "eastus", "public_ipv4_per_hour", "USD", tiers((None, "0.005")), "az-ip", "2026-10-16",
                      "Standard IPv4 Static Public IP, per hour while it exists."))
-    out.append(usage("alibaba", "cn-shanghai", "public_ipv4_per_hour", "CNY", tiers((None, 0)), "ali-static-ip", "2026-01-28",
-                     "No fee for the instance's static public IP: its bandwidth or traffic is billed (bw, eg)."))
+    # Alibaba's page is about ECS in every region: a zero for each region the tables know (a row for a region
+    # the catalog lists no offer in is not carried), in the region's billing currency.
+    for (p, code), (_, _, group) in sorted(regions_table(inp).items()):
+        if p == "alibaba":
+            out.append(usage("alibaba", code, "public_ipv4_per_hour", "CNY" if group == "mainland_china" else "USD",
+                             tiers((None, 0)), "ali-static-ip", "2026-01-28",
+                             "No fee for the instance's static public IP: its bandwidth or traffic is billed (bw, eg)."))
     # Tencent: no fee for an address bound to a running CVM is stated for bill-by-CVM accounts only (tc-eip,
     # sources.json); for bill-by-IP accounts (every account since 2020-06-17) it was not found: no rate, so
     # the charge is missing (bounded by the highest published rate), never 0.

@@ -161,6 +161,7 @@ fn g05_two_tb_per_month_cross_region_sync() {
             kind: UsageKind::InterRegionPerGb,
             provider: ProviderId::Alibaba,
             region: "cn-shanghai".into(),
+            quantity: d("2048"),
             bound: Some(RateBound {
                 rate: d("0.02"),
                 currency: Currency::USD,

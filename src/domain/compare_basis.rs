@@ -100,6 +100,7 @@ mod tests {
             kind,
             provider: ProviderId::Aws,
             region: "r".into(),
+            quantity: Decimal::ONE,
             bound: monthly.map(|m| RateBound {
                 rate: Decimal::new(2, 2),
                 currency: Currency::USD,

@@ -53,6 +53,8 @@ pub struct MissingRate {
     pub kind: UsageKind,
     pub provider: ProviderId,
     pub region: RegionCode,
+    /// Units a month the charge is for, in the rate's unit.
+    pub quantity: Decimal,
     /// The most the charge can cost a month; None when no provider
     /// publishes a rate of this kind (unbounded, never taken as 0).
     pub bound: Option<RateBound>,
@@ -291,6 +293,7 @@ pub(crate) fn monthly(
                     kind,
                     provider: offer.provider,
                     region: offer.region.clone(),
+                    quantity: qty,
                     bound: highest_rate(catalog, offer.provider, kind, qty, fx)?,
                 });
                 Ok(false)

@@ -149,7 +149,7 @@ pub fn bills(cx: Ctx, plan: &Plan) -> Html {
                     @for m in &b.missing {
                         tr data-testid="bill-missing" data-offer=(b.offer.as_str()) data-kind=(m.kind.code()) {
                             th scope="row" { (cx.t(usage_kind_msg(m.kind))) }
-                            td data-label=(quantity_h) { "—" }
+                            td data-label=(quantity_h) { span.nw { (quantity(m.kind, m.quantity)) } }
                             td data-label=(rate_h) { "—" }
                             td data-label=(source_h) { "—" }
                             td data-testid="bill-amount" data-label=(amount_h) {
@@ -294,8 +294,12 @@ mod tests {
         }
         // AWS China has neither rate: each missing, bounded by AWS's own
         // (2 × 100 × 0.08 = 16.00; 2 × 730 × 0.005 = 7.30), never $0.00
-        for (kind, bound) in [("st", "$16.00"), ("ip", "$7.30")] {
+        for (kind, qty, bound) in [
+            ("st", "200 GB-months", "$16.00"),
+            ("ip", "1,460 address-hours", "$7.30"),
+        ] {
             let r = row("bill-missing", "aws:cn-north-1:g5.48xlarge", kind);
+            assert!(r.contains(qty), "{r}");
             assert!(r.contains(&format!("no rate: at most {bound}")), "{r}");
         }
         // a model that could not be priced listed first (no reservation

@@ -6,33 +6,16 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use gpucost::domain::catalog::{ProviderId, UsageKind};
-use gpucost::domain::tco::{quote, OfferQuote};
+use gpucost::domain::tco::OfferQuote;
 use gpucost::ui::link;
 use rust_decimal::Decimal;
 
 mod support;
-use support::{cat, d};
-
-fn one(q: &str) -> OfferQuote {
-    let (l, notices) = link::parse(q, cat());
-    assert!(notices.is_empty(), "{q}: {notices:?}");
-    let mut out = quote(cat(), &l.scenario).unwrap();
-    assert_eq!(out.offers.len(), 1, "{q}");
-    out.offers.remove(0)
-}
+use support::{bound_of, cat, d, one_offer as one, usage_rate};
 
 /// The catalog's storage rate of a region (one tier).
 fn storage_rate(provider: ProviderId, region: &str) -> Option<Decimal> {
-    cat()
-        .usage_rates
-        .iter()
-        .find(|r| {
-            r.provider == provider && r.region == region && r.kind == UsageKind::StoragePerGbMonth
-        })
-        .map(|r| {
-            assert_eq!(r.tiers.len(), 1);
-            r.tiers[0].price
-        })
+    usage_rate(provider, region, UsageKind::StoragePerGbMonth).map(|(p, _)| p)
 }
 
 #[test]
@@ -86,13 +69,9 @@ fn an_unknown_disk_rate_is_missing_with_its_bound_never_zero() {
     assert_eq!(m.missing.len(), 1);
     let miss = &m.missing[0];
     assert_eq!(miss.kind, UsageKind::StoragePerGbMonth);
-    let b = miss.bound.as_ref().expect("a bound");
     // 2 × 50 GB = 100 GB × 1 CNY = 100 CNY ÷ 7.1875 CNY/USD = 13.913… → 13.91
     assert_eq!(cat().fx.cny_per_usd, d("7.1875"));
-    assert_eq!(
-        (b.provider, b.rate, b.monthly),
-        (ProviderId::Alibaba, d("1"), d("13.91"))
-    );
+    assert_eq!(bound_of(miss), (ProviderId::Alibaba, d("1"), d("13.91")));
 }
 
 #[test]

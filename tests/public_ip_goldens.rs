@@ -14,28 +14,11 @@ use gpucost::ui::link;
 use rust_decimal::Decimal;
 
 mod support;
-use support::{cat, d};
-
-fn one(q: &str) -> OfferQuote {
-    let (l, notices) = link::parse(q, cat());
-    assert!(notices.is_empty(), "{q}: {notices:?}");
-    let mut out = quote(cat(), &l.scenario).unwrap();
-    assert_eq!(out.offers.len(), 1, "{q}");
-    out.offers.remove(0)
-}
+use support::{bound_of, cat, d, one_offer as one, usage_rate};
 
 /// The catalog's public IPv4 rate of a region (one tier) and its source.
 fn ip_rate(provider: ProviderId, region: &str) -> Option<(Decimal, String)> {
-    cat()
-        .usage_rates
-        .iter()
-        .find(|r| {
-            r.provider == provider && r.region == region && r.kind == UsageKind::PublicIpv4PerHour
-        })
-        .map(|r| {
-            assert_eq!(r.tiers.len(), 1);
-            (r.tiers[0].price, r.source.clone())
-        })
+    usage_rate(provider, region, UsageKind::PublicIpv4PerHour)
 }
 
 fn od_total(q: &OfferQuote) -> Decimal {
@@ -90,9 +73,8 @@ fn tencent_is_missing_until_its_fee_is_read_never_zero() {
     assert_eq!((o.instances, o.data_monthly), (2, d("0")));
     let m = &o.models[0];
     assert!(m.lower_bound);
-    let b = m.missing[0].bound.as_ref().expect("a bound");
     assert_eq!(
-        (b.provider, b.rate, b.monthly),
+        bound_of(&m.missing[0]),
         (ProviderId::Aws, d("0.005"), d("7.30"))
     );
 }
@@ -124,9 +106,8 @@ fn a_zero_rate_bounds_no_other_region() {
     let q = quote(&c, &l.scenario).unwrap();
     let m = &q.offers[0].models[0];
     assert!(m.lower_bound);
-    let b = m.missing[0].bound.as_ref().expect("a bound");
     assert_eq!(
-        (b.provider, b.rate, b.monthly),
+        bound_of(&m.missing[0]),
         (ProviderId::Aws, d("0.005"), d("3.65"))
     );
 }
@@ -152,9 +133,8 @@ fn a_region_without_a_rate_borrows_a_neighbours_or_is_missing_never_zero() {
     assert!(m.lower_bound);
     assert_eq!(m.missing.len(), 1);
     assert_eq!(m.missing[0].kind, UsageKind::PublicIpv4PerHour);
-    let b = m.missing[0].bound.as_ref().expect("a bound");
     assert_eq!(
-        (b.provider, b.rate, b.monthly),
+        bound_of(&m.missing[0]),
         (ProviderId::Aws, d("0.005"), d("3.65"))
     );
 }

@@ -22,6 +22,41 @@ pub fn cat() -> &'static Catalog {
     C.get_or_init(|| Catalog::embedded_full().unwrap())
 }
 
+/// The one offer a link quotes on the embedded catalog (the link reads
+/// without notices).
+pub fn one_offer(q: &str) -> gpucost::domain::tco::OfferQuote {
+    let (l, notices) = link::parse(q, cat());
+    assert!(notices.is_empty(), "{q}: {notices:?}");
+    let mut out = gpucost::domain::tco::quote(cat(), &l.scenario).unwrap();
+    assert_eq!(out.offers.len(), 1, "{q}");
+    out.offers.remove(0)
+}
+
+/// The embedded catalog's one-tier usage rate of a kind in a region, with
+/// its source id.
+pub fn usage_rate(
+    provider: gpucost::domain::catalog::ProviderId,
+    region: &str,
+    kind: gpucost::domain::catalog::UsageKind,
+) -> Option<(Decimal, String)> {
+    cat()
+        .usage_rates
+        .iter()
+        .find(|r| r.provider == provider && r.region == region && r.kind == kind)
+        .map(|r| {
+            assert_eq!(r.tiers.len(), 1);
+            (r.tiers[0].price, r.source.clone())
+        })
+}
+
+/// A missing charge's bound as (provider, rate, a month), for goldens.
+pub fn bound_of(
+    m: &gpucost::domain::billing::data::MissingRate,
+) -> (gpucost::domain::catalog::ProviderId, Decimal, Decimal) {
+    let b = m.bound.as_ref().expect("a bound");
+    (b.provider, b.rate, b.monthly)
+}
+
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Parsed {
     pub screen: Screen,

@@ -52,6 +52,25 @@ def usage_failures(out, model=MODEL) -> dict:
     return {f["scope"]["region"]: f for f in out.failures if f["scope"].get("model") == model}
 
 
+
+def broken_query(first: str, second: str, prefix: str, price: str) -> tuple:
+    """(edit of a copied recording, what it breaks) for one paged query whose pages are `first` and `second`
+    and whose recorded files start with `prefix`: HTTP 500 on page 1, 429 on page 2, a body that is not JSON,
+    a page without Items, the request missing from the recording, a page billed in EUR."""
+    def status(rel, code):
+        return lambda c: c.edit(lambda e: e.update(status=code) if e["file"] == rel else None)
+
+    def unrecorded(c):
+        m = c.json("azure/manifest.json")
+        m["responses"] = [e for e in m["responses"] if not e["file"].startswith(prefix)]
+        c.put("azure/manifest.json", m)
+
+    return ((status(first, 500), "HTTP 500"), (status(second, 429), "HTTP 429"),
+            (lambda c: c.put(first, '{"BillingCurrency": "USD", "Items": [{"retailPrice": ' + price), "not JSON"),
+            (lambda c: c.put(first, {"error": {"code": "Throttled"}}), "without an Items list"),
+            (unrecorded, "not in the recording"),
+            (lambda c: c.put(first, dict(c.json(first), BillingCurrency="EUR")), "BillingCurrency 'EUR'"))
+
 class Replayed(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
@@ -107,20 +126,7 @@ class AzureStorageRateTest(Replayed):
         """HTTP 500 (retried, then failed), 429 on page 2 (a partial answer cannot tell an absent region from a
         lost one), a body that is not JSON, a page without Items, a disk request the recording lacks (a folder
         recorded before this query existed), a page billed in another currency."""
-        def status(rel, code):
-            return lambda c: c.edit(lambda e: e.update(status=code) if e["file"] == rel else None)
-
-        def unrecorded(c):
-            m = c.json("azure/manifest.json")
-            m["responses"] = [e for e in m["responses"] if not e["file"].startswith("disk_")]
-            c.put("azure/manifest.json", m)
-
-        cases = ((status(P1, 500), "HTTP 500"), (status(P2, 429), "HTTP 429"),
-                 (lambda c: c.put(P1, '{"BillingCurrency": "USD", "Items": [{"retailPrice": 76.8'), "not JSON"),
-                 (lambda c: c.put(P1, {"error": {"code": "Throttled"}}), "without an Items list"),
-                 (unrecorded, "not in the recording"),
-                 (lambda c: c.put(P1, dict(c.json(P1), BillingCurrency="EUR")), "BillingCurrency 'EUR'"))
-        for edit, why in cases:
+        for edit, why in broken_query(P1, P2, "disk_", "76.8"):
             with self.subTest(why):
                 out = self.run_edited(edit)
                 self.assertEqual(rates(out), {})
@@ -310,20 +316,7 @@ class AzurePublicIpv4RateTest(Replayed):
         """HTTP 500 (retried, then failed), 429 on page 2, a body that is not JSON, a page without Items, an IP
         request the recording lacks, a page billed in another currency: every priced region's IP rate fails,
         the VM prices and the storage rates do not move."""
-        def status(rel, code):
-            return lambda c: c.edit(lambda e: e.update(status=code) if e["file"] == rel else None)
-
-        def unrecorded(c):
-            m = c.json("azure/manifest.json")
-            m["responses"] = [e for e in m["responses"] if not e["file"].startswith("ip_")]
-            c.put("azure/manifest.json", m)
-
-        cases = ((status(IP1, 500), "HTTP 500"), (status(IP2, 429), "HTTP 429"),
-                 (lambda c: c.put(IP1, '{"BillingCurrency": "USD", "Items": [{"retailPrice": 0.005'), "not JSON"),
-                 (lambda c: c.put(IP1, {"error": {"code": "Throttled"}}), "without an Items list"),
-                 (unrecorded, "not in the recording"),
-                 (lambda c: c.put(IP1, dict(c.json(IP1), BillingCurrency="EUR")), "BillingCurrency 'EUR'"))
-        for edit, why in cases:
+        for edit, why in broken_query(IP1, IP2, "ip_", "0.005"):
             with self.subTest(why):
                 out = self.run_edited(edit)
                 self.assertEqual(rates(out, PUBLIC_IPV4), {})

@@ -28,6 +28,14 @@ pub fn offer_name(catalog: &Catalog, id: &OfferId, locale: Locale) -> String {
     }
 }
 
+/// A region's name in the locale (its code when the catalog lacks it).
+pub fn region_label(catalog: &Catalog, provider: ProviderId, code: &str, locale: Locale) -> String {
+    catalog
+        .region(provider, code)
+        .map(|r| crate::ui::format::region_name(r, locale))
+        .unwrap_or_else(|| code.to_string())
+}
+
 pub const fn provider_msg(p: ProviderId) -> Msg {
     match p {
         ProviderId::Aws => Msg::ProviderAws,

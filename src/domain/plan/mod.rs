@@ -55,7 +55,7 @@ use serde::Serialize;
 use crate::domain::age::PriceAge;
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::billing::data::{DataCharge, MissingRate};
-use crate::domain::catalog::{Catalog, Currency, OfferId};
+use crate::domain::catalog::{Catalog, Currency, OfferId, ProviderId};
 use crate::domain::compare::view::CompareView;
 use crate::domain::compare_basis::{bases, Basis, Candidate};
 use crate::domain::error::EngineError;
@@ -255,6 +255,7 @@ pub struct Summary {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Bill {
     pub offer: OfferId,
+    pub provider: ProviderId,
     pub instances: u32,
     pub lines: Vec<DataCharge>,
     pub missing: Vec<MissingRate>,
@@ -462,6 +463,7 @@ pub fn plan_kept<'a>(
         };
         bills.push(Bill {
             offer: id.clone(),
+            provider: oq.provider,
             instances: oq.instances,
             lines: oq.data_charges.clone(),
             // the same for every priced billing model of an offer (one

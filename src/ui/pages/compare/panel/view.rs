@@ -20,7 +20,9 @@ use crate::ui::components::badges::stale_badge;
 use crate::ui::format;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Locale, Msg, WorkerMsg};
-use crate::ui::labels::{gpu_link_msg, model_msg, provider_msg, rdma_msg, usage_kind_msg};
+use crate::ui::labels::{
+    gpu_link_msg, model_msg, provider_msg, rdma_msg, region_label, usage_kind_msg,
+};
 use crate::ui::link::{self, AppLink};
 
 /// The panel for a link (its scenario and selection) in a language: the
@@ -42,14 +44,6 @@ pub fn panel(
         Ok(p) => (None, panel_view(catalog, &l, &p, loc, history).into()),
         Err(e) => (Some(e.code().to_string()), Html::new()),
     }
-}
-
-/// A region's name in the locale (its code when the catalog lacks it).
-fn region_label(catalog: &Catalog, provider: ProviderId, code: &str, loc: Locale) -> String {
-    catalog
-        .region(provider, code)
-        .map(|r| format::region_name(r, loc))
-        .unwrap_or_else(|| code.to_string())
 }
 
 /// The spot assumptions as a sentence, from the quote's own spot outcome.

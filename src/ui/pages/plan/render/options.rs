@@ -4,13 +4,12 @@
 use maud::{html, Markup};
 
 use super::{age_cell, option, tag, Ctx};
-use crate::domain::catalog::{OfferId, RegionCode};
 use crate::domain::plan::{Best, BreakEven, Figure, Plan, PlanOption};
 use crate::domain::tco::then::ThenNow;
 use crate::ui::format;
 use crate::ui::html::Html;
 use crate::ui::i18n::{fill, Msg, WorkerMsg};
-use crate::ui::labels::{break_even_why, figure_msg, usage_kind_msg, usage_unit_msg};
+use crate::ui::labels::{break_even_why, figure_msg, region_label, usage_kind_msg, usage_unit_msg};
 
 /// One row per option: components, paid, owed, decision cost, break-even
 /// month.
@@ -137,7 +136,7 @@ pub fn bills(cx: Ctx, plan: &Plan) -> Html {
                                 }
                                 @if let Some(r) = &l.from_region {
                                     br;
-                                    (fill(cx.t(WorkerMsg::BillFromRegion), &[&region_name(cx, &b.offer, r)]))
+                                    (fill(cx.t(WorkerMsg::BillFromRegion), &[&region_label(cx.catalog, b.provider, r, cx.locale)]))
                                 }
                             }
                             td data-testid="bill-amount" data-label=(amount_h) {
@@ -165,15 +164,6 @@ pub fn bills(cx: Ctx, plan: &Plan) -> Html {
         }
     }
     .into()
-}
-
-/// A region of an offer's provider, named as the catalog names it.
-fn region_name(cx: Ctx, offer: &OfferId, code: &RegionCode) -> String {
-    cx.catalog
-        .offer(offer)
-        .and_then(|o| cx.catalog.region(o.provider, code))
-        .map(|r| format::region_name(r, cx.locale))
-        .unwrap_or_else(|| code.to_string())
 }
 
 /// A link shared with an older dataset: each option's decision cost on

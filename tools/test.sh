@@ -92,11 +92,11 @@ replayed_catalog_in_engine() {
 step "replayed catalog read by the engine" replayed_catalog_in_engine
 step "wasm tests (headless Chromium)" cargo_test "${wasm_env[@]}" cargo test --locked --target wasm32-unknown-unknown --lib
 step "trunk build --release" trunk build --release
-# First-load budget: 256.4 KB gzip (256,400 bytes), plus the bytes of the
+# First-load budget: 256.6 KB gzip (256,600 bytes), plus the bytes of the
 # default view's first screen pre-rendered into index.html (the report
 # prints them apart); docs/SIZE.md lists what each screen costs. It may
 # move to 300 KB at most, never past.
-step "size report" node tools/size_report.mjs dist --budget-gzip 256400
+step "size report" node tools/size_report.mjs dist --budget-gzip 256600
 step "playwright (release build)" npm --prefix tests run --silent e2e
 
 echo

@@ -95,6 +95,39 @@ test('the other screens\' styles: not awaited by compare, awaited by a link to t
   expect(app.realErrors()).toEqual([]);
 });
 
+// Issue 50: a link to a screen the worker answers starts the worker with
+// the page (first.js), so its code and data download beside the app's; the
+// app adopts that worker rather than starting a second one. A link to the
+// compare screen starts none.
+test('a link to a worker\'s screen starts the worker with the page; the app adopts it', async ({ app, page }) => {
+  const workers: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname.endsWith('/worker.js')) workers.push(r.url());
+  });
+  // the app's wasm held back: what starts the worker meanwhile is the page
+  let release = () => {};
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route('**/gpucost_bg.wasm', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?v=2&screen=plan&gpus=16&m=1&sel=aws:us-east-1:p4d.24xlarge');
+  await expect.poll(() => workers.length).toBe(1);
+  await expect(page.getByTestId('boot')).toHaveCount(1);
+  release();
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('plan-results')).toContainText('p4d.24xlarge');
+  expect(workers).toHaveLength(1);
+  await page.unroute('**/gpucost_bg.wasm');
+
+  workers.length = 0;
+  await app.open('?v=2&gpus=8');
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(workers).toEqual([]);
+  expect(app.realErrors()).toEqual([]);
+});
+
 // Issue 48, point 8: at 1280×800 the inputs are a side panel and the plan's
 // and the advice's answers start in the first view, beside the inputs (they
 // started at y ≈ 1240 and ~1.8 screens down); the phone keeps one column.

@@ -180,13 +180,25 @@ mod imp {
         static BROKEN: Cell<bool> = const { Cell::new(false) };
     }
 
+    /// The worker `first.js` started while the page loaded, on a link to a
+    /// screen the worker answers (none on the synthetic=N switch, or once
+    /// it said it failed): `start` runs once.
+    fn early() -> Option<web_sys::Worker> {
+        let w =
+            js_sys::Reflect::get(&js_sys::global(), &JsValue::from_str("gpucostWorker")).ok()?;
+        w.is_object().then(|| w.unchecked_into())
+    }
+
     fn start() -> Option<web_sys::Worker> {
-        // on the test-only synthetic=N switch the worker scales its catalog too
-        let w = match crate::ui::url::split_synthetic(&crate::ui::url::current_query()).1 {
-            Some(n) => web_sys::Worker::new(&format!("{URL}?synthetic={n}")),
-            None => web_sys::Worker::new(URL),
-        }
-        .ok()?;
+        let w = match early() {
+            Some(w) => w,
+            // on the test-only synthetic=N switch the worker scales its catalog too
+            None => match crate::ui::url::split_synthetic(&crate::ui::url::current_query()).1 {
+                Some(n) => web_sys::Worker::new(&format!("{URL}?synthetic={n}")),
+                None => web_sys::Worker::new(URL),
+            }
+            .ok()?,
+        };
         let on_message =
             Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
                 let msg = js_sys::Array::from(&ev.data());

@@ -2,11 +2,12 @@
 //! (`src/domain/wire.rs`), so the browser never parses JSON. Native builds
 //! (CLI, tests) embed it; the browser build reads it from files beside the
 //! wasm, written here for `tools/postbuild.mjs` to put into `dist/`:
-//! `catalog.bin` (the app's: no JSON-only text), `catalog-full.bin` (the
-//! worker's: facts, notes and locators too, each offer's newest superseded
-//! price only) and `history.bin` (every offer's kept price history, which
-//! the worker fetches when a screen asks for it). So a data-only change
-//! leaves both wasm modules byte-identical.
+//! `catalog.bin` (the app's: no JSON-only text; the worker reads it too),
+//! `catalog-rest.bin` (what the worker reads beyond it: facts, notes,
+//! locators, usage rates; `wire::encode_rest`) and `history.bin` (every
+//! offer's kept price history beyond the newest superseded price, which the
+//! worker fetches when a screen asks for it). So a data-only change leaves
+//! both wasm modules byte-identical.
 //! A catalog that does not parse fails the build with the parser's message.
 
 #[allow(dead_code, clippy::upper_case_acronyms)]
@@ -55,15 +56,16 @@ fn main() {
             .expect("OUT_DIR has the profile directory four levels up");
         let dir = profile.join("gpucost-data");
         std::fs::create_dir_all(&dir).expect("create gpucost-data");
-        // the worker's file keeps each offer's newest superseded price, as
-        // the app's; the rest of the history is a file of its own, fetched
-        // when a screen asks for it
+        // the worker's catalog keeps each offer's newest superseded price,
+        // as the app's; it is the app's file and the rest beside it; the
+        // rest of the history is a file of its own, fetched when a screen
+        // asks for it
         let (worker, history) = c.split_history();
-        let worker = wire::encode(&worker);
+        let rest = wire::encode_rest(&worker);
         let history = wire::encode_history(&history);
         for (name, bytes) in [
             ("catalog.bin", &app),
-            ("catalog-full.bin", &worker),
+            ("catalog-rest.bin", &rest),
             ("history.bin", &history),
         ] {
             // the app and the worker build at once: write whole files only

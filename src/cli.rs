@@ -45,9 +45,9 @@ commands:
                                 by reason, relaxations and what would change the answer
   data-file [--app | --history] [--synthetic N]
                                 write the catalog as the browser's binary data file to stdout:
-                                the worker's (catalog-full.bin), with --app the app's
-                                (catalog.bin), with --history the price history the worker
-                                fetches when asked (history.bin); --synthetic N repeats every
+                                what the worker reads beside the app's file (catalog-rest.bin),
+                                with --app the app's (catalog.bin), with --history the price
+                                history the worker fetches when asked (history.bin); --synthetic N repeats every
                                 offer N times (for size and speed measurements, never served)
   scale-catalog <N>             write a catalog JSON N times as large (1 to 100), for measuring
                                 size and speed: every region cloned N−1 times under its own code
@@ -110,9 +110,9 @@ struct Args {
     catalog: Option<String>,
     today: Option<String>,
     help: bool,
-    /// `data-file`: the app's catalog instead of the worker's.
+    /// `data-file`: the app's catalog instead of the worker's rest.
     app: bool,
-    /// `data-file`: the price history's file instead of the worker's.
+    /// `data-file`: the price history's file instead of the worker's rest.
     history: bool,
     /// `quote`: also price the link on its dataset's date (`d=`).
     then: bool,
@@ -212,7 +212,7 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                 Some(n) => crate::domain::synthetic::scaled(&c, n),
                 None => c,
             };
-            use crate::domain::wire::{encode_as, encode_history, Layout};
+            use crate::domain::wire::{encode_as, encode_history, encode_rest, Layout};
             let bytes = match (a.app, a.history) {
                 (true, true) => {
                     return Err(Failure::Error(
@@ -225,7 +225,7 @@ fn run_inner(args: &[String], out: &mut dyn Write) -> Result<(), Failure> {
                     if history {
                         encode_history(&h)
                     } else {
-                        encode_as(&worker, Layout::Full)
+                        encode_rest(&worker)
                     }
                 }
             };

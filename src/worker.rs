@@ -11,8 +11,9 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
-/// Install the message handler, with the worker's catalog (`catalog-full.bin`:
-/// the providers screen shows the facts' text) multiplied `synthetic`
+/// Install the message handler, with the worker's catalog (the app's
+/// `catalog.bin` and `catalog-rest.bin` beside it: the providers screen
+/// shows the facts' text, quotes read the usage rates) multiplied `synthetic`
 /// times when the page is on the documented test-only `synthetic=N`
 /// switch (2–25; else 1); a file that does not decode answers every
 /// request `failed no-catalog`. The price history (`history.bin`) joins it
@@ -29,7 +30,7 @@ fn main() {}
 /// `failed superseded`).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
-pub fn start_worker(catalog: &[u8], synthetic: u32) {
+pub fn start_worker(app: &[u8], rest: &[u8], synthetic: u32) {
     use std::cell::RefCell;
     use std::rc::Rc;
 
@@ -50,7 +51,7 @@ pub fn start_worker(catalog: &[u8], synthetic: u32) {
         1 => c,
         n => gpucost::domain::synthetic::scaled(&c, n),
     };
-    let read = Catalog::from_bytes(catalog).ok();
+    let read = Catalog::from_parts(app, rest).ok();
     // the price history joins the file as read, before any scaling: kept
     // apart only when the catalog is scaled (the test-only switch)
     let base: Option<Catalog> = if synthetic > 1 { read.clone() } else { None };

@@ -239,13 +239,28 @@ fn data_file_writes_the_browsers_catalog_and_a_synthetic_one_for_measurements() 
         );
         out
     };
-    let full = Catalog::from_bytes(&bytes(&["data-file"])).unwrap();
+    let app_file = bytes(&["data-file", "--app"]);
+    let full = Catalog::from_parts(&app_file, &bytes(&["data-file"])).unwrap();
     let c = Catalog::embedded().unwrap();
     assert_eq!(
         full,
         c.split_history().0,
-        "the worker's file is the whole catalog but the history"
+        "the app's file and the worker's rest are the whole catalog but the history"
     );
+    // the rest is not a catalog of its own, and joins only its dataset's
+    // app file
+    assert!(Catalog::from_bytes(&bytes(&["data-file"])).is_err());
+    let e = Catalog::from_parts(
+        &bytes(&["data-file", "--app", "--synthetic", "2"]),
+        &bytes(&["data-file"]),
+    );
+    assert!(e.unwrap_err().to_string().contains("another dataset"));
+    let three = Catalog::from_parts(
+        &bytes(&["data-file", "--app", "--synthetic", "3"]),
+        &bytes(&["data-file", "--synthetic", "3"]),
+    );
+    let scaled = gpucost::domain::synthetic::scaled(&c, 3);
+    assert_eq!(three.unwrap(), scaled.split_history().0);
     // the history's file joins back into the whole catalog
     let history = gpucost::domain::wire::decode_history(&bytes(&["data-file", "--history"]));
     assert_eq!(full.with_history(history.unwrap()).unwrap(), c);

@@ -2,7 +2,7 @@
 # Puts another catalog into a built bundle: `tools/dist-catalog.sh FILE [DIR]`
 # (`make dist CATALOG=FILE` runs it on dist/). FILE is any catalog JSON the
 # CLI reads with `--catalog FILE` (`gpucost scale-catalog 25` writes one of
-# every region cloned, for measuring). The app's and the worker's data files
+# every region cloned, for measuring). The app's data file, what the worker reads beside it
 # and the price history's are written from it by the CLI (`gpucost data-file`), then
 # tools/postbuild.mjs redoes what depends on them: the pre-rendered first
 # screen, the service worker's list and cache name, the precompressed copies.
@@ -16,7 +16,7 @@ test -f "$dir/index.html" || { echo "dist-catalog: $dir has no built bundle (mak
 # the features `cargo test` builds with, so its build is reused
 cargo build --quiet --locked --features worker-html --bin gpucost
 gpucost=target/debug/gpucost
-for f in catalog.bin catalog-full.bin history.bin; do
+for f in catalog.bin catalog-rest.bin history.bin; do
   args=(data-file --catalog "$file")
   [ "$f" = catalog.bin ] && args+=(--app)
   [ "$f" = history.bin ] && args+=(--history)

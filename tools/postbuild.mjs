@@ -13,7 +13,8 @@
 // 3. NAME.br and NAME.gz beside every compressible file, so a server can
 //    send them as they are (tools/serve_dist.py does).
 // Before that, inside a Trunk build, the catalog's data files (catalog.bin
-// for the app, catalog-full.bin for the worker, history.bin for the price
+// for the app and the worker, catalog-rest.bin for what only the worker
+// reads, history.bin for the price
 // history the worker fetches when asked: written by build.rs next to the
 // wasm builds) are copied in: the data is not in the wasm, so a
 // data-only change leaves the code byte-identical.
@@ -28,7 +29,7 @@ const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR ?? 'dist';
 const GENERATED = new Set(['sw.js', '_headers', 'nginx-headers.conf']);
 const COMPRESSED = /\.(br|gz)$/;
 const COMPRESSIBLE = /\.(html|css|js|wasm|svg|webmanifest|bin)$/;
-const DATA = ['catalog.bin', 'catalog-full.bin', 'history.bin'];
+const DATA = ['catalog.bin', 'catalog-rest.bin', 'history.bin'];
 
 function walk(d) {
   return readdirSync(d).flatMap((name) => {

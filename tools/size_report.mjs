@@ -25,7 +25,7 @@ const FIRST_LOAD = [/^index\.html$/, /^boot\.js$/, /^gpucost\.js$/, /^gpucost_bg
   ...['main.css', 'first.js'].filter((f) => !inlined.includes(`data-inline="${f}"`)).map((f) => new RegExp(`^${f.replace('.', '\\.')}$`))];
 // Fetched the first time the plan screen is shown (its own cost); the other
 // screens' styles come after the first paint on a compare visit (web/first.js).
-const PLAN_SCREEN = [/^screens\.css$/, /^worker\.js$/, /^gpucost-worker\.js$/, /^gpucost-worker_bg\.wasm$/, /^catalog-full\.bin$/];
+const PLAN_SCREEN = [/^screens\.css$/, /^worker\.js$/, /^gpucost-worker\.js$/, /^gpucost-worker_bg\.wasm$/, /^catalog-rest\.bin$/];
 
 function walk(dir) {
   return readdirSync(dir).flatMap((name) => {

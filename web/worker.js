@@ -1,7 +1,8 @@
 // The app's worker: loads the gpucost-worker wasm module (wasm-bindgen
-// "no-modules" build) and, at the same time, the catalog (catalog-full.bin,
-// a data file beside it: each offer's newest superseded price only, the
-// rest of the history is history.bin), then starts it with the data;
+// "no-modules" build) and, at the same time, the catalog: the app's data
+// file (catalog.bin, each offer's newest superseded price only; the rest
+// of the history is history.bin) and what the worker reads beyond it
+// (catalog-rest.bin); then starts it with the data;
 // its start installs the message handler. Messages that arrive while the
 // two load are kept and handed over. If either cannot be had, the page is
 // told (id -1) and says so where it waits for an answer. The page starts it
@@ -10,10 +11,12 @@
 const early = [];
 self.onmessage = (e) => early.push(e);
 importScripts('./gpucost-worker.js');
-const data = fetch('./catalog-full.bin').then((r) => {
-  if (!r.ok) throw new Error(`catalog-full.bin: HTTP ${r.status}`);
-  return r.arrayBuffer();
-});
+const file = (name) =>
+  fetch(`./${name}`).then((r) => {
+    if (!r.ok) throw new Error(`${name}: HTTP ${r.status}`);
+    return r.arrayBuffer();
+  });
+const data = Promise.all([file('catalog.bin'), file('catalog-rest.bin')]);
 // The price history (history.bin), fetched once, when a request first
 // needs it (the side-by-side history row, a plan's prices then): never
 // before. The module calls it and waits on the promise; the requests that
@@ -30,9 +33,9 @@ self.gpucostHistory = () =>
       throw new Error(`history.bin: ${e.message}`);
     }));
 Promise.all([wasm_bindgen({ module_or_path: './gpucost-worker_bg.wasm' }), data]).then(
-  ([, buf]) => {
+  ([, [app, rest]]) => {
     const n = Number(new URLSearchParams(self.location.search).get('synthetic'));
-    wasm_bindgen.start_worker(new Uint8Array(buf), Number.isInteger(n) && n >= 2 && n <= 20 ? n : 1);
+    wasm_bindgen.start_worker(new Uint8Array(app), new Uint8Array(rest), Number.isInteger(n) && n >= 2 && n <= 20 ? n : 1);
     for (const e of early) self.onmessage(e);
   },
   (err) => self.postMessage([-1, String(err)]),

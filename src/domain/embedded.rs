@@ -8,10 +8,17 @@ use crate::domain::catalog::{Catalog, CatalogError};
 use crate::domain::wire;
 
 impl Catalog {
-    /// A catalog data file (`catalog.bin`, `catalog-full.bin`); a file that
-    /// does not decode says why.
+    /// The app's data file (`catalog.bin`); a file that does not decode
+    /// says why.
     pub fn from_bytes(bytes: &[u8]) -> Result<Catalog, CatalogError> {
         wire::decode(bytes).map_err(|e| CatalogError(format!("data file: {}", e.0)))
+    }
+
+    /// The worker's catalog: the app's data file and the rest beside it
+    /// (`catalog-rest.bin`, [`wire::encode_rest`]); files that do not
+    /// decode, or are of two datasets, say why.
+    pub fn from_parts(app: &[u8], rest: &[u8]) -> Result<Catalog, CatalogError> {
+        wire::decode_with_rest(app, rest).map_err(|e| CatalogError(format!("data files: {}", e.0)))
     }
 }
 

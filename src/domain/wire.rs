@@ -826,6 +826,210 @@ fn decode_value<T: Wire>(bytes: &[u8], magic: &[u8; 4]) -> Result<T, WireError> 
     Ok(c)
 }
 
+/// The worker's data file (`catalog-rest.bin`): what the worker reads
+/// beyond the app's file (`catalog.bin`, [`Catalog::for_browser`]), which
+/// the worker reads too, so a link to a worker's screen downloads the
+/// offers once and a refresh that moves prices only changes the app's
+/// file. Field by field, in the catalog's order, everything
+/// `for_browser` leaves out (the whole sources list with its text, each
+/// GPU's, provider's, offer's and price's worker-only fields, usage rates,
+/// promotions, benchmarks), with the shape of the catalog it was split
+/// from (`Catalog::shape`): read beside another dataset's app file it is
+/// refused, not misread.
+const REST_MAGIC: &[u8; 4] = b"GPUR";
+
+/// The rest of a catalog ([`encode_rest`]).
+struct Rest {
+    shape: u64,
+    sources: Vec<Source>,
+    gpus: Vec<GpuRest>,
+    providers: Vec<ProviderRest>,
+    offers: Vec<OfferRest>,
+    usage_rates: Vec<UsageRate>,
+    promotions: Vec<Promotion>,
+    benchmarks: Vec<Benchmark>,
+}
+
+struct GpuRest {
+    sources: Vec<String>,
+    field_sources: Vec<FieldSource>,
+    architecture: Option<String>,
+    kind_source: Option<String>,
+    frameworks: Option<Vec<String>>,
+    frameworks_source: Option<String>,
+    note: Option<String>,
+}
+
+struct ProviderRest {
+    facts: Vec<Fact>,
+    sla: Vec<Sla>,
+}
+
+struct OfferRest {
+    note: Option<String>,
+    spec_sources: Vec<String>,
+    net_note: Option<String>,
+    alt_prices: Vec<Price>,
+    prices: Vec<PriceRest>,
+    price_history: Vec<PriceRest>,
+}
+
+struct PriceRest {
+    note: Option<String>,
+    interruption_monthly_pct: Option<Decimal>,
+    steps: std::sync::Arc<[Step]>,
+}
+
+wire_struct!(Rest {
+    shape,
+    sources,
+    gpus,
+    providers,
+    offers,
+    usage_rates,
+    promotions,
+    benchmarks
+});
+wire_struct!(GpuRest {
+    sources,
+    field_sources,
+    architecture,
+    kind_source,
+    frameworks,
+    frameworks_source,
+    note
+});
+wire_struct!(ProviderRest { facts, sla });
+wire_struct!(OfferRest {
+    note,
+    spec_sources,
+    net_note,
+    alt_prices,
+    prices,
+    price_history
+});
+wire_struct!(PriceRest {
+    note,
+    interruption_monthly_pct,
+    steps
+});
+
+impl PriceRest {
+    fn of(p: &Price) -> PriceRest {
+        PriceRest {
+            note: p.note.clone(),
+            interruption_monthly_pct: p.interruption_monthly_pct,
+            steps: p.steps.clone(),
+        }
+    }
+
+    fn into(self, p: &mut Price) {
+        p.note = self.note;
+        p.interruption_monthly_pct = self.interruption_monthly_pct;
+        p.steps = self.steps;
+    }
+}
+
+/// The worker's file beside the app's: `c` is the worker's catalog (each
+/// offer's newest superseded price only, [`Catalog::split_history`]), whose
+/// app file is `encode_as(&c.for_browser(), Layout::App)`.
+pub fn encode_rest(c: &Catalog) -> Vec<u8> {
+    let rest = Rest {
+        shape: c.shape(),
+        sources: c.sources.clone(),
+        gpus: c
+            .gpus
+            .iter()
+            .map(|g| GpuRest {
+                sources: g.sources.clone(),
+                field_sources: g.field_sources.clone(),
+                architecture: g.architecture.clone(),
+                kind_source: g.kind_source.clone(),
+                frameworks: g.frameworks.clone(),
+                frameworks_source: g.frameworks_source.clone(),
+                note: g.note.clone(),
+            })
+            .collect(),
+        providers: c
+            .providers
+            .iter()
+            .map(|p| ProviderRest {
+                facts: p.facts.clone(),
+                sla: p.sla.clone(),
+            })
+            .collect(),
+        offers: c
+            .offers
+            .iter()
+            .map(|o| OfferRest {
+                note: o.note.clone(),
+                spec_sources: o.spec_sources.clone(),
+                net_note: o.net.as_ref().and_then(|n| n.note.clone()),
+                alt_prices: o.alt_prices.clone(),
+                prices: o.prices.iter().map(PriceRest::of).collect(),
+                price_history: o.price_history.iter().map(PriceRest::of).collect(),
+            })
+            .collect(),
+        usage_rates: c.usage_rates.clone(),
+        promotions: c.promotions.clone(),
+        benchmarks: c.benchmarks.clone(),
+    };
+    encode_value(&rest, Layout::Full, REST_MAGIC)
+}
+
+/// The worker's catalog from the app's file and the rest ([`encode_rest`]);
+/// a rest of another dataset's shape is refused.
+pub fn decode_with_rest(app: &[u8], rest: &[u8]) -> Result<Catalog, WireError> {
+    let mut c = decode(app)?;
+    let r: Rest = decode_value(rest, REST_MAGIC)?;
+    let other = WireError("the worker's data file is of another dataset");
+    if r.shape != c.shape()
+        || r.gpus.len() != c.gpus.len()
+        || r.providers.len() != c.providers.len()
+        || r.offers.len() != c.offers.len()
+    {
+        return Err(other);
+    }
+    c.sources = r.sources;
+    for (g, x) in c.gpus.iter_mut().zip(r.gpus) {
+        g.sources = x.sources;
+        g.field_sources = x.field_sources;
+        g.architecture = x.architecture;
+        g.kind_source = x.kind_source;
+        g.frameworks = x.frameworks;
+        g.frameworks_source = x.frameworks_source;
+        g.note = x.note;
+    }
+    for (p, x) in c.providers.iter_mut().zip(r.providers) {
+        p.facts = x.facts;
+        p.sla = x.sla;
+    }
+    for (o, x) in c.offers.iter_mut().zip(r.offers) {
+        if x.prices.len() != o.prices.len()
+            || x.price_history.len() != o.price_history.len()
+            || (x.net_note.is_some() && o.net.is_none())
+        {
+            return Err(other);
+        }
+        o.note = x.note;
+        o.spec_sources = x.spec_sources;
+        if let Some(n) = &mut o.net {
+            n.note = x.net_note;
+        }
+        o.alt_prices = x.alt_prices;
+        for (p, y) in o.prices.iter_mut().zip(x.prices) {
+            y.into(p);
+        }
+        for (p, y) in o.price_history.iter_mut().zip(x.price_history) {
+            y.into(p);
+        }
+    }
+    c.usage_rates = r.usage_rates;
+    c.promotions = r.promotions;
+    c.benchmarks = r.benchmarks;
+    Ok(c)
+}
+
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
@@ -895,6 +1099,57 @@ mod tests {
         assert_eq!(encode_history(&moved_h), bytes);
         assert!(decode_history(&encode(&lite)).is_err());
         assert!(decode(&bytes).is_err());
+    }
+
+    /// The worker reads the app's file and the rest beside it: joined they
+    /// are the worker's catalog (scaled too: `tests/cli.rs`); a rest of
+    /// another dataset's shape is refused; a refresh that moves prices and
+    /// their dates changes the app's file and leaves the rest's bytes as
+    /// they were.
+    #[test]
+    fn the_workers_catalog_is_the_apps_file_and_the_rest() {
+        let c = catalog();
+        let (worker, _) = c.split_history();
+        let app = encode_as(&c.for_browser(), Layout::App);
+        let rest = encode_rest(&worker);
+        assert_eq!(decode_with_rest(&app, &rest).unwrap(), worker);
+        assert!(rest.len() < encode(&worker).len());
+        assert!(decode(&rest).is_err() && decode_with_rest(&rest, &app).is_err());
+        let mut moved = c.clone();
+        for o in &mut moved.offers {
+            for p in &mut o.prices {
+                p.as_of = "2026-12-07".into();
+                if let PriceKind::OnDemand { hourly } = &mut p.kind {
+                    *hourly += Decimal::ONE;
+                }
+            }
+        }
+        moved.hash = "0123abcd".into();
+        let moved_app = encode_as(&moved.for_browser(), Layout::App);
+        assert_ne!(moved_app, encode_as(&c.for_browser(), Layout::App));
+        assert_eq!(encode_rest(&moved.split_history().0), rest);
+        assert!(decode_with_rest(&moved_app, &rest).is_ok());
+        // another dataset's: an offer fewer, or a price kind more
+        let mut fewer = c.clone();
+        fewer.offers.pop();
+        let e = decode_with_rest(&encode_as(&fewer.for_browser(), Layout::App), &rest);
+        assert_eq!(
+            e.unwrap_err().0,
+            "the worker's data file is of another dataset"
+        );
+        let mut more = c.clone();
+        let o = more
+            .offers
+            .iter_mut()
+            .find(|o| o.prices.len() == 1)
+            .unwrap();
+        let mut spot = o.prices[0].clone();
+        spot.kind = PriceKind::Spot {
+            hourly_min: Decimal::ONE,
+            hourly_max: Decimal::TWO,
+        };
+        o.prices.push(spot);
+        assert!(decode_with_rest(&encode_as(&more.for_browser(), Layout::App), &rest).is_err());
     }
 
     /// A spot price's published interruption rate is the worker's: it

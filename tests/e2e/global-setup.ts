@@ -19,7 +19,7 @@ export default function globalSetup() {
     const files = syntheticFiles(n);
     mkdirSync(files.dir, { recursive: true });
     writeFileSync(files.app, cli(['data-file', '--app', '--synthetic', String(n)]));
-    writeFileSync(files.full, cli(['data-file', '--synthetic', String(n)]));
+    writeFileSync(files.rest, cli(['data-file', '--synthetic', String(n)]));
     writeFileSync(files.history, cli(['data-file', '--history', '--synthetic', String(n)]));
   }
   // every region cloned (gpucost scale-catalog), as make dist CATALOG=FILE builds with it
@@ -28,7 +28,7 @@ export default function globalSetup() {
     mkdirSync(files.dir, { recursive: true });
     writeFileSync(files.json, cli(['scale-catalog', String(n)]));
     writeFileSync(files.app, cli(['data-file', '--app', '--catalog', resolve(files.json)]));
-    writeFileSync(files.full, cli(['data-file', '--catalog', resolve(files.json)]));
+    writeFileSync(files.rest, cli(['data-file', '--catalog', resolve(files.json)]));
     writeFileSync(files.history, cli(['data-file', '--history', '--catalog', resolve(files.json)]));
   }
   // the 25x catalog after a refresh that moved 5 % of its prices: every
@@ -50,6 +50,6 @@ export default function globalSetup() {
   mkdirSync(changed.dir, { recursive: true });
   writeFileSync(changed.json, JSON.stringify(catalog));
   writeFileSync(changed.app, cli(['data-file', '--app', '--catalog', resolve(changed.json)]));
-  writeFileSync(changed.full, cli(['data-file', '--catalog', resolve(changed.json)]));
+  writeFileSync(changed.rest, cli(['data-file', '--catalog', resolve(changed.json)]));
   writeFileSync(changed.history, cli(['data-file', '--history', '--catalog', resolve(changed.json)]));
 }

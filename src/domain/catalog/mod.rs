@@ -607,6 +607,44 @@ impl Catalog {
         catalog_hash(&super::wire::encode_history(&kept))
     }
 
+    /// What the worker's data file is laid out along (`wire::encode_rest`):
+    /// the providers, GPUs and offers in order, with each offer's price
+    /// kinds, superseded prices and network; no figure or date is in it, so
+    /// a refresh that moves prices keeps it (and the file).
+    pub fn shape(&self) -> u64 {
+        use core::fmt::Write;
+        let mut s = String::new();
+        for p in &self.providers {
+            let _ = writeln!(s, "p {}", p.id.code());
+        }
+        for g in &self.gpus {
+            let _ = writeln!(s, "g {}", g.id);
+        }
+        for o in &self.offers {
+            let _ = write!(s, "o {} {}", o.id, o.net.is_some());
+            for p in o.prices.iter().chain(&o.price_history) {
+                let _ = match &p.kind {
+                    PriceKind::OnDemand { .. } => write!(s, " od"),
+                    PriceKind::Spot { .. } => write!(s, " spot"),
+                    PriceKind::Reserved {
+                        term_months,
+                        payment,
+                        ..
+                    } => write!(s, " ri{term_months}{payment:?}"),
+                    PriceKind::SavingsPlan {
+                        term_months,
+                        payment,
+                        ..
+                    } => write!(s, " sp{term_months}{payment:?}"),
+                    PriceKind::Subscription { .. } => write!(s, " sub"),
+                    PriceKind::CapacityBlock { .. } => write!(s, " cb"),
+                };
+            }
+            let _ = writeln!(s, " {}", o.price_history.len());
+        }
+        fnv1a64(s.as_bytes())
+    }
+
     /// The catalog with its offers' whole history back
     /// ([`Catalog::split_history`]); an error when the history is another
     /// dataset's: split off a catalog that kept other superseded prices,

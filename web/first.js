@@ -94,22 +94,22 @@
   var shown = link.getAll('screen').pop();
   sheet.rel = 'stylesheet';
   sheet.href = 'screens.css';
-  var worker = (shown && shown !== 'compare') || link.get('sel');
-  if (worker) sheet.setAttribute('blocking', 'render');
+  if ((shown && shown !== 'compare') || link.get('sel')) sheet.setAttribute('blocking', 'render');
   else {
     sheet.media = 'print';
     sheet.onload = () => { sheet.media = 'all'; };
   }
   document.head.append(sheet);
 
-  // Those screens are answered by the worker (web/worker.js): started now,
+  // Those screens (but an unknown one, which the app opens on compare)
+  // are answered by the worker (web/worker.js): started now,
   // so its code and data download beside the app's instead of after the
   // app has started; the app adopts it (ui::worker::client). Nothing is
   // asked of it before, so the only message it can send is that it failed
   // to load: then it is dropped, and the app starts its own. Not on the
   // test-only synthetic=N switch (the app starts its worker on that N).
   // (The app's own handlers replace these when it adopts the worker.)
-  if (worker && !link.has('synthetic')) {
+  if ((/^(plan|advise|providers|sources)$/.test(shown) || link.get('sel')) && !link.has('synthetic')) {
     try {
       const w = new Worker('worker.js');
       w.onmessage = w.onerror = () => {

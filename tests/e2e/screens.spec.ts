@@ -98,7 +98,7 @@ test('the other screens\' styles: not awaited by compare, awaited by a link to t
 // Issue 50: a link to a screen the worker answers starts the worker with
 // the page (first.js), so its code and data download beside the app's; the
 // app adopts that worker rather than starting a second one. A link to the
-// compare screen starts none.
+// compare screen, or to a screen there is not, starts none.
 test('a link to a worker\'s screen starts the worker with the page; the app adopts it', async ({ app, page }) => {
   const workers: string[] = [];
   page.on('request', (r) => {
@@ -120,11 +120,14 @@ test('a link to a worker\'s screen starts the worker with the page; the app adop
   expect(workers).toHaveLength(1);
   await page.unroute('**/gpucost_bg.wasm');
 
-  workers.length = 0;
-  await app.open('?v=2&gpus=8');
-  await expect(page.getByTestId('offer-row').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
-  expect(workers).toEqual([]);
+  // a compare link, and a screen there is not (opened on compare)
+  for (const q of ['?v=2&gpus=8', '?v=2&screen=bogus']) {
+    workers.length = 0;
+    await app.open(q);
+    await expect(page.getByTestId('offer-row').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(workers, q).toEqual([]);
+  }
   expect(app.realErrors()).toEqual([]);
 });
 

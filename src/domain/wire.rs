@@ -1129,27 +1129,107 @@ mod tests {
         assert_ne!(moved_app, encode_as(&c.for_browser(), Layout::App));
         assert_eq!(encode_rest(&moved.split_history().0), rest);
         assert!(decode_with_rest(&moved_app, &rest).is_ok());
-        // another dataset's: an offer fewer, or a price kind more
+        // another dataset's: an offer fewer, or a price kind more (both
+        // with other lengths), and of the same lengths: two offers swapped,
+        // a price of another kind, a network entry or a price citing
+        // another source, a price superseded (`shape`)
+        let refused = |other: &Catalog, why: &str| {
+            let e = decode_with_rest(&encode_as(&other.for_browser(), Layout::App), &rest);
+            assert_eq!(
+                e.unwrap_err().0,
+                "the worker's data file is of another dataset",
+                "{why}"
+            );
+        };
         let mut fewer = c.clone();
         fewer.offers.pop();
-        let e = decode_with_rest(&encode_as(&fewer.for_browser(), Layout::App), &rest);
-        assert_eq!(
-            e.unwrap_err().0,
-            "the worker's data file is of another dataset"
-        );
+        refused(&fewer, "an offer fewer");
+        // another kind than it had
+        let spot = |p: &mut Price| {
+            p.kind = if matches!(p.kind, PriceKind::Spot { .. }) {
+                PriceKind::OnDemand {
+                    hourly: Decimal::ONE,
+                }
+            } else {
+                PriceKind::Spot {
+                    hourly_min: Decimal::ONE,
+                    hourly_max: Decimal::TWO,
+                }
+            }
+        };
+        // an offer with a price and no history
+        let one = |c: &Catalog| -> usize {
+            c.offers
+                .iter()
+                .position(|o| !o.prices.is_empty() && o.price_history.is_empty())
+                .unwrap()
+        };
         let mut more = c.clone();
-        let o = more
+        let i = one(&more);
+        let mut p = more.offers[i].prices[0].clone();
+        spot(&mut p);
+        more.offers[i].prices.push(p);
+        refused(&more, "a price more");
+        let mut swapped = c.clone();
+        swapped.offers.swap(0, 1);
+        refused(&swapped, "two offers swapped");
+        let mut kind = c.clone();
+        let i = one(&kind);
+        spot(&mut kind.offers[i].prices[0]);
+        refused(&kind, "a price of another kind");
+        let mut net = c.clone();
+        let n = net.offers[0].net.as_mut().unwrap();
+        let other = c.sources.iter().find(|s| s.id != n.source).unwrap();
+        n.source = other.id.clone();
+        refused(&net, "a network entry citing another source");
+        let mut cited = c.clone();
+        let i = one(&cited);
+        let now = cited.offers[i].prices[0].source.clone();
+        let other = c.sources.iter().find(|s| *s.id != *now).unwrap();
+        cited.offers[i].prices[0].source = other.id.as_str().into();
+        refused(&cited, "a price citing another source");
+        let mut superseded = c.clone();
+        let i = one(&superseded);
+        let old = superseded.offers[i].prices[0].clone();
+        superseded.offers[i].price_history.push(old);
+        refused(&superseded, "a price superseded");
+    }
+
+    /// The worker-only fields the repo's catalog leaves empty (a price's
+    /// steps and published interruption rate, an offer's prices at other
+    /// sites) go through the rest too.
+    #[test]
+    fn the_rest_carries_steps_interruption_rates_and_alt_prices() {
+        let mut c = catalog();
+        let o = c.offers.iter_mut().find(|o| !o.prices.is_empty()).unwrap();
+        let alt = o.prices[0].clone();
+        o.alt_prices.push(alt);
+        o.prices[0].steps = vec![
+            Step {
+                from_hours: 0,
+                hourly: Decimal::TWO,
+            },
+            Step {
+                from_hours: 100,
+                hourly: Decimal::ONE,
+            },
+        ]
+        .into();
+        let p = c
             .offers
             .iter_mut()
-            .find(|o| o.prices.len() == 1)
+            .flat_map(|o| o.prices.iter_mut())
+            .find(|p| matches!(p.kind, PriceKind::Spot { .. }))
             .unwrap();
-        let mut spot = o.prices[0].clone();
-        spot.kind = PriceKind::Spot {
-            hourly_min: Decimal::ONE,
-            hourly_max: Decimal::TWO,
-        };
-        o.prices.push(spot);
-        assert!(decode_with_rest(&encode_as(&more.for_browser(), Layout::App), &rest).is_err());
+        p.interruption_monthly_pct = Some(Decimal::new(41, 1));
+        let (worker, _) = c.split_history();
+        let app = encode_as(&c.for_browser(), Layout::App);
+        let back = decode_with_rest(&app, &encode_rest(&worker)).unwrap();
+        assert_eq!(back, worker);
+        let prices = || back.offers.iter().flat_map(|o| &o.prices);
+        assert!(back.offers.iter().any(|o| !o.alt_prices.is_empty()));
+        assert!(prices().any(|p| p.steps.len() == 2));
+        assert!(prices().any(|p| p.interruption_monthly_pct.is_some()));
     }
 
     /// A spot price's published interruption rate is the worker's: it

@@ -175,8 +175,10 @@ test('a refresh that moves 5 % of the prices of a 25x catalog: what a returning 
     const code = ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-worker_bg.wasm', 'gpucost-worker.js', 'main.css', 'boot.js', 'enhance.js'];
     expect(fetched.map((f) => f.path).filter((f) => code.includes(f))).toEqual([]);
     expect(fetched.map((f) => f.path)).toContain('catalog.bin');
-    // the worker reads the app's file too; what it reads beyond it holds no
-    // price, so it stays in the cache
+    // the worker reads the app's file too; what it reads beyond it has no
+    // offer's price, and this refresh moves prices in place (no history
+    // entry, no new source), so it stays in the cache: a best case (a
+    // refresh that supersedes a price changes the rest's shape)
     expect(fetched.map((f) => f.path)).not.toContain('catalog-rest.bin');
     const total = fetched.reduce((s, f) => s + f.bytes, 0);
     const each = new Map<string, number>();

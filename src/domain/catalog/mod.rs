@@ -609,11 +609,15 @@ impl Catalog {
 
     /// What the worker's data file is laid out along (`wire::encode_rest`):
     /// the providers, GPUs and offers in order, with each offer's price
-    /// kinds, superseded prices and network; no figure or date is in it, so
-    /// a refresh that moves prices keeps it (and the file).
+    /// kinds, superseded prices and network, and every source a figure
+    /// cites (the rest holds the sources list). No figure or date is in
+    /// it, so a refresh that moves prices in place keeps it (and the
+    /// file); one that supersedes a price (a new history entry) or cites a
+    /// new source changes it.
     pub fn shape(&self) -> u64 {
         use core::fmt::Write;
         let mut s = String::new();
+        let _ = writeln!(s, "fx {}", self.fx.source);
         for p in &self.providers {
             let _ = writeln!(s, "p {}", p.id.code());
         }
@@ -621,8 +625,10 @@ impl Catalog {
             let _ = writeln!(s, "g {}", g.id);
         }
         for o in &self.offers {
-            let _ = write!(s, "o {} {}", o.id, o.net.is_some());
+            let net = o.net.as_ref().map_or("-", |n| n.source.as_str());
+            let _ = write!(s, "o {} {net}", o.id);
             for p in o.prices.iter().chain(&o.price_history) {
+                let _ = write!(s, " {}", p.source);
                 let _ = match &p.kind {
                     PriceKind::OnDemand { .. } => write!(s, " od"),
                     PriceKind::Spot { .. } => write!(s, " spot"),

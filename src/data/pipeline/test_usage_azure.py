@@ -82,6 +82,17 @@ class Replayed(unittest.TestCase):
         edit(c)
         return azure_retail.run(Replay(c.rec), ctx())
 
+    def without_items(self, keep: tuple = ()) -> tuple:
+        """The feed run on a recording whose every query answers no item
+        (but the files under `keep`), with the replay it read."""
+        c = Copy()
+        self.addCleanup(c.close)
+        for e in c.manifest_entries():
+            if e["feed"] == "azure-retail" and not e["file"].startswith(keep):
+                c.put(e["file"], {"BillingCurrency": "USD", "Items": [], "NextPageLink": None, "Count": 0})
+        tr = Replay(c.rec)
+        return azure_retail.run(tr, ctx()), tr
+
     def edit_items(self, c, rel, fn):
         page = c.json(rel)
         page["Items"] = fn(page["Items"])
@@ -236,15 +247,7 @@ class AzureStorageRateTest(Replayed):
 
     def test_no_priced_region_no_disk_request(self):
         """Every VM query answering no item: no region to price, so the disk query is not made."""
-        def empty(c):
-            for e in c.manifest_entries():
-                if e["feed"] == "azure-retail" and not e["file"].startswith("azure/disk_"):
-                    c.put(e["file"], {"BillingCurrency": "USD", "Items": [], "NextPageLink": None, "Count": 0})
-        c = Copy()
-        self.addCleanup(c.close)
-        empty(c)
-        tr = Replay(c.rec)
-        out = azure_retail.run(tr, ctx())
+        out, tr = self.without_items(keep=("azure/disk_",))
         self.assertEqual((out.rows, out.usage, out.failures), ([], [], []))
         self.assertFalse([e for e in tr.used if e["file"].startswith("azure/disk_")])
 
@@ -420,15 +423,7 @@ class AzurePublicIpv4RateTest(Replayed):
         self.assertEqual(sorted(usage_failures(out)), sorted(fails))  # the storage rate: the same regions
 
     def test_no_priced_region_no_ip_request(self):
-        def empty(c):
-            for e in c.manifest_entries():
-                if e["feed"] == "azure-retail":
-                    c.put(e["file"], {"BillingCurrency": "USD", "Items": [], "NextPageLink": None, "Count": 0})
-        c = Copy()
-        self.addCleanup(c.close)
-        empty(c)
-        tr = Replay(c.rec)
-        out = azure_retail.run(tr, ctx())
+        out, tr = self.without_items()
         self.assertEqual((out.rows, out.usage, out.failures), ([], [], []))
         self.assertFalse([e for e in tr.used if e["file"].startswith("azure/ip_")])
 

@@ -839,7 +839,7 @@ fn decode_value<T: Wire>(bytes: &[u8], magic: &[u8; 4]) -> Result<T, WireError> 
 const REST_MAGIC: &[u8; 4] = b"GPUR";
 
 /// The rest of a catalog ([`encode_rest`]).
-struct Rest {
+pub(crate) struct Rest {
     shape: u64,
     sources: Vec<Source>,
     gpus: Vec<GpuRest>,
@@ -914,119 +914,269 @@ wire_struct!(PriceRest {
     steps
 });
 
-impl PriceRest {
-    fn of(p: &Price) -> PriceRest {
-        PriceRest {
-            note: p.note.clone(),
-            interruption_monthly_pct: p.interruption_monthly_pct,
-            steps: p.steps.clone(),
+/// What the app's data file leaves out of a catalog and the rest carries to
+/// the worker, taken out of `c` (each field left at its default): one
+/// pattern per struct naming every field, kept (`_`) or taken, so a field
+/// added to one does not compile until it is sorted here. The one list
+/// serves both sides: [`Catalog::for_browser`] drops what it takes, and
+/// [`encode_rest`] writes it. The sources are the caller's: the rest has
+/// the whole list, the app's file the cited ones, shortened.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) fn take_rest(c: &mut Catalog, shape: u64, sources: Vec<Source>) -> Rest {
+    use std::mem::take;
+    let Catalog {
+        schema: _,
+        as_of: _,
+        fx: _,
+        sources: _,
+        gpus,
+        providers,
+        regions: _,
+        offers,
+        usage_rates,
+        promotions,
+        benchmarks,
+        hash: _,
+        region_hint: _,
+    } = c;
+    let gpu = |g: &mut Gpu| {
+        let Gpu {
+            id: _,
+            name: _,
+            vendor: _,
+            form_factor: _,
+            memory_gb: _,
+            memory_type: _,
+            memory_bandwidth_gbs: _,
+            fp32_tflops: _,
+            tf32_tflops_dense: _,
+            tf32_tflops_sparse: _,
+            fp16_tflops_dense: _,
+            fp16_tflops_sparse: _,
+            fp8_tflops_dense: _,
+            fp8_tflops_sparse: _,
+            int8_tops_dense: _,
+            int8_tops_sparse: _,
+            sparsity_2to1: _,
+            interconnect: _,
+            tdp_w: _,
+            release_year: _,
+            kind: _,
+            stack: _,
+            uses: _,
+            // what only the worker (job estimates, the advise checks, the
+            // providers screen) reads; spec sources are cited by the data
+            // screen and the exports
+            architecture,
+            kind_source,
+            frameworks,
+            frameworks_source,
+            field_sources,
+            sources,
+            note,
+        } = g;
+        GpuRest {
+            sources: take(sources),
+            field_sources: take(field_sources),
+            architecture: take(architecture),
+            kind_source: take(kind_source),
+            frameworks: take(frameworks),
+            frameworks_source: take(frameworks_source),
+            note: take(note),
         }
+    };
+    let provider = |p: &mut Provider| {
+        let Provider {
+            id: _,
+            name_en: _,
+            name_zh: _,
+            billing: _,
+            facts,
+            sla,
+        } = p;
+        ProviderRest {
+            facts: take(facts),
+            sla: take(sla),
+        }
+    };
+    let price = |p: &mut Price| {
+        let Price {
+            kind: _,
+            currency: _,
+            source: _,
+            as_of: _,
+            indicative: _,
+            range_min: _,
+            spot_exceeds_on_demand_sourced: _,
+            split_unknown: _,
+            interruption_band: _,
+            interruption_monthly_pct,
+            steps,
+            note,
+        } = p;
+        PriceRest {
+            note: take(note),
+            interruption_monthly_pct: take(interruption_monthly_pct),
+            steps: take(steps),
+        }
+    };
+    let offer = |o: &mut Offer| {
+        let Offer {
+            id: _,
+            provider: _,
+            region: _,
+            instance_type: _,
+            family: _,
+            gpu: _,
+            gpu_count: _,
+            gpu_memory_gb: _,
+            vcpu: _,
+            ram_gib: _,
+            network: _,
+            local_storage: _,
+            prices,
+            price_history,
+            alt_prices,
+            spec_sources,
+            note,
+            net,
+        } = o;
+        let net_note = net.as_mut().and_then(|n| {
+            let Network {
+                gbps: _,
+                rdma: _,
+                fabric_gbps: _,
+                gpu_link: _,
+                source: _,
+                as_of: _,
+                note,
+            } = n;
+            take(note)
+        });
+        OfferRest {
+            note: take(note),
+            spec_sources: take(spec_sources),
+            net_note,
+            alt_prices: take(alt_prices),
+            prices: prices.iter_mut().map(price).collect(),
+            price_history: price_history.iter_mut().map(price).collect(),
+        }
+    };
+    Rest {
+        shape,
+        sources,
+        gpus: gpus.iter_mut().map(gpu).collect(),
+        providers: providers.iter_mut().map(provider).collect(),
+        offers: offers.iter_mut().map(offer).collect(),
+        // quotes with data charges, promotions and jobs are the worker's
+        // (compare panel, plan, advise): the app's table prices neither
+        usage_rates: take(usage_rates),
+        promotions: take(promotions),
+        benchmarks: take(benchmarks),
     }
+}
 
-    fn into(self, p: &mut Price) {
-        p.note = self.note;
-        p.interruption_monthly_pct = self.interruption_monthly_pct;
-        p.steps = self.steps;
+impl PriceRest {
+    fn put(self, p: &mut Price) {
+        let PriceRest {
+            note,
+            interruption_monthly_pct,
+            steps,
+        } = self;
+        p.note = note;
+        p.interruption_monthly_pct = interruption_monthly_pct;
+        p.steps = steps;
     }
 }
 
 /// The worker's file beside the app's: `c` is the worker's catalog (each
 /// offer's newest superseded price only, [`Catalog::split_history`]), whose
-/// app file is `encode_as(&c.for_browser(), Layout::App)`.
+/// app file is `encode_as(&c.for_browser(), Layout::App)`; what it holds is
+/// [`take_rest`]'s, with every source.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn encode_rest(c: &Catalog) -> Vec<u8> {
-    let rest = Rest {
-        shape: c.shape(),
-        sources: c.sources.clone(),
-        gpus: c
-            .gpus
-            .iter()
-            .map(|g| GpuRest {
-                sources: g.sources.clone(),
-                field_sources: g.field_sources.clone(),
-                architecture: g.architecture.clone(),
-                kind_source: g.kind_source.clone(),
-                frameworks: g.frameworks.clone(),
-                frameworks_source: g.frameworks_source.clone(),
-                note: g.note.clone(),
-            })
-            .collect(),
-        providers: c
-            .providers
-            .iter()
-            .map(|p| ProviderRest {
-                facts: p.facts.clone(),
-                sla: p.sla.clone(),
-            })
-            .collect(),
-        offers: c
-            .offers
-            .iter()
-            .map(|o| OfferRest {
-                note: o.note.clone(),
-                spec_sources: o.spec_sources.clone(),
-                net_note: o.net.as_ref().and_then(|n| n.note.clone()),
-                alt_prices: o.alt_prices.clone(),
-                prices: o.prices.iter().map(PriceRest::of).collect(),
-                price_history: o.price_history.iter().map(PriceRest::of).collect(),
-            })
-            .collect(),
-        usage_rates: c.usage_rates.clone(),
-        promotions: c.promotions.clone(),
-        benchmarks: c.benchmarks.clone(),
-    };
+    let rest = take_rest(&mut c.clone(), c.shape(), c.sources.clone());
     encode_value(&rest, Layout::Full, REST_MAGIC)
 }
 
 /// The worker's catalog from the app's file and the rest ([`encode_rest`]);
-/// a rest of another dataset's shape is refused.
+/// a rest of another dataset's shape is refused. Every field of the rest is
+/// named: one added to it and not put back here is an unused binding.
 pub fn decode_with_rest(app: &[u8], rest: &[u8]) -> Result<Catalog, WireError> {
     let mut c = decode(app)?;
-    let r: Rest = decode_value(rest, REST_MAGIC)?;
+    let Rest {
+        shape,
+        sources,
+        gpus,
+        providers,
+        offers,
+        usage_rates,
+        promotions,
+        benchmarks,
+    } = decode_value(rest, REST_MAGIC)?;
     let other = WireError("the worker's data file is of another dataset");
-    if r.shape != c.shape()
-        || r.gpus.len() != c.gpus.len()
-        || r.providers.len() != c.providers.len()
-        || r.offers.len() != c.offers.len()
+    if shape != c.shape()
+        || gpus.len() != c.gpus.len()
+        || providers.len() != c.providers.len()
+        || offers.len() != c.offers.len()
     {
         return Err(other);
     }
-    c.sources = r.sources;
-    for (g, x) in c.gpus.iter_mut().zip(r.gpus) {
-        g.sources = x.sources;
-        g.field_sources = x.field_sources;
-        g.architecture = x.architecture;
-        g.kind_source = x.kind_source;
-        g.frameworks = x.frameworks;
-        g.frameworks_source = x.frameworks_source;
-        g.note = x.note;
+    c.sources = sources;
+    for (g, x) in c.gpus.iter_mut().zip(gpus) {
+        let GpuRest {
+            sources,
+            field_sources,
+            architecture,
+            kind_source,
+            frameworks,
+            frameworks_source,
+            note,
+        } = x;
+        g.sources = sources;
+        g.field_sources = field_sources;
+        g.architecture = architecture;
+        g.kind_source = kind_source;
+        g.frameworks = frameworks;
+        g.frameworks_source = frameworks_source;
+        g.note = note;
     }
-    for (p, x) in c.providers.iter_mut().zip(r.providers) {
-        p.facts = x.facts;
-        p.sla = x.sla;
+    for (p, x) in c.providers.iter_mut().zip(providers) {
+        let ProviderRest { facts, sla } = x;
+        p.facts = facts;
+        p.sla = sla;
     }
-    for (o, x) in c.offers.iter_mut().zip(r.offers) {
-        if x.prices.len() != o.prices.len()
-            || x.price_history.len() != o.price_history.len()
-            || (x.net_note.is_some() && o.net.is_none())
+    for (o, x) in c.offers.iter_mut().zip(offers) {
+        let OfferRest {
+            note,
+            spec_sources,
+            net_note,
+            alt_prices,
+            prices,
+            price_history,
+        } = x;
+        if prices.len() != o.prices.len()
+            || price_history.len() != o.price_history.len()
+            || (net_note.is_some() && o.net.is_none())
         {
             return Err(other);
         }
-        o.note = x.note;
-        o.spec_sources = x.spec_sources;
+        o.note = note;
+        o.spec_sources = spec_sources;
         if let Some(n) = &mut o.net {
-            n.note = x.net_note;
+            n.note = net_note;
         }
-        o.alt_prices = x.alt_prices;
-        for (p, y) in o.prices.iter_mut().zip(x.prices) {
-            y.into(p);
+        o.alt_prices = alt_prices;
+        for (p, y) in o.prices.iter_mut().zip(prices) {
+            y.put(p);
         }
-        for (p, y) in o.price_history.iter_mut().zip(x.price_history) {
-            y.into(p);
+        for (p, y) in o.price_history.iter_mut().zip(price_history) {
+            y.put(p);
         }
     }
-    c.usage_rates = r.usage_rates;
-    c.promotions = r.promotions;
-    c.benchmarks = r.benchmarks;
+    c.usage_rates = usage_rates;
+    c.promotions = promotions;
+    c.benchmarks = benchmarks;
     Ok(c)
 }
 

@@ -696,57 +696,39 @@ impl Catalog {
     /// prices, the promotions list, history beyond the newest superseded
     /// price, sources' locators, sources no remaining figure cites) and what
     /// only the worker reads (SLAs, GPU architectures, framework lists,
-    /// per-field sources). Keeps
-    /// the first load small;
-    /// a screen that needs these loads them itself.
+    /// per-field sources). Keeps the first load small; a screen that needs
+    /// these loads them itself.
+    ///
+    /// What it leaves out of the offers, GPUs and providers is what
+    /// `wire::take_rest` takes for the worker's rest: one list of every
+    /// field, kept or taken, for both files. A source's fields are named
+    /// here too (the rest has every source whole).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn for_browser(&self) -> Catalog {
         let mut c = self.clone();
-        for p in &mut c.providers {
-            p.facts.clear();
+        // the browser shows only the newest superseded figure's date
+        for o in &mut c.offers {
+            o.price_history.truncate(1);
         }
+        super::wire::take_rest(&mut c, 0, Vec::new());
         // the data screen's list (with each locator) is made in the worker
         // from the whole catalog; here a source is its title and date
         for s in &mut c.sources {
-            s.note = None;
-            s.as_of_zh = None;
-            s.note_zh = None;
-            s.reference.clear();
+            let Source {
+                id: _,
+                title: _,
+                reference,
+                as_of: _,
+                as_of_zh,
+                kind: _,
+                note,
+                note_zh,
+            } = s;
+            *note = None;
+            *as_of_zh = None;
+            *note_zh = None;
+            reference.clear();
         }
-        // what only the worker (job estimates, the advise checks, the
-        // providers screen) reads, from the whole catalog
-        for g in &mut c.gpus {
-            g.note = None;
-            // spec sources are cited by the data screen and the exports (worker)
-            g.sources.clear();
-            g.field_sources.clear();
-            g.architecture = None;
-            g.kind_source = None;
-            g.frameworks = None;
-            g.frameworks_source = None;
-        }
-        for p in &mut c.providers {
-            p.sla.clear();
-        }
-        for o in &mut c.offers {
-            o.note = None;
-            o.spec_sources.clear();
-            if let Some(n) = &mut o.net {
-                n.note = None;
-            }
-            o.alt_prices.clear();
-            // the browser shows only the newest superseded figure's date
-            o.price_history.truncate(1);
-            for p in o.prices.iter_mut().chain(o.price_history.iter_mut()) {
-                p.note = None;
-                p.interruption_monthly_pct = None;
-                p.steps = Default::default();
-            }
-        }
-        // quotes with data charges, promotions and jobs are the worker's
-        // (compare panel, plan, advise): the app's table prices neither
-        c.usage_rates.clear();
-        c.promotions.clear();
-        c.benchmarks.clear();
         // only the sources behind a figure the browser shows
         let mut used: Vec<&str> = vec![c.fx.source.as_str()];
         for o in &c.offers {

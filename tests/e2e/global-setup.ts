@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { CHANGED, SCALED, SYNTHETIC, scaledFiles, syntheticFiles } from './fixtures/served';
+import { CHANGED, SCALED, SUPERSEDED, SYNTHETIC, scaledFiles, syntheticFiles } from './fixtures/served';
 
 // Writes the synthetic data files the specs deploy (a data-only refresh, the
 // 10x measurement) before any test runs: building the command line takes
@@ -46,10 +46,46 @@ export default function globalSetup() {
       }
     }
   });
-  const changed = scaledFiles(CHANGED);
-  mkdirSync(changed.dir, { recursive: true });
-  writeFileSync(changed.json, JSON.stringify(catalog));
-  writeFileSync(changed.app, cli(['data-file', '--app', '--catalog', resolve(changed.json)]));
-  writeFileSync(changed.rest, cli(['data-file', '--catalog', resolve(changed.json)]));
-  writeFileSync(changed.history, cli(['data-file', '--history', '--catalog', resolve(changed.json)]));
+  const write = (name: string, c: unknown) => {
+    const f = scaledFiles(name);
+    mkdirSync(f.dir, { recursive: true });
+    writeFileSync(f.json, JSON.stringify(c));
+    writeFileSync(f.app, cli(['data-file', '--app', '--catalog', resolve(f.json)]));
+    writeFileSync(f.rest, cli(['data-file', '--catalog', resolve(f.json)]));
+    writeFileSync(f.history, cli(['data-file', '--history', '--catalog', resolve(f.json)]));
+  };
+  write(CHANGED, catalog);
+  // the same prices moved as a real refresh moves them (src/data/pipeline/
+  // feedmerge.py): the price replaced goes to the offer's history, newest
+  // first; the new one cites the source of its feed request (one per
+  // provider × region, feeds/base.py's source()), dated the refresh's day,
+  // which the catalog's date follows
+  const real = JSON.parse(readFileSync(scaledFiles(25).json, 'utf8'));
+  const day = '2026-12-01';
+  real.as_of = day;
+  const sources = new Map<string, Record<string, string>>();
+  real.offers.forEach((o: { provider: string; region: string; prices: Record<string, unknown>[]; price_history?: Record<string, unknown>[] }, i: number) => {
+    if (i % 20 !== 0) return;
+    const id = `refresh-${o.provider}-${o.region}`;
+    if (!sources.has(id)) {
+      sources.set(id, { id, title: `${o.provider} price list, ${o.region} (simulated refresh)`, reference: `https://pricing.example/${o.provider}/${o.region}`, as_of: day, kind: 'primary' });
+    }
+    const old: Record<string, unknown>[] = [];
+    for (const p of o.prices) {
+      const before = { ...p };
+      let changed = false;
+      for (const k of ['hourly', 'hourly_min', 'hourly_max', 'upfront', 'monthly']) {
+        if (typeof p[k] !== 'string') continue;
+        const v = moved(p[k] as string);
+        changed ||= v !== p[k];
+        p[k] = v;
+      }
+      p.source = id;
+      p.as_of = day;
+      if (changed) old.push(before);
+    }
+    o.price_history = [...old, ...(o.price_history ?? [])];
+  });
+  real.sources.push(...sources.values());
+  write(SUPERSEDED, real);
 }

@@ -22,11 +22,12 @@ use rust_decimal::Decimal;
 use super::catalog::*;
 
 /// Bumped whenever the encoding changes.
-pub const WIRE_VERSION: u32 = 11;
+pub const WIRE_VERSION: u32 = 12;
 
 /// Which data file a catalog is written as: the app's leaves out what only
 /// the worker reads (provider facts and SLAs, usage rates, promotions,
-/// benchmarks, per-field GPU sources, notes), and the app's build has no
+/// benchmarks, per-field GPU sources, notes, superseded prices but the
+/// newest one's date: [`take_rest`]), and the app's build has no
 /// code to read those fields at all (they are its default); the worker's
 /// file, and every native build, has everything.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -558,6 +559,7 @@ impl Wire for Offer {
         self.net.put(w);
         put_full(&self.alt_prices, w);
         put_full(&self.note, w);
+        self.superseded_on.put(w);
     }
     fn get(r: &mut Reader) -> Result<Self, WireError> {
         let id: Option<String> = Wire::get(r)?;
@@ -584,6 +586,7 @@ impl Wire for Offer {
             net: Wire::get(r)?,
             alt_prices: get_full(r)?,
             note: get_full(r)?,
+            superseded_on: Wire::get(r)?,
         })
     }
 }
@@ -871,7 +874,8 @@ struct OfferRest {
     net_note: Option<String>,
     alt_prices: Vec<Price>,
     prices: Vec<PriceRest>,
-    price_history: Vec<PriceRest>,
+    /// The newest superseded price, whole (the app's file has its date).
+    price_history: Vec<Price>,
 }
 
 struct PriceRest {
@@ -1040,6 +1044,8 @@ pub(crate) fn take_rest(c: &mut Catalog, shape: u64, sources: Vec<Source>) -> Re
             spec_sources,
             note,
             net,
+            // the app's file's date of the history it leaves here
+            superseded_on: _,
         } = o;
         let net_note = net.as_mut().and_then(|n| {
             let Network {
@@ -1059,7 +1065,7 @@ pub(crate) fn take_rest(c: &mut Catalog, shape: u64, sources: Vec<Source>) -> Re
             net_note,
             alt_prices: take(alt_prices),
             prices: prices.iter_mut().map(price).collect(),
-            price_history: price_history.iter_mut().map(price).collect(),
+            price_history: take(price_history),
         }
     };
     Rest {
@@ -1156,7 +1162,8 @@ pub fn decode_with_rest(app: &[u8], rest: &[u8]) -> Result<Catalog, WireError> {
             price_history,
         } = x;
         if prices.len() != o.prices.len()
-            || price_history.len() != o.price_history.len()
+            || !o.price_history.is_empty()
+            || price_history.first().map(|p| &*p.as_of) != o.superseded_on.as_deref()
             || (net_note.is_some() && o.net.is_none())
         {
             return Err(other);
@@ -1170,9 +1177,8 @@ pub fn decode_with_rest(app: &[u8], rest: &[u8]) -> Result<Catalog, WireError> {
         for (p, y) in o.prices.iter_mut().zip(prices) {
             y.put(p);
         }
-        for (p, y) in o.price_history.iter_mut().zip(price_history) {
-            y.put(p);
-        }
+        o.price_history = price_history;
+        o.superseded_on = None;
     }
     c.usage_rates = usage_rates;
     c.promotions = promotions;
@@ -1265,6 +1271,16 @@ mod tests {
         assert_eq!(decode_with_rest(&app, &rest).unwrap(), worker);
         assert!(rest.len() < encode(&worker).len());
         assert!(decode(&rest).is_err() && decode_with_rest(&rest, &app).is_err());
+        // the app's file has each offer's newest superseded date, not the
+        // price: that is the rest's
+        let lite = Catalog::from_bytes(&app).unwrap();
+        assert!(lite.offers.iter().all(|o| o.price_history.is_empty()));
+        assert!(lite.offers.iter().any(|o| o.superseded_as_of().is_some()));
+        assert!(lite
+            .offers
+            .iter()
+            .zip(&worker.offers)
+            .all(|(a, w)| a.superseded_as_of() == w.superseded_as_of()));
         let mut moved = c.clone();
         for o in &mut moved.offers {
             for p in &mut o.prices {
@@ -1343,6 +1359,16 @@ mod tests {
         let old = superseded.offers[i].prices[0].clone();
         superseded.offers[i].price_history.push(old);
         refused(&superseded, "a price superseded");
+        // an offer's newest superseded price replaced by a newer one: the
+        // same lengths, kinds and sources, another date in the app's file
+        let mut anew = c.clone();
+        let o = anew
+            .offers
+            .iter_mut()
+            .find(|o| !o.price_history.is_empty())
+            .unwrap();
+        o.price_history[0].as_of = "2026-12-01".into();
+        refused(&anew, "the newest superseded price replaced");
     }
 
     /// The worker-only fields the repo's catalog leaves empty (a price's

@@ -609,11 +609,13 @@ impl Catalog {
 
     /// What the worker's data file is laid out along (`wire::encode_rest`):
     /// the providers, GPUs and offers in order, with each offer's price
-    /// kinds, superseded prices and network, and every source a figure
-    /// cites (the rest holds the sources list). No figure or date is in
-    /// it, so a refresh that moves prices in place keeps it (and the
-    /// file); one that supersedes a price (a new history entry) or cites a
-    /// new source changes it.
+    /// kinds, whether it has a superseded price, its network, and every
+    /// source a current figure cites (the rest holds the sources list and
+    /// the newest superseded price whole, whose date `decode_with_rest`
+    /// compares with the app's file). No figure or date is in it, so a
+    /// refresh that moves prices in place keeps it (and the file); one
+    /// that supersedes a price of an offer without history or cites a new
+    /// source changes it.
     pub fn shape(&self) -> u64 {
         use core::fmt::Write;
         let mut s = String::new();
@@ -627,7 +629,7 @@ impl Catalog {
         for o in &self.offers {
             let net = o.net.as_ref().map_or("-", |n| n.source.as_str());
             let _ = write!(s, "o {} {net}", o.id);
-            for p in o.prices.iter().chain(&o.price_history) {
+            for p in &o.prices {
                 let _ = write!(s, " {}", p.source);
                 let _ = match &p.kind {
                     PriceKind::OnDemand { .. } => write!(s, " od"),
@@ -646,7 +648,9 @@ impl Catalog {
                     PriceKind::CapacityBlock { .. } => write!(s, " cb"),
                 };
             }
-            let _ = writeln!(s, " {}", o.price_history.len());
+            // the newest superseded price: whole in the rest, its date in
+            // the app's file (which decode_with_rest compares)
+            let _ = writeln!(s, " {}", u8::from(o.superseded_as_of().is_some()));
         }
         fnv1a64(s.as_bytes())
     }
@@ -706,9 +710,11 @@ impl Catalog {
     #[cfg(not(target_arch = "wasm32"))]
     pub fn for_browser(&self) -> Catalog {
         let mut c = self.clone();
-        // the browser shows only the newest superseded figure's date
+        // the browser shows only the newest superseded figure's date; the
+        // figure is the rest's (take_rest)
         for o in &mut c.offers {
             o.price_history.truncate(1);
+            o.superseded_on = o.price_history.first().map(|p| p.as_of.clone());
         }
         super::wire::take_rest(&mut c, 0, Vec::new());
         // the data screen's list (with each locator) is made in the worker

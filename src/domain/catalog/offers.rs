@@ -250,6 +250,12 @@ pub struct Offer {
     /// Network bandwidth, RDMA fabric and GPU interconnect (sourced); `None` = not in the catalog.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub net: Option<Network>,
+    /// The newest superseded price's date where the history itself is not
+    /// here: the app's data file, whose compare table says only that date
+    /// (the price is in the worker's rest, which puts it back and clears
+    /// this). Read it through [`Offer::superseded_as_of`].
+    #[serde(skip)]
+    pub superseded_on: Option<std::sync::Arc<str>>,
 }
 
 /// The rule for an offer with several prices of one kind (e.g. a list price
@@ -312,6 +318,15 @@ code_enum! {
 }
 
 impl Offer {
+    /// When the newest superseded price was current (its `as_of`): from
+    /// the history where the catalog has it, else the app's file's date.
+    pub fn superseded_as_of(&self) -> Option<&str> {
+        self.price_history
+            .first()
+            .map(|p| &*p.as_of)
+            .or(self.superseded_on.as_deref())
+    }
+
     /// Does the offer have `f`? Only where a source states it.
     pub fn has_fabric(&self, f: Fabric, gpu: Option<&Gpu>) -> bool {
         match f {

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, HashMap};
 use leptos::prelude::*;
 use rust_decimal::Decimal;
 
-use crate::domain::catalog::{is_stale_at, Catalog, Currency, Network, OfferId, Price, RdmaKind};
+use crate::domain::catalog::{is_stale_at, Catalog, Currency, Network, Offer, OfferId, RdmaKind};
 use crate::domain::compare::rows::{Row, Table};
 use crate::domain::compare::view::{visible_columns, Column, TimeUnit, DEFAULT_SORT, MAX_SELECTED};
 use crate::domain::input::InputError;
@@ -83,9 +83,8 @@ fn net_tip(catalog: &Catalog, loc: Locale, n: &Network) -> String {
     )
 }
 
-fn history_tip(loc: Locale, h: &[Price]) -> Option<String> {
-    let first = h.first()?;
-    Some(fill(Msg::HistoryTip.text(loc), &[&first.as_of]))
+fn history_tip(loc: Locale, o: &Offer) -> Option<String> {
+    Some(fill(Msg::HistoryTip.text(loc), &[o.superseded_as_of()?]))
 }
 
 /// A price with its source shown on hover, focus (keyboard) and tap (focus).
@@ -559,7 +558,7 @@ fn hourly_html(
     if o.on_demand().is_some() {
         let r = find_ref(row, BillingModel::OnDemand);
         let mut tip = r.map(|r| source_tip(catalog, loc, r)).unwrap_or_default();
-        if let Some(h) = history_tip(loc, &o.price_history) {
+        if let Some(h) = history_tip(loc, o) {
             tip.push_str(" · ");
             tip.push_str(&h);
         }
@@ -682,7 +681,14 @@ mod tests {
     use crate::ui::link::{self, AppLink};
 
     fn rows_for(q: &str, bad: &HashMap<String, (String, InputError)>) -> (String, usize) {
-        let c = test_catalog();
+        rows_of(test_catalog(), q, bad)
+    }
+
+    fn rows_of(
+        c: &'static Catalog,
+        q: &str,
+        bad: &HashMap<String, (String, InputError)>,
+    ) -> (String, usize) {
         let l: AppLink = link::parse(q, c).0;
         let priced = price_all(c, &compare_pricing(&l));
         let t = crate::domain::compare::rows::table(c, &l.scenario, &l.compare, &priced);
@@ -712,6 +718,28 @@ mod tests {
         // only the first row is timed
         assert!(html.contains("elementtiming=\"first-row\""));
         assert!(!html[html.find("</tr>").unwrap()..].contains("elementtiming"));
+    }
+
+    /// The app's data file keeps an offer's newest superseded price as its
+    /// date only (the price is the worker's): the price's tip says it.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[test]
+    fn the_price_tip_dates_the_older_figure_from_the_apps_file() {
+        use crate::domain::wire::{encode_as, Layout};
+        let full = Catalog::from_json(crate::domain::catalog::CATALOG_JSON).unwrap();
+        let app = encode_as(&full.for_browser(), Layout::App);
+        let c: &'static Catalog = Box::leak(Box::new(Catalog::from_bytes(&app).unwrap()));
+        let o = full
+            .offers
+            .iter()
+            .find(|o| !o.price_history.is_empty() && o.on_demand().is_some())
+            .expect("the catalog has an offer with an older figure");
+        let lite = c.offers.iter().find(|x| x.id == o.id).unwrap();
+        assert!(lite.price_history.is_empty());
+        let (html, n) = rows_of(c, &format!("v=2&q={}", o.instance_type), &HashMap::new());
+        assert!(n >= 1);
+        let tip = format!("Older figure: {}", o.price_history[0].as_of);
+        assert!(html.contains(&tip), "{tip} in {html}");
     }
 
     #[test]

@@ -56,10 +56,10 @@ fn main() {
             .expect("OUT_DIR has the profile directory four levels up");
         let dir = profile.join("gpucost-data");
         std::fs::create_dir_all(&dir).expect("create gpucost-data");
-        // the worker's catalog keeps each offer's newest superseded price,
-        // as the app's; it is the app's file and the rest beside it; the
-        // rest of the history is a file of its own, fetched when a screen
-        // asks for it
+        // the worker's catalog keeps each offer's newest superseded price
+        // (the app's file its date, the rest the price); it is the app's
+        // file and the rest beside it; the rest of the history is a file
+        // of its own, fetched when a screen asks for it
         let (worker, history) = c.split_history();
         let rest = wire::encode_rest(&worker);
         let history = wire::encode_history(&history);

@@ -1,8 +1,8 @@
 // The app's worker: loads the gpucost-worker wasm module (wasm-bindgen
 // "no-modules" build) and, at the same time, the catalog: the app's data
-// file (catalog.bin, each offer's newest superseded price only; the rest
-// of the history is history.bin) and what the worker reads beyond it
-// (catalog-rest.bin); then starts it with the data;
+// file (catalog.bin) and what the worker reads beyond it (catalog-rest.bin:
+// with each offer's newest superseded price; the rest of the history is
+// history.bin); then starts it with the data;
 // its start installs the message handler. Messages that arrive while the
 // two load are kept and handed over. If either cannot be had, the page is
 // told (id -1) and says so where it waits for an answer. The page starts it

@@ -1257,6 +1257,45 @@ mod tests {
         assert!(decode(&bytes).is_err());
     }
 
+    /// The pipeline appends what a refresh replaced after the research
+    /// history: read from JSON, every offer's history is newest first
+    /// (what the app's file dates and the history file splits by), in
+    /// whatever order the file has it.
+    #[test]
+    fn the_price_history_is_read_newest_first() {
+        let newest_first = |c: &Catalog| {
+            c.offers.iter().all(|o| {
+                let days: Vec<_> = o
+                    .price_history
+                    .iter()
+                    .map(|p| as_of_days(&p.as_of))
+                    .collect();
+                days.windows(2).all(|w| w[0] >= w[1])
+            })
+        };
+        let mut raw: serde_json::Value = serde_json::from_str(CATALOG_JSON).unwrap();
+        let o = raw["offers"]
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|o| {
+                let h = o["price_history"].as_array();
+                h.is_some_and(|h| h.iter().any(|p| p["as_of"] != h[0]["as_of"]))
+            })
+            .unwrap();
+        let h = o["price_history"].as_array_mut().unwrap();
+        h.sort_by_key(|p| as_of_days(p["as_of"].as_str().unwrap()));
+        let oldest_first = serde_json::to_string(&raw).unwrap();
+        let c = Catalog::from_json(&oldest_first).unwrap();
+        assert!(newest_first(&c));
+        assert!(newest_first(&catalog()));
+        let lite = c.for_browser();
+        assert!(lite.offers.iter().zip(&c.offers).all(|(a, o)| {
+            a.superseded_as_of().map(as_of_days)
+                == o.price_history.iter().map(|p| as_of_days(&p.as_of)).max()
+        }));
+    }
+
     /// The worker reads the app's file and the rest beside it: joined they
     /// are the worker's catalog (scaled too: `tests/cli.rs`); a rest of
     /// another dataset's shape is refused; a refresh that moves prices and

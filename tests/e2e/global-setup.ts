@@ -55,11 +55,13 @@ export default function globalSetup() {
     writeFileSync(f.history, cli(['data-file', '--history', '--catalog', resolve(f.json)]));
   };
   write(CHANGED, catalog);
-  // the same prices moved as a real refresh moves them (src/data/pipeline/
-  // feedmerge.py): the price replaced goes to the offer's history, newest
-  // first; the new one cites the source of its feed request (one per
-  // provider × region, feeds/base.py's source()), dated the refresh's day,
-  // which the catalog's date follows
+  // the same prices moved as a first live refresh moves them
+  // (src/data/pipeline/feedmerge.py): the price replaced goes to the end
+  // of the offer's history with the note "Superseded on DAY by SOURCE."
+  // (the catalog reads the history newest first); the new one cites the
+  // source of its feed request (one per provider × region, as
+  // feeds/base.py's source() names them; a later refresh re-dates those),
+  // dated the refresh's day, which the catalog's date follows
   const real = JSON.parse(readFileSync(scaledFiles(25).json, 'utf8'));
   const day = '2026-12-01';
   real.as_of = day;
@@ -82,9 +84,12 @@ export default function globalSetup() {
       }
       p.source = id;
       p.as_of = day;
-      if (changed) old.push(before);
+      if (changed) {
+        const note = `Superseded on ${day} by ${id}.`;
+        old.push({ ...before, note: before.note ? `${before.note} ${note}` : note });
+      }
     }
-    o.price_history = [...old, ...(o.price_history ?? [])];
+    o.price_history = [...(o.price_history ?? []), ...old];
   });
   real.sources.push(...sources.values());
   write(SUPERSEDED, real);

@@ -181,9 +181,10 @@ for (const [how, data] of [['in place', CHANGED], ['as a real refresh moves them
       expect(fetched.map((f) => f.path).filter((f) => code.includes(f))).toEqual([]);
       expect(fetched.map((f) => f.path)).toContain('catalog.bin');
       // the worker reads the app's file too; what it reads beyond it has no
-      // offer's price: moved in place (no history entry, no new source) it
-      // stays in the cache; a refresh that supersedes prices changes its
-      // shape, and a worker given the old one would refuse it
+      // current price: moved in place it stays in the cache; a refresh
+      // that supersedes prices puts them in it (each offer's newest
+      // superseded price, whose date the app's file has) and cites new
+      // sources, and a worker given the old one would refuse it
       if (data === CHANGED) expect(fetched.map((f) => f.path)).not.toContain('catalog-rest.bin');
       else expect(fetched.map((f) => f.path)).toContain('catalog-rest.bin');
       const total = fetched.reduce((s, f) => s + f.bytes, 0);

@@ -568,8 +568,9 @@ pub struct OfferHistory {
 }
 
 impl Catalog {
-    /// The catalog with each offer's newest superseded price only (what
-    /// the app's data file keeps), and the history apart.
+    /// The catalog with each offer's newest superseded price only (the
+    /// worker's: the app's data file keeps its date, the rest the price),
+    /// and the history apart.
     pub fn split_history(&self) -> (Catalog, History) {
         let mut c = self.clone();
         let mut offers = Vec::new();
@@ -697,8 +698,9 @@ impl Catalog {
     /// The catalog as the browser build embeds it: every figure, id, date
     /// and source the engine and the UI read, without the text only the
     /// JSON file and the CLI show (provider facts, notes, alternative-site
-    /// prices, the promotions list, history beyond the newest superseded
-    /// price, sources' locators, sources no remaining figure cites) and what
+    /// prices, the promotions list, the price history but the newest
+    /// superseded price's date, sources' locators, sources no remaining
+    /// figure cites) and what
     /// only the worker reads (SLAs, GPU architectures, framework lists,
     /// per-field sources). Keeps the first load small; a screen that needs
     /// these loads them itself.
@@ -714,7 +716,11 @@ impl Catalog {
         // figure is the rest's (take_rest)
         for o in &mut c.offers {
             o.price_history.truncate(1);
-            o.superseded_on = o.price_history.first().map(|p| p.as_of.clone());
+            o.superseded_on = o
+                .price_history
+                .first()
+                .map(|p| p.as_of.clone())
+                .or(o.superseded_on.take());
         }
         super::wire::take_rest(&mut c, 0, Vec::new());
         // the data screen's list (with each locator) is made in the worker
@@ -754,9 +760,18 @@ impl Catalog {
     }
 
     /// Parse a catalog from JSON.
+    /// Each offer's price history is put newest first (by `as_of`, a
+    /// partial date from its first day, an unreadable one last; equal
+    /// dates in the file's order): the pipeline appends what a refresh
+    /// replaced after the research history, and every reader of "the
+    /// newest superseded price" takes the first.
     pub fn from_json(json: &str) -> Result<Catalog, CatalogError> {
         let mut c: Catalog = serde_json::from_str(json).map_err(|e| CatalogError(e.to_string()))?;
         c.hash = catalog_hash(json.as_bytes());
+        for o in &mut c.offers {
+            o.price_history
+                .sort_by_key(|p| core::cmp::Reverse(as_of_days(&p.as_of)));
+        }
         Ok(c)
     }
 

@@ -235,7 +235,8 @@ pub struct Offer {
     pub local_storage: Option<String>,
     /// Current prices (newest dated source per model). Empty = no sourced price.
     pub prices: Vec<Price>,
-    /// Older prices superseded by newer sources, kept for history.
+    /// Older prices superseded by newer sources, kept for history, newest
+    /// first (`Catalog::from_json` sorts them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub price_history: Vec<Price>,
     /// Prices for the same SKU and region from another billing site, usually

@@ -7,7 +7,8 @@
 // * actions.js: share, export (CSV / JSON) and the QR code;
 // * prefs.js: the theme switch, the link and columns remembered;
 // * keyboard.js: arrow keys across the offer table; a ticked row and the
-//   current screen's tab kept in view.
+//   current screen's tab kept in view;
+// * tips.js: a price's source and date in a box the table cannot clip.
 // Texts follow <html lang> (set by the app): zh or en.
 import { useMorph } from './gpucost.js';
 import { download, share, showQr } from './actions.js';
@@ -15,6 +16,7 @@ import { currentTabInView, keepInView, notePress, rove } from './keyboard.js';
 import { morph } from './morph.js';
 import { registerWorker } from './offline.js';
 import { followSystem, noteRestored, remember, rememberColumns, toggleTheme } from './prefs.js';
+import { tips } from './tips.js';
 
 // The specs take the morph from here (tests/e2e/morph.spec.ts).
 export { morph };
@@ -26,6 +28,7 @@ export function enhance() {
   document.addEventListener('keydown', notePress, true);
   document.addEventListener('change', keepInView);
   currentTabInView();
+  tips();
   // phones: the answer first — the filters start folded (their summary opens them),
   // unless they show a value of the link that was refused, with its message
   if (matchMedia('(max-width: 640px)').matches) {

@@ -294,6 +294,49 @@ test('price cells reveal source and date on focus', async ({ app, page }) => {
   await expect(price).toBeFocused();
 });
 
+// The tip of a one-row table used to be cut by the table's scroll box at
+// 1280 px (its first line only) and to run off the screen's left edge on
+// a phone: it is one box, whole, on screen, next to its price.
+for (const width of [1280, 375]) {
+  test(`a price's tip is whole and on screen at ${width} px`, async ({ app, page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await app.open('?v=2&q=p5en.48xlarge&r=aws:us-east-1');
+    await expect(page.getByTestId('offer-row')).toHaveCount(1);
+    const prices = page.locator('[data-offer="aws:us-east-1:p5en.48xlarge"] .price');
+    const price = prices.first();
+    const tip = page.getByTestId('price-tip');
+    await price.focus();
+    await expect(tip).toBeVisible();
+    await expect(tip).toHaveText((await price.getAttribute('data-tip'))!);
+    const placed = await tip.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const p = document.querySelector('[data-offer="aws:us-east-1:p5en.48xlarge"] .price')!.getBoundingClientRect();
+      // every corner of the box (inside its rounding) is the box: nothing clips or covers it
+      const corners = [[r.left + 8, r.top + 8], [r.right - 8, r.top + 8], [r.left + 8, r.bottom - 8], [r.right - 8, r.bottom - 8]];
+      return {
+        onScreen: r.left >= 0 && r.right <= document.documentElement.clientWidth && r.top >= 0 && r.bottom <= innerHeight,
+        whole: corners.every(([x, y]) => document.elementFromPoint(x, y) === el),
+        lines: r.height / parseFloat(getComputedStyle(el).lineHeight),
+        gap: r.top - p.bottom,
+      };
+    });
+    expect(placed.onScreen).toBe(true);
+    expect(placed.whole).toBe(true);
+    expect(placed.lines).toBeGreaterThan(2); // the long tip wraps, and every line shows
+    expect(placed.gap).toBeGreaterThanOrEqual(0);
+    expect(placed.gap).toBeLessThan(10);
+    // Escape hides it; the pointer on another price shows that one's; off it, none
+    await page.keyboard.press('Escape');
+    await expect(tip).toBeHidden();
+    await price.blur();
+    const other = prices.nth(1);
+    await other.hover();
+    await expect(tip).toHaveText((await other.getAttribute('data-tip'))!);
+    await page.mouse.move(2, 2);
+    await expect(tip).toBeHidden();
+  });
+}
+
 test('typing a value equal to the default keeps what was typed', async ({ app, page }) => {
   await app.open();
   await app.openFilters();

@@ -131,6 +131,26 @@ test('a link to a worker\'s screen starts the worker with the page; the app adop
   expect(app.realErrors()).toEqual([]);
 });
 
+// A link to another screen prices nothing for the compare table while it
+// is hidden (at 25× that was ~150 ms of the app's first task on the slow
+// profile, docs/PERFORMANCE.md): its rows come when it is opened, for the
+// link's own filters.
+test('the compare table is priced when it is first shown, not on a link to another screen', async ({ app, page }) => {
+  await app.open('?v=2&screen=plan&r=aws:us-east-1&gpus=8');
+  await expect(page.getByTestId('plan-results')).toHaveAttribute('data-state', 'ready');
+  await expect(page.getByTestId('offer-row')).toHaveCount(0);
+  await page.getByTestId('nav-compare').click();
+  await expect(page.getByTestId('screen-compare')).toBeVisible();
+  await expect(page.getByTestId('offer-row').first()).toBeVisible();
+  const regions = await page.getByTestId('offer-row').evaluateAll((rows) => [...new Set(rows.map((r) => r.getAttribute('data-offer')!.split(':').slice(0, 2).join(':')))]);
+  expect(regions).toEqual(['aws:us-east-1']);
+  // back on the plan, the table keeps its rows (nothing is priced again)
+  await page.getByTestId('nav-plan').click();
+  await expect(page.getByTestId('screen-plan')).toBeVisible();
+  await expect(page.getByTestId('offer-row').first()).toBeAttached();
+  expect(app.realErrors()).toEqual([]);
+});
+
 // Issue 48, point 8: at 1280×800 the inputs are a side panel and the plan's
 // and the advice's answers start in the first view, beside the inputs (they
 // started at y ≈ 1240 and ~1.8 screens down); the phone keeps one column.

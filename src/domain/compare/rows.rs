@@ -99,7 +99,7 @@ pub struct Row {
     pub figures: RowFigures,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct Table {
     /// The current page's rows.
     pub rows: Vec<Row>,

@@ -48,7 +48,12 @@ pub fn CompareScreen() -> impl IntoView {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         pricing.with(|s| compare::price_kept(catalog, s, &mut kept))
     });
+    // A link that opens another screen prices nothing for this one until
+    // it is shown (the table is empty until then).
     let table: Memo<Table> = while_shown(shown, move || {
+        if !shown.get() {
+            return Table::default();
+        }
         state
             .link
             .with(|l| priced.with(|p| rows::table(catalog, &l.scenario, &l.compare, p)))

@@ -10,9 +10,27 @@ import { servedCopy, syntheticData, scaledData, deployData, CHANGED, SUPERSEDED 
 // "reload to update" instead of running beside the old one.
 test.use({ serviceWorkers: 'allow' });
 
-async function controlled(page: import('@playwright/test').Page) {
+type Page = import('@playwright/test').Page;
+
+async function controlled(page: Page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 15_000 });
 }
+
+/** Reload after a deploy: the page offers the new build ("reload to update"). */
+async function reloadUntilOffered(page: Page, timeout = 15_000) {
+  await page.reload();
+  await expect(page.getByTestId('update-banner')).toBeVisible({ timeout });
+}
+
+/** Accept the new build: the page reloads once its service worker has taken over. */
+async function acceptUpdate(page: Page) {
+  const reloaded = page.waitForEvent('load');
+  await page.getByTestId('update-reload').click();
+  await reloaded;
+}
+
+/** The build's code: a data-only refresh downloads none of it. */
+const CODE = ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-worker_bg.wasm', 'gpucost-worker.js', 'main.css', 'boot.js', 'enhance.js'];
 
 test('after the first visit, a share link to any screen opens offline', async ({ app, page, context }) => {
   await app.open('?v=2');
@@ -89,15 +107,12 @@ test('a new build is offered as "reload to update" and never mixed with the old 
     appendFileSync(join(dir, 'main.css'), '\n/* build 2 */\n');
     execFileSync('node', ['../tools/postbuild.mjs', dir]);
 
-    await page.reload();
-    await expect(page.getByTestId('update-banner')).toBeVisible({ timeout: 15_000 });
+    await reloadUntilOffered(page);
     // still the old build until the user accepts (the stylesheet is in the page)
     const newCss = () => page.evaluate(() => !!document.querySelector('style[data-inline="main.css"]')?.textContent?.includes('build 2')).catch(() => false);
     expect(await newCss()).toBe(false);
     // accepting reloads the page once the new worker has taken over
-    const reloaded = page.waitForEvent('load');
-    await page.getByTestId('update-reload').click();
-    await reloaded;
+    await acceptUpdate(page);
     await expect(page.getByTestId('app-title')).toBeVisible();
     await expect.poll(newCss).toBe(true);
     await expect(page.getByTestId('update-banner')).toHaveCount(0);
@@ -125,16 +140,12 @@ test('a data-only refresh: a returning visitor downloads the data files and the 
     context.on('response', (r) => {
       if (r.url().startsWith(base) && !r.fromServiceWorker()) fetched.push(new URL(r.url()).pathname.replace(/^\//, ''));
     });
-    await page.reload();
-    await expect(page.getByTestId('update-banner')).toBeVisible({ timeout: 15_000 });
-    const reloaded = page.waitForEvent('load');
-    await page.getByTestId('update-reload').click();
-    await reloaded;
+    await reloadUntilOffered(page);
+    await acceptUpdate(page);
     await expect(page.getByTestId('offer-row').first()).toBeVisible();
     // the new data is shown: twice the offers
     await expect(page.getByTestId('matched-count')).toHaveAttribute('data-matched', String(Number(before) * 2));
-    const code = ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-worker_bg.wasm', 'gpucost-worker.js', 'main.css', 'boot.js', 'enhance.js'];
-    expect(fetched.filter((f) => code.includes(f)), `fetched: ${fetched.join(' ')}`).toEqual([]);
+    expect(fetched.filter((f) => CODE.includes(f)), `fetched: ${fetched.join(' ')}`).toEqual([]);
     expect(fetched).toContain('catalog.bin');
     expect(fetched).toContain('catalog-rest.bin');
     // the page's pre-rendered rows are the new data's too (postbuild renders them again)
@@ -170,15 +181,11 @@ for (const [how, data] of [['in place', CHANGED], ['as a real refresh moves them
         const path = new URL(r.url()).pathname.replace(/^\//, '') || 'index.html';
         sizes.push(r.request().sizes().then((z) => { fetched.push({ path, bytes: z.responseBodySize + z.responseHeadersSize }); }, () => {}));
       });
-      await page.reload();
-      await expect(page.getByTestId('update-banner')).toBeVisible({ timeout: 30_000 });
-      const reloaded = page.waitForEvent('load');
-      await page.getByTestId('update-reload').click();
-      await reloaded;
+      await reloadUntilOffered(page, 30_000);
+      await acceptUpdate(page);
       await expect(page.getByTestId('offer-row').first()).toBeVisible();
       await Promise.all(sizes);
-      const code = ['gpucost_bg.wasm', 'gpucost.js', 'gpucost-worker_bg.wasm', 'gpucost-worker.js', 'main.css', 'boot.js', 'enhance.js'];
-      expect(fetched.map((f) => f.path).filter((f) => code.includes(f))).toEqual([]);
+      expect(fetched.map((f) => f.path).filter((f) => CODE.includes(f))).toEqual([]);
       expect(fetched.map((f) => f.path)).toContain('catalog.bin');
       // the worker reads the app's file too; what it reads beyond it has no
       // current price: moved in place it stays in the cache; a refresh

@@ -151,6 +151,27 @@ test('the compare table is priced when it is first shown, not on a link to anoth
   expect(app.realErrors()).toEqual([]);
 });
 
+// A box beside a label that wraps was squeezed by it (7.6–13 px wide on
+// the plan's billing models): every box of a form is the same size.
+for (const width of [1280, 375]) {
+  test(`every check box of the plan's and the advice's inputs is one size at ${width} px`, async ({ app, page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [q, screen] of [['?v=2&screen=plan', 'screen-plan'], ['?v=2&screen=advise&gpus=8', 'screen-advise']]) {
+      await app.open(q);
+      const controls = page.getByTestId(screen);
+      // a phone starts the inputs folded
+      for (const d of await controls.locator('details.filters').all()) {
+        if (!(await d.evaluate((e) => (e as HTMLDetailsElement).open))) await d.locator('> summary').click();
+      }
+      await expect(controls.locator('input[type=checkbox]').first()).toBeVisible();
+      const widths = await controls.locator('input[type=checkbox]').evaluateAll((boxes) =>
+        boxes.map((b) => b.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => `${r.width.toFixed(1)}×${r.height.toFixed(1)}`));
+      expect(widths.length, q).toBeGreaterThanOrEqual(4);
+      expect(new Set(widths).size, `${q}: ${[...new Set(widths)].join(', ')}`).toBe(1);
+    }
+  });
+}
+
 // Issue 48, point 8: at 1280×800 the inputs are a side panel and the plan's
 // and the advice's answers start in the first view, beside the inputs (they
 // started at y ≈ 1240 and ~1.8 screens down); the phone keeps one column.

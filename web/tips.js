@@ -3,30 +3,35 @@
 // box for the page, fixed to the viewport and kept inside its edges, so
 // neither the table's scroll box (which clips what overflows it, down too)
 // nor the screen's edge cuts it. Until this module runs, the CSS tip
-// (style/main.css) stands in. The pointer can move onto the box; Escape
-// hides it. The tip is also the price's accessible name (aria-label), so
-// the box is hidden from assistive technology.
+// (style/main.css) stands in. The pointer can move onto the box (a strip
+// over the gap joins it to the price); Escape hides it until another
+// price is pointed at, or a price is focused. The tip is also the price's
+// accessible name (aria-label), so the box is hidden from assistive
+// technology.
 const PRICE = '.price[data-tip]';
-const GAP = 4; // px between the price and its box
+const GAP = 4; // px between the price and its box (the box's ::before spans it)
 const EDGE = 8; // px kept from the viewport's edges
 
 let box = null;
 let anchor = null; // the price whose tip is shown
 let hovered = null; // the price (or the box) under the pointer
+let dismissed = null; // the price whose tip Escape hid
+let frame = 0;
 
 function hide() {
   anchor = null;
   if (box) box.hidden = true;
 }
 
-// Under the price, right-aligned with it (the figures are right-aligned);
-// above it when there is no room below; moved in from an edge. The tip is
-// read again each time: the app patches rows in place.
+// Under the price, on its side of the screen (its left edge on the left
+// half, its right edge on the right: a phone's card has prices in both
+// columns); above it when there is no room below; moved in from an edge.
+// The tip is read again each time: the app patches rows in place.
 function place() {
   if (!anchor) return;
   const tip = anchor.isConnected ? anchor.dataset.tip : null;
   const r = tip ? anchor.getBoundingClientRect() : null;
-  // a price scrolled out of its table's box has no tip
+  // a price scrolled out of its table's box, or on a hidden screen, has no tip
   const wrap = r && anchor.closest('.table-wrap')?.getBoundingClientRect();
   const out = r && wrap && (r.right <= wrap.left || r.left >= wrap.right || r.bottom <= wrap.top || r.top >= wrap.bottom);
   if (!r || out || r.bottom < 0 || r.top > innerHeight || (r.width === 0 && r.height === 0)) {
@@ -38,16 +43,31 @@ function place() {
   const w = box.offsetWidth;
   const h = box.offsetHeight;
   const width = document.documentElement.clientWidth;
-  const left = Math.max(EDGE, Math.min(r.right - w, width - EDGE - w));
-  let top = r.bottom + GAP;
-  if (top + h > innerHeight - EDGE && r.top - GAP - h >= EDGE) top = r.top - GAP - h;
+  const start = r.left + r.width / 2 < width / 2 ? r.left : r.right - w;
+  const left = Math.max(EDGE, Math.min(start, width - EDGE - w));
+  const above = r.bottom + GAP + h > innerHeight - EDGE && r.top - GAP - h >= EDGE;
+  box.classList.toggle('above', above);
   box.style.left = `${left}px`;
-  box.style.top = `${top}px`;
+  box.style.top = `${above ? r.top - GAP - h : r.bottom + GAP}px`;
+}
+
+// While a tip is shown it follows its price each frame: scrolling (the
+// page's or the table's), a resize, rows patched, a panel pushing the
+// table down, a screen changed by the history, all move or hide it.
+function follow() {
+  frame = 0;
+  place();
+  if (anchor) frame = requestAnimationFrame(follow);
 }
 
 function show(price) {
+  if (price === dismissed) {
+    hide();
+    return;
+  }
   anchor = price;
   place();
+  if (anchor && !frame) frame = requestAnimationFrame(follow);
 }
 
 function focusedPrice() {
@@ -55,8 +75,8 @@ function focusedPrice() {
   return f instanceof Element && f.matches(PRICE) ? f : null;
 }
 
-// Once the pointer has moved: the hovered price's tip (the box hovered
-// keeps its own), else the focused price's, else none.
+// The tip for what the pointer is on (the box keeps its own), else for the
+// focused price, else none.
 function settle() {
   const next = hovered === box ? anchor : hovered ?? focusedPrice();
   if (next) show(next);
@@ -73,7 +93,9 @@ export function tips() {
   document.documentElement.dataset.tips = 'box';
   document.addEventListener('mouseover', (ev) => {
     const t = ev.target instanceof Element ? ev.target : null;
-    hovered = t && box.contains(t) ? box : t?.closest(PRICE) ?? null;
+    const next = t && box.contains(t) ? box : t?.closest(PRICE) ?? null;
+    if (next && next !== box && next !== dismissed) dismissed = null;
+    hovered = next;
     settle();
   });
   document.addEventListener('mouseout', (ev) => {
@@ -85,17 +107,20 @@ export function tips() {
   // a price focused (a key, a tap) shows its tip, whatever is hovered
   document.addEventListener('focusin', () => {
     const f = focusedPrice();
-    if (f) show(f);
+    if (!f) return;
+    dismissed = null;
+    show(f);
   });
-  document.addEventListener('focusout', () => setTimeout(settle, 0));
+  // the focus gone from the prices: the hovered price's tip, or none
+  document.addEventListener('focusout', () =>
+    setTimeout(() => {
+      if (!focusedPrice()) settle();
+    }, 0),
+  );
   document.addEventListener('keydown', (ev) => {
-    if (ev.key === 'Escape' && anchor) hide();
+    if (ev.key === 'Escape' && anchor) {
+      dismissed = anchor;
+      hide();
+    }
   });
-  // the price moves under a fixed box: follow it (any scroll box, the page's too)
-  addEventListener('scroll', place, { capture: true, passive: true });
-  addEventListener('resize', place, { passive: true });
-  // rows sorted, filtered or paged under the pointer: the tip follows the
-  // price it belongs to, or goes with it
-  document.addEventListener('input', () => requestAnimationFrame(place));
-  document.addEventListener('click', () => requestAnimationFrame(place));
 }

@@ -325,15 +325,43 @@ for (const width of [1280, 375]) {
     expect(placed.lines).toBeGreaterThan(2); // the long tip wraps, and every line shows
     expect(placed.gap).toBeGreaterThanOrEqual(0);
     expect(placed.gap).toBeLessThan(10);
-    // Escape hides it; the pointer on another price shows that one's; off it, none
+    // Escape hides it, and pointing at the same price again does not bring it back
     await page.keyboard.press('Escape');
     await expect(tip).toBeHidden();
-    await price.blur();
-    const other = prices.nth(1);
-    await other.hover();
-    await expect(tip).toHaveText((await other.getAttribute('data-tip'))!);
+    await price.hover();
+    await expect(tip).toBeHidden();
+    // the box sits under the price it is for (a gap of a few px)
+    const under = async (p: typeof price) => {
+      const [b, t] = [(await p.boundingBox())!, (await tip.boundingBox())!];
+      return t.y - (b.y + b.height) >= 0 && t.y - (b.y + b.height) < 10 && t.x < b.x + b.width && t.x + t.width > b.x;
+    };
+    // a tap (a click) focuses it: shown; an arrow key moves the focus, and
+    // the tip, to the next price, while the pointer stays on the first
+    await price.click();
+    await expect(tip).toHaveText((await price.getAttribute('data-tip'))!);
+    await page.keyboard.press('ArrowRight');
+    const next = page.locator(':focus');
+    await expect(next).toHaveAttribute('data-tip', /./);
+    await expect(tip).toHaveText((await next.getAttribute('data-tip'))!);
+    expect(await under(next)).toBe(true);
+    // the focus gone, the pointer on another price shows that one's, under it
+    await page.evaluate(() => (document.activeElement as HTMLElement).blur());
     await page.mouse.move(2, 2);
     await expect(tip).toBeHidden();
+    const other = prices.nth(2);
+    await other.hover();
+    await expect(tip).toHaveText((await other.getAttribute('data-tip'))!);
+    expect(await under(other)).toBe(true);
+    // the pointer can move from the price onto the box (to read or select it)
+    const [o, t] = [(await other.boundingBox())!, (await tip.boundingBox())!];
+    const x = Math.max(o.x + 2, Math.min(o.x + o.width - 2, t.x + t.width - 4));
+    await page.mouse.move(x, o.y + o.height / 2);
+    await page.mouse.move(x, t.y + t.height / 2, { steps: 12 });
+    await expect(tip).toBeVisible();
+    // off it, none
+    await page.mouse.move(2, 2);
+    await expect(tip).toBeHidden();
+    expect(app.realErrors()).toEqual([]);
   });
 }
 

@@ -1,7 +1,9 @@
 //! The preferences' storage keys and patterns are declared once, in
 //! web/first.js (the first script to run, before the first paint): the
 //! other browser modules read them from there, and the app's language key
-//! is the same string as first.js's.
+//! is the same string as first.js's. first.js also names the screens whose
+//! link starts the worker with the page (it runs before any wasm, so it
+//! cannot ask the app): they are the app's screens but compare.
 use std::fs;
 use std::path::Path;
 
@@ -63,4 +65,25 @@ fn no_other_module_names_a_key_or_pattern_of_its_own() {
     assert!(
         prefs.contains("globalThis.gpucostPrefs") && first.contains("window.gpucostPrefs = PREFS")
     );
+}
+
+/// first.js starts the worker with the page on a link to a screen the
+/// worker answers: every screen of the app (`ui::link::Screen`) but
+/// compare, which the app computes itself. A screen added to the app and
+/// not to first.js would wait for the app to start its worker.
+#[test]
+fn first_js_starts_the_worker_for_every_screen_but_compare() {
+    use gpucost::ui::link::Screen;
+    let first = web("first.js");
+    let at = first
+        .find("/^(")
+        .expect("first.js tests the screen with a /^(a|b|…)$/ pattern");
+    let list = &first[at + 3..];
+    let named: Vec<&str> = list[..list.find(")$/").unwrap()].split('|').collect();
+    let screens: Vec<&str> = Screen::ALL
+        .iter()
+        .filter(|s| **s != Screen::Compare)
+        .map(|s| s.code())
+        .collect();
+    assert_eq!(named, screens);
 }

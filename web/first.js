@@ -109,6 +109,8 @@
   // to load: then it is dropped, and the app starts its own. Not on the
   // test-only synthetic=N switch (the app starts its worker on that N).
   // (The app's own handlers replace these when it adopts the worker.)
+  // The list is every screen of the app but compare: tests/prefs.rs holds
+  // it to the app's.
   if ((/^(plan|advise|providers|sources)$/.test(shown) || link.get('sel')) && !link.has('synthetic')) {
     try {
       const w = new Worker('worker.js');

@@ -84,16 +84,32 @@ pub fn round_money(d: Decimal) -> Decimal {
 pub fn to_cents(d: Decimal) -> Option<i64> {
     let (m, scale) = (d.mantissa(), d.scale());
     if scale <= MONEY_DP {
-        return i64::try_from(m.checked_mul(10i128.pow(MONEY_DP - scale))?).ok();
+        // (in 64 bits: a mantissa beyond them is a product beyond them)
+        return i64::try_from(m)
+            .ok()?
+            .checked_mul(POW10[(MONEY_DP - scale) as usize] as i64);
     }
-    let places = scale - MONEY_DP;
+    let places = (scale - MONEY_DP) as usize;
     let cents = match i64::try_from(m) {
         // 10^18 is the largest power of ten an i64 holds
-        Ok(m) if places <= 18 => i128::from(half_away(m, 10i64.pow(places))),
-        _ => half_away(m, 10i128.pow(places)),
+        Ok(m) if places <= 18 => i128::from(half_away(m, POW10[places] as i64)),
+        _ => half_away(m, POW10[places]),
     };
     i64::try_from(cents).ok()
 }
+
+/// 10^0 to 10^28 (a `Decimal`'s scale is at most 28), read instead of
+/// worked out (`pow` is a loop, and every figure of every cash flow is
+/// read in cents).
+const POW10: [i128; 29] = {
+    let mut p = [1i128; 29];
+    let mut k = 1;
+    while k < 29 {
+        p[k] = p[k - 1] * 10;
+        k += 1;
+    }
+    p
+};
 
 /// `m / div` rounded half away from zero (`div` > 1): a remainder of half
 /// the divisor or more, in magnitude, moves the quotient away from zero.

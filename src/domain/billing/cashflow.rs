@@ -120,7 +120,7 @@ impl CashFlow {
             upfront_c: cents(s.upfront_per_term)?,
             usage_m1_c,
             usage_c,
-            ramp: s.ramp,
+            ramp: s.ramp.as_deref().copied(),
             commit_m1_c,
             commit_c,
             data_c,

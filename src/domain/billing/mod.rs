@@ -228,7 +228,9 @@ pub struct Few<T, const N: usize> {
 }
 
 impl<T, const N: usize> Default for Few<T, N> {
-    #[inline]
+    // (always: two are built for every shape; a call cost more than the
+    // building, docs/PERFORMANCE.md)
+    #[inline(always)]
     fn default() -> Self {
         Few {
             items: [const { None }; N],
@@ -665,7 +667,8 @@ pub(crate) struct Shape {
     pub cash_unknown: bool,
     /// A stepped price's usage month by month ([`steps`]): `usage` is then
     /// month 1's.
-    pub ramp: Option<steps::Ramp>,
+    /// (boxed: few prices have steps, and every shape is moved a few times)
+    pub ramp: Option<Box<steps::Ramp>>,
     pub sources: Few<PriceRef, 2>,
     pub notices: Few<ModelNotice, 4>,
 }

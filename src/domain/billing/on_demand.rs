@@ -72,7 +72,7 @@ pub(crate) fn shape(scene: &Scene, book: &Book) -> Result<Result<Shape, Reason>,
         user_price: od.user(),
         // a negotiated rate goes in where hours are charged at it
         negotiated: charge.at_rate && !od.user() && book.negotiated.on_demand().is_some(),
-        ramp,
+        ramp: ramp.map(Box::new),
         ..Shape::empty(sources, notices)
     }))
 }

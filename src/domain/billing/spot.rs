@@ -169,7 +169,7 @@ fn on_demand_baseline(
         user_price: od.user(),
         negotiated: (s < Decimal::ONE && !od.user() && nd.on_demand().is_some())
             || (s > Decimal::ZERO && nd.spot().is_some()),
-        ramp,
+        ramp: ramp.map(Box::new),
         ..Shape::empty(sources, notices)
     }))
 }

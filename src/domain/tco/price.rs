@@ -353,11 +353,13 @@ pub(super) fn decision_cents(
     data_c: i64,
     credit_c: i64,
 ) -> Result<Option<i64>, EngineError> {
-    Ok(match billing::shape(m, scene, book)? {
-        Ok(s) => Some(
+    // read in place: moving the shape out through `?` copied it twice
+    let shaped = billing::shape(m, scene, book);
+    Ok(match shaped {
+        Ok(Ok(ref s)) => Some(
             CashFlow::new(
                 scene.scenario,
-                &s,
+                s,
                 data_c,
                 credit_c,
                 book.credit_pays_upfront,
@@ -365,7 +367,8 @@ pub(super) fn decision_cents(
             .settle()?
             .decision,
         ),
-        Err(_) => None,
+        Ok(Err(_)) => None,
+        Err(e) => return Err(e),
     })
 }
 

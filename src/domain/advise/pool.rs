@@ -22,9 +22,11 @@ pub(super) struct Pool<'a> {
     pub(super) offers: std::rc::Rc<Vec<OfferFacts<'a>>>,
     /// Offers whose job throughput was measured (not estimated).
     pub(super) measured: Vec<OfferId>,
-    /// (index into `offers`, strategy); shared with the [`KeptPool`] it
-    /// was made from, which settles them again over the next horizon in
-    /// place once nothing else holds them.
+    /// (index into `offers`, strategy), in `offers` order: each offer's
+    /// strategies next to each other, the indices ascending
+    /// ([`Pool::strategies_of`] reads them so). Shared with the
+    /// [`KeptPool`] it was made from, which settles them again over the
+    /// next horizon in place once nothing else holds them.
     pub(super) strategies: std::rc::Rc<Vec<(usize, Strategy)>>,
     /// Offers not priced yet (see [`build_pool`]), in `offers` order; each
     /// stands in `strategies` as one unpriced strategy failing what the
@@ -73,6 +75,15 @@ pub(super) fn build_pool<'a>(
 }
 
 impl<'a> Pool<'a> {
+    /// The strategies of offer `i` (index into `offers`), found by halving
+    /// (the strategies are in `offers` order), not by reading them all.
+    pub(super) fn strategies_of(&self, i: usize) -> &[(usize, Strategy)] {
+        let s = &self.strategies[..];
+        let start = s.partition_point(|(j, _)| *j < i);
+        let end = start + s[start..].partition_point(|(j, _)| *j == i);
+        &s[start..end]
+    }
+
     /// This pool with its deferred offers priced (None when none is: the
     /// pool is complete), for what reads the strategies of excluded offers.
     /// The same as [`build_pool`] without deferring, strategy for strategy
@@ -301,6 +312,33 @@ pub(super) mod tests {
             checked > 100 && mixes > 0 && lacking > 0,
             "{checked} {mixes} {lacking}"
         );
+    }
+
+    /// A pool's strategies are in `offers` order, made whole, deferred or
+    /// completed, so each offer's are found by halving
+    /// ([`Pool::strategies_of`]): the same strategies as reading them all.
+    #[test]
+    fn a_pools_strategies_are_in_offers_order() {
+        let c = test_catalog();
+        let mut seen = 0;
+        for (sc, a) in &cases() {
+            let lazy = build_pool(c, sc, a, true).unwrap();
+            let done = lazy.completed(c, sc, a).unwrap();
+            for pool in [build_pool(c, sc, a, false).unwrap(), lazy]
+                .into_iter()
+                .chain(done)
+            {
+                let s = &pool.strategies;
+                assert!(s.windows(2).all(|w| w[0].0 <= w[1].0), "{a:?}");
+                for i in 0..pool.offers.len() + 1 {
+                    let all: Vec<&(usize, Strategy)> = s.iter().filter(|(j, _)| *j == i).collect();
+                    let found: Vec<&(usize, Strategy)> = pool.strategies_of(i).iter().collect();
+                    assert_eq!(found, all, "{a:?} offer {i}");
+                    seen += found.len();
+                }
+            }
+        }
+        assert!(seen > 100, "{seen}");
     }
 
     /// A pool that left offers unpriced, once completed, is the pool that

@@ -784,11 +784,10 @@ pub(super) fn reasons(
 /// less than the pick (then only its lock-in, counted in risk, ranked it
 /// lower: the offer's GPUs and provider are the pick's).
 fn cheaper_commitment<'p>(pool: &'p Pool, i: usize, s: &Strategy) -> Option<&'p Strategy> {
-    pool.strategies
+    pool.strategies_of(i)
         .iter()
-        .filter(|(j, c)| {
-            *j == i
-                && c.model != s.model
+        .filter(|(_, c)| {
+            c.model != s.model
                 && c.mix_baseline.is_none()
                 && c.fails & !s.fails == 0
                 && c.complete

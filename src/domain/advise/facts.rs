@@ -35,6 +35,12 @@ pub(super) struct OfferFacts<'a> {
     /// Its place in the order of the pool's offer ids (equal ids, equal
     /// places; [`place_ids`]): the ranking breaks ties on it.
     pub(super) id_place: u32,
+    /// Its GPUs linked by NVLink ([`Offer::has_nvlink`]), read once: the
+    /// picks compare it for every ranked offer.
+    pub(super) nvlink: bool,
+    /// Sold as a Capacity Block ([`Offer::capacity_block`]), read once:
+    /// each horizon prices its block again.
+    pub(super) sells_block: bool,
 }
 
 /// Each offer's place in the order of their ids ([`OfferFacts::id_place`]).
@@ -203,7 +209,8 @@ pub(super) fn offer_facts<'a>(
     if sc.min_vram_gb.is_some_and(|v| v > 0) && o.gpu_memory_gb.is_none() {
         fails |= Exclusion::Memory.bit();
     }
-    if a.needs(Need::NvLink) && !o.has_nvlink(gpu) {
+    let nvlink = o.has_nvlink(gpu);
+    if a.needs(Need::NvLink) && !nvlink {
         fails |= Exclusion::NvLink.bit();
     }
     if a.needs(Need::Rdma) && !o.has_rdma() {
@@ -237,6 +244,8 @@ pub(super) fn offer_facts<'a>(
         missing: Vec::new(),
         rates: Vec::new(),
         id_place: 0,
+        nvlink,
+        sells_block: o.capacity_block().is_some(),
     }
 }
 

@@ -10,7 +10,7 @@ use super::pricer::{at_horizon, placeholder, Pricer};
 use super::*;
 use crate::domain::billing::assumed::{assumed_rates, AssumedRates};
 use crate::domain::billing::cashflow::CashFlow;
-use crate::domain::catalog::{Catalog, Offer};
+use crate::domain::catalog::Catalog;
 use crate::domain::error::EngineError;
 use crate::domain::scenario::Scenario;
 use crate::domain::tco::matches;
@@ -61,7 +61,7 @@ pub struct KeptPool<'a> {
     deferred: Vec<usize>,
     assumed: Option<Vec<AssumedRates>>,
     /// In pool order.
-    items: Vec<Item<'a>>,
+    items: Vec<Item>,
     /// The strategies of the last two pools made from it, each settled
     /// again in place over a later horizon once nothing else holds it
     /// ([`KeptPool::pool`]).
@@ -69,12 +69,11 @@ pub struct KeptPool<'a> {
 }
 
 /// One offer's part of [`KeptPool`].
-enum Item<'a> {
+enum Item {
     /// Its priced models (none: it has no price), each as a strategy
     /// over the horizon it was made for, with its cash flow.
     Priced {
         idx: usize,
-        offer: &'a Offer,
         instances: u32,
         models: Vec<(Strategy, CashFlow)>,
     },
@@ -127,7 +126,6 @@ impl<'a> KeptPool<'a> {
                 } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
                     Item::Priced {
                         idx,
-                        offer: o,
                         instances,
                         models: pricer.models(&mut scene, o, instances, &mut f)?,
                     }
@@ -166,14 +164,13 @@ impl<'a> KeptPool<'a> {
                 Item::Unpriced(idx, s) => strategies.push((idx, *s)),
                 Item::Priced {
                     idx,
-                    offer,
                     instances,
                     models,
                 } => {
                     let before = strategies.len();
                     strategies.extend(models.into_iter().map(|(s, _)| (idx, s)));
-                    let missing = &self.offers[idx].missing;
-                    pricer.close_offer(offer, instances, idx, missing, &mut strategies, before)?;
+                    let f = &self.offers[idx];
+                    pricer.close_offer(f, instances, idx, &mut strategies, before)?;
                 }
             }
         }
@@ -233,7 +230,6 @@ impl<'a> KeptPool<'a> {
                 )),
                 Item::Priced {
                     idx,
-                    offer,
                     instances,
                     models,
                 } => {
@@ -247,15 +243,8 @@ impl<'a> KeptPool<'a> {
                         }
                         strategies.push((*idx, s));
                     }
-                    let missing = &self.offers[*idx].missing;
-                    pricer.close_offer(
-                        offer,
-                        *instances,
-                        *idx,
-                        missing,
-                        &mut strategies,
-                        before,
-                    )?;
+                    let f = &self.offers[*idx];
+                    pricer.close_offer(f, *instances, *idx, &mut strategies, before)?;
                 }
             }
         }
@@ -289,7 +278,6 @@ fn settle_again(
             }
             Item::Priced {
                 idx,
-                offer,
                 instances,
                 models,
             } => {
@@ -304,7 +292,7 @@ fn settle_again(
                     t.fails = s.fails;
                     k += 1;
                 }
-                let close = pricer.close(offer, *instances, &offers[*idx].missing, &v[start..k])?;
+                let close = pricer.close(&offers[*idx], *instances, &v[start..k])?;
                 for c in close {
                     let Some((_, t)) = v.get_mut(k).filter(|(i, _)| i == idx) else {
                         return Ok(false);

@@ -174,7 +174,7 @@ impl<'s> Pricer<'s> {
                 .into_iter()
                 .map(|(s, _)| (idx, s)),
         );
-        self.close_offer(o, instances, idx, &f.missing, out, before)
+        self.close_offer(f, instances, idx, out, before)
     }
 
     /// An offer's priced models outside a job, each as a strategy with its
@@ -198,7 +198,7 @@ impl<'s> Pricer<'s> {
         let mut out = Vec::with_capacity(sc.models().len());
         // a Capacity Block's window is the horizon's: priced with the close
         for m in sc
-            .models_for(o)
+            .models_selling(f.sells_block)
             .filter(|m| *m != BillingModel::CapacityBlock)
         {
             let q = match p.settle(m)? {
@@ -224,14 +224,13 @@ impl<'s> Pricer<'s> {
     /// `idx`): [`Pricer::close`]'s strategies added.
     pub(super) fn close_offer(
         &self,
-        o: &Offer,
+        f: &OfferFacts,
         instances: u32,
         idx: usize,
-        missing: &[UsageKind],
         out: &mut Vec<(usize, Strategy)>,
         before: usize,
     ) -> Result<(), EngineError> {
-        for s in self.close(o, instances, missing, &out[before..])? {
+        for s in self.close(f, instances, &out[before..])? {
             out.push((idx, s));
         }
         Ok(())
@@ -242,17 +241,17 @@ impl<'s> Pricer<'s> {
     /// (its window is the horizon's, so it is priced at each horizon, never
     /// kept; where it does not fit it is not offered); with a bursty load,
     /// its mix (its best commitment as the baseline, bursts on spot); one
-    /// unpriced strategy when it has nothing else. `missing`: the offer's
-    /// missing kinds.
+    /// unpriced strategy when it has nothing else. `f`: the offer's facts
+    /// (its missing kinds, whether it sells a Capacity Block).
     pub(super) fn close(
         &self,
-        o: &Offer,
+        f: &OfferFacts,
         instances: u32,
-        missing: &[UsageKind],
         own: &[(usize, Strategy)],
     ) -> Result<Vec<Strategy>, EngineError> {
+        let (o, missing) = (f.offer, &f.missing[..]);
         let mut out = Vec::new();
-        if let Some(s) = self.capacity_block(o, instances, missing)? {
+        if let Some(s) = self.capacity_block(f, instances)? {
             out.push(s);
         }
         if let Some(s) = self.mix_or_none(o, instances, missing, own, out.is_empty())? {
@@ -265,12 +264,14 @@ impl<'s> Pricer<'s> {
     /// one for it and it fits.
     fn capacity_block(
         &self,
-        o: &Offer,
+        f: &OfferFacts,
         instances: u32,
-        missing: &[UsageKind],
     ) -> Result<Option<Strategy>, EngineError> {
-        let sc = self.scenario;
-        if !sc.models_for(o).any(|m| m == BillingModel::CapacityBlock) {
+        let (sc, o, missing) = (self.scenario, f.offer, &f.missing[..]);
+        if !sc
+            .models_selling(f.sells_block)
+            .any(|m| m == BillingModel::CapacityBlock)
+        {
             return Ok(None);
         }
         let scene = self.scene()?;

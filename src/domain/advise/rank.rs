@@ -817,7 +817,7 @@ pub(super) fn same_deal(
 ) -> bool {
     let (fa, fb) = (&pool.offers[a.0], &pool.offers[b.0]);
     let (oa, ob) = (fa.offer, fb.offer);
-    let nvlink = oa.has_nvlink(fa.gpu) || ob.has_nvlink(fb.gpu);
+    let nvlink = fa.nvlink || fb.nvlink;
     oa.provider == ob.provider
         && oa.gpu == ob.gpu
         && (oa.gpu_count == ob.gpu_count || !nvlink)

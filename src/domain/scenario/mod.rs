@@ -565,7 +565,13 @@ impl Scenario {
         &'a self,
         offer: &crate::domain::catalog::Offer,
     ) -> impl Iterator<Item = BillingModel> + 'a {
-        let cb = (self.billing_models.is_empty() && offer.capacity_block().is_some())
+        self.models_selling(offer.capacity_block().is_some())
+    }
+
+    /// [`Scenario::models_for`] an offer that is (or is not) sold as a
+    /// Capacity Block.
+    pub fn models_selling(&self, capacity_block: bool) -> impl Iterator<Item = BillingModel> + '_ {
+        let cb = (self.billing_models.is_empty() && capacity_block)
             .then_some(BillingModel::CapacityBlock);
         self.models().iter().copied().chain(cb)
     }

@@ -83,16 +83,16 @@ pub(super) fn relaxations(ctx: &Ctx, pool: &Pool, active: &[Exclusion]) -> Vec<R
                 || needed.is_none_or(|n| budget_metric(x, basis) <= n)
         };
         let ranked = rank_where(ctx, pool, allow, &fits);
-        let (i, s, _) = ranked.first()?;
+        let &(i, s) = ranked.rows.first()?;
         Some(Relaxation {
-            admits: rank(ctx, pool, allow).len(),
+            admits: rank(ctx, pool, allow).rows.len(),
             top: s.offer.clone(),
             model: s.model,
             decision_cost: s.decision_cost,
             budget_needed: needed,
             memory_gb: drop
                 .contains(&Exclusion::Memory)
-                .then_some(pool.offers[*i].per_gpu_gb)
+                .then_some(pool.offers[i].per_gpu_gb)
                 .flatten(),
             drop,
         })
@@ -152,9 +152,9 @@ pub(super) fn active(a: &AdviceInputs, has_budget: bool) -> Vec<Exclusion> {
 pub(super) fn budget_change(
     ctx: &Ctx,
     pool: &Pool,
-    ranked: &[(usize, &Strategy, Scores)],
+    ranked: &[(usize, &Strategy)],
 ) -> Option<Change> {
-    let &(top_i, top, _) = ranked.first()?;
+    let &(top_i, top) = ranked.first()?;
     let a = ctx.inputs;
     // each offer's least metric among its strategies failing nothing but
     // the budget
@@ -170,9 +170,9 @@ pub(super) fn budget_change(
     let top_min = least[top_i].unwrap_or_else(|| budget_metric(top, a.budget_basis));
     let then = ranked
         .iter()
-        .filter(|(_, s, _)| s.offer != top.offer)
-        .find(|(i, _, _)| least[*i].is_some_and(|l| l < top_min))
-        .map(|(_, s, _)| s.offer.clone());
+        .filter(|(_, s)| s.offer != top.offer)
+        .find(|(i, _)| least[*i].is_some_and(|l| l < top_min))
+        .map(|(_, s)| s.offer.clone());
     Some(Change::Budget {
         below: round_money(top_min),
         basis: a.budget_basis,
@@ -248,12 +248,8 @@ pub(super) fn horizon_change(
         }))
 }
 
-pub(super) fn profile_check(
-    p: Profile,
-    ctx: &Ctx,
-    pool: &Pool,
-    ranked: &[(usize, &Strategy, Scores)],
-) -> ProfileCheck {
+pub(super) fn profile_check(p: Profile, ctx: &Ctx, pool: &Pool, ranking: &Ranking) -> ProfileCheck {
+    let ranked = &ranking.rows;
     let c = ctx.catalog;
     let family = p.article_pick().1;
     let is_family = |o: &Offer| in_family(p, o);
@@ -261,7 +257,7 @@ pub(super) fn profile_check(
     let hit = ranked
         .iter()
         .enumerate()
-        .find(|(_, (i, _, _))| is_family(pool.offers[*i].offer));
+        .find(|(_, (i, _))| is_family(pool.offers[*i].offer));
     let excluded = if hit.is_none() {
         pool.strategies
             .iter()
@@ -275,7 +271,7 @@ pub(super) fn profile_check(
     };
     // what the catalog lacks for the family's best-placed offer
     let subject = hit
-        .map(|(_, (i, _, _))| *i)
+        .map(|(_, (i, _))| *i)
         .or_else(|| pool.offers.iter().position(|f| is_family(f.offer)));
     let (unpriced_models, missing_rates) = subject.map_or((Vec::new(), Vec::new()), |i| {
         (
@@ -289,14 +285,18 @@ pub(super) fn profile_check(
         profile: p,
         family: family.into(),
         rank: hit.map(|(k, _)| k + 1),
-        offer: hit.map(|(_, (_, s, _))| s.offer.clone()),
-        total: hit.and_then(|(_, (_, _, sc))| sc.total.map(r1)),
-        decision_cost: hit.map(|(_, (_, s, _))| s.decision_cost),
+        offer: hit.map(|(_, (_, s))| s.offer.clone()),
+        total: hit.and_then(|(k, _)| ranking.scores(ctx, pool, k).total.map(r1)),
+        decision_cost: hit.map(|(_, (_, s))| s.decision_cost),
         excluded,
         missing: !in_catalog,
         agrees: hit.is_some_and(|(k, _)| k == 0),
-        behind: match (hit, ranked.first()) {
-            (Some((k, (_, _, pick))), Some((_, _, top))) if k > 0 => behind(ctx.weights, pick, top),
+        behind: match hit {
+            Some((k, _)) if k > 0 => behind(
+                ctx.weights,
+                &ranking.scores(ctx, pool, k),
+                &ranking.scores(ctx, pool, 0),
+            ),
             _ => None,
         },
     }

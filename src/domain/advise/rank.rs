@@ -174,12 +174,13 @@ pub(super) fn scores(
 }
 
 /// [`scores`] in `N`: cost, performance, ecosystem, risk and the weighted
-/// total. An unknown performance (no job hours to compare, no sourced
-/// TFLOPS) takes no part in the total: the weights are re-normalised over
-/// the scores that are known. When only an unknown score is weighted the
-/// total is unknown too (None: ranked after every known total). An
-/// unbounded cost (`cost_now` None) scores 0: it ranks after every bounded
-/// one on cost.
+/// total (what it reads of a strategy and its offer, [`Scale::same_scores`]
+/// compares: a figure read here must be compared there). An unknown
+/// performance (no job hours to compare, no sourced TFLOPS) takes no part
+/// in the total: the weights are re-normalised over the scores that are
+/// known. When only an unknown score is weighted the total is unknown too
+/// (None: ranked after every known total). An unbounded cost (`cost_now`
+/// None) scores 0: it ranks after every bounded one on cost.
 fn scores_in<N: Num>(
     ctx: &Ctx,
     f: &OfferFacts,
@@ -246,13 +247,31 @@ fn scores_in<N: Num>(
     (cost, perf, eco, risk, total)
 }
 
+/// Ranked offers (index into the pool's offers, best strategy each), best
+/// first, with their exact scores ([`Ranking::scores`]).
+pub(super) struct Ranking<'a> {
+    pub(super) rows: Vec<(usize, &'a Strategy)>,
+    /// Each row's exact scores where ranking it needed them (its offer's
+    /// best, or its place, was not decided by the approximate totals);
+    /// the others' are worked out when read.
+    exact: Vec<Option<Scores>>,
+    scale: Scale,
+}
+
+impl Ranking<'_> {
+    /// The exact scores of the `k`-th ranked offer's strategy.
+    pub(super) fn scores(&self, ctx: &Ctx, pool: &Pool, k: usize) -> Scores {
+        let (i, s) = self.rows[k];
+        match self.exact[k] {
+            Some(sc) => sc,
+            None => self.scale.exact(ctx, pool, i, s),
+        }
+    }
+}
+
 /// Ranked offers (best strategy each) among strategies whose failed
 /// constraints are within `allow`; full-precision scores.
-pub(super) fn rank<'a>(
-    ctx: &Ctx,
-    pool: &'a Pool,
-    allow: u16,
-) -> Vec<(usize, &'a Strategy, Scores)> {
+pub(super) fn rank<'a>(ctx: &Ctx, pool: &'a Pool, allow: u16) -> Ranking<'a> {
     rank_where(ctx, pool, allow, &|_| true)
 }
 
@@ -262,63 +281,117 @@ pub(super) fn rank_where<'a>(
     pool: &'a Pool,
     allow: u16,
     keep: &dyn Fn(&Strategy) -> bool,
-) -> Vec<(usize, &'a Strategy, Scores)> {
+) -> Ranking<'a> {
     let Some(field) = Field::new(ctx, pool, allow, keep) else {
-        return Vec::new();
+        return Ranking {
+            rows: Vec::new(),
+            exact: Vec::new(),
+            scale: Scale::default(),
+        };
     };
-    // each offer's best approximate total: only the strategies near it
-    // can be the offer's best, and only those are scored exactly
+    let best = bests(ctx, pool, &field);
+    let mut r = Ranking {
+        rows: Vec::new(),
+        exact: Vec::new(),
+        scale: field.scale,
+    };
+    let mut approx = Vec::new();
+    for (i, (s, sc, x)) in best
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, b)| Some((i, b?)))
+    {
+        r.rows.push((i, s));
+        r.exact.push(sc);
+        approx.push(x);
+    }
+    sort_ranked(ctx, pool, &mut r, &approx);
+    r
+}
+
+/// An offer's best strategy, with its exact scores when they were needed
+/// to find it, and its approximate total.
+type Best<'a> = (&'a Strategy, Option<Scores>, f64);
+
+/// Each offer's best strategy in the field (None: it has none): only the
+/// strategies near the offer's best approximate total can be its best,
+/// and they are scored exactly when there are several.
+fn bests<'a>(ctx: &Ctx, pool: &Pool, field: &Field<'a>) -> Vec<Option<Best<'a>>> {
     let mut near = vec![f64::NEG_INFINITY; pool.offers.len()];
     for c in &field.feasible {
         near[c.offer] = near[c.offer].max(c.approx);
     }
-    let mut best: Vec<Option<(&Strategy, Scores, f64)>> = vec![None; pool.offers.len()];
+    let mut best: Vec<Option<Best>> = vec![None; pool.offers.len()];
     for c in field
         .feasible
         .iter()
         .filter(|c| near_enough(c.approx, near[c.offer]))
     {
-        let (s, sc) = (c.strategy, field.exact(ctx, pool, c));
-        let better = match &best[c.offer] {
-            None => true,
-            Some((b, bs, _)) => {
-                order_in(pool, &(c.offer, s, sc), &(c.offer, b, *bs)) == std::cmp::Ordering::Less
+        let (i, s) = (c.offer, c.strategy);
+        best[i] = Some(match best[i] {
+            None => (s, None, c.approx),
+            Some((b, bs, bx)) => {
+                let bs = bs.unwrap_or_else(|| field.scale.exact(ctx, pool, i, b));
+                let sc = field.scale.exact(ctx, pool, i, s);
+                if order_in(pool, &(i, s, sc), &(i, b, bs)) == std::cmp::Ordering::Less {
+                    (s, Some(sc), c.approx)
+                } else {
+                    (b, Some(bs), bx)
+                }
             }
-        };
-        if better {
-            best[c.offer] = Some((s, sc, c.approx));
-        }
+        });
     }
-    let (mut out, approx): (Vec<(usize, &Strategy, Scores)>, Vec<f64>) = best
-        .into_iter()
-        .enumerate()
-        .filter_map(|(i, b)| b.map(|(s, sc, x)| ((i, s, sc), x)))
-        .unzip();
-    sort_ranked(pool, &mut out, &approx);
-    out
+    best
 }
 
 /// Sorts offers' best strategies in [`order`], given their approximate
 /// totals: on those first, then exactly within each run of totals no
 /// further than [`APPROX_MARGIN`] from the next (two totals further apart
-/// are in the order of their approximations). Indices are sorted, not the
-/// strategies (moving those was most of the sort at 10×).
-fn sort_ranked(pool: &Pool, out: &mut Vec<(usize, &Strategy, Scores)>, approx: &[f64]) {
-    let exactly = |a: &usize, b: &usize| order_in(pool, &out[*a], &out[*b]);
-    let mut idx: Vec<usize> = (0..out.len()).collect();
+/// are in the order of their approximations); only the strategies of such
+/// runs are scored exactly. Indices are sorted, not the strategies (moving
+/// those was most of the sort at 10×).
+fn sort_ranked(ctx: &Ctx, pool: &Pool, r: &mut Ranking, approx: &[f64]) {
+    let mut idx: Vec<usize> = (0..r.rows.len()).collect();
+    let mut runs = Vec::new();
     if approx.iter().all(|x| x.is_finite()) {
         idx.sort_unstable_by(|a, b| approx[*b].total_cmp(&approx[*a]));
         let mut start = 0;
         for k in 1..=idx.len() {
             if k == idx.len() || approx[idx[k - 1]] - approx[idx[k]] > APPROX_MARGIN {
-                idx[start..k].sort_unstable_by(exactly);
+                if k - start > 1 {
+                    runs.push(start..k);
+                }
                 start = k;
             }
         }
     } else {
-        idx.sort_unstable_by(exactly);
+        runs.push(0..idx.len());
     }
-    *out = idx.into_iter().map(|k| out[k]).collect();
+    for run in runs {
+        let mut part: Vec<(usize, (usize, &Strategy, Scores))> = Vec::with_capacity(run.len());
+        for &k in &idx[run.clone()] {
+            let (i, s) = r.rows[k];
+            // a copy of an earlier one (the same offer elsewhere at the
+            // same price) is not scored again
+            let copy = || {
+                part.iter()
+                    .find(|(_, (j, t, _))| r.scale.same_scores(pool, (*j, t), (i, s)))
+                    .map(|(_, (_, _, sc))| *sc)
+            };
+            let sc = match r.exact[k].or_else(copy) {
+                Some(sc) => sc,
+                None => r.scale.exact(ctx, pool, i, s),
+            };
+            r.exact[k] = Some(sc);
+            part.push((k, (i, s, sc)));
+        }
+        part.sort_unstable_by(|a, b| order_in(pool, &a.1, &b.1));
+        for (slot, (k, _)) in idx[run].iter_mut().zip(part) {
+            *slot = k;
+        }
+    }
+    r.rows = idx.iter().map(|k| r.rows[*k]).collect();
+    r.exact = idx.iter().map(|k| r.exact[*k]).collect();
 }
 
 /// The first of [`rank`]'s list, without ranking the rest (what would
@@ -337,7 +410,10 @@ pub(super) fn top<'a>(
         .feasible
         .iter()
         .filter(|c| near_enough(c.approx, near))
-        .map(|c| (c.offer, c.strategy, field.exact(ctx, pool, c)))
+        .map(|c| {
+            let (i, s) = (c.offer, c.strategy);
+            (i, s, field.scale.exact(ctx, pool, i, s))
+        })
         .min_by(|a, b| order_in(pool, a, b))
 }
 
@@ -348,11 +424,10 @@ fn near_enough(approx: f64, best: f64) -> bool {
     approx.partial_cmp(&(best - APPROX_MARGIN)) != Some(std::cmp::Ordering::Less)
 }
 
-/// A feasible strategy, its comparable cost and its approximate total.
+/// A feasible strategy and its approximate total.
 struct Feasible<'a> {
     offer: usize,
     strategy: &'a Strategy,
-    cost: Option<Decimal>,
     approx: f64,
 }
 
@@ -361,10 +436,64 @@ struct Feasible<'a> {
 /// scores are relative to.
 struct Field<'a> {
     feasible: Vec<Feasible<'a>>,
+    scale: Scale,
+}
+
+/// What the scores of a field's strategies are relative to.
+#[derive(Default)]
+struct Scale {
     min_cost: Decimal,
     min_hours: Option<Decimal>,
     /// each offer's TFLOPS score (offers with a feasible strategy)
     tf: Vec<Option<Decimal>>,
+}
+
+impl Scale {
+    /// Whether two strategies (each with its offer's index) have the same
+    /// scores, digit for digit: everything [`scores_in`] and the
+    /// comparable cost read of them is the same, each figure to its last
+    /// digit and scale (not only in value), and both are complete (an
+    /// incomplete one's cost reads its offer's missing rates too).
+    fn same_scores(
+        &self,
+        pool: &Pool,
+        (i, s): (usize, &Strategy),
+        (j, t): (usize, &Strategy),
+    ) -> bool {
+        let same = |a: &Decimal, b: &Decimal| a.serialize() == b.serialize();
+        let both = |a: &Option<Decimal>, b: &Option<Decimal>| match (a, b) {
+            (Some(a), Some(b)) => same(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        let spot = |x: &Option<(Decimal, bool)>| x.map(|(p, _)| p);
+        s.complete
+            && t.complete
+            && s.model == t.model
+            && s.months == t.months
+            && s.indicative == t.indicative
+            && s.assumed == t.assumed
+            && same(&s.decision_cost, &t.decision_cost)
+            && same(&s.still_owed, &t.still_owed)
+            && same(&s.committed, &t.committed)
+            && both(&s.job_hours, &t.job_hours)
+            && both(&spot(&s.own_spot_rate), &spot(&t.own_spot_rate))
+            && both(&self.tf[i], &self.tf[j])
+            && same(&pool.offers[i].eco, &pool.offers[j].eco)
+    }
+
+    /// The exact scores of strategy `s` of offer `i`.
+    fn exact(&self, ctx: &Ctx, pool: &Pool, i: usize, s: &Strategy) -> Scores {
+        let f = &pool.offers[i];
+        scores(
+            ctx,
+            f,
+            s,
+            comparable(f, s),
+            self.min_cost,
+            self.tf[i],
+            self.min_hours,
+        )
+    }
 }
 
 impl<'a> Field<'a> {
@@ -436,7 +565,6 @@ impl<'a> Field<'a> {
             .map(|((i, s), cost)| Feasible {
                 offer: *i,
                 strategy: s,
-                cost,
                 approx: scores_in(
                     ctx,
                     &pool.offers[*i],
@@ -452,23 +580,12 @@ impl<'a> Field<'a> {
             .collect();
         Some(Field {
             feasible,
-            min_cost,
-            min_hours,
-            tf,
+            scale: Scale {
+                min_cost,
+                min_hours,
+                tf,
+            },
         })
-    }
-
-    /// A candidate's exact scores.
-    fn exact(&self, ctx: &Ctx, pool: &Pool, c: &Feasible) -> Scores {
-        scores(
-            ctx,
-            &pool.offers[c.offer],
-            c.strategy,
-            c.cost,
-            self.min_cost,
-            self.tf[c.offer],
-            self.min_hours,
-        )
     }
 }
 
@@ -569,11 +686,11 @@ pub(super) struct Whole {
 }
 
 impl Whole {
-    pub(super) fn of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> Whole {
+    pub(super) fn of(pool: &Pool, ranked: &[(usize, &Strategy)]) -> Whole {
         Whole {
             min_cost: min_of(pool, ranked),
             max_tf: max_tf_of(pool, ranked),
-            min_hours: ranked.iter().filter_map(|(_, s, _)| s.job_hours).min(),
+            min_hours: ranked.iter().filter_map(|(_, s)| s.job_hours).min(),
         }
     }
 }
@@ -581,12 +698,12 @@ impl Whole {
 pub(super) fn reasons(
     ctx: &Ctx,
     pool: &Pool,
-    ranked: &[(usize, &Strategy, Scores)],
+    ranked: &[(usize, &Strategy)],
     whole: &Whole,
     k: usize,
 ) -> Vec<Why> {
     let (min_cost, max_tf) = (whole.min_cost, whole.max_tf);
-    let (i, s, _) = ranked[k];
+    let (i, s) = ranked[k];
     let f = &pool.offers[i];
     let a = ctx.inputs;
     let mut v = Vec::new();
@@ -597,7 +714,7 @@ pub(super) fn reasons(
         .iter()
         .skip(k + 1)
         .find(|r| !same_deal(pool, &ranked[k], r));
-    if let Some((_, other, _)) = next {
+    if let Some((_, other)) = next {
         if other.decision_cost > Decimal::ZERO {
             v.push(Why::VsNext {
                 pct_cheaper: r1(
@@ -810,11 +927,7 @@ pub(super) fn committed_pct(s: &Strategy) -> Decimal {
 /// Not when one links more of its GPUs by NVLink than the other: NVLink
 /// does not span instances, so four 2-GPU boxes are not one 8-GPU NVLink
 /// box at the same price.
-pub(super) fn same_deal(
-    pool: &Pool,
-    a: &(usize, &Strategy, Scores),
-    b: &(usize, &Strategy, Scores),
-) -> bool {
+pub(super) fn same_deal(pool: &Pool, a: &(usize, &Strategy), b: &(usize, &Strategy)) -> bool {
     let (fa, fb) = (&pool.offers[a.0], &pool.offers[b.0]);
     let (oa, ob) = (fa.offer, fb.offer);
     let nvlink = fa.nvlink || fb.nvlink;
@@ -829,19 +942,15 @@ pub(super) fn same_deal(
 
 /// The picks: the best offers, an instance that is the same deal in
 /// another region folded into the pick above it.
-pub(super) fn top_picks(
-    ctx: &Ctx,
-    pool: &Pool,
-    ranked: &[(usize, &Strategy, Scores)],
-    whole: &Whole,
-) -> Vec<Pick> {
+pub(super) fn top_picks(ctx: &Ctx, pool: &Pool, ranking: &Ranking, whole: &Whole) -> Vec<Pick> {
+    let ranked = &ranking.rows;
     let mut chosen: Vec<Pick> = Vec::new();
     let mut at: Vec<usize> = Vec::new();
     for (k, r) in ranked.iter().enumerate() {
         match at.iter().position(|&c| same_deal(pool, &ranked[c], r)) {
             Some(j) => chosen[j].same_elsewhere.push(r.1.offer.clone()),
             None if chosen.len() < MAX_PICKS => {
-                let mut p = pick_at(ctx, pool, ranked, k, Some(whole));
+                let mut p = pick_at(ctx, pool, ranking, k, Some(whole));
                 p.rank = chosen.len() + 1;
                 chosen.push(p);
                 at.push(k);
@@ -854,18 +963,18 @@ pub(super) fn top_picks(
 
 /// The lowest bounded cost of the ranked strategies (what each prices
 /// plus the bounds of what it does not; 0 when none is bounded).
-pub(super) fn min_of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> Decimal {
+pub(super) fn min_of(pool: &Pool, ranked: &[(usize, &Strategy)]) -> Decimal {
     ranked
         .iter()
-        .filter_map(|(i, s, _)| comparable(&pool.offers[*i], s))
+        .filter_map(|(i, s)| comparable(&pool.offers[*i], s))
         .min()
         .unwrap_or_default()
 }
 
-pub(super) fn max_tf_of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> Decimal {
+pub(super) fn max_tf_of(pool: &Pool, ranked: &[(usize, &Strategy)]) -> Decimal {
     ranked
         .iter()
-        .filter_map(|(i, _, _)| pool.offers[*i].tflops)
+        .filter_map(|(i, _)| pool.offers[*i].tflops)
         .max()
         .unwrap_or(Decimal::ONE)
 }
@@ -875,12 +984,12 @@ pub(super) fn max_tf_of(pool: &Pool, ranked: &[(usize, &Strategy, Scores)]) -> D
 pub(super) fn picks_of(
     ctx: &Ctx,
     pool: &Pool,
-    ranked: &[(usize, &Strategy, Scores)],
+    ranking: &Ranking,
     n: usize,
     whole: &Whole,
 ) -> Vec<Pick> {
-    (0..n.min(ranked.len()))
-        .map(|k| pick_at(ctx, pool, ranked, k, (k < MAX_PICKS).then_some(whole)))
+    (0..n.min(ranking.rows.len()))
+        .map(|k| pick_at(ctx, pool, ranking, k, (k < MAX_PICKS).then_some(whole)))
         .collect()
 }
 
@@ -889,17 +998,17 @@ pub(super) fn picks_of(
 fn pick_at(
     ctx: &Ctx,
     pool: &Pool,
-    ranked: &[(usize, &Strategy, Scores)],
+    ranking: &Ranking,
     k: usize,
     reasons_from: Option<&Whole>,
 ) -> Pick {
-    let (_, s, sc) = ranked[k];
+    let (_, s) = ranking.rows[k];
     Pick {
         rank: k + 1,
         strategy: s.clone(),
-        scores: rounded(sc),
+        scores: rounded(ranking.scores(ctx, pool, k)),
         reasons: match reasons_from {
-            Some(whole) => reasons(ctx, pool, ranked, whole, k),
+            Some(whole) => reasons(ctx, pool, &ranking.rows, whole, k),
             None => Vec::new(),
         },
         // per month of what the figures cover (a job's own months)
@@ -917,58 +1026,167 @@ mod tests {
     use crate::domain::embedded::test_catalog;
     use crate::domain::scenario::Scenario;
 
-    /// The ranking is in the exact order, found from approximate totals:
-    /// for the cases, every allowed set, and for totals no f64 tells apart
-    /// (runs within the margin, ties broken by decision cost and offer)
-    /// with approximations wrong within the margin.
+    /// The default scenario over 12 months.
+    fn a_year() -> Scenario {
+        Scenario {
+            months: 12,
+            ..Scenario::default()
+        }
+    }
+
+    /// The scoring context of a scenario and advice inputs.
+    fn ctx_of<'a>(c: &'a Catalog, sc: &Scenario, a: &'a AdviceInputs, weights: Weights) -> Ctx<'a> {
+        Ctx {
+            catalog: c,
+            inputs: a,
+            weights,
+            spot: spot_terms(sc),
+            spot_assumed: sc.spot.keeps_default_rate(),
+            mix_share: sc.mix_spot_share_pct,
+        }
+    }
+
+    /// The ranking is in the exact order, found from approximate totals
+    /// and scoring exactly only what they leave open: for the cases, every
+    /// allowed set (each offer's best strategy and the offers' order the
+    /// same as from every strategy scored exactly), and for totals no f64
+    /// tells apart (runs within the margin, ties broken by decision cost
+    /// and offer) with approximations wrong within the margin.
     #[test]
     fn the_ranking_is_in_the_exact_order() {
         use std::cmp::Ordering::Less;
         let c = test_catalog();
-        let sc = Scenario {
-            months: 12,
-            ..Scenario::default()
-        };
-        let a = AdviceInputs::default();
+        let (sc, a) = (a_year(), AdviceInputs::default());
         let pool = build_pool(c, &sc, &a, false).unwrap();
-        let ctx = Ctx {
-            catalog: c,
-            inputs: &a,
-            weights: Weights::default(),
-            spot: spot_terms(&sc),
-            spot_assumed: sc.spot.keeps_default_rate(),
-            mix_share: sc.mix_spot_share_pct,
-        };
+        let ctx = ctx_of(c, &sc, &a, Weights::default());
+        let mut scored_later = 0;
         for allow in [0, u16::MAX, Exclusion::Budget.bit()] {
-            let ranked = rank(&ctx, &pool, allow);
-            assert!(ranked.len() > 50, "{}", ranked.len());
-            for w in ranked.windows(2) {
-                assert_eq!(order(w[0].2, w[0].1, w[1].2, w[1].1), Less);
+            let ranking = rank(&ctx, &pool, allow);
+            let n = ranking.rows.len();
+            assert!(n > 50, "{n}");
+            scored_later += ranking.exact.iter().filter(|x| x.is_none()).count();
+            let row = |k: usize| {
+                let (i, s) = ranking.rows[k];
+                (i, s, ranking.scores(&ctx, &pool, k))
+            };
+            for k in 1..n {
+                let (a, b) = (row(k - 1), row(k));
+                assert_eq!(order(a.2, a.1, b.2, b.1), Less);
+            }
+            // every feasible strategy scored exactly, in order: each
+            // offer's first is its best, and the firsts are the ranking
+            let field = Field::new(&ctx, &pool, allow, &|_| true).unwrap();
+            let mut all: Vec<(usize, &Strategy, Scores)> = field
+                .feasible
+                .iter()
+                .map(|c| {
+                    let sc = field.scale.exact(&ctx, &pool, c.offer, c.strategy);
+                    (c.offer, c.strategy, sc)
+                })
+                .collect();
+            all.sort_by(|a, b| order_in(&pool, a, b));
+            let mut seen = vec![false; pool.offers.len()];
+            let firsts: Vec<(usize, &Strategy, Scores)> = all
+                .into_iter()
+                .filter(|(i, _, _)| !std::mem::replace(&mut seen[*i], true))
+                .collect();
+            assert_eq!(firsts.len(), n);
+            for (k, (i, s, sc)) in firsts.into_iter().enumerate() {
+                assert_eq!(ranking.rows[k].0, i, "allow {allow:#x}, row {k}");
+                assert!(
+                    std::ptr::eq(ranking.rows[k].1, s),
+                    "allow {allow:#x}, row {k}"
+                );
+                // digit for digit (a copy's scores are its original's)
+                let got = ranking.scores(&ctx, &pool, k);
+                assert_eq!(format!("{got:?}"), format!("{sc:?}"), "row {k}");
             }
         }
+        // most are ranked without their exact scores (not every one scored)
+        assert!(scored_later > 100, "{scored_later}");
         // totals 1e-20 apart, every approximation 50 ± 1e-12 (or 70 for some)
-        let ranked = rank(&ctx, &pool, 0);
+        let ranking = rank(&ctx, &pool, 0);
         let tiny = Decimal::new(1, 20);
-        let mut out: Vec<(usize, &Strategy, Scores)> = ranked
+        let mut r = Ranking {
+            rows: ranking.rows.iter().take(40).copied().collect(),
+            exact: (0..40)
+                .map(|k| {
+                    let step = Decimal::from((k * 7) % 13);
+                    let base = if k % 5 == 0 { 70 } else { 50 };
+                    let total = Some(Decimal::from(base) + tiny * step);
+                    Some(Scores {
+                        total,
+                        ..ranking.scores(&ctx, &pool, k)
+                    })
+                })
+                .collect(),
+            scale: Scale::default(),
+        };
+        let approx: Vec<f64> = r
+            .exact
             .iter()
-            .take(40)
             .enumerate()
-            .map(|(k, (i, s, sc))| {
-                let step = Decimal::from((k * 7) % 13);
-                let base = if k % 5 == 0 { 70 } else { 50 };
-                let total = Some(Decimal::from(base) + tiny * step);
-                (*i, *s, Scores { total, ..*sc })
-            })
+            .map(|(k, x)| approx(x.unwrap().total.unwrap()) + (k as f64 - 20.0) * 1e-13)
             .collect();
-        let approx: Vec<f64> = out
-            .iter()
-            .enumerate()
-            .map(|(k, r)| approx(r.2.total.unwrap()) + (k as f64 - 20.0) * 1e-13)
-            .collect();
-        sort_ranked(&pool, &mut out, &approx);
-        for w in out.windows(2) {
-            assert_eq!(order(w[0].2, w[0].1, w[1].2, w[1].1), Less);
+        sort_ranked(&ctx, &pool, &mut r, &approx);
+        for k in 1..r.rows.len() {
+            let (a, b) = (r.exact[k - 1].unwrap(), r.exact[k].unwrap());
+            assert_eq!(order(a, r.rows[k - 1].1, b, r.rows[k].1), Less);
         }
+    }
+
+    /// An offer's strategies whose approximate totals are all near its
+    /// best are scored exactly to find its best, wherever in the offer's
+    /// list the best is; one far below is not a candidate.
+    #[test]
+    fn an_offers_best_among_near_totals_is_found_exactly() {
+        let c = test_catalog();
+        let (sc, a) = (a_year(), AdviceInputs::default());
+        let pool = build_pool(c, &sc, &a, false).unwrap();
+        let ctx = ctx_of(c, &sc, &a, Weights::default());
+        let whole = Field::new(&ctx, &pool, 0, &|_| true).unwrap();
+        let mut tried = 0;
+        for i in 0..pool.offers.len() {
+            let mut own: Vec<(&Strategy, Scores)> = whole
+                .feasible
+                .iter()
+                .filter(|f| f.offer == i)
+                .map(|f| (f.strategy, whole.scale.exact(&ctx, &pool, i, f.strategy)))
+                .collect();
+            if own.len() < 2 {
+                continue;
+            }
+            // the exact best last, the worst first
+            own.sort_by(|x, y| order_in(&pool, &(i, y.0, y.1), &(i, x.0, x.1)));
+            let (far, _) = own[own.len() - 1];
+            let field = |far_below: bool| Field {
+                feasible: own
+                    .iter()
+                    .map(|(s, _)| Feasible {
+                        offer: i,
+                        strategy: s,
+                        approx: if far_below && std::ptr::eq(*s, far) {
+                            49.0
+                        } else {
+                            50.0
+                        },
+                    })
+                    .collect(),
+                scale: Scale {
+                    min_cost: whole.scale.min_cost,
+                    min_hours: whole.scale.min_hours,
+                    tf: whole.scale.tf.clone(),
+                },
+            };
+            let (best, scores, _) = bests(&ctx, &pool, &field(false))[i].unwrap();
+            assert!(std::ptr::eq(best, far), "offer {i}");
+            assert_eq!(scores, Some(own[own.len() - 1].1));
+            // the exact best far below the others: the next one
+            let (best, _, _) = bests(&ctx, &pool, &field(true))[i].unwrap();
+            assert!(std::ptr::eq(best, own[own.len() - 2].0), "offer {i}");
+            tried += 1;
+        }
+        assert!(tried > 50, "{tried}");
     }
 
     /// [`cmp_dec`] is `Decimal`'s order: equal scales or not, signs,
@@ -1062,19 +1280,16 @@ mod tests {
                     risk: 0,
                 },
             ] {
-                let ctx = Ctx {
-                    catalog: c,
-                    inputs: a,
-                    weights,
-                    spot: spot_terms(sc),
-                    spot_assumed: sc.spot.keeps_default_rate(),
-                    mix_share: sc.mix_spot_share_pct,
-                };
+                let ctx = ctx_of(c, sc, a, weights);
                 for allow in (0..16).map(|b| 1u16 << b).chain([0, u16::MAX]) {
                     let key = |r: Option<(usize, &Strategy, Scores)>| {
                         r.map(|(i, s, sc)| (i, s.offer.clone(), s.model, s.mix_baseline, sc.total))
                     };
-                    let first = key(rank(&ctx, &pool, allow).into_iter().next());
+                    let r = rank(&ctx, &pool, allow);
+                    let first = key(r
+                        .rows
+                        .first()
+                        .map(|&(i, s)| (i, s, r.scores(&ctx, &pool, 0))));
                     assert_eq!(first, key(top(&ctx, &pool, allow)), "allow {allow:#x}");
                     compared += usize::from(first.is_some());
                 }

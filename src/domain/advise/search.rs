@@ -250,7 +250,7 @@ pub(super) fn advise_from_pool<'a>(
     }
     let ranked = rank(&ctx, pool, 0);
     // what the picks' reasons read of the whole ranking, worked out once
-    let whole = Whole::of(pool, &ranked);
+    let whole = Whole::of(pool, &ranked.rows);
     let picks = top_picks(&ctx, pool, &ranked, &whole);
     let table = picks_of(&ctx, pool, &ranked, MAX_RANKED, &whole);
     if let Some(oldest) = picks
@@ -275,7 +275,7 @@ pub(super) fn advise_from_pool<'a>(
     let active = active(a, budget.is_some());
     // nothing fits: what would admit an offer reads the prices of those
     // left unpriced (the ranking is the same: they are all excluded)
-    let relax = if ranked.is_empty() {
+    let relax = if ranked.rows.is_empty() {
         let full = pool.completed(c, sc, a)?;
         relaxations(&ctx, full.as_ref().unwrap_or(pool), &active)
     } else {
@@ -289,12 +289,13 @@ pub(super) fn advise_from_pool<'a>(
         g.over_by = budget_excess(pool, a, b);
     }
     let profile = a.profile.map(|p| profile_check(p, &ctx, pool, &ranked));
-    let first = explain::budget_change(&ctx, pool, &ranked).map(|budget| First {
-        top: ranked[0].1.clone(),
+    let first = explain::budget_change(&ctx, pool, &ranked.rows).map(|budget| First {
+        top: ranked.rows[0].1.clone(),
         ids: ranked
+            .rows
             .iter()
             .take(MAX_RANKED)
-            .map(|(_, s, _)| s.offer.clone())
+            .map(|(_, s)| s.offer.clone())
             .collect(),
         budget,
     });
@@ -304,8 +305,8 @@ pub(super) fn advise_from_pool<'a>(
         hours_per_month: sc.hours_per_month,
         weights,
         considered: pool.offers.len(),
-        feasible: ranked.len(),
-        feasible_offers: ranked.iter().map(|(_, s, _)| s.offer.clone()).collect(),
+        feasible: ranked.rows.len(),
+        feasible_offers: ranked.rows.iter().map(|(_, s)| s.offer.clone()).collect(),
         picks,
         ranked: table,
         excluded,

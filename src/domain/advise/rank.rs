@@ -369,18 +369,27 @@ fn sort_ranked(ctx: &Ctx, pool: &Pool, r: &mut Ranking, approx: &[f64]) {
     }
     for run in runs {
         let mut part: Vec<(usize, (usize, &Strategy, Scores))> = Vec::with_capacity(run.len());
+        // the members scored exactly so far (indices into `part`)
+        let mut scored: Vec<usize> = Vec::new();
         for &k in &idx[run.clone()] {
             let (i, s) = r.rows[k];
-            // a copy of an earlier one (the same offer elsewhere at the
-            // same price) is not scored again
+            // a copy of one of the last members scored (the same offer
+            // elsewhere at the same price) is not scored again
             let copy = || {
-                part.iter()
-                    .find(|(_, (j, t, _))| r.scale.same_scores(pool, (*j, t), (i, s)))
-                    .map(|(_, (_, _, sc))| *sc)
+                scored
+                    .iter()
+                    .rev()
+                    .take(COPIES_LOOKED_AT)
+                    .map(|&m| &part[m].1)
+                    .find(|(j, t, _)| r.scale.same_scores(pool, (*j, t), (i, s)))
+                    .map(|(_, _, sc)| *sc)
             };
             let sc = match r.exact[k].or_else(copy) {
                 Some(sc) => sc,
-                None => r.scale.exact(ctx, pool, i, s),
+                None => {
+                    scored.push(part.len());
+                    r.scale.exact(ctx, pool, i, s)
+                }
             };
             r.exact[k] = Some(sc);
             part.push((k, (i, s, sc)));
@@ -393,6 +402,13 @@ fn sort_ranked(ctx: &Ctx, pool: &Pool, r: &mut Ranking, approx: &[f64]) {
     r.rows = idx.iter().map(|k| r.rows[*k]).collect();
     r.exact = idx.iter().map(|k| r.exact[*k]).collect();
 }
+
+/// How many of the last strategies scored exactly in a run of equal
+/// totals a strategy is compared with, to take the scores of one it is a
+/// copy of ([`Scale::same_scores`]): a run can hold every offer (every
+/// total unknown, or no weight), and comparing each with all before it
+/// would grow with the square of the catalog.
+const COPIES_LOOKED_AT: usize = 16;
 
 /// The first of [`rank`]'s list, without ranking the rest (what would
 /// lead if a constraint were dropped, or on cost alone).
@@ -1060,7 +1076,28 @@ mod tests {
         let pool = build_pool(c, &sc, &a, false).unwrap();
         let ctx = ctx_of(c, &sc, &a, Weights::default());
         let mut scored_later = 0;
-        for allow in [0, u16::MAX, Exclusion::Budget.bit()] {
+        let mut copies = 0;
+        // the weights: the default; performance alone (offers without a
+        // sourced TFLOPS figure have no total: one run, sorted exactly);
+        // none (every total 0: one run of equal totals)
+        let only_perf = Weights {
+            cost: 0,
+            perf: 1,
+            eco: 0,
+            risk: 0,
+        };
+        let none = Weights {
+            perf: 0,
+            ..only_perf
+        };
+        for (weights, allow) in [
+            (Weights::default(), 0),
+            (Weights::default(), u16::MAX),
+            (Weights::default(), Exclusion::Budget.bit()),
+            (only_perf, 0),
+            (none, 0),
+        ] {
+            let ctx = ctx_of(c, &sc, &a, weights);
             let ranking = rank(&ctx, &pool, allow);
             let n = ranking.rows.len();
             assert!(n > 50, "{n}");
@@ -1101,9 +1138,24 @@ mod tests {
                 let got = ranking.scores(&ctx, &pool, k);
                 assert_eq!(format!("{got:?}"), format!("{sc:?}"), "row {k}");
             }
+            // what `same_scores` takes for a copy scores the same
+            for k in 0..n {
+                for l in k + 1..n {
+                    if ranking
+                        .scale
+                        .same_scores(&pool, ranking.rows[k], ranking.rows[l])
+                    {
+                        let (x, y) = (row(k).2, row(l).2);
+                        assert_eq!(format!("{x:?}"), format!("{y:?}"), "rows {k}, {l}");
+                        copies += 1;
+                    }
+                }
+            }
         }
-        // most are ranked without their exact scores (not every one scored)
+        // most are ranked without their exact scores (not every one
+        // scored), and copies are there to be found
         assert!(scored_later > 100, "{scored_later}");
+        assert!(copies > 10, "{copies}");
         // totals 1e-20 apart, every approximation 50 ± 1e-12 (or 70 for some)
         let ranking = rank(&ctx, &pool, 0);
         let tiny = Decimal::new(1, 20);

@@ -127,7 +127,7 @@ impl<'a> KeptPool<'a> {
                     Item::Priced {
                         idx,
                         instances,
-                        models: pricer.models(&mut scene, o, instances, &mut f)?,
+                        models: pricer.models(&mut scene, instances, &mut f)?,
                     }
                 } else {
                     Item::Unpriced(

@@ -111,7 +111,7 @@ impl<'a> Pool<'a> {
             let o = f.offer;
             let before = strategies.len();
             if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
-                pricer.price(&mut scene, o, instances, *i, f, &mut strategies)?;
+                pricer.price(&mut scene, instances, *i, f, &mut strategies)?;
             }
             if strategies.len() == before {
                 strategies.push((*i, placeholder(o, Exclusion::NoPrice.bit(), sc.months)));

@@ -155,14 +155,13 @@ impl<'s> Pricer<'s> {
         )
     }
 
-    /// The priced strategies of an offer outside a job (pushed to `out`
+    /// The priced strategies of offer `f` outside a job (pushed to `out`
     /// as offer `idx`; one unpriced strategy when none is), its charges,
     /// missing kinds and unpriced models noted in `f`. `scene`:
     /// [`Pricer::scene`], made on first use.
     pub(super) fn price<'p>(
         &'p self,
         scene: &mut Option<Scene<'p>>,
-        o: &Offer,
         instances: u32,
         idx: usize,
         f: &mut OfferFacts,
@@ -170,24 +169,23 @@ impl<'s> Pricer<'s> {
     ) -> Result<(), EngineError> {
         let before = out.len();
         out.extend(
-            self.models(scene, o, instances, f)?
+            self.models(scene, instances, f)?
                 .into_iter()
                 .map(|(s, _)| (idx, s)),
         );
         self.close_offer(f, instances, idx, out, before)
     }
 
-    /// An offer's priced models outside a job, each as a strategy with its
+    /// Offer `f`'s priced models outside a job, each as a strategy with its
     /// cash flow; its charges, missing kinds and unpriced models noted in
     /// `f`. `scene`: [`Pricer::scene`], made on first use.
     pub(super) fn models<'p>(
         &'p self,
         scene: &mut Option<Scene<'p>>,
-        o: &Offer,
         instances: u32,
         f: &mut OfferFacts,
     ) -> Result<Vec<(Strategy, CashFlow)>, EngineError> {
-        let sc = self.scenario;
+        let (sc, o) = (self.scenario, f.offer);
         let scene = match scene {
             Some(s) => s,
             None => scene.insert(self.scene()?),

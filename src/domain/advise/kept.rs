@@ -62,6 +62,14 @@ pub struct KeptPool<'a> {
     assumed: Option<Vec<AssumedRates>>,
     /// In pool order.
     items: Vec<Item>,
+    /// Every priced model's strategy over the horizon it was made for, in
+    /// pool order ([`Item::Priced`] holds its offer's range).
+    models: Vec<Strategy>,
+    /// The same models' own failures and cash flows, side by side and apart
+    /// from their strategies: what a new horizon reads of every one, a few
+    /// contiguous bytes each (reading them through each offer's strategies
+    /// waited on memory: docs/PERFORMANCE.md).
+    flows: Vec<(u16, CashFlow)>,
     /// The strategies of the last two pools made from it, each settled
     /// again in place over a later horizon once nothing else holds it
     /// ([`KeptPool::pool`]).
@@ -70,12 +78,12 @@ pub struct KeptPool<'a> {
 
 /// One offer's part of [`KeptPool`].
 enum Item {
-    /// Its priced models (none: it has no price), each as a strategy
-    /// over the horizon it was made for, with its cash flow.
+    /// Its priced models (none: it has no price): their place in
+    /// [`KeptPool`]'s `models` and `flows`.
     Priced {
         idx: usize,
         instances: u32,
-        models: Vec<(Strategy, CashFlow)>,
+        models: std::ops::Range<usize>,
     },
     /// It is not priced (deferred, or its instances can't be counted):
     /// its one strategy, whose months are set to each horizon.
@@ -109,6 +117,8 @@ impl<'a> KeptPool<'a> {
         let considered = c.offers.len();
         let mut offers = Vec::with_capacity(considered);
         let mut items = Vec::with_capacity(considered);
+        let mut models = Vec::with_capacity(considered * sc.models().len());
+        let mut flows = Vec::with_capacity(considered * sc.models().len());
         let mut deferred = Vec::new();
         // the shared filters decide what is considered; every other constraint
         // is checked here, so each exclusion has its reason
@@ -124,10 +134,15 @@ impl<'a> KeptPool<'a> {
                     deferred.push(idx);
                     Item::Unpriced(idx, Box::new(placeholder(o, 0, sc.months)))
                 } else if let Some(instances) = crate::domain::pricing::instances_needed(sc, o) {
+                    let start = models.len();
+                    for (s, flow) in pricer.models(&mut scene, instances, &mut f)? {
+                        flows.push((s.fails, flow));
+                        models.push(s);
+                    }
                     Item::Priced {
                         idx,
                         instances,
-                        models: pricer.models(&mut scene, instances, &mut f)?,
+                        models: start..models.len(),
                     }
                 } else {
                     Item::Unpriced(
@@ -147,6 +162,8 @@ impl<'a> KeptPool<'a> {
             deferred,
             assumed: pricer.assumed,
             items,
+            models,
+            flows,
             spare: Vec::new(),
         })
     }
@@ -159,6 +176,8 @@ impl<'a> KeptPool<'a> {
     ) -> Result<Pool<'a>, EngineError> {
         let pricer = Pricer::new(self.catalog, sc, a, self.assumed);
         let mut strategies = Vec::with_capacity(self.offers.len() * (sc.models().len() + 1));
+        // (the items' ranges follow one another in `models`)
+        let mut kept = self.models.into_iter();
         for item in self.items {
             match item {
                 Item::Unpriced(idx, s) => strategies.push((idx, *s)),
@@ -168,7 +187,7 @@ impl<'a> KeptPool<'a> {
                     models,
                 } => {
                     let before = strategies.len();
-                    strategies.extend(models.into_iter().map(|(s, _)| (idx, s)));
+                    strategies.extend(kept.by_ref().take(models.len()).map(|s| (idx, s)));
                     let f = &self.offers[idx];
                     pricer.close_offer(f, instances, idx, &mut strategies, before)?;
                 }
@@ -191,7 +210,7 @@ impl<'a> KeptPool<'a> {
             let Some(v) = std::rc::Rc::get_mut(&mut self.spare[k]) else {
                 continue;
             };
-            match settle_again(&self.items, &offers, &pricer, v, sc.months) {
+            match settle_again(&self.items, &self.flows, &offers, &pricer, v, sc.months) {
                 Ok(true) => {
                     let strategies = std::rc::Rc::clone(&self.spare[k]);
                     return Ok(pricer.pool_of(offers, strategies, deferred));
@@ -234,7 +253,10 @@ impl<'a> KeptPool<'a> {
                     models,
                 } => {
                     let before = strategies.len();
-                    for (s, flow) in models {
+                    for (s, (_, flow)) in self.models[models.clone()]
+                        .iter()
+                        .zip(&self.flows[models.clone()])
+                    {
                         let mut s = s.clone();
                         if months != self.months {
                             let flow = flow.over(months);
@@ -252,14 +274,15 @@ impl<'a> KeptPool<'a> {
     }
 }
 
-/// `v`, the strategies of a pool made from `items` (and `offers`) at some
-/// horizon, settled again over `months` in place and finished: each figure
-/// the horizon decides written again from the kept cash flow, each
-/// strategy's own failures from the kept strategy, and each offer's close
-/// ([`Pricer::close`]) made again. False when an offer closes otherwise at
-/// this horizon than `v` did (then `v` is of no use).
+/// `v`, the strategies of a pool made from `items` (with the kept `flows`,
+/// and `offers`) at some horizon, settled again over `months` in place
+/// and finished: each figure the horizon decides written again from the
+/// kept cash flow, each strategy's own failures from the kept ones, and
+/// each offer's close ([`Pricer::close`]) made again. False when an offer
+/// closes otherwise at this horizon than `v` did (then `v` is of no use).
 fn settle_again(
     items: &[Item],
+    flows: &[(u16, CashFlow)],
     offers: &[OfferFacts],
     pricer: &Pricer,
     v: &mut [(usize, Strategy)],
@@ -282,14 +305,14 @@ fn settle_again(
                 models,
             } => {
                 let start = k;
-                for (s, flow) in models {
+                for (fails, flow) in &flows[models.clone()] {
                     let Some((_, t)) = v.get_mut(k).filter(|(i, _)| i == idx) else {
                         return Ok(false);
                     };
                     let flow = flow.over(months);
                     t.months = months;
                     at_horizon(t, &flow, &flow.settle()?);
-                    t.fails = s.fails;
+                    t.fails = *fails;
                     k += 1;
                 }
                 let close = pricer.close(&offers[*idx], *instances, &v[start..k])?;

@@ -944,16 +944,18 @@ pub(super) fn committed_pct(s: &Strategy) -> Decimal {
 /// does not span instances, so four 2-GPU boxes are not one 8-GPU NVLink
 /// box at the same price.
 pub(super) fn same_deal(pool: &Pool, a: &(usize, &Strategy), b: &(usize, &Strategy)) -> bool {
-    let (fa, fb) = (&pool.offers[a.0], &pool.offers[b.0]);
-    let (oa, ob) = (fa.offer, fb.offer);
-    let nvlink = fa.nvlink || fb.nvlink;
-    oa.provider == ob.provider
-        && oa.gpu == ob.gpu
-        && (oa.gpu_count == ob.gpu_count || !nvlink)
+    // the strategies first: the picks test every ranked one, and most
+    // differ there, before their offers' facts are read
+    let same_strategy = a.1.decision_cost == b.1.decision_cost
         && a.1.gpus == b.1.gpus
         && a.1.model == b.1.model
-        && a.1.mix_baseline == b.1.mix_baseline
-        && a.1.decision_cost == b.1.decision_cost
+        && a.1.mix_baseline == b.1.mix_baseline;
+    same_strategy && {
+        let (fa, fb) = (&pool.offers[a.0], &pool.offers[b.0]);
+        let (oa, ob) = (fa.offer, fb.offer);
+        let nvlink = fa.nvlink || fb.nvlink;
+        oa.provider == ob.provider && oa.gpu == ob.gpu && (oa.gpu_count == ob.gpu_count || !nvlink)
+    }
 }
 
 /// The picks: the best offers, an instance that is the same deal in

@@ -1189,6 +1189,97 @@ mod tests {
         }
     }
 
+    /// `Scale::same_scores` takes a strategy for a copy only when every
+    /// input of its scores is the same: a copy found in the ranking, with
+    /// any one of them changed (one of the strategy's figures or flags,
+    /// its offer's TFLOPS score or ecosystem score), is no copy; and each
+    /// of the offer's two changes its score.
+    #[test]
+    fn a_copy_differs_in_no_input_of_its_scores() {
+        let c = test_catalog();
+        let (sc, a) = (a_year(), AdviceInputs::default());
+        let pool = build_pool(c, &sc, &a, false).unwrap();
+        let ctx = ctx_of(c, &sc, &a, Weights::default());
+        let ranking = rank(&ctx, &pool, 0);
+        let (rows, scale) = (&ranking.rows, &ranking.scale);
+        let n = rows.len();
+        let (k, l) = (0..n)
+            .flat_map(|k| (k + 1..n).map(move |l| (k, l)))
+            .find(|&(k, l)| scale.same_scores(&pool, rows[k], rows[l]))
+            .expect("the test catalog has copies");
+        let ((i, s), (j, t)) = (rows[k], rows[l]);
+        let cent = Decimal::new(1, 2);
+        let with = |f: &dyn Fn(&mut Strategy)| {
+            let mut u = t.clone();
+            f(&mut u);
+            u
+        };
+        let changed = [
+            (
+                "model",
+                with(&|u| {
+                    u.model = if u.model == BillingModel::OnDemand {
+                        BillingModel::Spot
+                    } else {
+                        BillingModel::OnDemand
+                    }
+                }),
+            ),
+            ("months", with(&|u| u.months += 1)),
+            ("indicative", with(&|u| u.indicative = !u.indicative)),
+            ("assumed", with(&|u| u.assumed = !u.assumed)),
+            ("complete", with(&|u| u.complete = false)),
+            ("decision cost", with(&|u| u.decision_cost += cent)),
+            // the same value to another scale is not the same figure
+            (
+                "decision cost's digits",
+                with(&|u| u.decision_cost.rescale(u.decision_cost.scale() + 1)),
+            ),
+            ("still owed", with(&|u| u.still_owed += cent)),
+            ("committed", with(&|u| u.committed += cent)),
+            (
+                "job hours",
+                with(&|u| u.job_hours = Some(u.job_hours.unwrap_or_default() + Decimal::ONE)),
+            ),
+            (
+                "own spot rate",
+                with(&|u| {
+                    u.own_spot_rate = Some((
+                        u.own_spot_rate
+                            .map_or(Decimal::ONE, |(r, _)| r + Decimal::ONE),
+                        true,
+                    ))
+                }),
+            ),
+        ];
+        for (what, u) in &changed {
+            assert!(!scale.same_scores(&pool, (i, s), (j, u)), "{what}");
+        }
+        // the offer's TFLOPS score
+        let mut tf = scale.tf.clone();
+        tf[j] = Some(tf[j].unwrap_or_default() + Decimal::ONE);
+        let other = Scale {
+            min_cost: scale.min_cost,
+            min_hours: scale.min_hours,
+            tf,
+        };
+        assert!(!other.same_scores(&pool, (i, s), (j, t)), "TFLOPS score");
+        let differ = |x: Scores, y: Scores| format!("{x:?}") != format!("{y:?}");
+        assert!(differ(
+            other.exact(&ctx, &pool, i, s),
+            other.exact(&ctx, &pool, j, t)
+        ));
+        // the offer's ecosystem score (the same for every offer under the
+        // default inputs, so the ranking's copies never differ in it)
+        let mut eco = build_pool(c, &sc, &a, false).unwrap();
+        std::rc::Rc::get_mut(&mut eco.offers).unwrap()[j].eco += Decimal::ONE;
+        assert!(!scale.same_scores(&eco, (i, s), (j, t)), "ecosystem score");
+        assert!(differ(
+            scale.exact(&ctx, &eco, i, s),
+            scale.exact(&ctx, &eco, j, t)
+        ));
+    }
+
     /// An offer's strategies whose approximate totals are all near its
     /// best are scored exactly to find its best, wherever in the offer's
     /// list the best is; one far below is not a candidate.
